@@ -1,0 +1,93 @@
+# carcassonne-rules -- build, run and test.
+#
+#   make run     install missing Debian packages, build, start on $(HOST):$(PORT)
+#   make test    install missing packages, build under ASan/UBSan, run every test
+#   make bench   throughput ratios and engine microbenchmarks (see README)
+#
+# Everything builds into build/ (release) and build/san/ (sanitizers).
+
+CC      ?= gcc
+HOST    ?= 127.0.0.1
+PORT    ?= 8080
+BUILD   := build
+SAN     := $(BUILD)/san
+
+WARN    := -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE
+CFLAGS_RELEASE := $(WARN) -O2 -g
+CFLAGS_SAN     := $(WARN) -O1 -g -fno-omit-frame-pointer \
+                  -fsanitize=address,undefined -fno-sanitize-recover=all
+LIBS    := -lmicrohttpd -ljson-c -lsqlite3 -lpthread -lm
+
+ENGINE_SRC  := $(sort $(wildcard engine/*.c))
+SERVICE_SRC := $(sort $(filter-out service/main.c,$(wildcard service/*.c)))
+TEST_SRC    := $(sort $(wildcard tests/*.c tests/support/*.c))
+HEADERS     := $(wildcard engine/*.h service/*.h tests/support/*.h)
+SCHEMA      := schema/schema.sql schema/tiles.sql
+
+REL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(ENGINE_SRC) $(SERVICE_SRC)) $(BUILD)/catalog_image.o
+SAN_OBJ := $(patsubst %.c,$(SAN)/%.o,$(ENGINE_SRC) $(SERVICE_SRC)) $(SAN)/catalog_image.o
+
+BIN      := $(BUILD)/carcassonne-rules
+SAN_BIN  := $(SAN)/carcassonne-rules
+TEST_BIN := $(SAN)/unit-tests
+
+.PHONY: all deps run test unit e2e bench clean
+all: $(BIN)
+
+deps:
+	@tools/install-deps.sh
+
+# ---- the embedded catalog: schema/*.sql -> SQLite image -> C array -------
+$(BUILD)/catalog.db: $(SCHEMA) | deps
+	@mkdir -p $(@D)
+	rm -f $@.tmp
+	cat $(SCHEMA) | sqlite3 -bail $@.tmp
+	mv $@.tmp $@
+
+$(BUILD)/catalog_image.c: $(BUILD)/catalog.db
+	cd $(BUILD) && xxd -i -n catalog_db_image catalog.db > catalog_image.c.tmp
+	mv $@.tmp $@
+
+# ---- release build -------------------------------------------------------
+$(BUILD)/%.o: %.c $(HEADERS) | deps
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_RELEASE) -c $< -o $@
+
+$(BUILD)/catalog_image.o: $(BUILD)/catalog_image.c
+	$(CC) -O2 -c $< -o $@
+
+$(BIN): $(REL_OBJ) $(BUILD)/service/main.o
+	$(CC) $(CFLAGS_RELEASE) $^ -o $@ $(LIBS)
+
+# ---- sanitizer build (tests) ---------------------------------------------
+$(SAN)/%.o: %.c $(HEADERS) | deps
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_SAN) -c $< -o $@
+
+$(SAN)/catalog_image.o: $(BUILD)/catalog_image.c
+	@mkdir -p $(@D)
+	$(CC) -O1 -c $< -o $@
+
+$(SAN_BIN): $(SAN_OBJ) $(SAN)/service/main.o
+	$(CC) $(CFLAGS_SAN) $^ -o $@ $(LIBS)
+
+$(TEST_BIN): $(SAN_OBJ) $(patsubst %.c,$(SAN)/%.o,$(TEST_SRC))
+	$(CC) $(CFLAGS_SAN) $^ -o $@ $(LIBS) -lcriterion
+
+# ---- the two commands ----------------------------------------------------
+run: $(BIN)
+	HOST=$(HOST) PORT=$(PORT) ./$(BIN)
+
+# Criterion runs each test in its own process; ASan/UBSan abort on the first
+# report and every suite checks for leaks in its fini (tests/support).
+unit: $(TEST_BIN)
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ./$(TEST_BIN) --jobs 2
+
+test: unit e2e
+
+e2e: $(SAN_BIN)
+	@if [ -x tests/e2e.sh ]; then tests/e2e.sh ./$(SAN_BIN); fi
+
+clean:
+	rm -rf $(BUILD)

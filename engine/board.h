@@ -1,0 +1,82 @@
+/* board.h -- placed tiles in board orientation, and the cell look-up.
+ *
+ * Owns: cc_board, derived from a position and a catalog. It turns each
+ * placed tile's catalog facts into board orientation once (edge types, which
+ * feature owns each ring position, the split city segment) so that the
+ * feature graph and the placement checker never rotate anything again.
+ *
+ * A cc_board is plain data (no pointers to free); the caller owns it and
+ * must keep the catalog alive while using it. It is large (tens of KB):
+ * allocate it on the heap or in a long-lived frame.
+ *
+ * Table of contents:
+ *   cc_board_build()        position -> board; fails on two tiles in one cell
+ *   cc_board_at()           tile index at (x, y), or -1
+ *   cc_board_add()          append one tile (placement/turn simulation)
+ *   cc_board_feature_at()   which catalog feature a board location names
+ *   cc_board_feature_name() the canonical location naming a tile's feature
+ *   cc_board_corner_is_field() does one field own both halves of a corner
+ */
+#ifndef CC_BOARD_H
+#define CC_BOARD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "catalog.h"
+#include "error.h"
+#include "loc.h"
+#include "position.h"
+
+#define CC_BOARD_SLOTS 512   /* hash slots: a power of two, > 2 * CC_MAX_TILES */
+
+typedef struct {
+    const cc_tile_type *type;
+    int type_index;
+    int x, y, rot;
+    int owner;                              /* abbeys: who placed it, or -1 */
+    char edge[4];                           /* board N E S W: 'C' 'R' 'F' '?' */
+    int8_t ring_feature[CC_RING_SIZE];      /* board ring position -> k, or -1 */
+    int8_t split_city[4];                   /* board direction -> second city k, or -1 */
+    int8_t centre_feature;                  /* k of the building at C, or -1 */
+    int neighbour[4];                       /* tile index at N E S W, or -1 */
+} cc_board_tile;
+
+typedef struct {
+    const cc_catalog *cat;
+    int ntiles;
+    cc_board_tile tiles[CC_MAX_TILES];
+    int16_t slot[CC_BOARD_SLOTS];           /* tile index + 1; 0 = empty */
+} cc_board;
+
+/* Build the board of pos. Tile i of the board is pos->tiles[i].
+ * Fails (422, pointer "/position/tiles/i") if two tiles share a cell;
+ * on failure *b is unusable. */
+bool cc_board_build(cc_board *b, const cc_catalog *cat, const cc_position *pos,
+                    cc_error *err);
+
+/* Tile index at (x, y), or -1. */
+int cc_board_at(const cc_board *b, int x, int y);
+
+/* Append a tile of catalog type `type` at (x, y) turned rot quarter turns.
+ * Precondition: the cell is empty and the board has room. Returns its index. */
+int cc_board_add(cc_board *b, int type, int x, int y, int rot, int owner);
+
+/* The catalog feature k that board location `at` names on tile t, or -1 if
+ * nothing stands there (a field edge named as an edge, a corner, #k too big). */
+int cc_board_feature_at(const cc_board *b, int t, cc_loc at);
+
+/* The contract's name of feature k of tile t: its first board location in
+ * canonical order ("#k" for features touching no edge and no centre). */
+cc_loc cc_board_feature_name(const cc_board *b, int t, int k);
+
+/* Does one field of tile t own both halves of corner c (board orientation)?
+ * Returns that field's k, or -1. */
+int cc_board_corner_field(const cc_board *b, int t, int c);
+
+/* The cell diagonally or orthogonally next to (x, y): the 8 offsets,
+ * clockwise from north. */
+extern const int cc_ring8_dx[8];
+extern const int cc_ring8_dy[8];
+
+#endif

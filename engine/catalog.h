@@ -1,0 +1,115 @@
+/* catalog.h -- the tile catalog as the engine sees it: immutable facts.
+ *
+ * Owns: the types that describe tile *types* (not placed tiles) in catalog
+ * orientation, and look-ups over a catalog. It does not load anything: the
+ * service reads the SQLite catalog once at start (service/catalog_db.c),
+ * fills a cc_catalog, and hands the engine a const pointer to it. The engine
+ * never writes to a catalog, so any number of threads may share one.
+ *
+ * Table of contents:
+ *   cc_feature_type            city, road, field, cloister, shrine, abbey
+ *   cc_tile_feature            one feature #k of a tile type
+ *   cc_tile_type               one tile type: edges, features, flags, aliases
+ *   cc_catalog                 all tile types
+ *   cc_catalog_find()          id or alias -> tile type index
+ *   cc_catalog_abbey()         index of the abbey tile type, or -1
+ *   cc_tile_feature_at_ring()  which feature owns a ring position (catalog orientation)
+ *   cc_feature_type_name()     "city", "road", ...
+ *   cc_expansion_*             expansion ids and bits
+ */
+#ifndef CC_CATALOG_H
+#define CC_CATALOG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "loc.h"
+
+#define CC_MAX_TILE_FEATURES 12
+#define CC_MAX_ALIASES 4
+#define CC_MAX_WAGON_LINKS 4
+#define CC_ID_MAX 40
+
+typedef enum {
+    CC_FEAT_CITY,
+    CC_FEAT_ROAD,
+    CC_FEAT_FIELD,
+    CC_FEAT_CLOISTER,
+    CC_FEAT_SHRINE,
+    CC_FEAT_ABBEY,
+    CC_FEAT_NTYPES
+} cc_feature_type;
+
+/* Cloisters, shrines and abbeys score alike ("monasteries" in the rules). */
+static inline bool cc_feature_is_monastery(cc_feature_type t)
+{
+    return t == CC_FEAT_CLOISTER || t == CC_FEAT_SHRINE || t == CC_FEAT_ABBEY;
+}
+
+/* Expansions, as bits of a position's set. Base is always on. */
+typedef enum {
+    CC_EXP_BASE = 1u << 0,
+    CC_EXP_ABBEY_MAYOR = 1u << 1,
+    CC_EXP_HILLS_SHEEP = 1u << 2,
+    CC_EXP_MESSAGES = 1u << 3,
+    CC_EXP_SHRINES = 1u << 4
+} cc_expansion;
+
+/* "base", "abbey-mayor", "hills-sheep", "messages", "shrines" -> bit, 0 if unknown. */
+unsigned cc_expansion_parse(const char *name);
+const char *cc_expansion_name(unsigned bit);
+
+/* One feature #k of a tile type, in catalog orientation. */
+typedef struct {
+    uint8_t type;          /* cc_feature_type */
+    uint8_t index;         /* k */
+    uint16_t ring_mask;    /* bit r: owns ring position r (edges for cities and
+                              roads, halves for fields) */
+    bool centre;           /* cloister, shrine, abbey: stands at C */
+    bool inner;            /* a field that touches no edge */
+    int8_t split_edge;     /* a city that also owns a second segment of this
+                              edge direction (tiles.md section 6), or -1 */
+    uint8_t pennants;      /* coats of arms on a city */
+    uint16_t adjacent_cities; /* fields: bit j set = borders city feature #j */
+    char ends_on[96];      /* roads ending on the tile: what they end at (prose) */
+} cc_tile_feature;
+
+typedef struct {
+    char id[CC_ID_MAX];            /* "base.D" */
+    char set[24];                  /* "base"; also the expansion id */
+    unsigned expansion;            /* cc_expansion bit of set */
+    char reference_id[CC_ID_MAX];  /* "BA/RCr" */
+    int naliases;
+    char aliases[CC_MAX_ALIASES][CC_ID_MAX];
+    int count;                     /* copies in the game; 0 for the abbey (one per player) */
+    char edges[4];                 /* N E S W: 'C' 'R' 'F', '?' matches anything */
+    bool hill, vineyard, garden;
+    bool is_abbey;
+    bool is_start;                 /* base.D: one copy starts at (0,0) */
+    int nfeatures;
+    cc_tile_feature features[CC_MAX_TILE_FEATURES];
+    int nwagon_links;              /* C1 wagon links: groups of feature bits */
+    uint16_t wagon_links[CC_MAX_WAGON_LINKS];
+    char notes[512];
+} cc_tile_type;
+
+typedef struct {
+    int ntypes;
+    cc_tile_type *types;   /* owned by whoever built the catalog */
+} cc_catalog;
+
+/* Index of the tile type whose id or alias is name, or -1. */
+int cc_catalog_find(const cc_catalog *cat, const char *name);
+
+/* Index of the abbey tile type, or -1 if the catalog has none. */
+int cc_catalog_abbey(const cc_catalog *cat);
+
+/* The feature k owning ring position r in catalog orientation, or -1. */
+int cc_tile_feature_at_ring(const cc_tile_type *t, int r);
+
+/* The monastery-like feature at C, or -1. */
+int cc_tile_centre_feature(const cc_tile_type *t);
+
+const char *cc_feature_type_name(cc_feature_type t);
+
+#endif

@@ -1,0 +1,103 @@
+/* features.h -- the board's features: cities, roads, fields, monasteries.
+ *
+ * Owns: cc_features, the feature graph of one board. Every catalog feature
+ * of every placed tile is a *part*; parts that touch across a shared border
+ * are joined into one *feature* (union-find), except across an abbey, which
+ * closes what touches it and joins nothing. For each feature it records its
+ * parts, its tiles, whether it is complete (every border it reaches is
+ * matched; a monastery: all 8 surrounding cells filled), its coats of arms,
+ * and for fields the cities they border.
+ *
+ * Split edges (Hills & Sheep CC!.v, tiles.md section 6): a city segment on a
+ * split edge joins every city segment on the other side of that border, so
+ * one plain neighbour segment joins both halves, and two split edges join
+ * all four. A split field edge needs nothing special: its halves belong to
+ * different fields and meet the neighbour's halves one to one.
+ *
+ * A cc_features is plain data, owned by the caller; it points at the board
+ * it was built from, which must outlive it. Building cannot fail: it assumes
+ * a board whose touching edges match (validate first).
+ *
+ * Table of contents:
+ *   cc_features_build()     board -> features
+ *   cc_features_of()        (tile, k) -> feature id
+ *   cc_features_locate()    (x, y, at) -> feature id, or -1
+ *   cc_feature_parts        walk a feature's parts: for (p = f->first_part; p >= 0; p = parts[p].next)
+ *   cc_features_cities()    the cities a field borders
+ *   cc_features_cells()     a feature's cells, sorted by y then x
+ */
+#ifndef CC_FEATURES_H
+#define CC_FEATURES_H
+
+#include <stdbool.h>
+
+#include "board.h"
+#include "catalog.h"
+
+#define CC_MAX_PARTS (CC_MAX_TILES * CC_MAX_TILE_FEATURES)
+#define CC_MAX_CITY_LINKS (CC_MAX_PARTS * 2)
+
+typedef struct {
+    int tile;       /* board tile index */
+    int k;          /* catalog feature index on that tile */
+    int feature;    /* the feature it belongs to */
+    int next;       /* next part of the same feature, or -1 */
+} cc_feature_part;
+
+typedef struct {
+    cc_feature_type type;
+    int first_part;     /* head of the part chain (parts in tile order) */
+    int nparts;
+    int ncells;         /* distinct tiles */
+    int open;           /* cities, roads, fields: borders not yet matched by a
+                           tile; monasteries: empty cells around it */
+    bool complete;      /* open == 0 (for a field: closed, H&S) */
+    int pennants;       /* coats of arms (cities) */
+    int name_tile;      /* canonical name: first tile by (y, x) ... */
+    cc_loc name_at;     /* ... and its first location on that tile */
+    int first_city;     /* fields: index into city_links */
+    int ncities;        /* fields: distinct cities bordered */
+} cc_feature;
+
+typedef struct {
+    const cc_board *board;
+    int nparts;
+    cc_feature_part parts[CC_MAX_PARTS];
+    int tile_first_part[CC_MAX_TILES];  /* part id of (tile, 0) */
+    int nfeatures;
+    cc_feature features[CC_MAX_PARTS];
+    int ncity_links;
+    int city_links[CC_MAX_CITY_LINKS];  /* feature ids, per field a run */
+} cc_features;
+
+/* Build the features of board b (edges must already match). */
+void cc_features_build(cc_features *f, const cc_board *b);
+
+/* Feature id of catalog feature k on board tile t. */
+static inline int cc_features_of(const cc_features *f, int t, int k)
+{
+    return f->parts[f->tile_first_part[t] + k].feature;
+}
+
+/* Feature id at board location `at` of the tile at (x, y), or -1 when there
+ * is no tile or nothing stands at that location. */
+int cc_features_locate(const cc_features *f, int x, int y, cc_loc at);
+
+/* The cities field `id` borders (feature ids), and how many. */
+static inline const int *cc_features_cities(const cc_features *f, int id, int *n)
+{
+    *n = f->features[id].ncities;
+    return &f->city_links[f->features[id].first_city];
+}
+
+/* Count of completed cities a field borders (farmer and barn scoring). */
+int cc_features_completed_cities(const cc_features *f, int field);
+
+/* Fill tiles[] with the board tile indices of feature id, sorted by y then
+ * x; returns how many (at most CC_MAX_TILES). */
+int cc_features_cells(const cc_features *f, int id, int tiles[CC_MAX_TILES]);
+
+/* Is feature id on board tile t? */
+bool cc_features_on_tile(const cc_features *f, int id, int t);
+
+#endif

@@ -1,0 +1,95 @@
+/* loc.h -- locations on a tile, rotation, and the contract's canonical order.
+ *
+ * Owns: the vocabulary every other module uses to say "where on a tile":
+ *   - the 12-position ring round a tile's border (edges and field halves),
+ *   - the centre building C, a catalog feature #k, and the four corners,
+ *   - rotation (clockwise quarter turns), edge facing, half-edge meeting,
+ *   - parsing and printing the contract's location names.
+ *
+ * Why a ring: walking clockwise from north, the border of a tile is
+ *   N NNE ENE E ESE SSE S SSW WSW W WNW NNW
+ * and a quarter turn clockwise moves every position three steps along it.
+ * The ring order is also the contract's canonical order after C, so sorting
+ * by (kind, ring index, k) sorts canonically.
+ *
+ * Pure functions, no state. */
+#ifndef CC_LOC_H
+#define CC_LOC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum { CC_DIR_N, CC_DIR_E, CC_DIR_S, CC_DIR_W, CC_NDIRS };
+
+/* Ring positions, clockwise from north (RING_N == 0). */
+enum {
+    CC_RING_N, CC_RING_NNE, CC_RING_ENE, CC_RING_E, CC_RING_ESE, CC_RING_SSE,
+    CC_RING_S, CC_RING_SSW, CC_RING_WSW, CC_RING_W, CC_RING_WNW, CC_RING_NNW,
+    CC_RING_SIZE
+};
+
+/* Corners, clockwise from north-east (barns stand on them). */
+enum { CC_CORNER_NE, CC_CORNER_SE, CC_CORNER_SW, CC_CORNER_NW, CC_NCORNERS };
+
+typedef enum {
+    CC_LOC_CENTRE,   /* "C" */
+    CC_LOC_RING,     /* an edge or a field half: value = ring index */
+    CC_LOC_FEATURE,  /* "#k": value = k, rotation-independent */
+    CC_LOC_CORNER    /* "NE" "SE" "SW" "NW": value = corner */
+} cc_loc_kind;
+
+typedef struct {
+    uint8_t kind;   /* cc_loc_kind */
+    uint8_t value;
+} cc_loc;
+
+/* Ring index of edge direction d (N=0, E=3, S=6, W=9). */
+static inline int cc_ring_of_dir(int d) { return 3 * d; }
+static inline bool cc_ring_is_edge(int r) { return r % 3 == 0; }
+static inline int cc_dir_of_ring(int r) { return r / 3; }  /* edge or half: its edge */
+static inline int cc_dir_opposite(int d) { return (d + 2) & 3; }
+
+/* Rotate ring position r by q clockwise quarter turns (q may be negative). */
+static inline int cc_ring_rotate(int r, int q) { return ((r + 3 * q) % 12 + 12) % 12; }
+static inline int cc_dir_rotate(int d, int q) { return ((d + q) % 4 + 4) % 4; }
+static inline int cc_corner_rotate(int c, int q) { return ((c + q) % 4 + 4) % 4; }
+
+/* The ring position of the neighbour across the border that touches ring
+ * position r of this tile: an edge meets the facing edge, a half meets the
+ * half on the same side of the midpoint (NNW<->SSW, NNE<->SSE, ENE<->WNW,
+ * ESE<->WSW). */
+int cc_ring_facing(int r);
+
+/* The two field halves that bound corner c, in clockwise order. */
+static inline int cc_corner_half_a(int c) { return 3 * c + 1; }
+static inline int cc_corner_half_b(int c) { return 3 * c + 2; }
+
+/* Cell offsets of direction d, y growing south. */
+extern const int cc_dir_dx[4];
+extern const int cc_dir_dy[4];
+
+/* Parse a contract location name ("C", "N", "NNE", "#3", "SE"...).
+ * Returns true and fills *out on success; false for anything else
+ * (the caller owns the error message). "#k" accepts 0..63 without
+ * leading zeros. */
+bool cc_loc_parse(const char *s, cc_loc *out);
+
+/* Write the contract name of loc into buf (at least 8 bytes). Returns buf. */
+char *cc_loc_name(cc_loc loc, char *buf);
+
+/* Canonical order: C, ring N..NNW, #0, #1, ..., then corners.
+ * Returns <0, 0, >0 like strcmp. */
+int cc_loc_compare(cc_loc a, cc_loc b);
+
+static inline cc_loc cc_loc_make(cc_loc_kind kind, int value)
+{
+    cc_loc l = { (uint8_t)kind, (uint8_t)value };
+    return l;
+}
+
+static inline bool cc_loc_equal(cc_loc a, cc_loc b)
+{
+    return a.kind == b.kind && a.value == b.value;
+}
+
+#endif

@@ -1,0 +1,140 @@
+/* placement.c -- see placement.h.
+ *
+ * Candidates are the empty cells orthogonally next to a tile; each is tried
+ * in four rotations. Sorting the candidates first makes the answer come out
+ * in contract order without sorting the (up to four times longer) answer. */
+#include "placement.h"
+
+#include <stdlib.h>
+
+static bool edges_match(char a, char b)
+{
+    return a == '?' || b == '?' || a == b;
+}
+
+/* The monastery kind at cell (x, y) for the shrine rule: 'S' shrine,
+ * 'C' cloister or abbey (the abbey counts as a cloister), 0 otherwise. */
+static char monastery_at(const cc_board *b, int x, int y)
+{
+    int t = cc_board_at(b, x, y);
+    if (t < 0 || b->tiles[t].centre_feature < 0)
+        return 0;
+    const cc_tile_feature *f = &b->tiles[t].type->features[b->tiles[t].centre_feature];
+    if (f->type == CC_FEAT_SHRINE)
+        return 'S';
+    return cc_feature_is_monastery((cc_feature_type)f->type) ? 'C' : 0;
+}
+
+static int count_around(const cc_board *b, int x, int y, char kind)
+{
+    int n = 0;
+    for (int i = 0; i < 8; i++)
+        if (monastery_at(b, x + cc_ring8_dx[i], y + cc_ring8_dy[i]) == kind)
+            n++;
+    return n;
+}
+
+/* Heretics & Shrines: a shrine may not neighbour several cloisters, a
+ * cloister (or abbey) may not neighbour several shrines, and a placement may
+ * not force either on a tile already there (the page's notes 2-4). */
+static bool shrine_rule_ok(const cc_board *b, const cc_tile_type *t, int x, int y)
+{
+    int c = cc_tile_centre_feature(t);
+    if (c < 0)
+        return true;
+    char mine = t->features[c].type == CC_FEAT_SHRINE ? 'S' : 'C';
+    char other = mine == 'S' ? 'C' : 'S';
+    int n = 0;
+    for (int i = 0; i < 8; i++) {
+        int nx = x + cc_ring8_dx[i], ny = y + cc_ring8_dy[i];
+        if (monastery_at(b, nx, ny) != other)
+            continue;
+        if (++n > 1)
+            return false;
+        if (count_around(b, nx, ny, mine) > 0)
+            return false;   /* that one would then neighbour two of mine */
+    }
+    return true;
+}
+
+cc_place_verdict cc_placement_check(const cc_board *b, int type, int x, int y,
+                                    int rot, int *bad_dir)
+{
+    const cc_tile_type *t = &b->cat->types[type];
+    if (cc_board_at(b, x, y) >= 0)
+        return CC_PLACE_OCCUPIED;
+    int neighbours = 0;
+    for (int d = 0; d < 4; d++) {
+        int n = cc_board_at(b, x + cc_dir_dx[d], y + cc_dir_dy[d]);
+        if (n < 0)
+            continue;
+        neighbours++;
+        char mine = t->edges[cc_dir_rotate(d, -rot)];
+        char theirs = b->tiles[n].edge[cc_dir_opposite(d)];
+        if (!edges_match(mine, theirs)) {
+            if (bad_dir)
+                *bad_dir = d;
+            return CC_PLACE_EDGES;
+        }
+    }
+    if (neighbours == 0)
+        return CC_PLACE_NOT_ADJACENT;
+    if (t->is_abbey && neighbours < 4)
+        return CC_PLACE_ABBEY_NOT_HOLE;
+    if (!shrine_rule_ok(b, t, x, y))
+        return CC_PLACE_SHRINE_CLOISTER;
+    return CC_PLACE_OK;
+}
+
+const char *cc_placement_rule(cc_place_verdict v)
+{
+    switch (v) {
+    case CC_PLACE_OK: return NULL;
+    case CC_PLACE_OCCUPIED: return "base.placement.empty-cell";
+    case CC_PLACE_NOT_ADJACENT: return "base.placement.adjacent";
+    case CC_PLACE_EDGES: return "base.placement.edges";
+    case CC_PLACE_ABBEY_NOT_HOLE: return "abbey.placement.hole";
+    case CC_PLACE_SHRINE_CLOISTER: return "shrines.placement.neighbours";
+    }
+    return NULL;
+}
+
+typedef struct { int x, y; } cell;
+
+static int cell_compare(const void *pa, const void *pb)
+{
+    const cell *a = pa, *b = pb;
+    if (a->y != b->y)
+        return a->y < b->y ? -1 : 1;
+    return (a->x > b->x) - (a->x < b->x);
+}
+
+int cc_placements(const cc_board *b, int type, cc_placement *out, int max)
+{
+    cell cand[4 * CC_MAX_TILES];
+    int ncand = 0;
+    for (int t = 0; t < b->ntiles; t++)
+        for (int d = 0; d < 4; d++)
+            if (b->tiles[t].neighbour[d] < 0) {
+                cand[ncand].x = b->tiles[t].x + cc_dir_dx[d];
+                cand[ncand].y = b->tiles[t].y + cc_dir_dy[d];
+                ncand++;
+            }
+    qsort(cand, (size_t)ncand, sizeof cand[0], cell_compare);
+    int n = 0;
+    for (int i = 0; i < ncand; i++) {
+        if (i > 0 && cell_compare(&cand[i], &cand[i - 1]) == 0)
+            continue;
+        for (int rot = 0; rot < 4; rot++) {
+            if (cc_placement_check(b, type, cand[i].x, cand[i].y, rot, NULL) != CC_PLACE_OK)
+                continue;
+            if (n < max) {
+                out[n].x = cand[i].x;
+                out[n].y = cand[i].y;
+                out[n].rot = rot;
+            }
+            n++;
+        }
+    }
+    return n;
+}

@@ -1,0 +1,28 @@
+/* rules.h -- the rule catalog: every rule the engine can cite.
+ *
+ * Owns: the table behind GET /v1/rules. Every answer that applies a rule
+ * lists its id, so a chatbot can look the rule up and read its statement.
+ * Ids are "<family>.<topic>[.<detail>]"; statements are the team's own
+ * words, one sentence; `source` names the rule page (and note) it comes from.
+ * The table is static const data: no state.
+ */
+#ifndef CC_RULES_H
+#define CC_RULES_H
+
+#include <stddef.h>
+
+typedef struct {
+    const char *id;
+    const char *expansion;   /* "base", "abbey-mayor", "hills-sheep", "messages", "shrines" */
+    const char *edition;     /* "C2" or "C1" */
+    const char *statement;   /* one sentence */
+    const char *source;      /* rule page and note */
+} cc_rule;
+
+/* All rules, in catalog order; *n receives the count. */
+const cc_rule *cc_rules(size_t *n);
+
+/* The rule with this id, or NULL. */
+const cc_rule *cc_rule_find(const char *id);
+
+#endif

@@ -1,0 +1,45 @@
+/* validate.h -- is a position physically possible (contract section 3)?
+ *
+ * Owns: every check that needs the catalog and the board, each failure a
+ * 422 with the JSON Pointer of the offending member. What the decoder
+ * already guarantees (types, ranges, known names, rot in 0..3, players
+ * resolved) is a precondition here, not re-checked.
+ *
+ * Checks, in the order they are reported:
+ *   1. expansions: every tile and figure belongs to a listed expansion
+ *   2. counts: no tile type more often than the game has it, abbeys at most
+ *      one per player (placed plus in hand)
+ *   3. one tile per cell; every touching pair of edges matches
+ *   4. all tiles connected; every abbey fills a hole; the shrine rule
+ *   5. figures: on a tile, where that kind can stand, one per spot, within
+ *      each player's supply
+ *
+ * On success the caller gets the board and the features, ready to ask.
+ */
+#ifndef CC_VALIDATE_H
+#define CC_VALIDATE_H
+
+#include "board.h"
+#include "error.h"
+#include "features.h"
+#include "position.h"
+
+/* Validate pos against cat, building *b and *f on the way. Returns true if
+ * possible; otherwise fills err (status 422) and *b / *f are unusable. */
+bool cc_validate(const cc_position *pos, const cc_catalog *cat, cc_board *b,
+                 cc_features *f, cc_error *err);
+
+/* The feature a figure stands on (meeple, mayor, wagon, shepherd), or -1
+ * (barns stand on corners). Precondition: pos validated into f. */
+int cc_figure_feature(const cc_features *f, const cc_figure *fig);
+
+/* For a barn: the field it stands in, or -1 if the corner is not a barn
+ * spot. */
+int cc_barn_field(const cc_features *f, int x, int y, int corner);
+
+/* Normalise a corner to the cell south-east of it: the corner (x, y, c) is
+ * the same point as the NW corner of one cell; returns that cell. Used to
+ * compare barn spots named from different tiles. */
+void cc_corner_point(int x, int y, int corner, int *px, int *py);
+
+#endif

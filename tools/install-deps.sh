@@ -1,0 +1,16 @@
+#!/bin/sh
+# Install the Debian packages the build, the service and the tests need,
+# only those missing, so `make run` and `make test` work on a fresh Debian 12.
+# Usage: tools/install-deps.sh [extra packages...]
+set -eu
+need="gcc make pkg-config xxd sqlite3 libsqlite3-dev libmicrohttpd-dev libjson-c-dev libcriterion-dev curl $*"
+missing=""
+for p in $need; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "installing:$missing" >&2
+SUDO=""
+[ "$(id -u)" = 0 ] || SUDO=sudo
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
