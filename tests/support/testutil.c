@@ -1,0 +1,120 @@
+/* testutil.c -- see testutil.h. */
+#include "testutil.h"
+
+#include <sanitizer/lsan_interface.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../service/catalog_db.h"
+
+/* One catalog per test process: Criterion forks a process per test, so this
+ * static is never shared between tests. */
+static cc_catalog test_catalog;
+
+void tu_init(void)
+{
+    char err[256];
+    if (!catalog_load_default(&test_catalog, err, sizeof err))
+        cr_assert_fail("cannot load the embedded catalog: %s", err);
+}
+
+void tu_fini(void)
+{
+    catalog_free(&test_catalog);
+    /* Criterion would pass a leaking test; make leaks fail it. */
+    cr_assert_eq(__lsan_do_recoverable_leak_check(), 0, "LeakSanitizer found a leak");
+}
+
+const cc_catalog *tu_catalog(void)
+{
+    return &test_catalog;
+}
+
+void tu_pos(cc_position *pos, int nplayers, unsigned expansions)
+{
+    cc_position_init(pos);
+    pos->expansions = expansions | CC_EXP_BASE;
+    pos->nplayers = nplayers;
+    for (int i = 0; i < nplayers; i++)
+        snprintf(pos->players[i], CC_NAME_MAX, "p%d", i);
+    if (expansions & CC_EXP_ABBEY_MAYOR)
+        for (int i = 0; i < nplayers; i++)
+            pos->abbeys[i] = 1;
+}
+
+int tu_tile(cc_position *pos, const char *id, int x, int y, int degrees)
+{
+    int type = cc_catalog_find(&test_catalog, id);
+    cr_assert_geq(type, 0, "unknown tile %s", id);
+    cr_assert_lt(pos->ntiles, CC_MAX_TILES);
+    cc_placed_tile *t = &pos->tiles[pos->ntiles];
+    t->type = type;
+    t->x = x;
+    t->y = y;
+    t->rot = degrees / 90;
+    t->owner = -1;
+    return pos->ntiles++;
+}
+
+int tu_abbey(cc_position *pos, int x, int y, int player)
+{
+    int i = tu_tile(pos, "abbey-mayor.abbey", x, y, 0);
+    pos->tiles[i].owner = player;
+    if (player >= 0 && pos->abbeys[player] > 0)
+        pos->abbeys[player]--;
+    return i;
+}
+
+int tu_fig(cc_position *pos, int player, const char *kind, int x, int y, const char *at)
+{
+    cr_assert_lt(pos->nfigures, CC_MAX_FIGURES);
+    cc_figure *f = &pos->figures[pos->nfigures];
+    memset(f, 0, sizeof *f);
+    f->player = player;
+    int k = cc_figure_kind_parse(kind);
+    cr_assert_geq(k, 0, "unknown figure kind %s", kind);
+    f->kind = (cc_figure_kind)k;
+    f->x = x;
+    f->y = y;
+    cr_assert(cc_loc_parse(at, &f->at), "bad location %s", at);
+    return pos->nfigures++;
+}
+
+void tu_flock(cc_position *pos, int n, const int *tokens)
+{
+    cc_figure *f = &pos->figures[pos->nfigures - 1];
+    f->nflock = n;
+    for (int i = 0; i < n; i++)
+        f->flock[i] = tokens[i];
+}
+
+void tu_build(const cc_position *pos, cc_board *b, cc_features *f)
+{
+    cc_error err;
+    memset(&err, 0, sizeof err);
+    cr_assert(cc_validate(pos, &test_catalog, b, f, &err),
+              "position invalid: %s at %s: %s", err.title, err.pointer, err.detail);
+}
+
+int tu_feature(const cc_features *f, int x, int y, const char *at)
+{
+    cc_loc loc;
+    cr_assert(cc_loc_parse(at, &loc), "bad location %s", at);
+    int id = cc_features_locate(f, x, y, loc);
+    cr_assert_geq(id, 0, "no feature at (%d, %d) %s", x, y, at);
+    return id;
+}
+
+cc_board *tu_board_new(void)
+{
+    cc_board *b = calloc(1, sizeof *b);
+    cr_assert_not_null(b);
+    return b;
+}
+
+cc_features *tu_features_new(void)
+{
+    cc_features *f = calloc(1, sizeof *f);
+    cr_assert_not_null(f);
+    return f;
+}

@@ -1,0 +1,51 @@
+/* testutil.h -- what every test file shares.
+ *
+ * Owns: the catalog the tests use (loaded once per test process from the
+ * embedded default), a leak check run after every test, and small builders
+ * that make a cc_position in C without going through JSON.
+ *
+ *   CC_SUITE(name)          TestSuite(name, .init = tu_init, .fini = tu_fini):
+ *                           loads the catalog, and fails the test if
+ *                           LeakSanitizer finds a leak when it ends
+ *   tu_catalog()            the loaded catalog (valid after tu_init)
+ *   tu_pos(&pos, n, exps)   reset pos: n players "p0".."p5", expansions bits
+ *   tu_tile(&pos, id, x, y, deg)   append a tile (id or alias, rotation in degrees)
+ *   tu_abbey(&pos, x, y, player)   append an abbey placed by player
+ *   tu_fig(&pos, player, kind, x, y, at)  append a figure ("meeple", "N", ...)
+ *   tu_flock(&pos, tokens...)      set the flock of the last figure
+ *   tu_build(&pos, b, f)    validate into board b and features f; asserts valid
+ *   tu_feature(f, x, y, at) the feature id at a location; asserts it exists
+ */
+#ifndef TESTUTIL_H
+#define TESTUTIL_H
+
+#include <criterion/criterion.h>
+
+#include "../../engine/board.h"
+#include "../../engine/catalog.h"
+#include "../../engine/features.h"
+#include "../../engine/position.h"
+#include "../../engine/validate.h"
+
+void tu_init(void);
+void tu_fini(void);
+#define CC_SUITE(name) TestSuite(name, .init = tu_init, .fini = tu_fini)
+
+const cc_catalog *tu_catalog(void);
+
+#define TU_ALL_EXPANSIONS (CC_EXP_BASE | CC_EXP_ABBEY_MAYOR | CC_EXP_HILLS_SHEEP | CC_EXP_MESSAGES | CC_EXP_SHRINES)
+
+void tu_pos(cc_position *pos, int nplayers, unsigned expansions);
+int tu_tile(cc_position *pos, const char *id, int x, int y, int degrees);
+int tu_abbey(cc_position *pos, int x, int y, int player);
+int tu_fig(cc_position *pos, int player, const char *kind, int x, int y, const char *at);
+void tu_flock(cc_position *pos, int n, const int *tokens);
+void tu_build(const cc_position *pos, cc_board *b, cc_features *f);
+int tu_feature(const cc_features *f, int x, int y, const char *at);
+
+/* Board and features are too large for Criterion's default stack comfort:
+ * tests allocate them with these and free them with free(). */
+cc_board *tu_board_new(void);
+cc_features *tu_features_new(void);
+
+#endif
