@@ -76,18 +76,18 @@ $(TEST_BIN): $(SAN_OBJ) $(patsubst %.c,$(SAN)/%.o,$(TEST_SRC))
 
 # ---- the two commands ----------------------------------------------------
 run: $(BIN)
-	HOST=$(HOST) PORT=$(PORT) ./$(BIN)
+	HOST=$(HOST) PORT=$(PORT) $(BIN)
 
 # Criterion runs each test in its own process; ASan/UBSan abort on the first
 # report and every suite checks for leaks in its fini (tests/support).
 unit: $(TEST_BIN)
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  ./$(TEST_BIN) --jobs 2
+	  $(TEST_BIN) --jobs 2
 
 test: unit e2e
 
 e2e: $(SAN_BIN)
-	@if [ -x tests/e2e.sh ]; then tests/e2e.sh ./$(SAN_BIN); fi
+	@if [ -x tests/e2e.sh ]; then tests/e2e.sh $(SAN_BIN); fi
 
 clean:
 	rm -rf $(BUILD)
