@@ -46,7 +46,10 @@ typedef struct {
 /* Ring index of edge direction d (N=0, E=3, S=6, W=9). */
 static inline int cc_ring_of_dir(int d) { return 3 * d; }
 static inline bool cc_ring_is_edge(int r) { return r % 3 == 0; }
-static inline int cc_dir_of_ring(int r) { return r / 3; }  /* edge or half: its edge */
+/* The edge a ring position lies on: an edge itself, or the edge a half
+ * belongs to. Halves sit one step either side of their edge (NNW=11 and
+ * NNE=1 round N=0), so round to the nearest multiple of 3, wrapping. */
+static inline int cc_dir_of_ring(int r) { return (r + 1) / 3 % 4; }
 static inline int cc_dir_opposite(int d) { return (d + 2) & 3; }
 
 /* Rotate ring position r by q clockwise quarter turns (q may be negative). */
