@@ -12,6 +12,56 @@
  * Ownership: dec_parse() returns a json_object the caller releases with
  * json_object_put(); the dec_* readers borrow it and own nothing.
  * On error every output is unaltered or partially filled: do not use it.
+ *
+ * Table of contents:
+ *   dec_parse()            body bytes -> json-c tree (service/json_strict.c)
+ *   dec_only_members()     unknown members -> 400
+ *   dec_object/dec_array   a member of that type (*out NULL when absent)
+ *   dec_int/bool/string    scalar members
+ *   dec_loc, dec_tile_id, dec_player   members naming a location, tile, player
+ *   dec_figure(_with)      a figure object
+ *   dec_position()         body.position -> cc_position
+ *
+ * Conventions (all readers):
+ *   - `pointer` is the JSON Pointer of the object that holds the member;
+ *     errors about a member point at pointer + "/" + name, a missing
+ *     required member too (where it should be). Pointers that would not fit
+ *     CC_POINTER_MAX name the nearest ancestor that fits.
+ *   - Integers: a JSON integer or a number without fraction (1.0: JSON
+ *     Schema counts it an integer). Strings must not hold U+0000.
+ *   - Titles: "Malformed JSON", "Invalid string", "Number out of range",
+ *     "Duplicate member", "Nesting too deep" (dec_parse); "Wrong type",
+ *     "Unknown member", "Missing member", "Value out of range" (400);
+ *     "Unknown tile id", "Unknown player", "More tiles than the game has",
+ *     "More figures than the supply holds", "More sheep than the game has",
+ *     "Expansion not in play" (422). Details are whole English sentences.
+ *   - Out of memory in dec_parse is status 500, title "Out of memory".
+ *
+ * Decisions dec_position takes where the contract leaves room:
+ *   - "base" may be listed in expansions (a no-op); an id listed twice or an
+ *     unknown id is 400 at its element.
+ *   - options: hill_tiebreak "official" | "count", wagon_rules "c2" | "c1";
+ *     any other member or value is 400.
+ *   - players: 2..6 strings of 1..32 bytes, all different (400 otherwise).
+ *     active: absent = the first player; a name not among players is 422.
+ *   - tiles: more than CC_MAX_TILES is 422 at /position/tiles/128, before
+ *     any element is read. rot is 0, 90, 180 or 270 (stored as quarter
+ *     turns). "player" is allowed only on the abbey tile (400 elsewhere) and
+ *     must name a player (422).
+ *   - figures: more than CC_MAX_FIGURES is 422 at the first excess element.
+ *     "at" may be any location including corners: whether that kind may
+ *     stand there is validation's 422. "flock" only on shepherds (400 even
+ *     when empty), integers 1..4, more than CC_MAX_FLOCK is 422.
+ *   - scores: members are player names (another name is 400 Unknown
+ *     member); a value is an integer 0..DEC_SCORE_MAX, or with Messages a
+ *     pair [a, b] of such. A pair without Messages is 400. With Messages a
+ *     plain integer n is read as [n, 0].
+ *   - abbeys: only with abbey-mayor (else 422 at /position/abbeys); members
+ *     are player names (400 otherwise), values 0 or 1. Any player it does
+ *     not list -- every player when it is omitted -- holds 1 abbey, or 0 if
+ *     a tile in position.tiles is an abbey with that player as "player".
+ *     (A literal "everyone holds one" would make every position with a
+ *     placed, attributed abbey fail validation's abbey count.)
  */
 #ifndef DECODE_H
 #define DECODE_H
@@ -25,11 +75,15 @@
 #include "../engine/loc.h"
 #include "../engine/position.h"
 
-#define DEC_MAX_DEPTH 32
+#define DEC_MAX_DEPTH 32        /* nesting of arrays and objects, the body's object is 1 */
+#define DEC_SCORE_MAX 100000    /* no game reaches it; keeps sums far from overflow */
 
 /* Parse a request body: valid UTF-8 JSON text, an object at the top, no
  * duplicate keys, no NaN/Infinity, numbers in range, nesting <= DEC_MAX_DEPTH.
- * On success *root is a new reference. */
+ * On success *root is a new reference. One pass, O(len), no recursion.
+ * Errors (400): structure problems point at "", problems with one value
+ * (NaN, 1e400, a bad string, a duplicate name, nesting) at that value's
+ * member, e.g. "/position/tiles/0/x"; the detail gives the byte offset. */
 bool dec_parse(const char *body, size_t len, json_object **root, cc_error *err);
 
 /* Reject members of obj not named in allowed (NULL-terminated).
@@ -42,26 +96,45 @@ bool dec_only_members(json_object *obj, const char *const *allowed,
 bool dec_position(json_object *root, const cc_catalog *cat, cc_position *pos,
                   cc_error *err);
 
+/* Member `name` of obj that must be an object / an array. *out borrows it,
+ * and is NULL when it is absent and not required. */
+bool dec_object(json_object *obj, const char *name, const char *pointer, bool required,
+                json_object **out, cc_error *err);
+bool dec_array(json_object *obj, const char *name, const char *pointer, bool required,
+               json_object **out, cc_error *err);
+
 /* Required/optional scalar members of obj (pointer = obj's pointer).
- * Integers must be JSON integers within [min, max]. */
+ * Integers must be integers (see Conventions) within [min, max], else 400.
+ * When the member is absent and optional, *out is unaltered and *present
+ * (if not NULL) is false. */
 bool dec_int(json_object *obj, const char *name, const char *pointer,
              int min, int max, bool required, int *out, bool *present, cc_error *err);
 bool dec_bool(json_object *obj, const char *name, const char *pointer,
               bool required, bool *out, bool *present, cc_error *err);
-/* A string member; *out borrows obj's storage. */
+/* A string member; *out borrows obj's storage and is unaltered when the
+ * member is absent (preset it to NULL). */
 bool dec_string(json_object *obj, const char *name, const char *pointer,
                 bool required, const char **out, cc_error *err);
-/* A location member ("N", "NNE", "C", "#2", corners when allow_corner). */
+/* A location member ("N", "NNE", "C", "#2", corners when allow_corner):
+ * 400 if it is not a location name, or a corner when !allow_corner. */
 bool dec_loc(json_object *obj, const char *name, const char *pointer,
              bool allow_corner, bool required, cc_loc *out, bool *present, cc_error *err);
-/* A tile id or alias member: 422 if unknown. */
+/* A tile id or alias member (always required): 400 if absent or not a
+ * string, 422 if neither an id nor an alias. */
 bool dec_tile_id(json_object *obj, const char *name, const char *pointer,
                  const cc_catalog *cat, int *type, cc_error *err);
-/* A player name member: 422 if not one of pos's players. */
+/* A player name member: 422 if not one of pos's players; when absent and
+ * optional, *player is unaltered. */
 bool dec_player(json_object *obj, const char *name, const char *pointer,
                 const cc_position *pos, bool required, int *player, cc_error *err);
-/* A figure object in position form ({player, kind, x, y, at[, flock]}). */
+/* A figure object in position form ({player, kind, x, y, at[, flock]}),
+ * obj itself at `pointer` (e.g. "/deployed"). */
 bool dec_figure(json_object *obj, const char *pointer, const cc_position *pos,
                 cc_figure *out, cc_error *err);
+/* The same, also allowing the members named in extra (NULL-terminated, or
+ * NULL; at most 9), which the caller reads itself: e.g. "token" on
+ * /score's "deployed". */
+bool dec_figure_with(json_object *obj, const char *pointer, const cc_position *pos,
+                     const char *const *extra, cc_figure *out, cc_error *err);
 
 #endif
