@@ -24,14 +24,16 @@ TEST_SRC    := $(sort $(wildcard tests/*.c tests/support/*.c))
 HEADERS     := $(wildcard engine/*.h service/*.h tests/support/*.h)
 SCHEMA      := schema/schema.sql schema/tiles.sql
 
-REL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(ENGINE_SRC) $(SERVICE_SRC)) $(BUILD)/catalog_image.o
-SAN_OBJ := $(patsubst %.c,$(SAN)/%.o,$(ENGINE_SRC) $(SERVICE_SRC)) $(SAN)/catalog_image.o
+REL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(ENGINE_SRC) $(SERVICE_SRC)) $(BUILD)/catalog_image.o \
+           $(BUILD)/openapi_image.o
+SAN_OBJ := $(patsubst %.c,$(SAN)/%.o,$(ENGINE_SRC) $(SERVICE_SRC)) $(SAN)/catalog_image.o \
+           $(SAN)/openapi_image.o
 
 BIN      := $(BUILD)/carcassonne-rules
 SAN_BIN  := $(SAN)/carcassonne-rules
 TEST_BIN := $(SAN)/unit-tests
 
-.PHONY: all deps run test unit e2e bench clean
+.PHONY: all deps run test unit e2e bench clean docs
 all: $(BIN)
 
 deps:
@@ -47,6 +49,27 @@ $(BUILD)/catalog.db: $(SCHEMA) | deps
 $(BUILD)/catalog_image.c: $(BUILD)/catalog.db
 	cd $(BUILD) && xxd -i -n catalog_db_image catalog.db > catalog_image.c.tmp
 	mv $@.tmp $@
+
+# ---- the embedded OpenAPI document and docs page (service/assets.h) -----
+$(BUILD)/openapi_image.c: openapi/openapi.yaml openapi/docs.html
+	@mkdir -p $(@D)
+	{ xxd -i -n openapi_yaml openapi/openapi.yaml && xxd -i -n docs_html openapi/docs.html; } > $@.tmp
+	mv $@.tmp $@
+
+$(BUILD)/openapi_image.o: $(BUILD)/openapi_image.c
+	$(CC) -O2 -c $< -o $@
+
+$(SAN)/openapi_image.o: $(BUILD)/openapi_image.c
+	@mkdir -p $(@D)
+	$(CC) -O1 -c $< -o $@
+
+# openapi/docs.html is generated and committed (the page works offline):
+# regenerate it after editing openapi/openapi.yaml. Needs npm (package.json).
+docs:
+	@[ -x node_modules/.bin/redocly ] || npm ci --no-audit --no-fund
+	REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true node_modules/.bin/redocly lint openapi/openapi.yaml
+	REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true node_modules/.bin/redocly build-docs \
+	  openapi/openapi.yaml --inlineBundle -o openapi/docs.html
 
 # ---- release build -------------------------------------------------------
 $(BUILD)/%.o: %.c $(HEADERS) | deps

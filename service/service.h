@@ -8,6 +8,22 @@
  *
  * Ownership: svc_dispatch() fills *res; res->body is malloc'ed (or NULL when
  * res->static_body is set) and the caller frees it with svc_response_free().
+ *
+ * Table of contents:
+ *   SVC_BODY_LIMIT            the documented request body limit (413 past it)
+ *   svc_context               read-only state shared by all requests
+ *   svc_response              status, content type, body, Allow (405)
+ *   svc_dispatch()            route one request (table in service/routes.h)
+ *   svc_response_free()       release a response's body
+ *   svc_get_handler           GET routes (exact or prefix)
+ *   svc_post_handler          POST routes with a JSON object body
+ *   svc_post_param_handler    POST routes under a prefix (/v1/messages/{n})
+ *   svc_reply_json()          200 (or any status) application/json
+ *   svc_reply_problem()       problem+json from a cc_error
+ *   svc_fail()                problem+json from a status, pointer and sentence
+ *   svc_reply_static()        a constant body (not copied, not freed)
+ *   svc_printable()           client text made safe to quote in a detail
+ *   SVC_PROBLEM_BASE          the problem `type` URI scheme
  */
 #ifndef SERVICE_H
 #define SERVICE_H
@@ -34,7 +50,9 @@ typedef struct {
     const char *content_type;    /* static string */
     char *body;                  /* malloc'ed, owned by the response */
     size_t len;
-    const char *static_body;     /* alternative to body: not freed */
+    const char *static_body;     /* alternative to body: not freed; the HTTP
+                                    layer may cache the response built from it */
+    char allow[32];              /* 405: the Allow header ("GET, HEAD"), else "" */
 } svc_response;
 
 /* Answer one request. Never fails: every problem becomes a problem+json. */
@@ -47,11 +65,43 @@ void svc_response_free(svc_response *res);
  * The handler fills res (with svc_reply_json or svc_reply_problem). */
 typedef void svc_post_handler(const svc_context *ctx, json_object *root, svc_response *res);
 
+/* A GET route. param is NULL for an exact route; for a prefix route it is
+ * the rest of the path after the prefix, percent-decoded, never empty and
+ * without NUL bytes (e.g. "BA/RCr" for /v1/tiles/BA%2FRCr). HEAD is
+ * answered by the GET handler (the HTTP layer drops the body). */
+typedef void svc_get_handler(const svc_context *ctx, const char *param, svc_response *res);
+
+/* A POST route under a prefix: param as for svc_get_handler, root as for
+ * svc_post_handler. */
+typedef void svc_post_param_handler(const svc_context *ctx, const char *param,
+                                    json_object *root, svc_response *res);
+
 /* Serialize obj as the response body (status 200 unless given) and release
  * obj. Slashes are not escaped (JSON Pointers stay readable). */
 void svc_reply_json(svc_response *res, int status, json_object *obj);
 
-/* RFC 9457 problem+json from a cc_error. */
+/* RFC 9457 problem+json from a cc_error: {type, title, status, detail,
+ * pointer}. type is SVC_PROBLEM_BASE followed by the title in lower case,
+ * words joined by '-' (e.g. ".../problems/edges-do-not-match"), so it is
+ * stable per kind of problem; a status outside 400..599 becomes 500. */
 void svc_reply_problem(svc_response *res, const cc_error *err);
+
+#define SVC_PROBLEM_BASE "https://carcassonne-rules.example/problems/"
+
+/* The same, from parts: `return svc_fail(res, 422, "/x", "Tile not on the
+ * board", "no tile stands on (%d, %d)", x, y);` Always returns false. */
+bool svc_fail(svc_response *res, int status, const char *pointer,
+              const char *title, const char *detail_fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+/* A constant body (static storage, e.g. the embedded OpenAPI document):
+ * neither copied nor freed. */
+void svc_reply_static(svc_response *res, int status, const char *content_type,
+                      const char *body, size_t len);
+
+/* Copy client-supplied text (a path, an id) into out for quoting in a
+ * problem detail: bytes outside printable ASCII become '?', and text longer
+ * than fits ends in "...". Returns out. */
+char *svc_printable(char *out, size_t size, const char *s);
 
 #endif

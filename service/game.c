@@ -1,0 +1,31 @@
+/* game.c -- see game.h. */
+#include "game.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine/validate.h"
+#include "decode.h"
+
+game *game_load(const svc_context *ctx, json_object *root, svc_response *res)
+{
+    game *g = malloc(sizeof *g);
+    if (g == NULL) {
+        svc_fail(res, 500, "", "Out of memory", "no memory for the position");
+        return NULL;
+    }
+    cc_error err;
+    memset(&err, 0, sizeof err);
+    if (!dec_position(root, ctx->cat, &g->pos, &err) ||
+        !cc_validate(&g->pos, ctx->cat, &g->board, &g->features, &err)) {
+        svc_reply_problem(res, &err);
+        free(g);
+        return NULL;
+    }
+    return g;
+}
+
+void game_free(game *g)
+{
+    free(g);
+}

@@ -1,0 +1,164 @@
+/* main.c -- the binary: options, catalog, HTTP server, graceful stop.
+ *
+ * Usage: carcassonne-rules [--host H] [--port P] [--threads N] [--catalog FILE]
+ * HOST and PORT come from the environment (default 127.0.0.1:8080); the
+ * options override them. --threads defaults to the number of cores.
+ * --catalog loads another SQLite catalog instead of the embedded one.
+ * Prints "listening on http://HOST:PORT" once it serves; SIGTERM or SIGINT
+ * stops it gracefully (exit 0). Any start-up error: a message on stderr,
+ * exit 1.
+ */
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "assets.h"
+#include "catalog_db.h"
+#include "http.h"
+#include "service.h"
+
+#define DRAIN_MS 3000
+#define MAX_THREADS 256
+
+typedef struct {
+    const char *host;
+    int port;
+    unsigned threads;
+    const char *catalog;   /* NULL: the embedded default */
+} options;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: carcassonne-rules [--host HOST] [--port PORT] [--threads N] [--catalog FILE]\n"
+            "  --host HOST     address to listen on (env HOST, default 127.0.0.1)\n"
+            "  --port PORT     port, 0 picks a free one (env PORT, default 8080)\n"
+            "  --threads N     worker threads (default: the number of cores)\n"
+            "  --catalog FILE  a SQLite tile catalog instead of the embedded one\n");
+}
+
+/* A whole decimal number in [min, max]. */
+static bool parse_number(const char *s, long min, long max, long *out)
+{
+    char *end;
+    if (s == NULL || *s == '\0')
+        return false;
+    long v = strtol(s, &end, 10);
+    if (*end != '\0' || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_port(const char *s, const char *what, int *port)
+{
+    long v;
+    if (!parse_number(s, 0, 65535, &v)) {
+        fprintf(stderr, "carcassonne-rules: %s must be a port number 0..65535, not \"%s\"\n",
+                what, s);
+        return false;
+    }
+    *port = (int)v;
+    return true;
+}
+
+static bool parse_options(int argc, char **argv, options *o)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    o->host = getenv("HOST") && *getenv("HOST") ? getenv("HOST") : "127.0.0.1";
+    o->port = 8080;
+    o->threads = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (unsigned)cores;
+    o->catalog = NULL;
+    const char *env_port = getenv("PORT");
+    if (env_port && *env_port && !parse_port(env_port, "PORT", &o->port))
+        return false;
+    static const struct option longopts[] = {
+        { "host", required_argument, NULL, 'h' },
+        { "port", required_argument, NULL, 'p' },
+        { "threads", required_argument, NULL, 't' },
+        { "catalog", required_argument, NULL, 'c' },
+        { "help", no_argument, NULL, '?' + 256 },
+        { NULL, 0, NULL, 0 },
+    };
+    int ch;
+    long v;
+    while ((ch = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        switch (ch) {
+        case 'h': o->host = optarg; break;
+        case 'p':
+            if (!parse_port(optarg, "--port", &o->port))
+                return false;
+            break;
+        case 't':
+            if (!parse_number(optarg, 1, MAX_THREADS, &v)) {
+                fprintf(stderr, "carcassonne-rules: --threads must be 1..%d, not \"%s\"\n",
+                        MAX_THREADS, optarg);
+                return false;
+            }
+            o->threads = (unsigned)v;
+            break;
+        case 'c': o->catalog = optarg; break;
+        case '?' + 256: usage(stdout); exit(0);
+        default: usage(stderr); return false;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "carcassonne-rules: unexpected argument \"%s\"\n", argv[optind]);
+        usage(stderr);
+        return false;
+    }
+    return true;
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    if (!parse_options(argc, argv, &o))
+        return 1;
+
+    cc_catalog cat = { 0, NULL };
+    char err[512];
+    bool loaded = o.catalog ? catalog_load_file(o.catalog, &cat, err, sizeof err)
+                            : catalog_load_default(&cat, err, sizeof err);
+    if (!loaded) {
+        fprintf(stderr, "carcassonne-rules: cannot load the catalog%s%s: %s\n",
+                o.catalog ? " " : "", o.catalog ? o.catalog : "", err);
+        return 1;
+    }
+    svc_context ctx = {
+        .cat = &cat,
+        .openapi_yaml = (const char *)openapi_yaml, .openapi_len = openapi_yaml_len,
+        .docs_html = (const char *)docs_html, .docs_len = docs_html_len,
+    };
+
+    /* Block the stop signals before any thread exists, so every worker
+     * inherits the mask and only sigwait() below sees them. */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGTERM);
+    sigaddset(&stop, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    http_config cfg = { .host = o.host, .port = o.port, .threads = o.threads };
+    http_server *server = http_start(&ctx, &cfg, err, sizeof err);
+    if (server == NULL) {
+        fprintf(stderr, "carcassonne-rules: %s\n", err);
+        catalog_free(&cat);
+        return 1;
+    }
+    bool v6 = strchr(o.host, ':') != NULL;
+    printf("listening on http://%s%s%s:%d\n", v6 ? "[" : "", o.host, v6 ? "]" : "",
+           http_port(server));
+    fflush(stdout);
+
+    int sig = 0;
+    sigwait(&stop, &sig);
+    http_stop(server, DRAIN_MS);
+    catalog_free(&cat);
+    return 0;
+}

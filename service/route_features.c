@@ -1,0 +1,129 @@
+/* route_features.c -- POST /v1/features {"position"[, "x", "y", "at"]}:
+ * every feature on the board, or the one at (x, y, at).
+ *
+ * Answers {"features": [feature...], "rules"}, each feature as
+ * enc_feature() writes it, the list sorted by canonical name (the name
+ * tile's y, then x, then the location in canonical order). With x, y, at
+ * (all three or none) the list holds the one feature there; no tile at
+ * (x, y) is 422 at /x, nothing at that location is 422 at /at. */
+#include "routes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "decode.h"
+#include "encode.h"
+#include "game.h"
+
+/* A feature's canonical name as a sort key: name tile (y, x), then the
+ * location in canonical order. */
+typedef struct {
+    int y, x;
+    cc_loc at;
+    int id;
+} name_key;
+
+static int compare_names(const void *pa, const void *pb)
+{
+    const name_key *a = pa, *b = pb;
+    if (a->y != b->y)
+        return a->y < b->y ? -1 : 1;
+    if (a->x != b->x)
+        return a->x < b->x ? -1 : 1;
+    return cc_loc_compare(a->at, b->at);
+}
+
+/* Fill ids[] with every feature id in canonical order; returns how many.
+ * keys must hold nfeatures entries. */
+static int features_by_name(const cc_features *f, name_key *keys, int *ids)
+{
+    int n = f->nfeatures;
+    for (int id = 0; id < n; id++) {
+        const cc_board_tile *t = &f->board->tiles[f->features[id].name_tile];
+        keys[id] = (name_key){ t->y, t->x, f->features[id].name_at, id };
+    }
+    qsort(keys, (size_t)n, sizeof keys[0], compare_names);
+    for (int i = 0; i < n; i++)
+        ids[i] = keys[i].id;
+    return n;
+}
+
+/* The optional question "which feature is at (x, y, at)?": *id = -1 when
+ * not asked. Fails after replying the problem. */
+static bool located_feature(json_object *root, const game *g, int *id, svc_response *res)
+{
+    cc_error err;
+    memset(&err, 0, sizeof err);
+    int x = 0, y = 0;
+    bool has_x = false, has_y = false, has_at = false;
+    cc_loc at;
+    if (!dec_int(root, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, false, &x, &has_x, &err) ||
+        !dec_int(root, "y", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, false, &y, &has_y, &err) ||
+        !dec_loc(root, "at", "", false, false, &at, &has_at, &err)) {
+        svc_reply_problem(res, &err);
+        return false;
+    }
+    *id = -1;
+    if (!has_x && !has_y && !has_at)
+        return true;
+    if (!has_x || !has_y || !has_at)
+        return svc_fail(res, 400, !has_x ? "/x" : !has_y ? "/y" : "/at", "Missing member",
+                        "x, y and at are asked together: all three or none");
+    if (cc_board_at(&g->board, x, y) < 0)
+        return svc_fail(res, 422, "/x", "Tile not on the board",
+                        "a question about a tile that is not on the board: no tile stands on (%d, %d)",
+                        x, y);
+    *id = cc_features_locate(&g->features, x, y, at);
+    if (*id < 0) {
+        char name[8];
+        int t = cc_board_at(&g->board, x, y);
+        return svc_fail(res, 422, "/at", "No feature there",
+                        "%s at (%d, %d) has no feature at %s",
+                        g->board.tiles[t].type->id, x, y, cc_loc_name(at, name));
+    }
+    return true;
+}
+
+void route_features(const svc_context *ctx, json_object *root, svc_response *res)
+{
+    static const char *const members[] = { "position", "x", "y", "at", NULL };
+    cc_error err;
+    memset(&err, 0, sizeof err);
+    if (!dec_only_members(root, members, "", &err)) {
+        svc_reply_problem(res, &err);
+        return;
+    }
+    game *g = game_load(ctx, root, res);
+    if (g == NULL)
+        return;
+    int one;
+    size_t room = (size_t)g->features.nfeatures + 1;
+    int *ids = malloc(sizeof *ids * room);
+    name_key *keys = malloc(sizeof *keys * room);
+    if (ids == NULL || keys == NULL || !located_feature(root, g, &one, res)) {
+        if (ids == NULL || keys == NULL)
+            svc_fail(res, 500, "", "Out of memory", "no memory for the features");
+        free(keys);
+        free(ids);
+        game_free(g);
+        return;
+    }
+    int n = 1;
+    if (one >= 0)
+        ids[0] = one;
+    else
+        n = features_by_name(&g->features, keys, ids);
+    json_object *features = json_object_new_array_ext(n);
+    json_object *rules = json_object_new_array();
+    for (int i = 0; i < n; i++) {
+        json_object_array_add(features, enc_feature(&g->pos, &g->features, ids[i]));
+        enc_feature_rules(rules, &g->features, ids[i]);
+    }
+    json_object *body = json_object_new_object();
+    json_object_object_add(body, "features", features);
+    json_object_object_add(body, "rules", rules);
+    free(keys);
+    free(ids);
+    game_free(g);
+    svc_reply_json(res, 200, body);
+}
