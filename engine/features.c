@@ -52,8 +52,9 @@ static void join_cities_across(const cc_features *f, int *up, int t, int d, int 
 static void join_fields_across(const cc_features *f, int *up, int t, int d, int n)
 {
     const cc_board_tile *a = &f->board->tiles[t], *b = &f->board->tiles[n];
-    for (int h = 1; h <= 2; h++) {
-        int r = cc_ring_of_dir(d) + h;
+    /* The two halves of edge d sit one ring step either side of it. */
+    for (int h = -1; h <= 1; h += 2) {
+        int r = cc_ring_rotate(cc_ring_of_dir(d) + h, 0);
         int fa = a->ring_feature[r], fb = b->ring_feature[cc_ring_facing(r)];
         if (fa < 0 || fb < 0)
             continue;
