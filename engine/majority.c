@@ -1,0 +1,115 @@
+/* majority.c -- see majority.h. */
+#include "majority.h"
+
+#include <string.h>
+
+#include "validate.h"
+
+int cc_follower_strength(const cc_features *f, int id, const cc_figure *fig)
+{
+    switch (fig->kind) {
+    case CC_FIG_MEEPLE:
+    case CC_FIG_WAGON:
+        return 1;
+    case CC_FIG_MAYOR:
+        /* Only cities have coats of arms; a mayor stands nowhere else. */
+        return f->features[id].type == CC_FEAT_CITY ? f->features[id].pennants : 0;
+    default:
+        return 0;
+    }
+}
+
+static bool stands_on_hill(const cc_features *f, const cc_figure *fig)
+{
+    int t = cc_board_at(f->board, fig->x, fig->y);
+    return t >= 0 && f->board->tiles[t].type->hill;
+}
+
+static void count_followers(const cc_position *pos, const cc_features *f, int id,
+                            const bool *gone, cc_majority *m)
+{
+    for (int i = 0; i < pos->nfigures; i++) {
+        const cc_figure *fig = &pos->figures[i];
+        if ((gone && gone[i]) || !cc_is_follower(fig->kind) || cc_figure_feature(f, fig) != id)
+            continue;
+        int s = cc_follower_strength(f, id, fig);
+        m->strength[fig->player] += s;
+        m->followers[fig->player]++;
+        m->nfollowers++;
+        if (stands_on_hill(f, fig))
+            m->on_hill[fig->player]++;
+        if (fig->kind == CC_FIG_MAYOR) {
+            m->has_mayor = true;
+            m->has_zero_mayor |= s == 0;
+        }
+        m->has_wagon |= fig->kind == CC_FIG_WAGON;
+    }
+}
+
+/* The hill tie-break among the tied players. Official (hills-and-sheep,
+ * note 4): a tied player with a follower on a hill tile of the feature
+ * beats tied players without one; tied players who all have one stay tied,
+ * whatever their numbers. Variant "count" (note 5): the most followers on
+ * hills wins. Both are "keep the tied players with the highest key". */
+static void break_tie(const cc_position *pos, cc_majority *m)
+{
+    bool count = pos->options.hill_tiebreak == CC_HILL_TIEBREAK_COUNT;
+    int key[CC_MAX_PLAYERS], top = 0;
+    for (int p = 0; p < pos->nplayers; p++) {
+        key[p] = count ? m->on_hill[p] : (m->on_hill[p] > 0);
+        if (m->winner[p] && key[p] > top)
+            top = key[p];
+    }
+    if (top == 0)
+        return;   /* no tied player on a hill: an ordinary tie */
+    int kept = 0;
+    for (int p = 0; p < pos->nplayers; p++) {
+        if (m->winner[p] && key[p] < top)
+            m->winner[p] = false;
+        kept += m->winner[p];
+    }
+    m->nwinners = kept;
+    m->hill_broke_tie = kept < m->ntied;
+    m->hill_kept_tie = kept == m->ntied;
+}
+
+void cc_majority_of(const cc_position *pos, const cc_features *f, int id,
+                    const bool *gone, cc_majority *m)
+{
+    memset(m, 0, sizeof *m);
+    count_followers(pos, f, id, gone, m);
+    for (int p = 0; p < pos->nplayers; p++)
+        if (m->strength[p] > m->best)
+            m->best = m->strength[p];
+    if (m->best == 0)
+        return;   /* nobody has strength: the feature may be occupied, but nobody scores */
+    for (int p = 0; p < pos->nplayers; p++)
+        if (m->strength[p] == m->best) {
+            m->winner[p] = true;
+            m->ntied++;
+        }
+    m->nwinners = m->ntied;
+    if (m->ntied > 1)
+        break_tie(pos, m);
+}
+
+int cc_majority_rules(const cc_position *pos, const cc_majority *m, const char **ids)
+{
+    int n = 0;
+    if (m->nfollowers == 0)
+        return 0;
+    ids[n++] = "base.score.majority";
+    if (m->has_mayor)
+        ids[n++] = m->has_zero_mayor ? "mayor.zero-strength" : "mayor.strength";
+    if (m->has_wagon)
+        ids[n++] = "wagon.strength";
+    if (m->hill_broke_tie)
+        ids[n++] = pos->options.hill_tiebreak == CC_HILL_TIEBREAK_COUNT
+                       ? "hills-sheep.hill.count" : "hills-sheep.hill.tiebreak";
+    else if (m->hill_kept_tie)
+        ids[n++] = pos->options.hill_tiebreak == CC_HILL_TIEBREAK_COUNT
+                       ? "hills-sheep.hill.count" : "hills-sheep.hill.tie-stands";
+    if (m->nwinners > 1)
+        ids[n++] = "base.score.tie";
+    return n;
+}

@@ -1,0 +1,189 @@
+/* monastery.c -- see monastery.h. */
+#include "monastery.h"
+
+#include <stdio.h>
+
+#include "validate.h"
+
+int cc_monastery_tile(const cc_features *f, int id)
+{
+    return f->parts[f->features[id].first_part].tile;
+}
+
+int cc_monastery_vineyards(const cc_board *b, int t)
+{
+    int n = 0;
+    for (int i = 0; i < 8; i++) {
+        int u = cc_board_at(b, b->tiles[t].x + cc_ring8_dx[i], b->tiles[t].y + cc_ring8_dy[i]);
+        if (u >= 0 && b->tiles[u].type->vineyard)
+            n++;
+    }
+    return n;
+}
+
+int cc_monastery_value(const cc_features *f, int id, bool with_vineyards)
+{
+    const cc_feature *feat = &f->features[id];
+    if (!feat->complete)
+        return CC_MONASTERY_COMPLETE - feat->open;   /* 1 + filled neighbours */
+    int bonus = with_vineyards
+                    ? CC_VINEYARD_BONUS * cc_monastery_vineyards(f->board, cc_monastery_tile(f, id))
+                    : 0;
+    return CC_MONASTERY_COMPLETE + bonus;
+}
+
+static bool occupied(const cc_position *pos, const cc_features *f, int id, const bool *gone)
+{
+    for (int i = 0; i < pos->nfigures; i++)
+        if (!(gone && gone[i]) && cc_is_follower(pos->figures[i].kind) &&
+            cc_figure_feature(f, &pos->figures[i]) == id)
+            return true;
+    return false;
+}
+
+int cc_monastery_rival(const cc_position *pos, const cc_features *f, int id, const bool *gone)
+{
+    const cc_board *b = f->board;
+    int t = cc_monastery_tile(f, id);
+    bool shrine = f->features[id].type == CC_FEAT_SHRINE;
+    for (int i = 0; i < 8; i++) {
+        int u = cc_board_at(b, b->tiles[t].x + cc_ring8_dx[i], b->tiles[t].y + cc_ring8_dy[i]);
+        if (u < 0 || b->tiles[u].centre_feature < 0)
+            continue;
+        int other = cc_features_of(f, u, b->tiles[u].centre_feature);
+        if ((f->features[other].type == CC_FEAT_SHRINE) != shrine &&
+            occupied(pos, f, other, gone))
+            return other;
+    }
+    return -1;
+}
+
+/* The rule that makes this kind of building score like a cloister. */
+static void cite_kind(cc_score_ctx *c, cc_score_event *ev)
+{
+    if (ev->type == CC_FEAT_SHRINE)
+        cc_event_rule(c, ev, "shrines.feature.shrine");
+    else if (ev->type == CC_FEAT_ABBEY)
+        cc_event_rule(c, ev, "abbey.score.monastery");
+}
+
+/* ---- the scoring phase ------------------------------------------------------ */
+
+static void explain_completed(cc_score_ctx *c, cc_score_event *ev, int vineyards)
+{
+    char where[80];
+    cc_feature_where(c->f, ev->feature, where, sizeof where);
+    where[0] = 'T';
+    if (vineyards > 0)
+        cc_explain(ev, "%s is complete: 9 points + %d vineyard%s round it x 3 = %d points.", where,
+                   vineyards, vineyards == 1 ? "" : "s", ev->value);
+    else
+        cc_explain(ev, "%s is complete: 9 points.", where);
+}
+
+static void score_loser(cc_score_ctx *c, int winner, int loser)
+{
+    cc_majority m;
+    cc_majority_of(c->pos, c->f, loser, c->gone, &m);
+    cc_score_event *ev = cc_event_add(c, CC_EV_CHALLENGE_LOST, loser);
+    if (ev == NULL)
+        return;
+    char where[80], winner_where[80];
+    cc_feature_where(c->f, loser, where, sizeof where);
+    cc_feature_where(c->f, winner, winner_where, sizeof winner_where);
+    where[0] = 'T';
+    for (int p = 0; p < c->pos->nplayers; p++)
+        ev->strength[p] = m.strength[p];
+    cite_kind(c, ev);
+    cc_event_rule(c, ev, "shrines.challenge.lost");
+    cc_explain(ev, "%s loses its challenge: %s was completed first, so it scores nothing.",
+               where, winner_where);
+    cc_event_return_followers(c, ev);
+}
+
+static void score_completed(cc_score_ctx *c, int id)
+{
+    cc_majority m;
+    cc_majority_of(c->pos, c->f, id, c->gone, &m);
+    if (m.nfollowers == 0)
+        return;   /* nobody to score it */
+    int rival = cc_monastery_rival(c->pos, c->f, id, c->gone);
+    int vineyards = cc_monastery_vineyards(c->f->board, cc_monastery_tile(c->f, id));
+    cc_score_event *ev = cc_event_add(c, CC_EV_COMPLETED, id);
+    if (ev == NULL)
+        return;
+    ev->value = cc_monastery_value(c->f, id, true);
+    cc_event_rule(c, ev, "base.score.cloister.complete");
+    cite_kind(c, ev);
+    if (vineyards > 0)
+        cc_event_rule(c, ev, "hills-sheep.vineyard.bonus");
+    explain_completed(c, ev, vineyards);
+    if (rival >= 0) {
+        char rival_where[80];
+        cc_feature_where(c->f, rival, rival_where, sizeof rival_where);
+        bool both = c->f->features[rival].complete;
+        cc_event_rule(c, ev, both ? "shrines.challenge.both" : "shrines.challenge.win");
+        cc_explain(ev, both ? " It is in a challenge with %s, and this tile completes both, so both score."
+                            : " It wins its challenge against %s, which is not complete.",
+                   rival_where);
+    }
+    cc_event_award(c, ev, &m, ev->value);
+    cc_event_return_followers(c, ev);
+    if (rival >= 0 && !c->f->features[rival].complete)
+        score_loser(c, id, rival);
+}
+
+void cc_monastery_score_turn(cc_score_ctx *c)
+{
+    const cc_board *b = c->f->board;
+    const cc_board_tile *placed = &b->tiles[c->placed];
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            int t = cc_board_at(b, placed->x + dx, placed->y + dy);
+            if (t < 0 || b->tiles[t].centre_feature < 0)
+                continue;
+            int id = cc_features_of(c->f, t, b->tiles[t].centre_feature);
+            if (c->f->features[id].complete)
+                score_completed(c, id);
+        }
+}
+
+/* ---- the end of the game --------------------------------------------------- */
+
+void cc_monastery_score_final(cc_score_ctx *c, int id)
+{
+    cc_majority m;
+    cc_majority_of(c->pos, c->f, id, c->gone, &m);
+    if (m.nfollowers == 0)
+        return;
+    cc_score_event *ev = cc_event_add(c, CC_EV_FINAL, id);
+    if (ev == NULL)
+        return;
+    const cc_feature *feat = &c->f->features[id];
+    int t = cc_monastery_tile(c->f, id);
+    char where[80];
+    cc_feature_where(c->f, id, where, sizeof where);
+    where[0] = 'T';
+    ev->value = cc_monastery_value(c->f, id, false);
+    if (feat->complete) {
+        cc_event_rule(c, ev, "base.score.cloister.complete");
+        cc_explain(ev, "%s is complete at the end: 9 points.", where);
+    } else {
+        cc_event_rule(c, ev, "base.score.cloister.end");
+        cc_explain(ev, "%s is incomplete at the end: 1 + %d neighbouring tile%s = %d points.", where,
+                   8 - feat->open, 8 - feat->open == 1 ? "" : "s", ev->value);
+    }
+    cite_kind(c, ev);
+    if (cc_monastery_vineyards(c->f->board, t) > 0) {
+        cc_event_rule(c, ev, "hills-sheep.vineyard.final-none");
+        cc_explain(ev, " Vineyards add nothing at the end of the game.");
+    }
+    /* The rival may already have been scored (and its follower returned)
+     * earlier in this final scoring: look at the board as it stood. */
+    if (!feat->complete && cc_monastery_rival(c->pos, c->f, id, NULL) >= 0) {
+        cc_event_rule(c, ev, "shrines.challenge.final");
+        cc_explain(ev, " Its challenge is unresolved, so it scores as an incomplete monastery.");
+    }
+    cc_event_award(c, ev, &m, ev->value);
+    cc_event_return_followers(c, ev);
+}

@@ -1,0 +1,272 @@
+/* score_event.c -- see score_event.h. */
+#include "score_event.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "validate.h"
+
+void cc_score_ctx_init(cc_score_ctx *c, const cc_position *pos, const cc_features *f,
+                       cc_score_result *res, int placed, bool final)
+{
+    memset(c, 0, sizeof *c);
+    c->pos = pos;
+    c->f = f;
+    c->res = res;
+    c->placed = placed;
+    c->final = final;
+    res->nevents = 0;
+    res->nrules = 0;
+    memset(res->totals, 0, sizeof res->totals);
+}
+
+cc_score_event *cc_event_add(cc_score_ctx *c, cc_event_kind kind, int id)
+{
+    if (c->res->nevents >= CC_MAX_EVENTS)
+        return NULL;
+    cc_score_event *ev = &c->res->events[c->res->nevents++];
+    memset(ev, 0, sizeof *ev);
+    ev->kind = kind;
+    ev->feature = id;
+    ev->figure = -1;
+    ev->token = CC_TOKEN_NONE;
+    if (id >= 0) {
+        ev->type = c->f->features[id].type;
+        ev->complete = c->f->features[id].complete;
+    }
+    return ev;
+}
+
+static void add_unique(const char **list, int *n, int cap, const char *id)
+{
+    for (int i = 0; i < *n; i++)
+        if (strcmp(list[i], id) == 0)
+            return;
+    if (*n < cap)
+        list[(*n)++] = id;
+}
+
+void cc_event_rule(cc_score_ctx *c, cc_score_event *ev, const char *id)
+{
+    add_unique(ev->rules, &ev->nrules, CC_EVENT_RULES, id);
+    add_unique(c->res->rules, &c->res->nrules, CC_RESULT_RULES, id);
+}
+
+void cc_event_give(cc_score_ctx *c, cc_score_event *ev, int player, int points)
+{
+    ev->points[player] += points;
+    c->res->totals[player] += points;
+}
+
+void cc_event_return(cc_score_ctx *c, cc_score_event *ev, int figure)
+{
+    if (c->gone[figure])
+        return;
+    c->gone[figure] = true;
+    /* Keep returned[] ascending: callers walk figures in index order, but
+     * a guide may return shepherds found in any order. */
+    int i = ev->nreturned++;
+    while (i > 0 && ev->returned[i - 1] > figure) {
+        ev->returned[i] = ev->returned[i - 1];
+        i--;
+    }
+    ev->returned[i] = figure;
+}
+
+/* ---- sentences ----------------------------------------------------------- */
+
+/* Cut s back so it does not end inside a UTF-8 sequence. */
+static void trim_utf8(char *s, size_t len)
+{
+    size_t i = len;
+    while (i > 0 && ((unsigned char)s[i - 1] & 0xC0) == 0x80)
+        i--;   /* continuation bytes */
+    if (i > 0 && ((unsigned char)s[i - 1] & 0x80)) {
+        unsigned char lead = (unsigned char)s[i - 1];
+        size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+        if (len - (i - 1) < need)
+            s[i - 1] = '\0';
+    }
+}
+
+void cc_explain(cc_score_event *ev, const char *fmt, ...)
+{
+    size_t used = strlen(ev->explain);
+    if (used + 1 >= sizeof ev->explain)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(ev->explain + used, sizeof ev->explain - used, fmt, ap);
+    va_end(ap);
+    if (n >= 0 && used + (size_t)n >= sizeof ev->explain)
+        trim_utf8(ev->explain, sizeof ev->explain - 1);
+}
+
+char *cc_feature_where(const cc_features *f, int id, char *buf, size_t n)
+{
+    const cc_feature *feat = &f->features[id];
+    const cc_board_tile *bt = &f->board->tiles[feat->name_tile];
+    char at[8];
+    snprintf(buf, n, "the %s at (%d, %d) %s", cc_feature_type_name(feat->type),
+             bt->x, bt->y, cc_loc_name(feat->name_at, at));
+    return buf;
+}
+
+char *cc_player_list(const cc_position *pos, const bool *which, char *buf, size_t n)
+{
+    int total = 0, seen = 0;
+    for (int p = 0; p < pos->nplayers; p++)
+        total += which[p];
+    buf[0] = '\0';
+    for (int p = 0; p < pos->nplayers; p++) {
+        if (!which[p])
+            continue;
+        size_t used = strlen(buf);
+        const char *sep = seen == 0 ? "" : seen == total - 1 ? " and " : ", ";
+        snprintf(buf + used, n - used, "%s%s", sep, pos->players[p]);
+        seen++;
+    }
+    return buf;
+}
+
+static void explain_strengths(cc_score_ctx *c, cc_score_event *ev, const cc_majority *m)
+{
+    cc_explain(ev, " Strength:");
+    int shown = 0;
+    for (int p = 0; p < c->pos->nplayers; p++)
+        if (m->followers[p] > 0)
+            cc_explain(ev, "%s %s %d", shown++ ? "," : "", c->pos->players[p], m->strength[p]);
+    cc_explain(ev, ".");
+}
+
+static void explain_majority(cc_score_ctx *c, cc_score_event *ev, const cc_majority *m, int value)
+{
+    char names[CC_MAX_PLAYERS * (CC_NAME_MAX + 8)];
+    explain_strengths(c, ev, m);
+    if (m->best == 0) {
+        cc_explain(ev, " Nobody has any strength here (a mayor in a city without coats of arms"
+                       " occupies it but has strength 0), so nobody scores.");
+        return;
+    }
+    cc_player_list(c->pos, m->winner, names, sizeof names);
+    if (m->ntied == 1) {
+        cc_explain(ev, " %s has the majority and scores %d.", names, value);
+        return;
+    }
+    bool count = c->pos->options.hill_tiebreak == CC_HILL_TIEBREAK_COUNT;
+    if (m->hill_broke_tie)
+        cc_explain(ev, " %d players are tied, but %s %s, so only %s %s %d.", m->ntied, names,
+                   count ? "have the most followers on hill tiles of this feature"
+                         : (m->nwinners == 1 ? "has a follower on a hill tile of this feature"
+                                             : "have followers on hill tiles of this feature"),
+                   names, m->nwinners == 1 ? "scores" : "score", value);
+    else if (m->hill_kept_tie)
+        cc_explain(ev, " %s are tied and %s, so the tie stands and each scores %d.", names,
+                   count ? "have as many followers on hill tiles"
+                         : "all have followers on hill tiles of this feature",
+                   value);
+    else
+        cc_explain(ev, " %s are tied and each scores the full %d.", names, value);
+}
+
+void cc_event_award(cc_score_ctx *c, cc_score_event *ev, const cc_majority *m, int value)
+{
+    const char *ids[8];
+    ev->value = value;
+    memcpy(ev->strength, m->strength, sizeof ev->strength);
+    for (int p = 0; p < c->pos->nplayers; p++)
+        if (m->winner[p])
+            cc_event_give(c, ev, p, value);
+    int n = cc_majority_rules(c->pos, m, ids);
+    for (int i = 0; i < n; i++)
+        cc_event_rule(c, ev, ids[i]);
+    explain_majority(c, ev, m, value);
+}
+
+int cc_event_return_followers(cc_score_ctx *c, cc_score_event *ev)
+{
+    int n = 0;
+    for (int i = 0; i < c->pos->nfigures; i++) {
+        const cc_figure *fig = &c->pos->figures[i];
+        if (c->gone[i] || !cc_is_follower(fig->kind) || cc_figure_feature(c->f, fig) != ev->feature)
+            continue;
+        cc_event_return(c, ev, i);
+        n++;
+    }
+    if (n > 0 && ev->kind != CC_EV_CHALLENGE_LOST)
+        cc_event_rule(c, ev, "base.score.return");
+    if (n > 0)
+        cc_explain(ev, " %s return%s to %s suppl%s.", n == 1 ? "The follower" : "The followers",
+                   n == 1 ? "s" : "", n == 1 ? "its" : "their", n == 1 ? "y" : "ies");
+    return n;
+}
+
+/* ---- what the placed tile touches ------------------------------------------ */
+
+/* Ring position r lies on edge d: the edge itself or one of its halves. */
+static bool ring_on_edge(int r, int d)
+{
+    int e = cc_ring_of_dir(d);
+    return r == e || r == (e + 1) % CC_RING_SIZE || r == (e + CC_RING_SIZE - 1) % CC_RING_SIZE;
+}
+
+static int add_id(int *ids, int n, int id)
+{
+    for (int i = 0; i < n; i++)
+        if (ids[i] == id)
+            return n;
+    ids[n] = id;
+    return n + 1;
+}
+
+/* Features of tile n that reach its edge d (which faces an abbey). */
+static int add_edge_features(const cc_features *f, int n, int d, int *ids, int count)
+{
+    const cc_board_tile *bt = &f->board->tiles[n];
+    for (int r = 0; r < CC_RING_SIZE; r++)
+        if (ring_on_edge(r, d) && bt->ring_feature[r] >= 0)
+            count = add_id(ids, count, cc_features_of(f, n, bt->ring_feature[r]));
+    if (bt->split_city[d] >= 0)
+        count = add_id(ids, count, cc_features_of(f, n, bt->split_city[d]));
+    return count;
+}
+
+int cc_touched_features(const cc_features *f, int t, int *ids)
+{
+    const cc_board_tile *bt = &f->board->tiles[t];
+    int n = 0;
+    for (int k = 0; k < bt->type->nfeatures; k++)
+        n = add_id(ids, n, cc_features_of(f, t, k));
+    if (bt->type->is_abbey)
+        for (int d = 0; d < CC_NDIRS; d++)
+            if (bt->neighbour[d] >= 0)
+                n = add_edge_features(f, bt->neighbour[d], cc_dir_opposite(d), ids, n);
+    cc_sort_features(f, ids, n);
+    return n;
+}
+
+static int compare_features(const cc_features *f, int a, int b)
+{
+    const cc_feature *fa = &f->features[a], *fb = &f->features[b];
+    const cc_board_tile *ta = &f->board->tiles[fa->name_tile];
+    const cc_board_tile *tb = &f->board->tiles[fb->name_tile];
+    if (ta->y != tb->y)
+        return ta->y < tb->y ? -1 : 1;
+    if (ta->x != tb->x)
+        return ta->x < tb->x ? -1 : 1;
+    return cc_loc_compare(fa->name_at, fb->name_at);
+}
+
+void cc_sort_features(const cc_features *f, int *ids, int n)
+{
+    /* Insertion sort: a handful of ids, and no qsort context pointer in C11. */
+    for (int i = 1; i < n; i++) {
+        int id = ids[i], j = i - 1;
+        while (j >= 0 && compare_features(f, id, ids[j]) < 0) {
+            ids[j + 1] = ids[j];
+            j--;
+        }
+        ids[j + 1] = id;
+    }
+}

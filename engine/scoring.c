@@ -1,0 +1,314 @@
+/* scoring.c -- see scoring.h: the turn's scoring phase, the end-game
+ * scoring and feature values; roads and cities are scored here, the other
+ * features by their own modules.
+ *
+ * Rules applied here (ids in rules.c):
+ *   base.score.road            1 point per tile, complete or at the end
+ *   base.score.city.complete   2 per tile and 2 per coat of arms
+ *   base.score.city.end        1 per tile and 1 per coat of arms at the end
+ *   base.score.return          followers of a scored feature return
+ *   abbey.score.closes         an abbey completes every feature its edges close,
+ *                              on several sides at once, without joining them
+ */
+#include "scoring.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "farm.h"
+#include "majority.h"
+#include "monastery.h"
+#include "score_event.h"
+#include "shepherd.h"
+#include "validate.h"
+
+const char *cc_event_kind_name(cc_event_kind k)
+{
+    static const char *const names[CC_EV_NKINDS] = {
+        "completed", "final", "challenge-lost", "barn-placed", "barn-joined",
+        "barn-final", "sheep", "wolf", "guide"
+    };
+    return (unsigned)k < CC_EV_NKINDS ? names[k] : "?";
+}
+
+/* ---- values ------------------------------------------------------------ */
+
+static int road_value(const cc_feature *feat)
+{
+    return feat->ncells;
+}
+
+static int city_value(const cc_feature *feat)
+{
+    int per = feat->complete ? 2 : 1;
+    return per * (feat->ncells + feat->pennants);
+}
+
+int cc_feature_value(const cc_features *f, const cc_position *pos, int id, bool final,
+                     cc_value *out)
+{
+    const cc_feature *feat = &f->features[id];
+    int value = 0;
+    switch (feat->type) {
+    case CC_FEAT_ROAD:
+        value = road_value(feat);
+        break;
+    case CC_FEAT_CITY:
+        value = city_value(feat);
+        break;
+    case CC_FEAT_FIELD:
+        value = CC_FARM_PER_CITY * cc_features_completed_cities(f, id);
+        break;
+    default:
+        value = cc_monastery_value(f, id, !final);
+        break;
+    }
+    if (out == NULL)
+        return value;
+    cc_majority m;
+    cc_majority_of(pos, f, id, NULL, &m);
+    memset(out, 0, sizeof *out);
+    out->value = value;
+    out->occupied = m.nfollowers > 0;
+    for (int p = 0; p < pos->nplayers; p++) {
+        out->strength[p] = m.strength[p];
+        out->points[p] = m.winner[p] ? value : 0;
+    }
+    if (final && feat->type == CC_FEAT_FIELD) {
+        int counts[CC_MAX_PLAYERS];
+        if (cc_field_barns(pos, f, id, counts) > 0) {
+            out->occupied = true;
+            cc_farm_barn_points(pos, f, id, out->points);
+        }
+    }
+    return value;
+}
+
+/* ---- roads and cities ---------------------------------------------------- */
+
+static void explain_valuation(cc_score_ctx *c, cc_score_event *ev, const char *state)
+{
+    const cc_feature *feat = &c->f->features[ev->feature];
+    char where[80];
+    cc_feature_where(c->f, ev->feature, where, sizeof where);
+    where[0] = 'T';
+    int n = feat->ncells;
+    if (feat->type == CC_FEAT_ROAD) {
+        cc_explain(ev, "%s is %s: %d tile%s x 1 = %d point%s.", where, state, n, n == 1 ? "" : "s",
+                   ev->value, ev->value == 1 ? "" : "s");
+        return;
+    }
+    int per = feat->complete ? 2 : 1;
+    if (feat->pennants > 0)
+        cc_explain(ev, "%s is %s: %d tile%s x %d + %d coat%s of arms x %d = %d points.", where, state,
+                   n, n == 1 ? "" : "s", per, feat->pennants, feat->pennants == 1 ? "" : "s", per,
+                   ev->value);
+    else
+        cc_explain(ev, "%s is %s: %d tile%s x %d = %d points.", where, state, n, n == 1 ? "" : "s",
+                   per, ev->value);
+}
+
+/* Score road or city id; closed_by_abbey cites the abbey rule. */
+static void score_road_or_city(cc_score_ctx *c, cc_event_kind kind, int id, bool closed_by_abbey)
+{
+    cc_majority m;
+    cc_majority_of(c->pos, c->f, id, c->gone, &m);
+    if (m.nfollowers == 0)
+        return;
+    cc_score_event *ev = cc_event_add(c, kind, id);
+    if (ev == NULL)
+        return;
+    const cc_feature *feat = &c->f->features[id];
+    ev->value = feat->type == CC_FEAT_ROAD ? road_value(feat) : city_value(feat);
+    if (feat->type == CC_FEAT_ROAD)
+        cc_event_rule(c, ev, "base.score.road");
+    else
+        cc_event_rule(c, ev, feat->complete ? "base.score.city.complete" : "base.score.city.end");
+    if (kind == CC_EV_COMPLETED)
+        explain_valuation(c, ev, "complete");
+    else
+        explain_valuation(c, ev, feat->complete ? "complete at the end" : "incomplete at the end");
+    if (closed_by_abbey) {
+        cc_event_rule(c, ev, "abbey.score.closes");
+        cc_explain(ev, " The abbey just placed closes it.");
+    }
+    cc_event_award(c, ev, &m, ev->value);
+    cc_event_return_followers(c, ev);
+}
+
+static void score_completed_roads_and_cities(cc_score_ctx *c)
+{
+    int ids[CC_MAX_TILE_FEATURES * 5];
+    int n = cc_touched_features(c->f, c->placed, ids);
+    bool abbey = c->f->board->tiles[c->placed].type->is_abbey;
+    static const cc_feature_type order[] = { CC_FEAT_ROAD, CC_FEAT_CITY };
+    for (size_t o = 0; o < sizeof order / sizeof order[0]; o++)
+        for (int i = 0; i < n; i++) {
+            const cc_feature *feat = &c->f->features[ids[i]];
+            if (feat->type != order[o] || !feat->complete)
+                continue;
+            score_road_or_city(c, CC_EV_COMPLETED, ids[i],
+                               abbey && !cc_features_on_tile(c->f, ids[i], c->placed));
+        }
+}
+
+/* ---- the turn -------------------------------------------------------------- */
+
+static bool corner_of_tile(int x, int y, const cc_figure *barn)
+{
+    int bx, by;
+    cc_corner_point(barn->x, barn->y, barn->at.value, &bx, &by);
+    for (int c = 0; c < CC_NCORNERS; c++) {
+        int px, py;
+        cc_corner_point(x, y, c, &px, &py);
+        if (px == bx && py == by)
+            return true;
+    }
+    return false;
+}
+
+/* Does figure fig stand on the tile at (x, y) (a barn: on one of its corners)? */
+static bool on_placed_tile(int x, int y, const cc_figure *fig)
+{
+    if (fig->kind == CC_FIG_BARN)
+        return fig->at.kind == CC_LOC_CORNER && corner_of_tile(x, y, fig);
+    return fig->x == x && fig->y == y;
+}
+
+static bool check_deployed(const cc_position *pos, int x, int y, int deployed, cc_error *err)
+{
+    if (deployed < 0)
+        return true;
+    if (deployed >= pos->nfigures)
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deployed", "Deployed figure not in the position",
+                       "the figure deployed this turn must also stand in position.figures");
+    if (!on_placed_tile(x, y, &pos->figures[deployed]))
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deployed", "Deployed figure not on the placed tile",
+                       "a figure deployed this turn stands on the tile placed this turn, at (%d, %d)"
+                       " (a barn: on one of its corners)", x, y);
+    return true;
+}
+
+bool cc_score_turn(const cc_position *pos, const cc_features *f, int x, int y,
+                   const cc_turn_choices *in, cc_score_result *res, cc_error *err)
+{
+    int t = cc_board_at(f->board, x, y);
+    if (t < 0)
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/x", "No tile there",
+                       "no tile stands at (%d, %d); the tile placed this turn must be in position.tiles",
+                       x, y);
+    if (!check_deployed(pos, x, y, in->deployed, err) || !cc_shepherd_check(pos, f, t, in, err))
+        return false;
+    cc_score_ctx c;
+    cc_score_ctx_init(&c, pos, f, res, t, false);
+    cc_shepherd_score_turn(&c, in);
+    score_completed_roads_and_cities(&c);
+    cc_monastery_score_turn(&c);
+    cc_farm_score_turn(&c, in->deployed);
+    return true;
+}
+
+bool cc_score_match_deployed(const cc_position *pos, const cc_features *f, int x, int y,
+                             const cc_figure *dep, int *index, cc_error *err)
+{
+    const cc_board *b = f->board;
+    int t = cc_board_at(b, x, y);
+    if (t < 0)
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/x", "No tile there",
+                       "no tile stands at (%d, %d); the tile placed this turn must be in position.tiles",
+                       x, y);
+    if (!on_placed_tile(x, y, dep))
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deployed", "Deployed figure not on the placed tile",
+                       "a figure deployed this turn stands on the tile placed this turn, at (%d, %d)"
+                       " (a barn: on one of its corners)", x, y);
+    int dep_k = dep->kind == CC_FIG_BARN ? -1 : cc_board_feature_at(b, t, dep->at);
+    for (int i = 0; i < pos->nfigures; i++) {
+        const cc_figure *fig = &pos->figures[i];
+        if (fig->player != dep->player || fig->kind != dep->kind)
+            continue;
+        bool same;
+        if (dep->kind == CC_FIG_BARN) {
+            int ax, ay, bx, by;
+            cc_corner_point(fig->x, fig->y, fig->at.value, &ax, &ay);
+            cc_corner_point(dep->x, dep->y, dep->at.value, &bx, &by);
+            same = ax == bx && ay == by;
+        } else {
+            same = fig->x == dep->x && fig->y == dep->y && dep_k >= 0 &&
+                   cc_board_feature_at(b, t, fig->at) == dep_k;
+        }
+        if (same) {
+            *index = i;
+            return true;
+        }
+    }
+    char at[8];
+    return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deployed", "Deployed figure not in the position",
+                   "no %s of %s stands at (%d, %d) %s in position.figures; the figure deployed this"
+                   " turn is already in the position",
+                   cc_figure_kind_name(dep->kind), pos->players[dep->player], dep->x, dep->y,
+                   cc_loc_name(dep->at, at));
+}
+
+/* ---- the end of the game ----------------------------------------------------- */
+
+/* Occupied features of each scoring group, canonical order. */
+typedef struct {
+    int n[5];
+    int ids[5][CC_MAX_FIGURES];
+} final_groups;
+
+enum { G_ROADS, G_CITIES, G_MONASTERIES, G_FIELDS, G_BARNS };
+
+static void group_add(final_groups *g, int group, int id)
+{
+    for (int i = 0; i < g->n[group]; i++)
+        if (g->ids[group][i] == id)
+            return;
+    if (g->n[group] < CC_MAX_FIGURES)
+        g->ids[group][g->n[group]++] = id;
+}
+
+static void collect_final_groups(const cc_position *pos, const cc_features *f, final_groups *g)
+{
+    memset(g->n, 0, sizeof g->n);
+    for (int i = 0; i < pos->nfigures; i++) {
+        const cc_figure *fig = &pos->figures[i];
+        if (fig->kind == CC_FIG_BARN) {
+            int field = cc_barn_feature(f, fig);
+            if (field >= 0)
+                group_add(g, G_BARNS, field);
+            continue;
+        }
+        if (!cc_is_follower(fig->kind))
+            continue;   /* shepherds score nothing at the end */
+        int id = cc_figure_feature(f, fig);
+        if (id < 0)
+            continue;
+        switch (f->features[id].type) {
+        case CC_FEAT_ROAD: group_add(g, G_ROADS, id); break;
+        case CC_FEAT_CITY: group_add(g, G_CITIES, id); break;
+        case CC_FEAT_FIELD: group_add(g, G_FIELDS, id); break;
+        default: group_add(g, G_MONASTERIES, id); break;
+        }
+    }
+    for (int k = 0; k < 5; k++)
+        cc_sort_features(f, g->ids[k], g->n[k]);
+}
+
+void cc_score_final(const cc_position *pos, const cc_features *f, cc_score_result *res)
+{
+    cc_score_ctx c;
+    final_groups g;
+    cc_score_ctx_init(&c, pos, f, res, -1, true);
+    collect_final_groups(pos, f, &g);
+    for (int i = 0; i < g.n[G_ROADS]; i++)
+        score_road_or_city(&c, CC_EV_FINAL, g.ids[G_ROADS][i], false);
+    for (int i = 0; i < g.n[G_CITIES]; i++)
+        score_road_or_city(&c, CC_EV_FINAL, g.ids[G_CITIES][i], false);
+    for (int i = 0; i < g.n[G_MONASTERIES]; i++)
+        cc_monastery_score_final(&c, g.ids[G_MONASTERIES][i]);
+    for (int i = 0; i < g.n[G_FIELDS]; i++)
+        cc_farm_score_final_farmers(&c, g.ids[G_FIELDS][i]);
+    for (int i = 0; i < g.n[G_BARNS]; i++)
+        cc_farm_score_final_barns(&c, g.ids[G_BARNS][i]);
+}

@@ -1,0 +1,244 @@
+/* shepherd.c -- see shepherd.h. */
+#include "shepherd.h"
+
+#include <string.h>
+
+#include "validate.h"
+
+static bool is_shepherd(const cc_position *pos, int i)
+{
+    return i >= 0 && i < pos->nfigures && pos->figures[i].kind == CC_FIG_SHEPHERD;
+}
+
+int cc_shepherd_to_act(const cc_position *pos, const cc_features *f, int t, int deployed)
+{
+    for (int i = 0; i < pos->nfigures; i++) {
+        const cc_figure *fig = &pos->figures[i];
+        if (i == deployed || fig->kind != CC_FIG_SHEPHERD || fig->player != pos->active)
+            continue;
+        int field = cc_figure_feature(f, fig);
+        if (field >= 0 && cc_features_on_tile(f, field, t))
+            return i;
+    }
+    return -1;
+}
+
+bool cc_shepherd_check(const cc_position *pos, const cc_features *f, int t,
+                       const cc_turn_choices *in, cc_error *err)
+{
+    if (is_shepherd(pos, in->deployed)) {
+        if (!cc_token_valid(in->first_token))
+            return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deployed/token", "Shepherd's first draw missing",
+                           "a shepherd deployed this turn draws a token at once: give deployed.token, 1 to 4 sheep or \"wolf\"");
+        if (pos->figures[in->deployed].nflock != 0)
+            return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deployed", "Shepherd deployed with a flock",
+                           "a shepherd deployed this turn stands in the position with an empty flock; its first draw is deployed.token");
+    } else if (in->first_token != CC_TOKEN_NONE) {
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deployed/token", "Token without a shepherd",
+                       "only a shepherd deployed this turn draws a token; deployed is not a shepherd");
+    }
+    int acting = cc_shepherd_to_act(pos, f, t, in->deployed);
+    if (acting >= 0 && in->shepherd == CC_SHEPHERD_NONE)
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/shepherd", "Shepherd action missing",
+                       "the tile extends the field of %s's shepherd at (%d, %d), so %s must grow the flock"
+                       " ({\"action\": \"grow\", \"token\": ...}) or guide it ({\"action\": \"guide\"})",
+                       pos->players[pos->active], pos->figures[acting].x, pos->figures[acting].y,
+                       pos->players[pos->active]);
+    if (acting < 0 && in->shepherd != CC_SHEPHERD_NONE)
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/shepherd", "No shepherd to act",
+                       "the tile extends no field where %s has a shepherd (a shepherd deployed this turn only makes its first draw)",
+                       pos->players[pos->active]);
+    if (in->shepherd == CC_SHEPHERD_GROW && !cc_token_valid(in->grow_token))
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/shepherd/token", "Token missing",
+                       "growing the flock draws a token: give shepherd.token, 1 to 4 sheep or \"wolf\"");
+    return true;
+}
+
+int cc_field_sheep(const cc_score_ctx *c, int id)
+{
+    int sheep = 0;
+    for (int i = 0; i < c->pos->nfigures; i++) {
+        const cc_figure *fig = &c->pos->figures[i];
+        if (c->gone[i] || fig->kind != CC_FIG_SHEPHERD || cc_figure_feature(c->f, fig) != id)
+            continue;
+        for (int k = 0; k < fig->nflock; k++)
+            sheep += fig->flock[k];
+        sheep += c->drawn[i];
+    }
+    return sheep;
+}
+
+/* Shepherds still in field id, per player; returns how many. */
+static int shepherds_in(const cc_score_ctx *c, int id, int *per_player)
+{
+    int n = 0;
+    for (int p = 0; p < CC_MAX_PLAYERS; p++)
+        per_player[p] = 0;
+    for (int i = 0; i < c->pos->nfigures; i++) {
+        const cc_figure *fig = &c->pos->figures[i];
+        if (!c->gone[i] && fig->kind == CC_FIG_SHEPHERD && cc_figure_feature(c->f, fig) == id) {
+            per_player[fig->player]++;
+            n++;
+        }
+    }
+    return n;
+}
+
+static void return_shepherds(cc_score_ctx *c, cc_score_event *ev, int id)
+{
+    for (int i = 0; i < c->pos->nfigures; i++) {
+        const cc_figure *fig = &c->pos->figures[i];
+        if (!c->gone[i] && fig->kind == CC_FIG_SHEPHERD && cc_figure_feature(c->f, fig) == id)
+            cc_event_return(c, ev, i);
+    }
+}
+
+static cc_score_event *shepherd_event(cc_score_ctx *c, cc_event_kind kind, int shepherd, int token)
+{
+    int field = cc_figure_feature(c->f, &c->pos->figures[shepherd]);
+    cc_score_event *ev = cc_event_add(c, kind, field);
+    if (ev == NULL)
+        return NULL;
+    ev->figure = shepherd;
+    ev->token = token;
+    ev->strength[c->pos->figures[shepherd].player] = 1;
+    return ev;
+}
+
+/* The flock of shepherd i gains a sheep token. */
+static void grow(cc_score_ctx *c, int shepherd, int token, const char *rule, const char *what)
+{
+    cc_score_event *ev = shepherd_event(c, CC_EV_SHEEP, shepherd, token);
+    if (ev == NULL)
+        return;
+    char where[80];
+    c->drawn[shepherd] += token;
+    ev->value = cc_field_sheep(c, ev->feature);
+    if (strcmp(rule, "hills-sheep.shepherd.grow") == 0)
+        cc_event_rule(c, ev, "hills-sheep.shepherd.expand");   /* a choice made on extending */
+    cc_event_rule(c, ev, rule);
+    cc_feature_where(c->f, ev->feature, where, sizeof where);
+    cc_explain(ev, "%s's shepherd in %s %s and draws %d sheep: the flock there now has %d sheep.",
+               c->pos->players[c->pos->figures[shepherd].player], where, what, token, ev->value);
+}
+
+static void wolf_at_deploy(cc_score_ctx *c, int shepherd)
+{
+    cc_score_event *ev = shepherd_event(c, CC_EV_WOLF, shepherd, CC_TOKEN_WOLF);
+    if (ev == NULL)
+        return;
+    char where[80];
+    cc_event_rule(c, ev, "hills-sheep.shepherd.token");
+    cc_feature_where(c->f, ev->feature, where, sizeof where);
+    cc_explain(ev, "%s's shepherd, just deployed in %s, draws the wolf: the token goes back to the bag"
+                   " and the shepherd returns to its supply.",
+               c->pos->players[c->pos->figures[shepherd].player], where);
+    cc_event_return(c, ev, shepherd);
+}
+
+static void wolf_scatters(cc_score_ctx *c, int shepherd)
+{
+    cc_score_event *ev = shepherd_event(c, CC_EV_WOLF, shepherd, CC_TOKEN_WOLF);
+    if (ev == NULL)
+        return;
+    char where[80];
+    int per_player[CC_MAX_PLAYERS];
+    int n = shepherds_in(c, ev->feature, per_player);
+    for (int p = 0; p < c->pos->nplayers; p++)
+        ev->strength[p] = per_player[p];
+    cc_event_rule(c, ev, "hills-sheep.shepherd.expand");
+    cc_event_rule(c, ev, "hills-sheep.shepherd.grow");
+    cc_event_rule(c, ev, "hills-sheep.shepherd.wolf");
+    cc_feature_where(c->f, ev->feature, where, sizeof where);
+    cc_explain(ev, "%s grows the flock in %s and draws the wolf: the %d sheep there scatter,"
+                   " %s, and nobody scores.",
+               c->pos->players[c->pos->figures[shepherd].player], where, cc_field_sheep(c, ev->feature),
+               n == 1 ? "the shepherd returns to its supply" : "every shepherd there returns to its supply");
+    return_shepherds(c, ev, ev->feature);
+}
+
+/* Guide the flock of field id to the stable: every player with a shepherd
+ * there scores all the sheep of the field. */
+static void guide(cc_score_ctx *c, int id, int figure, const char *rule, const char *why)
+{
+    cc_score_event *ev = cc_event_add(c, CC_EV_GUIDE, id);
+    if (ev == NULL)
+        return;
+    int per_player[CC_MAX_PLAYERS];
+    bool owners[CC_MAX_PLAYERS] = { false };
+    char where[80], names[CC_MAX_PLAYERS * (CC_NAME_MAX + 8)];
+    int n = shepherds_in(c, id, per_player);
+    ev->figure = figure;
+    ev->value = cc_field_sheep(c, id);
+    for (int p = 0; p < c->pos->nplayers; p++) {
+        ev->strength[p] = per_player[p];
+        owners[p] = per_player[p] > 0;
+        if (owners[p])
+            cc_event_give(c, ev, p, ev->value);
+    }
+    if (figure >= 0)
+        cc_event_rule(c, ev, "hills-sheep.shepherd.expand");   /* chosen, not automatic */
+    cc_event_rule(c, ev, "hills-sheep.shepherd.guide");
+    cc_event_rule(c, ev, rule);
+    cc_feature_where(c->f, id, where, sizeof where);
+    cc_player_list(c->pos, owners, names, sizeof names);
+    cc_explain(ev, "%s %s: %s %s %d point%s, one per sheep; the shepherd%s return%s and the sheep"
+                   " go back to the bag.",
+               where, why, names, n > 1 ? "each score" : "scores", ev->value,
+               ev->value == 1 ? "" : "s", n > 1 ? "s" : "", n > 1 ? "" : "s");
+    /* "where" starts lower case in the middle of the sentence; capitalise
+     * the first letter of the sentence itself. */
+    if (ev->explain[0] >= 'a' && ev->explain[0] <= 'z')
+        ev->explain[0] = (char)(ev->explain[0] - 'a' + 'A');
+    return_shepherds(c, ev, id);
+}
+
+static bool field_is_inner(const cc_features *f, int id)
+{
+    const cc_feature *feat = &f->features[id];
+    const cc_feature_part *part = &f->parts[feat->first_part];
+    return feat->nparts == 1 && f->board->tiles[part->tile].type->features[part->k].inner;
+}
+
+static void guide_closed_fields(cc_score_ctx *c, int deployed)
+{
+    int ids[CC_MAX_TILE_FEATURES * 5], per_player[CC_MAX_PLAYERS];
+    int n = cc_touched_features(c->f, c->placed, ids);
+    for (int i = 0; i < n; i++) {
+        int id = ids[i];
+        if (c->f->features[id].type != CC_FEAT_FIELD || !c->f->features[id].complete)
+            continue;
+        if (shepherds_in(c, id, per_player) == 0)
+            continue;
+        bool inner = field_is_inner(c->f, id) && is_shepherd(c->pos, deployed) &&
+                     !c->gone[deployed] && cc_figure_feature(c->f, &c->pos->figures[deployed]) == id;
+        if (inner)
+            guide(c, id, -1, "hills-sheep.shepherd.inner-field",
+                  "is an inner field, closed from the start, so the flock of the shepherd deployed there is guided to the stable at once");
+        else
+            guide(c, id, -1, "hills-sheep.shepherd.closed-field",
+                  "is closed, so its flock is guided to the stable at once (no field is scored)");
+    }
+}
+
+void cc_shepherd_score_turn(cc_score_ctx *c, const cc_turn_choices *in)
+{
+    int d = in->deployed;
+    if (is_shepherd(c->pos, d)) {
+        if (in->first_token == CC_TOKEN_WOLF)
+            wolf_at_deploy(c, d);
+        else
+            grow(c, d, in->first_token, "hills-sheep.shepherd.token", "is deployed");
+    }
+    int acting = cc_shepherd_to_act(c->pos, c->f, c->placed, d);
+    if (acting >= 0 && in->shepherd == CC_SHEPHERD_GROW) {
+        if (in->grow_token == CC_TOKEN_WOLF)
+            wolf_scatters(c, acting);
+        else
+            grow(c, acting, in->grow_token, "hills-sheep.shepherd.grow", "grows the flock");
+    } else if (acting >= 0 && in->shepherd == CC_SHEPHERD_GUIDE) {
+        guide(c, cc_figure_feature(c->f, &c->pos->figures[acting]), acting,
+              "hills-sheep.shepherd.guide", "is extended and its flock is guided to the stable");
+    }
+    guide_closed_fields(c, d);
+}
