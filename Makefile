@@ -114,3 +114,8 @@ e2e: $(SAN_BIN)
 
 clean:
 	rm -rf $(BUILD)
+
+# ---- production quality: fuzzing, benchmarks, lint, contract, docker -----
+# Each file says what its targets do: make fuzz / fuzz-long, bench /
+# bench-callgrind, docker / docker-check, lint, contract, hostile, soak.
+include fuzz/fuzz.mk bench/bench.mk docker/docker.mk tools/quality.mk

@@ -1,0 +1,50 @@
+# bench/bench.mk -- measured speed (included by the Makefile).
+#
+#   make bench            wrk on loopback: nginx `return 200`, then healthz,
+#                         validate, placements, deployments, score, features
+#                         with a 100-tile position; prints req/s, the ratios
+#                         and the peak RSS (bench/run.sh), then the engine
+#                         microbenchmark (µs per operation)
+#   make bench-callgrind  instruction counts of the engine microbenchmark
+#                         (valgrind --tool=callgrind): repeatable on a noisy
+#                         machine, the figure to compare between commits
+#   make bench-bodies     regenerate bench/positions/ and bench/bodies/
+
+BENCH_DIR := $(BUILD)/bench
+ENGINE_BENCH := $(BENCH_DIR)/engine_bench
+GEN_POSITION := $(BENCH_DIR)/gen_position
+BENCH_SUPPORT := $(filter-out tests/support/testutil.c,$(wildcard tests/support/*.c))
+# Linked through an archive, so a program pulls in only the objects it uses.
+BENCH_LIB := $(BENCH_DIR)/libcarcassonne.a
+BENCH_LINK_OBJ := $(BENCH_LIB)
+
+.PHONY: bench bench-http bench-engine bench-callgrind bench-bodies
+
+$(BENCH_LIB): $(REL_OBJ) $(patsubst %.c,$(BUILD)/%.o,$(BENCH_SUPPORT))
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $^
+
+$(ENGINE_BENCH): bench/engine_bench.c $(BENCH_LINK_OBJ) $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_RELEASE) bench/engine_bench.c $(BENCH_LINK_OBJ) -o $@ $(LIBS)
+
+$(GEN_POSITION): bench/gen_position.c $(BENCH_LINK_OBJ) $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_RELEASE) bench/gen_position.c $(BENCH_LINK_OBJ) -o $@ $(LIBS)
+
+bench-bodies: $(GEN_POSITION)
+	$(GEN_POSITION) bench
+
+bench-http: $(BIN)
+	@tools/install-deps.sh wrk nginx-light
+	bench/run.sh $(BIN)
+
+bench-engine: $(ENGINE_BENCH)
+	$(ENGINE_BENCH) bench/bodies/placements.json
+
+bench: bench-http bench-engine
+
+bench-callgrind: $(ENGINE_BENCH)
+	@tools/install-deps.sh valgrind
+	bench/callgrind.sh $(ENGINE_BENCH) bench/bodies/placements.json

@@ -1,0 +1,98 @@
+#!/bin/sh
+# bench/run.sh BIN -- throughput of every hot route, as ratios (make bench).
+#
+# One run, on loopback, everything on the same cores: nginx `return 200`
+# with one worker (the yardstick), then the service on GET /healthz and on
+# POST validate, placements, deployments, score and features with the
+# 100-tile position in bench/bodies/. Absolute req/s swing ±30% between runs
+# on a shared 2-core machine (engineering-notes.md), so the figures to
+# compare are the ratios of the same run:
+#   placements / validate  >= 0.7  (the engine costs less than decoding)
+#   healthz / nginx        >= 0.75 (the HTTP layer is not the bottleneck)
+# Also prints the service's peak RSS (VmHWM) after all the load.
+#
+# Environment: BENCH_SECONDS (5) per route, BENCH_CONNS (32), BENCH_THREADS
+# of wrk (1), BENCH_PORT (18089), SERVICE_THREADS (passed as --threads if set).
+set -eu
+bin=${1:?usage: bench/run.sh path/to/carcassonne-rules}
+secs=${BENCH_SECONDS:-5}
+conns=${BENCH_CONNS:-32}
+wthreads=${BENCH_THREADS:-1}
+port=${BENCH_PORT:-18089}
+out=${BENCH_OUT:-build/bench}
+mkdir -p "$out/nginx/tmp"
+results="$out/results.txt"
+: > "$results"
+
+svc_pid= ; ngx_pid=
+cleanup() {
+    [ -n "$svc_pid" ] && kill "$svc_pid" 2>/dev/null || true
+    [ -n "$ngx_pid" ] && kill "$ngx_pid" 2>/dev/null || true
+}
+trap cleanup EXIT INT TERM
+
+wait_port() {
+    for _ in $(seq 100); do
+        curl -s -o /dev/null "http://127.0.0.1:$1/" && return 0
+        sleep 0.05
+    done
+    echo "bench: nothing answers on port $1" >&2; exit 1
+}
+
+# wrk's "Requests/sec:" line, as an integer.
+rps() { awk '/^Requests\/sec:/ { printf "%d", $2 }' "$1"; }
+
+# run NAME URL [BODYFILE]
+run() {
+    name=$1 url=$2 body=${3:-}
+    log="$out/wrk-$name.txt"
+    if [ -n "$body" ]; then
+        code=$(curl -s -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' \
+               --data-binary "@$body" "$url")
+        [ "$code" = 200 ] || { echo "bench: $name answers $code, not 200" >&2; exit 1; }
+        BODY=$body wrk -t"$wthreads" -c"$conns" -d"${secs}s" -s bench/post.lua "$url" > "$log"
+    else
+        wrk -t"$wthreads" -c"$conns" -d"${secs}s" "$url" > "$log"
+    fi
+    if grep -q 'Non-2xx' "$log"; then
+        echo "bench: $name had error answers:" >&2; cat "$log" >&2; exit 1
+    fi
+    r=$(rps "$log")
+    p99=$(awk '/Latency/ { print $2 }' "$log")
+    printf '%-12s %9s req/s   mean latency %s\n' "$name" "$r" "$p99" | tee -a "$results"
+    eval "rps_$name=$r"
+}
+
+echo "# make bench: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, wrk -t$wthreads -c$conns -d${secs}s" | tee -a "$results"
+
+nginx -p "$PWD/$out/nginx" -c "$PWD/bench/nginx.conf" 2>"$out/nginx/stderr" &
+ngx_pid=$!
+wait_port 18090
+run nginx "http://127.0.0.1:18090/"
+kill "$ngx_pid"; wait "$ngx_pid" 2>/dev/null || true; ngx_pid=
+
+threads_arg=
+[ -n "${SERVICE_THREADS:-}" ] && threads_arg="--threads $SERVICE_THREADS"
+# shellcheck disable=SC2086
+HOST=127.0.0.1 PORT=$port "$bin" $threads_arg 2>"$out/service.stderr" &
+svc_pid=$!
+wait_port "$port"
+base="http://127.0.0.1:$port"
+run healthz "$base/healthz"
+run validate "$base/v1/validate" bench/bodies/validate.json
+run placements "$base/v1/placements" bench/bodies/placements.json
+run deployments "$base/v1/deployments" bench/bodies/deployments.json
+run score "$base/v1/score" bench/bodies/score.json
+run features "$base/v1/features" bench/bodies/features.json
+hwm=$(awk '/^VmHWM/ { print $2 " " $3 }' "/proc/$svc_pid/status")
+rss=$(awk '/^VmRSS/ { print $2 " " $3 }' "/proc/$svc_pid/status")
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+verdict() { awk -v r="$1" -v g="$2" 'BEGIN { print (r >= g) ? "ok" : "BELOW GOAL" }'; }
+pv=$(ratio "$rps_placements" "$rps_validate")
+hn=$(ratio "$rps_healthz" "$rps_nginx")
+{
+    echo "placements/validate  $pv   (goal >= 0.70: $(verdict "$pv" 0.70))"
+    echo "healthz/nginx        $hn   (goal >= 0.75: $(verdict "$hn" 0.75))"
+    echo "peak RSS under load  $hwm (VmHWM; now $rss)"
+} | tee -a "$results"

@@ -1,0 +1,82 @@
+# fuzz/fuzz.mk -- libFuzzer harnesses (included by the Makefile).
+#
+#   make fuzz                 each harness FUZZ_SECONDS (60) on one core, from
+#                             the committed corpus; findings in build/fuzz/crashes/
+#   make fuzz-long            the same for FUZZ_LONG_SECONDS (3600) each
+#   make fuzz-merge           add the new inputs that add coverage to fuzz/corpus/
+#   make fuzz-seed            (re)seed fuzz/corpus/ from every JSON body in the tests
+#
+# Our sources (engine/, service/) are compiled with clang and
+# -fsanitize=fuzzer-no-link,address,undefined so libFuzzer sees their
+# coverage; json-c, SQLite and libmicrohttpd are Debian's, uninstrumented.
+# A crash is kept as fuzz/regressions/<harness>/<name>: the unit tests replay
+# every file there (tests/test_fuzz_regressions.c).
+
+FUZZ_CC       ?= clang-14
+FUZZ_SECONDS  ?= 60
+FUZZ_LONG_SECONDS ?= 3600
+FUZZ_JOBS_NICE ?= nice -n 19
+FUZZ_DIR      := $(BUILD)/fuzz
+FUZZ_HARNESSES := decode dispatch
+FUZZ_CFLAGS   := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -g -O1 -fno-omit-frame-pointer \
+                 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+# The service sources the harnesses need: everything but the HTTP server and main.
+FUZZ_SRC      := $(ENGINE_SRC) $(filter-out service/http.c,$(SERVICE_SRC))
+FUZZ_OBJ      := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_SRC))
+# Generated data objects (the embedded catalog, ...) are reused from the
+# release build: they are data, nothing to instrument.
+FUZZ_DATA_OBJ := $(filter-out $(BUILD)/engine/% $(BUILD)/service/%,$(REL_OBJ))
+# An archive, so each harness links only the objects it reaches.
+FUZZ_LIB      := $(FUZZ_DIR)/libfuzzcc.a
+FUZZ_BINS     := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_HARNESSES))
+# libFuzzer options shared by every run: inputs up to 64 KB (a full 107-tile
+# position is about 10 KB), 5 s per input is a hang, 2 GB is a leak.
+FUZZ_OPTS     := -max_len=65536 -timeout=5 -rss_limit_mb=2048 -dict=fuzz/json.dict \
+                 -print_final_stats=1
+
+.PHONY: fuzz fuzz-build fuzz-long fuzz-merge fuzz-seed
+# Keep the instrumented objects between runs (they are pattern-rule intermediates).
+.SECONDARY: $(FUZZ_OBJ)
+
+$(FUZZ_DIR)/%.o: %.c $(HEADERS) | deps
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
+
+$(FUZZ_LIB): $(FUZZ_OBJ) $(FUZZ_DATA_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $^
+
+$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_routes.h $(FUZZ_LIB)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_LIB) -o $@ $(LIBS)
+
+fuzz-build: $(FUZZ_BINS)
+
+# One harness after the other, each bounded in time; exits non-zero on the
+# first finding (its input is in build/fuzz/crashes/).
+fuzz: fuzz-build
+	@set -e; for h in $(FUZZ_HARNESSES); do \
+	  mkdir -p $(FUZZ_DIR)/new/$$h $(FUZZ_DIR)/crashes; \
+	  echo "== fuzz_$$h: $(FUZZ_SECONDS) s"; \
+	  $(FUZZ_JOBS_NICE) $(FUZZ_DIR)/fuzz_$$h $(FUZZ_OPTS) -max_total_time=$(FUZZ_SECONDS) \
+	    -artifact_prefix=$(FUZZ_DIR)/crashes/$$h- \
+	    $(FUZZ_DIR)/new/$$h fuzz/corpus/$$h 2>$(FUZZ_DIR)/fuzz_$$h.log \
+	    || { tail -60 $(FUZZ_DIR)/fuzz_$$h.log; exit 1; }; \
+	  grep -E '^stat::(number_of_executed_units|peak_rss_mb)|^Done' $(FUZZ_DIR)/fuzz_$$h.log || true; \
+	done
+
+fuzz-long:
+	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_LONG_SECONDS)
+
+# Add to the committed corpus only the inputs found since that add coverage
+# (libFuzzer's merge writes into its first directory; nothing is removed).
+fuzz-merge: fuzz-build
+	@set -e; for h in $(FUZZ_HARNESSES); do \
+	  mkdir -p $(FUZZ_DIR)/new/$$h; \
+	  $(FUZZ_DIR)/fuzz_$$h $(FUZZ_OPTS) -merge=1 fuzz/corpus/$$h $(FUZZ_DIR)/new/$$h \
+	    2>$(FUZZ_DIR)/merge_$$h.log; \
+	  echo "fuzz/corpus/$$h: $$(ls fuzz/corpus/$$h | wc -l) inputs"; \
+	done
+
+fuzz-seed:
+	python3 tools/fuzz-seed.py

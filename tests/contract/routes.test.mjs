@@ -1,0 +1,149 @@
+// tests/contract/routes.test.mjs -- every route, live, against the OpenAPI document.
+//
+// Starts the service binary (server.mjs), sends real requests for every
+// route: answers that succeed and the problems of contract section 4 (400,
+// 404, 405, 413, 422), and validates each response (status, content type,
+// body) against openapi/openapi.yaml with Ajv (openapi.mjs). A response the
+// document does not describe fails the test that provoked it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { makeChecker } from './openapi.mjs';
+import { startService } from './server.mjs';
+import { small, expansionsPosition, benchBody } from './fixtures.mjs';
+
+const { checkResponse } = makeChecker();
+let svc;
+
+before(async () => { svc = await startService(); });
+after(async () => { if (svc) await svc.stop(); });
+
+async function send(method, path, body, headers = {}) {
+  const init = { method, headers: { ...headers } };
+  if (body !== undefined) {
+    init.body = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body);
+    init.headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(svc.base + path, init);
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, contentType: res.headers.get('content-type'), text };
+}
+
+// Send, check against the document, and (if given) the expected status.
+async function call(method, path, body, expected) {
+  const r = await send(method, path, body);
+  checkResponse({ method, path, status: r.status, contentType: r.contentType, body: r.text });
+  if (expected !== undefined)
+    assert.ok([].concat(expected).includes(r.status), `${method} ${path}: ${r.status} ${r.text.slice(0, 300)}`);
+  return r;
+}
+
+const json = (r) => JSON.parse(r.text);
+
+test('GET /healthz answers 200 as documented', async () => {
+  await call('GET', '/healthz', undefined, 200);
+});
+
+test('GET /openapi.yaml serves the document, /docs the page', async () => {
+  const y = await call('GET', '/openapi.yaml', undefined, 200);
+  assert.match(y.text, /^openapi: 3\.1/m);
+  const d = await call('GET', '/docs', undefined, 200);
+  assert.match(d.contentType, /text\/html/);
+});
+
+test('GET /v1/rules lists rules with id, expansion and statement', async () => {
+  const r = json(await call('GET', '/v1/rules', undefined, 200));
+  const rules = Array.isArray(r) ? r : r.rules;
+  assert.ok(rules.length > 0);
+});
+
+test('GET /v1/tiles and /v1/tiles/{id} (id, alias, unknown)', async () => {
+  await call('GET', '/v1/tiles', undefined, 200);
+  const d = json(await call('GET', '/v1/tiles/base.D', undefined, 200));
+  assert.equal(d.id ?? d.tile?.id, 'base.D');
+  await call('GET', '/v1/tiles/BA%2FRCr', undefined, 200);
+  await call('GET', '/v1/tiles/base.ZZ', undefined, 404);
+});
+
+test('unknown route is a documented 404 problem', async () => {
+  const r = await send('GET', '/v1/nope');
+  assert.equal(r.status, 404);
+  assert.match(r.contentType, /application\/problem\+json/);
+  const p = json(r);
+  for (const k of ['type', 'title', 'status', 'detail']) assert.ok(k in p, `problem lacks ${k}`);
+});
+
+test('POST /v1/validate: possible, impossible (422), malformed (400), too large (413)', async () => {
+  const ok = json(await call('POST', '/v1/validate', { position: small }, 200));
+  assert.equal(ok.valid, true);
+  const bad = structuredClone(small);
+  bad.tiles[1].rot = 90;            // U turned: its field edge faces D's road
+  const p = json(await call('POST', '/v1/validate', { position: bad }, 422));
+  assert.match(p.pointer, /^\/position\/tiles\//);
+  const q = json(await call('POST', '/v1/validate', '{"position": ', 400));
+  assert.equal(q.status, 400);
+  await call('POST', '/v1/validate', { position: small, extra: 1 }, 400);
+  await call('POST', '/v1/validate', { position: { ...small, tiles: [{ tile: 'base.D', x: 0, y: 0, rot: 45 }] } }, 400);
+  const big = '{"position":' + ' '.repeat(2 * 1024 * 1024) + '}';
+  await call('POST', '/v1/validate', big, 413);
+});
+
+test('POST /v1/placements lists legal placements, sorted', async () => {
+  const r = json(await call('POST', '/v1/placements', { position: small, tile: 'base.V' }, 200));
+  assert.ok(Array.isArray(r.placements) && r.placements.length > 0);
+  const key = (p) => [p.y, p.x, p.rot];
+  for (let i = 1; i < r.placements.length; i++) {
+    const a = key(r.placements[i - 1]), b = key(r.placements[i]);
+    assert.ok(a[0] < b[0] || (a[0] === b[0] && (a[1] < b[1] || (a[1] === b[1] && a[2] < b[2]))), 'not sorted by y, x, rot');
+  }
+  await call('POST', '/v1/placements', { position: small, tile: 'base.nope' }, 422);
+});
+
+test('POST /v1/deployments on the tile just placed', async () => {
+  const pos = { ...small, figures: [] };
+  const r = json(await call('POST', '/v1/deployments', { position: pos, x: 1, y: 0 }, 200));
+  assert.ok(Array.isArray(r.options));
+  await call('POST', '/v1/deployments', { position: pos, x: 5, y: 5 }, 422);
+});
+
+test('POST /v1/wagon-moves', async () => {
+  await call('POST', '/v1/wagon-moves', { position: expansionsPosition, x: 0, y: 0, at: 'N' }, [200, 422]);
+});
+
+test('POST /v1/barn-check', async () => {
+  await call('POST', '/v1/barn-check', { position: expansionsPosition, x: 0, y: 1, at: 'SE' }, [200, 422]);
+});
+
+test('POST /v1/score: the turn just played, and the final scoring', async () => {
+  const r = json(await call('POST', '/v1/score', { position: small, x: 0, y: -1 }, 200));
+  assert.ok(Array.isArray(r.events));
+  const f = json(await call('POST', '/v1/score', { position: small, final: true }, 200));
+  assert.ok(Array.isArray(f.events));
+});
+
+test('POST /v1/features: all, and one', async () => {
+  const all = json(await call('POST', '/v1/features', { position: small }, 200));
+  assert.ok(Array.isArray(all.features) && all.features.length > 0);
+  await call('POST', '/v1/features', { position: small, x: 0, y: 0, at: 'N' }, 200);
+});
+
+test('POST /v1/turn', async () => {
+  const body = { position: small, tile: 'base.V', x: 2, y: 0, rot: 0 };
+  await call('POST', '/v1/turn', body, [200, 400, 422]);
+});
+
+test('POST /v1/messages/{n} for every card', async () => {
+  const pos = { ...small, expansions: ['messages'] };
+  for (let n = 1; n <= 8; n++) {
+    const body = n === 8 ? { position: pos, figure: { x: 0, y: 0, at: 'N' } } : { position: pos };
+    await call('POST', `/v1/messages/${n}`, body, [200, 422]);
+  }
+  await call('POST', '/v1/messages/9', { position: pos }, [400, 404]);
+});
+
+test('the 100-tile bench bodies answer 200 on every benchmarked route', async (t) => {
+  for (const route of ['validate', 'placements', 'deployments', 'score', 'features']) {
+    const body = benchBody(route);
+    if (!body) { t.diagnostic(`bench/bodies/${route}.json missing`); continue; }
+    await call('POST', `/v1/${route}`, body, 200);
+  }
+});

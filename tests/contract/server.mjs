@@ -1,0 +1,43 @@
+// tests/contract/server.mjs -- start the service binary for a test, stop it.
+//
+// The binary is $CC_BIN or build/carcassonne-rules (make contract passes the
+// sanitizer build). It listens on a free loopback port chosen here; its
+// stderr (the access log) is kept so a test can read it.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { root } from './openapi.mjs';
+
+export const binary = process.env.CC_BIN
+  ? path.resolve(process.env.CC_BIN) : path.join(root, 'build', 'carcassonne-rules');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.unref();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+  });
+}
+
+export async function startService(extraEnv = {}, args = []) {
+  const port = await freePort();
+  const child = spawn(binary, args, {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr += d; });
+  child.stdout.on('data', () => {});
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try { await fetch(`${base}/healthz`); break; } catch { await new Promise((r) => setTimeout(r, 50)); }
+    if (child.exitCode !== null) throw new Error(`service exited ${child.exitCode}: ${stderr}`);
+  }
+  return {
+    base, port, child, exited,
+    stderr: () => stderr,
+    async stop(signal = 'SIGTERM') { child.kill(signal); return exited; },
+  };
+}

@@ -1,0 +1,39 @@
+# tools/quality.mk -- static analysis, the OpenAPI contract, hostile input,
+# soak (included by the Makefile).
+#
+#   make lint          cppcheck + clang-tidy over engine/ and service/ (tools/lint.sh)
+#   make openapi-lint  redocly + spectral lint openapi/openapi.yaml
+#   make contract      openapi-lint, then tests/contract/*.test.mjs (node --test):
+#                      every route live, each response validated with Ajv
+#                      against the document; runs the sanitizer binary
+#   make hostile       every kind of bad input, slow clients, SIGTERM drain
+#   make soak          SOAK_SECONDS (600) of mixed valid and garbage load on
+#                      the ASan build, RSS sampled; SOAK_VALGRIND=1 under valgrind
+
+NODE_MODULES := node_modules/.package-lock.json
+SOAK_SECONDS ?= 600
+
+.PHONY: lint openapi-lint contract hostile soak
+
+# npm ci installs exactly package-lock.json; redone when the lock changes.
+$(NODE_MODULES): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+lint: | deps
+	@tools/lint.sh
+
+openapi-lint: $(NODE_MODULES)
+	npx --no-install redocly lint --format=stylish openapi/openapi.yaml
+	npx --no-install spectral lint --fail-severity=warn \
+	  --ruleset tests/contract/spectral.yaml openapi/openapi.yaml
+
+contract: openapi-lint $(SAN_BIN)
+	ASAN_OPTIONS=detect_leaks=1 CC_BIN=$(SAN_BIN) \
+	  node --test --test-concurrency=1 tests/contract/
+
+hostile: $(SAN_BIN)
+	tests/hostile.sh $(SAN_BIN)
+
+soak: $(SAN_BIN) $(BIN)
+	tools/soak.sh $(if $(SOAK_VALGRIND),$(BIN),$(SAN_BIN)) $(SOAK_SECONDS)
