@@ -1,0 +1,249 @@
+/* wagon.c -- see wagon.h.
+ *
+ * Both editions first collect a set of candidate (tile, k) parts, then keep
+ * those whose feature is incomplete, unoccupied and not a field. The 2nd
+ * edition's candidates are the parts on the 3x3 block of tiles round the
+ * wagon; the 1st edition's are all parts of the features connected to the
+ * scored one. */
+#include "wagon.h"
+
+#include <string.h>
+
+#include "deploy.h"
+#include "validate.h"
+
+int cc_wagon_at(const cc_position *pos, const cc_features *f, int x, int y, cc_loc at)
+{
+    int t = cc_board_at(f->board, x, y);
+    if (t < 0)
+        return -1;
+    int k = cc_board_feature_at(f->board, t, at);
+    if (k < 0)
+        return -1;
+    for (int i = 0; i < pos->nfigures; i++) {
+        const cc_figure *fig = &pos->figures[i];
+        if (fig->kind == CC_FIG_WAGON && fig->x == x && fig->y == y &&
+            cc_board_feature_at(f->board, t, fig->at) == k)
+            return i;
+    }
+    return -1;
+}
+
+const char *cc_wagon_rule(const cc_position *pos)
+{
+    return pos->options.wagon_rules == CC_WAGON_RULES_C1 ? "abbey.wagon.move-c1"
+                                                         : "abbey.wagon.move";
+}
+
+bool cc_wagon_may_move(const cc_position *pos, const cc_features *f, int i, const bool *gone)
+{
+    if (i < 0 || i >= pos->nfigures || pos->figures[i].kind != CC_FIG_WAGON)
+        return false;
+    if (gone == NULL || !gone[i])
+        return false;
+    int id = cc_figure_feature(f, &pos->figures[i]);
+    return id >= 0 && f->features[id].complete;
+}
+
+/* ---- candidate sets ---------------------------------------------------- */
+
+typedef struct {
+    bool feature[CC_MAX_PARTS];   /* C1: features connected to the scored one */
+} feature_set;
+
+static void add_part_feature(const cc_features *f, feature_set *s, int t, int k)
+{
+    if (k >= 0)
+        s->feature[cc_features_of(f, t, k)] = true;
+}
+
+/* The features of tile t linked to its feature k by a wagon link. */
+static void add_links(const cc_features *f, feature_set *s, int t, int k)
+{
+    const cc_tile_type *type = f->board->tiles[t].type;
+    for (int g = 0; g < type->nwagon_links; g++) {
+        unsigned group = type->wagon_links[g];
+        if (!(group & (1u << k)))
+            continue;
+        for (int j = 0; j < type->nfeatures; j++)
+            if (j != k && (group & (1u << j)))
+                add_part_feature(f, s, t, j);
+    }
+}
+
+/* A city or road of tile t (catalog feature k) touching an abbey, and the
+ * abbey's side of the same contact: the 1st edition lets a wagon cross it. */
+static void add_abbey_contacts(const cc_features *f, feature_set *s, int t, int k)
+{
+    const cc_board *b = f->board;
+    const cc_board_tile *bt = &b->tiles[t];
+    for (int d = 0; d < 4; d++) {
+        int n = bt->neighbour[d];
+        if (n < 0)
+            continue;
+        const cc_board_tile *nt = &b->tiles[n];
+        int od = cc_dir_opposite(d);
+        if (bt->type->is_abbey) {
+            /* From the abbey: every city or road ending on its edges. */
+            int edge_k = nt->ring_feature[cc_ring_of_dir(od)];
+            if (edge_k >= 0 && nt->type->features[edge_k].type != CC_FEAT_FIELD)
+                add_part_feature(f, s, n, edge_k);
+            add_part_feature(f, s, n, nt->split_city[od]);
+        } else if (nt->type->is_abbey &&
+                   (bt->ring_feature[cc_ring_of_dir(d)] == k || bt->split_city[d] == k)) {
+            add_part_feature(f, s, n, nt->centre_feature);
+        }
+    }
+}
+
+static void connected_features(const cc_features *f, int scored, feature_set *s)
+{
+    memset(s, 0, sizeof *s);
+    for (int p = f->features[scored].first_part; p >= 0; p = f->parts[p].next) {
+        add_links(f, s, f->parts[p].tile, f->parts[p].k);
+        add_abbey_contacts(f, s, f->parts[p].tile, f->parts[p].k);
+    }
+    s->feature[scored] = false;
+}
+
+/* ---- filtering and output --------------------------------------------- */
+
+static bool is_destination(const cc_position *pos, const cc_features *f, int id,
+                           int scored, const bool *gone)
+{
+    const cc_feature *feat = &f->features[id];
+    return id != scored && feat->type != CC_FEAT_FIELD && !feat->complete &&
+           cc_followers_on(pos, f, id, gone) == 0;
+}
+
+static int dest_compare(const cc_wagon_dest *a, const cc_wagon_dest *c)
+{
+    if (a->y != c->y)
+        return a->y < c->y ? -1 : 1;
+    if (a->x != c->x)
+        return a->x < c->x ? -1 : 1;
+    return cc_loc_compare(a->at, c->at);
+}
+
+/* Insert (t, k) in sorted order; count every candidate, store at most max. */
+static void push_dest(const cc_features *f, int t, int k, cc_wagon_dest *out, int max, int *n)
+{
+    const cc_board *b = f->board;
+    cc_wagon_dest d = { t, b->tiles[t].x, b->tiles[t].y, cc_board_feature_name(b, t, k),
+                        cc_features_of(f, t, k) };
+    int stored = *n < max ? *n : max;
+    int j = stored;
+    if (j == max) {
+        /* Full: keep the smallest max entries. */
+        if (max == 0 || dest_compare(&d, &out[max - 1]) >= 0) {
+            (*n)++;
+            return;
+        }
+        j = max - 1;
+    }
+    while (j > 0 && dest_compare(&d, &out[j - 1]) < 0) {
+        out[j] = out[j - 1];
+        j--;
+    }
+    out[j] = d;
+    (*n)++;
+}
+
+int cc_wagon_destinations(const cc_position *pos, const cc_features *f, int wagon,
+                          const bool *gone, cc_wagon_dest *out, int max)
+{
+    const cc_board *b = f->board;
+    const cc_figure *w = &pos->figures[wagon];
+    int scored = cc_figure_feature(f, w);
+    int n = 0;
+    if (scored < 0)
+        return 0;
+    if (pos->options.wagon_rules == CC_WAGON_RULES_C1) {
+        feature_set s;
+        connected_features(f, scored, &s);
+        for (int p = 0; p < f->nparts; p++) {
+            int id = f->parts[p].feature;
+            if (s.feature[id] && is_destination(pos, f, id, scored, gone))
+                push_dest(f, f->parts[p].tile, f->parts[p].k, out, max, &n);
+        }
+        return n;
+    }
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            int t = cc_board_at(b, w->x + dx, w->y + dy);
+            if (t < 0)
+                continue;
+            for (int k = 0; k < b->tiles[t].type->nfeatures; k++)
+                if (is_destination(pos, f, cc_features_of(f, t, k), scored, gone))
+                    push_dest(f, t, k, out, max, &n);
+        }
+    return n;
+}
+
+/* ---- a scoring phase's moves, in seat order ---------------------------- */
+
+static int seat_from_active(const cc_position *pos, int player)
+{
+    return (player - pos->active + pos->nplayers) % pos->nplayers;
+}
+
+/* Is (x, y, at) one of the wagon's destinations? On true, *to is it. */
+static bool find_destination(const cc_position *pos, const cc_features *f, int wagon,
+                             const bool *gone, int x, int y, cc_loc at, cc_wagon_dest *to)
+{
+    int t = cc_board_at(f->board, x, y);
+    int k = t < 0 ? -1 : cc_board_feature_at(f->board, t, at);
+    if (k < 0)
+        return false;
+    cc_loc name = cc_board_feature_name(f->board, t, k);
+    cc_wagon_dest dests[CC_MAX_WAGON_DESTS];
+    int n = cc_wagon_destinations(pos, f, wagon, gone, dests, CC_MAX_WAGON_DESTS);
+    for (int i = 0; i < n && i < CC_MAX_WAGON_DESTS; i++)
+        if (dests[i].tile == t && cc_loc_equal(dests[i].at, name)) {
+            *to = dests[i];
+            return true;
+        }
+    return false;
+}
+
+bool cc_wagon_apply(cc_position *pos, const cc_features *f, bool *gone,
+                    const cc_wagon_choice *choices, int n, int *bad, const char **rule)
+{
+    /* Order of the choices by the seat of the wagon's owner. */
+    int order[CC_MAX_FIGURES];
+    for (int i = 0; i < n; i++) {
+        int j = i;
+        int seat = choices[i].figure >= 0 && choices[i].figure < pos->nfigures
+                       ? seat_from_active(pos, pos->figures[choices[i].figure].player) : CC_MAX_PLAYERS;
+        while (j > 0) {
+            int prev = choices[order[j - 1]].figure;
+            int pseat = prev >= 0 && prev < pos->nfigures
+                            ? seat_from_active(pos, pos->figures[prev].player) : CC_MAX_PLAYERS;
+            if (pseat <= seat)
+                break;
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = i;
+    }
+    for (int o = 0; o < n; o++) {
+        const cc_wagon_choice *c = &choices[order[o]];
+        cc_wagon_dest to;
+        if (!cc_wagon_may_move(pos, f, c->figure, gone)) {
+            *bad = order[o];
+            *rule = "abbey.wagon.move-scored";
+            return false;
+        }
+        if (!find_destination(pos, f, c->figure, gone, c->x, c->y, c->at, &to)) {
+            *bad = order[o];
+            *rule = cc_wagon_rule(pos);
+            return false;
+        }
+        cc_figure *w = &pos->figures[c->figure];
+        w->x = to.x;
+        w->y = to.y;
+        w->at = to.at;
+        gone[c->figure] = false;
+    }
+    return true;
+}

@@ -1,0 +1,85 @@
+/* wagon.h -- where a wagon may go after its feature has been scored.
+ *
+ * Owns: the wagon's destinations under both editions and the sequence of
+ * moves when several wagons return in one scoring phase. Rules applied (ids
+ * in rules.c):
+ *   abbey.wagon.move         (2nd edition, default) after its feature is
+ *                            scored the wagon may move to an incomplete,
+ *                            unoccupied feature other than a field with a
+ *                            part on the wagon's tile or one of the 8 tiles
+ *                            around it, or go back to the supply; with no
+ *                            such feature it goes back
+ *   abbey.wagon.move-c1      (options.wagon_rules "c1", 1st edition) the
+ *                            destination must be connected to the scored
+ *                            feature: the same-tile wagon links of tiles.md
+ *                            (a road into a cloister or shrine, a road at a
+ *                            city gate, roads meeting at a junction), and a
+ *                            city or road touching an abbey; the wagon may
+ *                            then stand on any tile of that feature
+ *   abbey.wagon.move-order   several returning wagons move one after the
+ *                            other in seat order from the active player,
+ *                            each move occupying a feature for the next
+ *   abbey.wagon.move-scored  only a wagon whose feature was completed and
+ *                            scored may move (a wagon losing a challenge
+ *                            just goes back: shrines page, note 21)
+ *
+ * Destinations are judged after everything scored this turn has returned
+ * its figures: the caller passes `gone`, the figures returned by this
+ * turn's scoring (indexed like pos->figures); they occupy nothing.
+ *
+ * cc_wagon_destinations() reads only. cc_wagon_apply() changes the position
+ * it is given (moved wagons stand on their new spot, returned ones leave)
+ * and the gone mask; on failure both are partly changed: work on a copy.
+ */
+#ifndef CC_WAGON_H
+#define CC_WAGON_H
+
+#include <stdbool.h>
+
+#include "features.h"
+#include "position.h"
+
+typedef struct {
+    int tile;       /* board tile index */
+    int x, y;
+    cc_loc at;      /* canonical name of the feature's part on that tile */
+    int feature;    /* feature id */
+} cc_wagon_dest;
+
+#define CC_MAX_WAGON_DESTS CC_MAX_PARTS
+
+/* The wagon (figure index) standing on the feature that location `at` of
+ * the tile at (x, y) names, or -1. */
+int cc_wagon_at(const cc_position *pos, const cc_features *f, int x, int y, cc_loc at);
+
+/* Every spot figure `wagon` may move to under pos->options.wagon_rules,
+ * sorted by y, x, then location. Writes at most max; returns how many
+ * there are. The wagon's own feature is never a destination. */
+int cc_wagon_destinations(const cc_position *pos, const cc_features *f, int wagon,
+                          const bool *gone, cc_wagon_dest *out, int max);
+
+/* The rule id of the destination rule in force ("abbey.wagon.move" or
+ * "abbey.wagon.move-c1"). */
+const char *cc_wagon_rule(const cc_position *pos);
+
+/* May figure i move (a wagon returned by this turn's scoring whose feature
+ * is complete)? */
+bool cc_wagon_may_move(const cc_position *pos, const cc_features *f, int i, const bool *gone);
+
+typedef struct {
+    int figure;     /* the wagon, index into pos->figures */
+    int x, y;       /* where it goes */
+    cc_loc at;
+} cc_wagon_choice;
+
+/* Carry out the wagon moves of one scoring phase. choices[] names the
+ * wagons that move (in any order); every other returning wagon goes back
+ * to the supply. Moves are judged one by one in seat order from the active
+ * player, each against the board as the earlier moves left it. On success
+ * each moved wagon stands on its destination (canonical location) and
+ * gone[figure] is cleared. On failure *bad is the index into choices of the
+ * first move that is not allowed and *rule the rule that forbids it. */
+bool cc_wagon_apply(cc_position *pos, const cc_features *f, bool *gone,
+                    const cc_wagon_choice *choices, int n, int *bad, const char **rule);
+
+#endif
