@@ -2,6 +2,7 @@
 #include "testutil.h"
 
 #include <sanitizer/lsan_interface.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
