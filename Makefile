@@ -118,4 +118,5 @@ clean:
 # ---- production quality: fuzzing, benchmarks, lint, contract, docker -----
 # Each file says what its targets do: make fuzz / fuzz-long, bench /
 # bench-callgrind, docker / docker-check, lint, contract, hostile, soak.
-include fuzz/fuzz.mk bench/bench.mk docker/docker.mk tools/quality.mk
+# (-include: the container build copies only what the binary needs.)
+-include fuzz/fuzz.mk bench/bench.mk docker/docker.mk tools/quality.mk

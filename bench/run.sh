@@ -74,7 +74,7 @@ kill "$ngx_pid"; wait "$ngx_pid" 2>/dev/null || true; ngx_pid=
 threads_arg=
 [ -n "${SERVICE_THREADS:-}" ] && threads_arg="--threads $SERVICE_THREADS"
 # shellcheck disable=SC2086
-HOST=127.0.0.1 PORT=$port "$bin" $threads_arg 2>"$out/service.stderr" &
+HOST=127.0.0.1 PORT=$port "$bin" $threads_arg >"$out/service.stdout" 2>"$out/service.stderr" &
 svc_pid=$!
 wait_port "$port"
 base="http://127.0.0.1:$port"

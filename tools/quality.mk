@@ -13,7 +13,7 @@
 NODE_MODULES := node_modules/.package-lock.json
 SOAK_SECONDS ?= 600
 
-.PHONY: lint openapi-lint contract hostile soak
+.PHONY: lint openapi-lint contract contract-e2e hostile soak
 
 # npm ci installs exactly package-lock.json; redone when the lock changes.
 $(NODE_MODULES): package.json package-lock.json
@@ -37,3 +37,11 @@ hostile: $(SAN_BIN)
 
 soak: $(SAN_BIN) $(BIN)
 	tools/soak.sh $(if $(SOAK_VALGRIND),$(BIN),$(SAN_BIN)) $(SOAK_SECONDS)
+
+# The end-to-end script records every response it gets; each is then
+# validated against the OpenAPI document (tests/contract/recorded.test.mjs).
+E2E_RECORD_DIR := $(BUILD)/e2e-responses
+contract-e2e: $(SAN_BIN) $(NODE_MODULES)
+	rm -rf $(E2E_RECORD_DIR) && mkdir -p $(E2E_RECORD_DIR)
+	E2E_RECORD=$(abspath $(E2E_RECORD_DIR)) tests/e2e.sh $(SAN_BIN)
+	E2E_RECORD=$(abspath $(E2E_RECORD_DIR)) node --test tests/contract/recorded.test.mjs

@@ -63,33 +63,7 @@ export function makeChecker(doc = loadDocument()) {
     return obj;
   };
 
-  // Throws an Error naming what does not match; returns the pointer checked.
-  function checkResponse({ method, path: urlPath, status, contentType, body }) {
-    const where = `${method} ${urlPath} -> ${status}`;
-    const template = matchPath(doc, urlPath);
-    if (!template) throw new Error(`${where}: path not in the OpenAPI document`);
-    const op = doc.paths[template][method.toLowerCase()];
-    if (!op) throw new Error(`${where}: method not documented for ${template}`);
-    const key = pickStatus(op.responses ?? {}, status);
-    if (!key) throw new Error(`${where}: status not documented (has ${Object.keys(op.responses ?? {}).join(', ')})`);
-    const response = deref(op.responses[key]);
-    const content = response.content;
-    if (!content) {
-      if (body && body.length > 0 && status !== 204 && method !== 'HEAD')
-        return `${template} ${key} (no content documented)`;
-      return `${template} ${key}`;
-    }
-    const mediaType = (contentType ?? '').split(';')[0].trim();
-    const media = content[mediaType];
-    if (!media) throw new Error(`${where}: content type "${mediaType}" not documented (has ${Object.keys(content).join(', ')})`);
-    if (!media.schema) return `${template} ${key} ${mediaType}`;
-    const pointer = `#/paths/${esc(template)}/${method.toLowerCase()}/responses/${esc(key)}`
-      + (op.responses[key].$ref ? '' : `/content/${esc(mediaType)}/schema`);
-    let ref = pointer;
-    if (op.responses[key].$ref) {
-      // a shared response: point into components instead
-      ref = op.responses[key].$ref + `/content/${esc(mediaType)}/schema`;
-    }
+  function validateAt(ref, where, mediaType, body) {
     let validate = cache.get(ref);
     if (!validate) {
       validate = ajv.compile({ $ref: DOC_ID + ref });
@@ -104,6 +78,57 @@ export function makeChecker(doc = loadDocument()) {
       throw new Error(`${where}: body does not match ${ref}:\n  ${errs}\n  body: ${String(body).slice(0, 400)}`);
     }
     return ref;
+  }
+
+  // A response of components/responses, by name.
+  function checkShared(name, where, contentType, body) {
+    const response = doc.components?.responses?.[name];
+    if (!response) throw new Error(`${where}: the document has no components/responses/${name}`);
+    const mediaType = (contentType ?? '').split(';')[0].trim();
+    const media = response.content?.[mediaType];
+    if (!media) throw new Error(`${where}: content type "${mediaType}" not documented for ${name}`);
+    return validateAt(`#/components/responses/${esc(name)}/content/${esc(mediaType)}/schema`, where, mediaType, body);
+  }
+
+  // Throws an Error naming what does not match; returns the pointer checked.
+  function checkResponse({ method, path: urlPath, status, contentType, body }) {
+    const where = `${method} ${urlPath} -> ${status}`;
+    // CORS preflights are the HTTP layer's, not the API's: 204, no body.
+    if (method === 'OPTIONS') {
+      if (status !== 204 || (body && body.length > 0)) throw new Error(`${where}: a preflight answers 204 without a body`);
+      return 'preflight';
+    }
+    const template = matchPath(doc, urlPath);
+    // A path the document cannot list (any unknown path) may only be a 404,
+    // and a method a path does not have only a 405; both as the shared
+    // responses of components/responses describe them.
+    if (!template) {
+      if (status !== 404) throw new Error(`${where}: path not in the OpenAPI document`);
+      return checkShared('NotFound', where, contentType, body);
+    }
+    const op = doc.paths[template][method.toLowerCase()];
+    if (!op) {
+      if (status !== 405) throw new Error(`${where}: method not documented for ${template}`);
+      return checkShared('MethodNotAllowed', where, contentType, body);
+    }
+    const key = pickStatus(op.responses ?? {}, status);
+    if (!key) throw new Error(`${where}: status not documented (has ${Object.keys(op.responses ?? {}).join(', ')})`);
+    const response = deref(op.responses[key]);
+    const content = response.content;
+    if (!content) {
+      if (body && body.length > 0)
+        throw new Error(`${where}: a body was sent but the document describes none`);
+      return `${template} ${key}`;
+    }
+    const mediaType = (contentType ?? '').split(';')[0].trim();
+    const media = content[mediaType];
+    if (!media) throw new Error(`${where}: content type "${mediaType}" not documented (has ${Object.keys(content).join(', ')})`);
+    if (!media.schema) return `${template} ${key} ${mediaType}`;
+    // The schema's JSON Pointer: inline, or inside a shared response.
+    const ref = op.responses[key].$ref
+      ? `${op.responses[key].$ref}/content/${esc(mediaType)}/schema`
+      : `#/paths/${esc(template)}/${method.toLowerCase()}/responses/${esc(key)}/content/${esc(mediaType)}/schema`;
+    return validateAt(ref, where, mediaType, body);
   }
   return { doc, checkResponse };
 }
