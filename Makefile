@@ -21,7 +21,7 @@ LIBS    := -lmicrohttpd -ljson-c -lsqlite3 -lpthread -lm
 ENGINE_SRC  := $(sort $(wildcard engine/*.c))
 SERVICE_SRC := $(sort $(filter-out service/main.c,$(wildcard service/*.c)))
 TEST_SRC    := $(sort $(wildcard tests/*.c tests/support/*.c))
-HEADERS     := $(wildcard engine/*.h service/*.h tests/support/*.h)
+HEADERS     := $(wildcard engine/*.h service/*.h tests/support/*.h tests/*.inc)
 SCHEMA      := schema/schema.sql schema/tiles.sql
 
 REL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(ENGINE_SRC) $(SERVICE_SRC)) $(BUILD)/catalog_image.o \

@@ -71,7 +71,7 @@ typedef struct {
                               edge direction (tiles.md section 6), or -1 */
     uint8_t pennants;      /* coats of arms on a city */
     uint16_t adjacent_cities; /* fields: bit j set = borders city feature #j */
-    char ends_on[96];      /* roads ending on the tile: what they end at (prose) */
+    char ends_on[128];      /* roads ending on the tile: what they end at (prose) */
 } cc_tile_feature;
 
 typedef struct {
