@@ -9,6 +9,11 @@
 # order, so fixed substrings are exact checks), then stops it with SIGTERM
 # while a request is still arriving. Prints "N passed, M failed" last and
 # exits non-zero if anything failed.
+#
+# With E2E_RECORD set to a directory, every response of request() is kept
+# there as NNNN.meta (method, path, status, content type, one per line) and
+# NNNN.body, for tests/contract/recorded.test.mjs to check against
+# openapi/openapi.yaml (make contract-e2e).
 set -u
 
 BIN=${1:?usage: tests/e2e.sh path/to/carcassonne-rules}
@@ -16,6 +21,7 @@ WORK=$(mktemp -d)
 PID=
 passed=0
 failed=0
+recorded=0
 
 cleanup() {
     if [ -n "$PID" ] && kill -0 "$PID" 2>/dev/null; then kill -KILL "$PID"; fi
@@ -53,6 +59,13 @@ request() {
     STATUS=${meta%% *}
     TYPE=${meta#* }
     BODY=$(cat "$WORK/body")
+    if [ -n "${E2E_RECORD:-}" ]; then
+        recorded=$((recorded + 1))
+        local n
+        n=$(printf '%04d' "$recorded")
+        printf '%s\n%s\n%s\n%s\n' "$method" "$path" "$STATUS" "$TYPE" >"$E2E_RECORD/$n.meta"
+        cp "$WORK/body" "$E2E_RECORD/$n.body"
+    fi
 }
 
 # expect NAME STATUS [SUBSTRING...]: the last request answered STATUS and
