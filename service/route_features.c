@@ -2,8 +2,12 @@
  * every feature on the board, or the one at (x, y, at).
  *
  * Answers {"features": [feature...], "rules"}, each feature as
- * enc_feature() writes it, the list sorted by canonical name (the name
- * tile's y, then x, then the location in canonical order). With x, y, at
+ * enc_feature() writes it plus what it is worth if scored now ("value":
+ * the points one scoring player receives; "points": the players who would
+ * receive them; engine/scoring.h cc_feature_value, as in a turn's scoring
+ * phase: incomplete features at the end-game rates). The list is sorted by
+ * canonical name (the name tile's y, then x, then the location in
+ * canonical order). With x, y, at
  * (all three or none) the list holds the one feature there; no tile at
  * (x, y) is 422 at /x, nothing at that location is 422 at /at. */
 #include "routes.h"
@@ -11,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/scoring.h"
 #include "decode.h"
 #include "encode.h"
 #include "game.h"
@@ -46,6 +51,48 @@ static int features_by_name(const cc_features *f, name_key *keys, int *ids)
     for (int i = 0; i < n; i++)
         ids[i] = keys[i].id;
     return n;
+}
+
+/* The rules behind a feature's value: how its type scores, complete or
+ * not, and the majority when someone would score it. */
+static void value_rules(json_object *rules, const cc_feature *feat, const cc_value *v)
+{
+    switch (feat->type) {
+    case CC_FEAT_ROAD:
+        enc_rules_add(rules, "base.score.road");
+        break;
+    case CC_FEAT_CITY:
+        enc_rules_add(rules, feat->complete ? "base.score.city.complete" : "base.score.city.end");
+        break;
+    case CC_FEAT_FIELD:
+        enc_rules_add(rules, "base.score.field.end");
+        break;
+    default:
+        enc_rules_add(rules, feat->complete ? "base.score.cloister.complete"
+                                            : "base.score.cloister.end");
+        if (feat->type == CC_FEAT_ABBEY)
+            enc_rules_add(rules, "abbey.score.monastery");
+        break;
+    }
+    if (v->occupied)
+        enc_rules_add(rules, "base.score.majority");
+}
+
+/* enc_feature() plus "value" and "points" (players who would score). */
+static json_object *feature_with_value(const game *g, int id, json_object *rules)
+{
+    json_object *o = enc_feature(&g->pos, &g->features, id);
+    cc_value v;
+    cc_feature_value(&g->features, &g->pos, id, false, &v);
+    json_object *points = json_object_new_object();
+    for (int p = 0; p < g->pos.nplayers; p++)
+        if (v.points[p] > 0)
+            json_object_object_add(points, g->pos.players[p], json_object_new_int(v.points[p]));
+    json_object_object_add(o, "value", json_object_new_int(v.value));
+    json_object_object_add(o, "points", points);
+    enc_feature_rules(rules, &g->features, id);
+    value_rules(rules, &g->features.features[id], &v);
+    return o;
 }
 
 /* The optional question "which feature is at (x, y, at)?": *id = -1 when
@@ -115,10 +162,8 @@ void route_features(const svc_context *ctx, json_object *root, svc_response *res
         n = features_by_name(&g->features, keys, ids);
     json_object *features = json_object_new_array_ext(n);
     json_object *rules = json_object_new_array();
-    for (int i = 0; i < n; i++) {
-        json_object_array_add(features, enc_feature(&g->pos, &g->features, ids[i]));
-        enc_feature_rules(rules, &g->features, ids[i]);
-    }
+    for (int i = 0; i < n; i++)
+        json_object_array_add(features, feature_with_value(g, ids[i], rules));
     json_object *body = json_object_new_object();
     json_object_object_add(body, "features", features);
     json_object_object_add(body, "rules", rules);

@@ -150,7 +150,7 @@ expect "POST /v1/placements: unknown tile is 422 at /tile" 422 '"pointer":"/tile
 request POST /v1/features "{\"position\":$POS}"
 expect "POST /v1/features lists every feature" 200 \
     '{"feature":{"x":0,"y":-1,"at":"S"},"type":"city","cells":[{"x":0,"y":-1},{"x":0,"y":0}],"complete":true' \
-    '"occupants":{"red":[{"kind":"meeple","x":0,"y":0,"at":"N"}]}'
+    '"occupants":{"red":[{"kind":"meeple","x":0,"y":0,"at":"N"}]},"value":4,"points":{"red":4}'
 
 request POST /v1/features "{\"position\":$POS,\"x\":1,\"y\":0,\"at\":\"W\"}"
 expect "POST /v1/features at (x, y, at): the road" 200 \

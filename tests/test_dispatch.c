@@ -662,8 +662,9 @@ Test(dispatch, placements_of_the_abbey_into_a_hole_list_four_rotations)
 
 /* ---- POST /v1/features ----------------------------------------------------- */
 
-/* Contract section 5: every feature with type, cells, complete and
- * occupants; named canonically (section 1), listed by name. The closed
+/* Contract section 5: every feature with type, cells, complete,
+ * occupants and its value if scored now; named canonically (section 1),
+ * listed by name. The closed
  * city spans (0,-1) and (0,0), named at its first cell by y: base.E at
  * (0,-1), whose city faces S after the turn. */
 Test(dispatch, features_lists_every_feature_named_and_sorted)
@@ -702,6 +703,18 @@ Test(dispatch, features_lists_every_feature_named_and_sorted)
             json_object *m = json_object_array_get_idx(red, 0);
             cr_assert_str_eq(str_member(m, "kind"), "meeple");
             assert_xyat(m, 0, 0, "N");
+            /* base rules, scoring cities: a completed city scores 2 per
+             * tile, 2 per coat of arms; red alone has a follower there. */
+            cr_assert_eq(int_member(feat, "value"), 4);
+            cr_assert_eq(int_member(member(feat, "points"), "red"), 4);
+            cr_assert_null(json_object_object_get(member(feat, "points"), "blue"));
+        }
+        if (strcmp(str_member(feat, "type"), "field") == 0 &&
+            json_object_array_length(array_member(feat, "cities")) == 1) {
+            /* base rules, final scoring of farms: 3 per completed city the
+             * field borders; nobody farms it, so nobody would score. */
+            cr_assert_eq(int_member(feat, "value"), 3);
+            cr_assert_eq(json_object_object_length(member(feat, "points")), 0);
         }
     }
     cr_assert(saw_city);
@@ -727,7 +740,12 @@ Test(dispatch, features_at_a_location_gives_that_one_feature)
     cr_assert_null(json_object_object_get(road, "pennants"), "pennants are for cities");
     json_object *blue = array_member(member(road, "occupants"), "blue");
     assert_xyat(json_object_array_get_idx(blue, 0), 1, 0, "E");
+    /* base rules, scoring roads: 1 point per tile, complete or not. */
+    cr_assert_eq(int_member(road, "value"), 2);
+    cr_assert_eq(int_member(member(road, "points"), "blue"), 2);
     cr_assert(array_has_string(array_member(o, "rules"), "base.feature.road"));
+    cr_assert(array_has_string(array_member(o, "rules"), "base.score.road"));
+    assert_rules_known(o);
     json_object_put(o);
 }
 
