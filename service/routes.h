@@ -32,6 +32,7 @@
     POST("/v1/validate", route_validate)                                 \
     POST("/v1/placements", route_placements)                             \
     POST("/v1/features", route_features)                                 \
+    POST_PREFIX("/v1/messages/", route_messages)                         \
     /* end of the table: every line above ends in a backslash */
 
 #define SVC_DECLARE_GET(path, fn) svc_get_handler fn;
