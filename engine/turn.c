@@ -1,0 +1,440 @@
+/* turn.c -- see turn.h.
+ *
+ * The move is played on copies: result->scored is the position with the
+ * tile and the deployment added (the moment the scoring engine expects),
+ * result->before_final the position after the scoring phase and the
+ * wagons, result->next the answer. Every figure index in an event refers to
+ * the copy the event was computed on, so the encoder can name figures. */
+#include "turn.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "deploy.h"
+#include "placement.h"
+#include "shepherd.h"
+#include "validate.h"
+#include "wagon.h"
+
+cc_move cc_move_make(int type, int x, int y, int rot)
+{
+    cc_move m;
+    memset(&m, 0, sizeof m);
+    m.type = type;
+    m.x = x;
+    m.y = y;
+    m.rot = rot;
+    m.first_token = CC_TOKEN_NONE;
+    m.shepherd = CC_SHEPHERD_NONE;
+    m.grow_token = CC_TOKEN_NONE;
+    return m;
+}
+
+/* ---- the answer's bookkeeping --------------------------------------------- */
+
+static void cite(cc_turn_result *res, const char *id)
+{
+    for (int i = 0; i < res->nrules; i++)
+        if (strcmp(res->rules[i], id) == 0)
+            return;
+    if (res->nrules < CC_RESULT_RULES)
+        res->rules[res->nrules++] = id;
+}
+
+static void cite_all(cc_turn_result *res, const cc_score_result *s)
+{
+    for (int i = 0; i < s->nrules; i++)
+        cite(res, s->rules[i]);
+}
+
+/* The move breaks `rule`: record it and stop judging (returns true: the
+ * move was judged). */
+static bool illegal(cc_turn_result *res, const char *rule, const char *pointer,
+                    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static bool illegal(cc_turn_result *res, const char *rule, const char *pointer,
+                    const char *fmt, ...)
+{
+    res->legal = false;
+    res->rule = rule;
+    snprintf(res->pointer, sizeof res->pointer, "%s", pointer);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(res->reason, sizeof res->reason, fmt, ap);
+    va_end(ap);
+    res->nrules = 0;
+    cite(res, rule);
+    return true;
+}
+
+/* Rewrite an error pointer that starts with `from` to start with `to`
+ * (keeping what follows unless `whole`). */
+static void repoint_as(cc_error *err, const char *from, const char *to, bool whole)
+{
+    size_t n = strlen(from);
+    if (strncmp(err->pointer, from, n) != 0 || (err->pointer[n] != '\0' && err->pointer[n] != '/'))
+        return;
+    char rest[CC_POINTER_MAX];
+    snprintf(rest, sizeof rest, "%s", whole ? "" : err->pointer + n);
+    snprintf(err->pointer, sizeof err->pointer, "%s%s", to, rest);
+}
+
+static void repoint(cc_error *err, const char *from, const char *to)
+{
+    repoint_as(err, from, to, false);
+}
+
+/* ---- 1. the tile ------------------------------------------------------------ */
+
+static const char *const dir_names[4] = { "north", "east", "south", "west" };
+
+/* Judge the tile; false when the move cannot be judged (err set). */
+static bool judge_tile(const cc_position *pos, const cc_board *b, const cc_move *mv,
+                       cc_turn_result *res, cc_error *err)
+{
+    const cc_tile_type *tt = &b->cat->types[mv->type];
+    if (!(pos->expansions & tt->expansion))
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/tile", "Expansion not in play",
+                       "%s belongs to the expansion \"%s\", which is not in position.expansions",
+                       tt->id, tt->set);
+    if (pos->ntiles >= CC_MAX_TILES)
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/tile", "Board full",
+                       "the position already holds %d tiles, every tile of the game", pos->ntiles);
+    if (tt->is_abbey && pos->abbeys[pos->active] <= 0)
+        return illegal(res, "abbey.abbey.in-hand", "/tile",
+                       "%s has no abbey tile left in hand.", pos->players[pos->active]);
+    int bad_dir = 0;
+    cc_place_verdict v = cc_placement_check(b, mv->type, mv->x, mv->y,
+                                            tt->is_abbey ? 0 : mv->rot, &bad_dir);
+    switch (v) {
+    case CC_PLACE_OK:
+        return true;
+    case CC_PLACE_OCCUPIED:
+        return illegal(res, cc_placement_rule(v), "/x", "A tile already stands on (%d, %d).",
+                       mv->x, mv->y);
+    case CC_PLACE_NOT_ADJACENT:
+        return illegal(res, cc_placement_rule(v), "/x", "(%d, %d) touches no tile on the board.",
+                       mv->x, mv->y);
+    case CC_PLACE_EDGES:
+        return illegal(res, cc_placement_rule(v), "/rot",
+                       "Turned this way, the %s edge of %s at (%d, %d) does not continue the tile it touches.",
+                       dir_names[bad_dir], tt->id, mv->x, mv->y);
+    case CC_PLACE_ABBEY_NOT_HOLE:
+        return illegal(res, cc_placement_rule(v), "/x",
+                       "(%d, %d) is not a hole: an abbey needs tiles on all four sides.", mv->x, mv->y);
+    case CC_PLACE_SHRINE_CLOISTER:
+        return illegal(res, cc_placement_rule(v), "/x",
+                       "At (%d, %d) a shrine would neighbour several cloisters, or a cloister several shrines.",
+                       mv->x, mv->y);
+    }
+    return true;
+}
+
+/* Add the tile of mv to res->scored and build its board; false on error. */
+static bool add_tile(const cc_position *pos, const cc_catalog *cat, const cc_move *mv,
+                     cc_turn_result *res, cc_error *err)
+{
+    const cc_tile_type *tt = &cat->types[mv->type];
+    res->scored = *pos;
+    cc_placed_tile *p = &res->scored.tiles[res->scored.ntiles++];
+    p->type = mv->type;
+    p->x = mv->x;
+    p->y = mv->y;
+    p->rot = tt->is_abbey ? 0 : mv->rot;
+    p->owner = tt->is_abbey ? pos->active : -1;
+    if (tt->is_abbey)
+        res->scored.abbeys[pos->active]--;
+    if (cc_validate(&res->scored, cat, &res->board, &res->features, err))
+        return true;
+    /* The only new fact is the tile: an error about it is about the move. */
+    char mine[40];
+    snprintf(mine, sizeof mine, "/position/tiles/%d", pos->ntiles);
+    repoint_as(err, mine, "/tile", true);
+    return false;
+}
+
+/* ---- 2. the deployment -------------------------------------------------------- */
+
+static const char *deploy_rule(cc_figure_kind k)
+{
+    static const char *const rules[CC_FIG_NKINDS] = {
+        "base.deploy.unoccupied", "abbey.mayor.city", "abbey.wagon.not-field",
+        "abbey.barn.junction", "hills-sheep.shepherd.field"
+    };
+    return rules[k];
+}
+
+static bool kind_in_play(const cc_position *pos, cc_figure_kind k)
+{
+    unsigned need = k == CC_FIG_MEEPLE ? CC_EXP_BASE
+                  : k == CC_FIG_SHEPHERD ? CC_EXP_HILLS_SHEEP : CC_EXP_ABBEY_MAYOR;
+    return (pos->expansions & need) != 0;
+}
+
+/* Judge and add the deployment; *deployed = its figure index or -1. */
+static bool judge_deploy(const cc_move *mv, cc_turn_result *res, int t, int *deployed,
+                         cc_error *err)
+{
+    cc_position *pos = &res->scored;
+    *deployed = -1;
+    if (!mv->deploy)
+        return true;
+    if (!kind_in_play(pos, mv->deploy_kind))
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deploy/kind", "Expansion not in play",
+                       "a %s belongs to an expansion that is not in position.expansions",
+                       cc_figure_kind_name(mv->deploy_kind));
+    cc_deploy_option opt;
+    const char *rule = NULL;
+    if (!cc_deploy_check(pos, &res->features, t, mv->deploy_kind, mv->deploy_at, &opt, &rule)) {
+        char at[8];
+        cc_loc_name(mv->deploy_at, at);
+        const char *ptr = strcmp(rule, "base.deploy.supply") == 0 ? "/deploy/kind" : "/deploy/at";
+        return illegal(res, rule, ptr, "%s may not deploy a %s at %s of the tile just placed.",
+                       pos->players[pos->active], cc_figure_kind_name(mv->deploy_kind), at);
+    }
+    if (pos->nfigures >= CC_MAX_FIGURES)
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deploy", "Too many figures",
+                       "the position already holds %d figures", pos->nfigures);
+    cc_figure *fig = &pos->figures[pos->nfigures];
+    memset(fig, 0, sizeof *fig);
+    fig->player = pos->active;
+    fig->kind = mv->deploy_kind;
+    fig->x = mv->x;
+    fig->y = mv->y;
+    fig->at = opt.at;
+    *deployed = pos->nfigures++;
+    cite(res, "base.deploy.placed-tile");
+    cite(res, deploy_rule(mv->deploy_kind));
+    if (opt.challenge >= 0)
+        cite(res, "shrines.challenge.deploy");
+    return true;
+}
+
+/* ---- 3 and 4. shepherd choice and the scoring phase ---------------------------- */
+
+static bool judge_shepherd(const cc_move *mv, cc_turn_result *res, int t, int deployed)
+{
+    const cc_position *pos = &res->scored;
+    int acting = cc_shepherd_to_act(pos, &res->features, t, deployed);
+    if (acting >= 0 && mv->shepherd == CC_SHEPHERD_NONE)
+        return !illegal(res, "hills-sheep.shepherd.expand", "/shepherd",
+                        "The tile extends the field of %s's shepherd at (%d, %d): the move must grow or guide the flock.",
+                        pos->players[pos->active], pos->figures[acting].x, pos->figures[acting].y);
+    if (acting < 0 && mv->shepherd != CC_SHEPHERD_NONE)
+        return !illegal(res, "hills-sheep.shepherd.expand", "/shepherd",
+                        "The tile extends no field where %s has a shepherd, so there is no flock to grow or guide.",
+                        pos->players[pos->active]);
+    if (acting >= 0)
+        cite(res, "hills-sheep.shepherd.expand");
+    return true;
+}
+
+static bool score_phase(const cc_move *mv, cc_turn_result *res, int deployed, cc_error *err)
+{
+    cc_turn_choices in = cc_turn_choices_none();
+    in.deployed = deployed;
+    in.first_token = mv->first_token;
+    in.shepherd = mv->shepherd;
+    in.grow_token = mv->grow_token;
+    if (cc_score_turn(&res->scored, &res->features, mv->x, mv->y, &in, &res->turn, err))
+        return true;
+    repoint(err, "/deployed", "/deploy");
+    return false;
+}
+
+/* After the scoring phase: flocks, points, and which figures went back. */
+static void apply_events(const cc_score_result *s, cc_position *pos, bool *gone)
+{
+    for (int e = 0; e < s->nevents; e++) {
+        const cc_score_event *ev = &s->events[e];
+        if (ev->kind == CC_EV_SHEEP && ev->figure >= 0 && ev->figure < pos->nfigures) {
+            cc_figure *sh = &pos->figures[ev->figure];
+            if (sh->nflock < CC_MAX_FLOCK)
+                sh->flock[sh->nflock++] = ev->token;
+        }
+        for (int i = 0; i < ev->nreturned; i++)
+            gone[ev->returned[i]] = true;
+    }
+    for (int p = 0; p < pos->nplayers; p++)
+        pos->scores[p][0] += s->totals[p];
+}
+
+/* ---- 5. wagons ------------------------------------------------------------------ */
+
+static int seat(const cc_position *pos, int player)
+{
+    return (player - pos->active + pos->nplayers) % pos->nplayers;
+}
+
+/* Judge and make the wagon moves: true when judged (legal or not), false
+ * with err when a listed wagon does not exist. */
+static bool judge_wagons(const cc_move *mv, cc_turn_result *res, bool *gone, cc_error *err)
+{
+    cc_wagon_choice choices[CC_MAX_PLAYERS];
+    for (int i = 0; i < mv->nwagons; i++) {
+        const cc_move_wagon *w = &mv->wagons[i];
+        int fig = cc_wagon_at(&res->scored, &res->features, w->x, w->y, w->at);
+        if (fig < 0) {
+            char ptr[40], at[8];
+            snprintf(ptr, sizeof ptr, "/wagons/%d", i);
+            return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "No wagon there",
+                           "no wagon stands at (%d, %d) %s", w->x, w->y, cc_loc_name(w->at, at));
+        }
+        choices[i].figure = fig;
+        choices[i].x = w->to_x;
+        choices[i].y = w->to_y;
+        choices[i].at = w->to_at;
+    }
+    int bad = -1;
+    const char *rule = NULL;
+    cc_position *after = &res->before_final;
+    if (!cc_wagon_apply(after, &res->features, gone, choices, mv->nwagons, &bad, &rule)) {
+        char ptr[40], at[8];
+        const cc_move_wagon *w = &mv->wagons[bad];
+        snprintf(ptr, sizeof ptr, "/wagons/%d", bad);
+        if (strcmp(rule, "abbey.wagon.move-scored") == 0)
+            return illegal(res, rule, ptr,
+                            "The wagon at (%d, %d) %s does not return from a feature completed and scored this turn.",
+                            w->x, w->y, cc_loc_name(w->at, at));
+        strcat(ptr, "/to");
+        return illegal(res, rule, ptr,
+                        "(%d, %d) %s is not a free, incomplete feature the wagon from (%d, %d) may reach%s.",
+                        w->to_x, w->to_y, cc_loc_name(w->to_at, at), w->x, w->y,
+                        mv->nwagons > 1 ? " once the wagons before it in seat order have moved" : "");
+    }
+    /* Record the moves in the order they were made: seat order. */
+    for (int s = 0; s < res->scored.nplayers; s++)
+        for (int i = 0; i < mv->nwagons; i++) {
+            int fig = choices[i].figure;
+            if (seat(&res->scored, res->scored.figures[fig].player) != s)
+                continue;
+            cc_wagon_move_event *ev = &res->wagon_moves[res->nwagon_moves++];
+            const cc_figure *from = &res->scored.figures[fig];
+            ev->player = from->player;
+            ev->figure = fig;
+            ev->from_x = from->x;
+            ev->from_y = from->y;
+            ev->from_at = from->at;
+            ev->to_x = after->figures[fig].x;
+            ev->to_y = after->figures[fig].y;
+            ev->to_at = after->figures[fig].at;
+        }
+    if (mv->nwagons > 0)
+        cite(res, cc_wagon_rule(&res->scored));
+    if (mv->nwagons > 1)
+        cite(res, "abbey.wagon.move-order");
+    return true;
+}
+
+/* Take the figures flagged gone off pos, keeping the others' order. */
+static void remove_gone(cc_position *pos, const bool *gone)
+{
+    int n = 0;
+    for (int i = 0; i < pos->nfigures; i++)
+        if (!gone[i])
+            pos->figures[n++] = pos->figures[i];
+    pos->nfigures = n;
+}
+
+/* ---- 6. who plays next, or the end ----------------------------------------------- */
+
+static bool can_place_abbey(const cc_position *pos, const cc_board *b, int player)
+{
+    int abbey = cc_catalog_abbey(b->cat);
+    if (abbey < 0 || !(pos->expansions & CC_EXP_ABBEY_MAYOR) || pos->abbeys[player] <= 0)
+        return false;
+    cc_placement one;
+    return cc_placements(b, abbey, &one, 1) > 0;
+}
+
+/* Once no land tile is left: the next player in seat order (the mover
+ * last) who holds an abbey and has a hole for it, or -1. */
+static int next_abbey_player(const cc_position *pos, const cc_board *b)
+{
+    for (int s = 1; s <= pos->nplayers; s++) {
+        int p = (pos->active + s) % pos->nplayers;
+        if (can_place_abbey(pos, b, p))
+            return p;
+    }
+    return -1;
+}
+
+static void finish(const cc_move *mv, cc_turn_result *res)
+{
+    cc_position *after = &res->before_final;
+    res->next = *after;
+    cite(res, "base.turn.order");
+    if (!mv->pile_empty) {
+        res->next.active = (after->active + 1) % after->nplayers;
+        return;
+    }
+    if (after->expansions & CC_EXP_ABBEY_MAYOR)
+        cite(res, "abbey.abbey.end-of-game");
+    int p = next_abbey_player(after, &res->board);
+    if (p >= 0) {
+        res->next.active = p;
+        cite(res, "abbey.abbey.mandatory");
+        return;
+    }
+    res->game_over = true;
+    cite(res, "base.game.end");
+    cc_score_final(after, &res->features, &res->final);
+    cite_all(res, &res->final);
+    bool gone[CC_MAX_FIGURES] = { false };
+    for (int e = 0; e < res->final.nevents; e++)
+        for (int i = 0; i < res->final.events[e].nreturned; i++)
+            gone[res->final.events[e].returned[i]] = true;
+    remove_gone(&res->next, gone);
+    for (int q = 0; q < after->nplayers; q++) {
+        res->next.scores[q][0] += res->final.totals[q];
+        res->totals[q] += res->final.totals[q];
+    }
+}
+
+/* ---- the whole move ---------------------------------------------------------------- */
+
+typedef struct {
+    cc_board b;
+    cc_features f;
+} workspace;
+
+bool cc_turn(const cc_position *pos, const cc_catalog *cat, const cc_move *mv,
+             cc_turn_result *res, cc_error *err)
+{
+    memset(res, 0, sizeof *res);
+    res->legal = true;
+    if (mv->type < 0 || mv->type >= cat->ntypes)
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/tile", "Unknown tile", "no such tile type");
+    workspace *w = malloc(sizeof *w);
+    if (w == NULL)
+        return cc_fail(err, (cc_status)500, "", "Out of memory", "no memory to judge the move");
+    bool ok = cc_validate(pos, cat, &w->b, &w->f, err) && judge_tile(pos, &w->b, mv, res, err);
+    free(w);
+    if (!ok || !res->legal)
+        return ok;
+    if (!add_tile(pos, cat, mv, res, err))
+        return false;
+    cite(res, cat->types[mv->type].is_abbey ? "abbey.placement.hole" : "base.placement.edges");
+    int t = res->scored.ntiles - 1, deployed;
+    if (!judge_deploy(mv, res, t, &deployed, err))
+        return false;
+    if (!res->legal || !judge_shepherd(mv, res, t, deployed))
+        return true;
+    if (!score_phase(mv, res, deployed, err))
+        return false;
+    cite_all(res, &res->turn);
+    res->before_final = res->scored;
+    bool gone[CC_MAX_FIGURES] = { false };
+    apply_events(&res->turn, &res->before_final, gone);
+    if (!judge_wagons(mv, res, gone, err))
+        return false;
+    if (!res->legal)
+        return true;
+    remove_gone(&res->before_final, gone);
+    for (int p = 0; p < pos->nplayers; p++)
+        res->totals[p] = res->turn.totals[p];
+    finish(mv, res);
+    return true;
+}
