@@ -447,6 +447,22 @@ static int feature_order(const cc_features *f, int a, int b)
     return cc_loc_compare(fa->name_at, fb->name_at);
 }
 
+/* The rule that values feature id as at the end of the game. */
+static const char *value_rule(const cc_features *f, int id)
+{
+    const cc_feature *feat = &f->features[id];
+    switch (feat->type) {
+    case CC_FEAT_ROAD:
+        return "base.score.road";
+    case CC_FEAT_CITY:
+        return feat->complete ? "base.score.city.complete" : "base.score.city.end";
+    case CC_FEAT_FIELD:
+        return "base.score.field.end";
+    default:
+        return feat->complete ? "base.score.cloister.complete" : "base.score.cloister.end";
+    }
+}
+
 /* Fewer points first; equal points in canonical order. */
 static bool item_before(const cc_features *f, const cc_message_item *a,
                         const cc_message_item *b)
@@ -497,10 +513,12 @@ static void card_smallest(const cc_position *pos, const cc_features *f, int card
         it->points = cc_feature_value(f, pos, id, true, NULL);
     }
     sort_items(f, v->candidates, v->ncandidates);
-    if (v->ncandidates > 0)
-        add_counted(v, v->candidates[0].feature, -1, v->candidates[0].points);
     add_rule(v, rule[card]);
     add_rule(v, "messages.card.feature-only");
+    if (v->ncandidates > 0) {
+        add_counted(v, v->candidates[0].feature, -1, v->candidates[0].points);
+        add_rule(v, value_rule(f, v->candidates[0].feature));
+    }
 }
 
 /* ---- card 8: score one follower's feature, then return it ----------------- */
@@ -527,6 +545,7 @@ static bool card_follower(const cc_position *pos, const cc_features *f, int figu
     add_counted(v, id, figure, v->majority ? value : 0);
     v->returned = figure;
     add_rule(v, "messages.card.8-score-follower");
+    add_rule(v, value_rule(f, id));
     const char *ids[8];
     int n = cc_majority_rules(pos, &m, ids);
     for (int i = 0; i < n; i++)

@@ -245,6 +245,7 @@ static void explain_add(char *buf, size_t n, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
+    /* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): ap is started above (clang 14 false positive) */
     vsnprintf(buf + len, n - len, fmt, ap);
     va_end(ap);
 }
@@ -253,6 +254,7 @@ static void explain_smallest(const cc_position *pos, const cc_features *f,
                              const cc_message_value *v, char *buf, size_t n)
 {
     static const char *const kind[] = { NULL, "road", "city", "cloister, shrine or abbey" };
+    static const char *const kinds[] = { NULL, "roads", "cities", "monasteries" };
     const char *who = pos->players[v->player];
     if (v->ncounted == 0) {
         explain_add(buf, n, "%s has no follower on a %s, so message %d gives 0 points.", who,
@@ -261,9 +263,13 @@ static void explain_smallest(const cc_position *pos, const cc_features *f,
     }
     char where[96];
     feature_phrase(f, v->counted[0].feature, where, sizeof where);
-    explain_add(buf, n,
-                "Of the %d feature%s holding a follower of %s, %s gives the fewest points at final scoring now: %d. It scores them for %s alone; the followers stay.",
-                v->ncandidates, v->ncandidates == 1 ? "" : "s", who, where, v->points, who);
+    if (v->ncandidates == 1)
+        explain_add(buf, n, "%s is the only %s holding a follower of %s; it gives %d point%s at final scoring now.",
+                    where, kind[v->card], who, v->points, v->points == 1 ? "" : "s");
+    else
+        explain_add(buf, n, "Of the %d %s holding a follower of %s, %s gives the fewest points at final scoring now: %d.",
+                    v->ncandidates, kinds[v->card], who, where, v->points);
+    explain_add(buf, n, " They score for %s alone; the followers stay.", who);
 }
 
 static void explain_follower(const cc_position *pos, const cc_features *f,

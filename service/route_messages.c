@@ -94,7 +94,7 @@ static bool add_placements(const svc_context *ctx, json_object *root, const game
     if (t->is_abbey ? pos->abbeys[pos->active] < 1 : placed >= t->count)
         return cc_fail(err, CC_ERR_IMPOSSIBLE, "/tile", "No copy of the tile left",
                        "%s cannot hold %s: none is left.", pos->players[pos->active], t->id);
-    cc_placement *list = malloc(CC_MAX_PLACEMENTS * sizeof *list);
+    cc_placement *list = malloc((size_t)CC_MAX_PLACEMENTS * sizeof *list);
     if (list == NULL)
         return cc_fail(err, 500, "", "Out of memory", "no memory for the placements");
     int n = cc_placements(&g->board, type, list, CC_MAX_PLACEMENTS);
