@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "../engine/features.h"
+#include "support/naive.h"
+#include "support/random_board.h"
 #include "support/testutil.h"
 
 CC_SUITE(features);
@@ -689,4 +691,70 @@ Test(features, every_part_is_in_its_features_chain)
     }
     cr_assert_eq(seen, w.f->nparts);
     done(&w);
+}
+
+/* ---- the engine against a flood fill on random boards ------------------ */
+
+static nv_features naive_store;
+static int engine_to_naive[CC_MAX_PARTS], naive_to_engine[CC_MAX_PARTS];
+
+/* Same parts in the same features, same completeness, cells, pennants. */
+static void compare_partition(const built *w, const nv_features *nv)
+{
+    cr_assert_eq(nv->nparts, w->f->nparts);
+    for (int p = 0; p < nv->nparts; p++)
+        engine_to_naive[p] = naive_to_engine[p] = -1;
+    for (int p = 0; p < nv->nparts; p++) {
+        const cc_feature_part *part = &w->f->parts[p];
+        cr_assert(part->tile == nv->tile[p] && part->k == nv->k[p]);
+        int e = part->feature, l = nv->label[p];
+        if (engine_to_naive[e] < 0)
+            engine_to_naive[e] = l;
+        if (naive_to_engine[l] < 0)
+            naive_to_engine[l] = e;
+        cr_assert(engine_to_naive[e] == l && naive_to_engine[l] == e,
+                  "part %d (tile %d, #%d): the engine and the flood fill group it differently",
+                  p, part->tile, part->k);
+        const cc_feature *ft = &w->f->features[e];
+        cr_assert_eq(ft->open, nv->open[p], "part %d: open %d, flood fill %d", p, ft->open, nv->open[p]);
+        cr_assert_eq(ft->complete, nv->open[p] == 0);
+        cr_assert_eq(ft->ncells, nv->ncells[p]);
+        cr_assert_eq(ft->pennants, nv->pennants[p]);
+    }
+}
+
+/* Each field borders the same cities in both. */
+static void compare_field_cities(const built *w, const cc_position *pos, const nv_features *nv)
+{
+    static int labels[NV_MAX_PARTS];
+    for (int id = 0; id < w->f->nfeatures; id++) {
+        const cc_feature *ft = &w->f->features[id];
+        if (ft->type != CC_FEAT_FIELD)
+            continue;
+        int n = nv_field_cities(nv, pos, tu_catalog(), ft->first_part, labels);
+        int m;
+        const int *cities = cc_features_cities(w->f, id, &m);
+        cr_assert_eq(m, n, "field %d borders %d cities, flood fill says %d", id, m, n);
+        for (int i = 0; i < m; i++) {
+            bool found = false;
+            for (int j = 0; j < n; j++)
+                found = found || engine_to_naive[cities[i]] == labels[j];
+            cr_assert(found, "field %d: city %d is not among the flood fill's", id, cities[i]);
+        }
+    }
+}
+
+Test(features, the_graph_agrees_with_a_flood_fill_on_random_boards, .timeout = 300)
+{
+    for (int i = 0; i < 300; i++) {
+        cc_position pos;
+        unsigned exps = i % 4 == 0 ? CC_EXP_HILLS_SHEEP : TU_ALL_EXPANSIONS;
+        tu_pos(&pos, 2 + i % 5, exps);
+        rb_grow(&pos, tu_catalog(), 1 + (int)((i * 37u) % 100), exps, 3000 + (uint64_t)i);
+        built w = build(&pos);
+        nv_features_build(&pos, tu_catalog(), &naive_store);
+        compare_partition(&w, &naive_store);
+        compare_field_cities(&w, &pos, &naive_store);
+        done(&w);
+    }
 }

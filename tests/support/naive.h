@@ -14,8 +14,15 @@
  * of random_board.h do). The grid is allocated and freed inside each call;
  * nothing is kept.
  *
- *   nv_legal()        may tile `type` go on (x, y) turned rot quarter turns?
- *   nv_placements()   every legal placement, sorted by y, x, rot
+ * It also builds the feature graph a second way, by joining parts that meet
+ * across each border (tiles.md sections 1 and 6) with plain relabelling,
+ * so that the engine's union-find can be compared with it.
+ *
+ *   nv_legal()          may tile `type` go on (x, y) turned rot quarter turns?
+ *   nv_placements()     every legal placement, sorted by y, x, rot
+ *   nv_features_build() which parts form one feature; open borders, cells,
+ *                       pennants of each
+ *   nv_field_cities()   the cities a field borders (tile-level adjacency)
  */
 #ifndef NAIVE_H
 #define NAIVE_H
@@ -34,5 +41,30 @@ bool nv_legal(const cc_position *pos, const cc_catalog *cat, int type, int x, in
 /* Writes at most max placements; returns how many there are. */
 int nv_placements(const cc_position *pos, const cc_catalog *cat, int type,
                   nv_placement *out, int max);
+
+#define NV_MAX_PARTS (CC_MAX_TILES * CC_MAX_TILE_FEATURES)
+
+/* Parts are numbered tile by tile in position order, then by feature k.
+ * Each array indexed by part; open, pennants and ncells are those of the
+ * part's whole feature. */
+typedef struct {
+    int nparts;
+    int first[CC_MAX_TILES];      /* part number of (tile i, feature 0) */
+    int tile[NV_MAX_PARTS];
+    int k[NV_MAX_PARTS];
+    int label[NV_MAX_PARTS];      /* the smallest part number of its feature */
+    int open[NV_MAX_PARTS];       /* borders with no tile beyond (monasteries:
+                                     empty cells of the 8 round it) */
+    int pennants[NV_MAX_PARTS];
+    int ncells[NV_MAX_PARTS];     /* distinct tiles */
+} nv_features;
+
+void nv_features_build(const cc_position *pos, const cc_catalog *cat, nv_features *nf);
+
+/* The cities the field of part field_part borders: the labels of the city
+ * parts that any part of the field lists as adjacent on its own tile, each
+ * once. Writes them to labels (room for NV_MAX_PARTS); returns how many. */
+int nv_field_cities(const nv_features *nf, const cc_position *pos, const cc_catalog *cat,
+                    int field_part, int *labels);
 
 #endif
