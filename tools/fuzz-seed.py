@@ -139,7 +139,6 @@ def hostile_inputs():
     yield "huge-number", good.replace(b'"x": 0', b'"x": 1e400', 1)
     yield "huge-integer", good.replace(b'"x": 0', b'"x": 99999999999999999999', 1)
     yield "fraction", good.replace(b'"rot": 0', b'"rot": 0.5', 1)
-    yield "negative-zero", good.replace(b'"rot": 0', b'"rot": -0', 1)
     yield "duplicate-key", b'{"position":' + json.dumps(SMALL).encode() + b',"position":{}}'
     yield "duplicate-inner-key", good.replace(b'"x": 0,', b'"x": 0, "x": 1,', 1)
     yield "single-quotes", b"{'position': {}}"
