@@ -1,0 +1,269 @@
+/* route_turn.c -- POST /v1/turn: a whole move; is it legal, what follows?
+ *
+ * Request: {"position", "tile": id (the abbey's id for an abbey),
+ *   "x", "y", "rot": 0 | 90 | 180 | 270 (required except for the abbey),
+ *   "deploy"?: {"kind", "at", "token"?: 1..4 | "wolf" (a shepherd's first
+ *   draw, required for a shepherd)},
+ *   "shepherd"?: {"action": "grow", "token": 1..4 | "wolf"} | {"action":
+ *   "guide"} (required exactly when the tile extends the active player's
+ *   shepherd's field),
+ *   "wagons"?: [{"x", "y", "at", "to": {"x", "y", "at"}}] (the returning
+ *   wagons that move, any order; the others go back to the supply),
+ *   "pile_empty"?: bool (no land tile is left to draw after this move),
+ *   "counting"?: Messages' choice of counting figures (encode_messages.h)}
+ *
+ * Answer: {"legal": true, "events": [the scoring phase's events, then
+ *   {"kind": "wagon-move", ...} in seat order, then the end-game events when
+ *   the game ends], "totals", "game_over", "position": the next position
+ *   (encode_position.h), "rules", "message"? (Messages)}
+ * or {"legal": false, "rule", "reason", "pointer": the member of the move
+ *   at fault, "events": [], "totals": {}, "rules": [rule]}.
+ * Errors: 400 malformed; 422 an impossible move (engine/turn.h). */
+#include "routes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine/turn.h"
+#include "../engine/wagon.h"
+#include "decode.h"
+#include "encode.h"
+#include "encode_events.h"
+#include "encode_messages.h"
+#include "encode_position.h"
+
+/* ---- decoding ---------------------------------------------------------------- */
+
+/* Member "token" of obj: 1..4 or "wolf"; *out unaltered when absent. */
+static bool dec_token(json_object *obj, const char *pointer, bool required, int *out,
+                      cc_error *err)
+{
+    json_object *v;
+    char ptr[CC_POINTER_MAX];
+    snprintf(ptr, sizeof ptr, "%s/token", pointer);
+    if (!json_object_object_get_ex(obj, "token", &v)) {
+        if (required)
+            return cc_fail(err, CC_ERR_BAD_REQUEST, ptr, "Missing member",
+                           "token is required: the token drawn, 1 to 4 sheep or \"wolf\".");
+        return true;
+    }
+    if (json_object_is_type(v, json_type_string) && strcmp(json_object_get_string(v), "wolf") == 0) {
+        *out = CC_TOKEN_WOLF;
+        return true;
+    }
+    return dec_int(obj, "token", pointer, 1, CC_TOKEN_MAX_SHEEP, true, out, NULL, err);
+}
+
+static bool dec_deploy(json_object *root, cc_move *mv, cc_error *err)
+{
+    static const char *const members[] = { "kind", "at", "token", NULL };
+    json_object *d = NULL;
+    const char *kind = NULL;
+    if (!dec_object(root, "deploy", "", false, &d, err))
+        return false;
+    if (d == NULL)
+        return true;
+    if (!dec_only_members(d, members, "/deploy", err) ||
+        !dec_string(d, "kind", "/deploy", true, &kind, err))
+        return false;
+    int k = cc_figure_kind_parse(kind);
+    if (k < 0)
+        return cc_fail(err, CC_ERR_BAD_REQUEST, "/deploy/kind", "Value out of range",
+                       "kind is one of meeple, mayor, wagon, barn, shepherd.");
+    mv->deploy = true;
+    mv->deploy_kind = (cc_figure_kind)k;
+    if (!dec_loc(d, "at", "/deploy", true, true, &mv->deploy_at, NULL, err))
+        return false;
+    if (k != CC_FIG_SHEPHERD && json_object_object_get_ex(d, "token", NULL))
+        return cc_fail(err, CC_ERR_BAD_REQUEST, "/deploy/token", "Unknown member",
+                       "Only a shepherd draws a token when it is deployed.");
+    return dec_token(d, "/deploy", k == CC_FIG_SHEPHERD, &mv->first_token, err);
+}
+
+static bool dec_shepherd(json_object *root, cc_move *mv, cc_error *err)
+{
+    static const char *const members[] = { "action", "token", NULL };
+    json_object *s = NULL;
+    const char *action = NULL;
+    if (!dec_object(root, "shepherd", "", false, &s, err))
+        return false;
+    if (s == NULL)
+        return true;
+    if (!dec_only_members(s, members, "/shepherd", err) ||
+        !dec_string(s, "action", "/shepherd", true, &action, err))
+        return false;
+    if (strcmp(action, "guide") == 0) {
+        mv->shepherd = CC_SHEPHERD_GUIDE;
+        if (json_object_object_get_ex(s, "token", NULL))
+            return cc_fail(err, CC_ERR_BAD_REQUEST, "/shepherd/token", "Unknown member",
+                           "Guiding the flock draws no token.");
+        return true;
+    }
+    if (strcmp(action, "grow") != 0)
+        return cc_fail(err, CC_ERR_BAD_REQUEST, "/shepherd/action", "Value out of range",
+                       "action is \"grow\" or \"guide\".");
+    mv->shepherd = CC_SHEPHERD_GROW;
+    return dec_token(s, "/shepherd", true, &mv->grow_token, err);
+}
+
+static bool dec_spot(json_object *o, const char *pointer, int *x, int *y, cc_loc *at,
+                     cc_error *err)
+{
+    return dec_int(o, "x", pointer, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, x, NULL, err) &&
+           dec_int(o, "y", pointer, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, y, NULL, err) &&
+           dec_loc(o, "at", pointer, false, true, at, NULL, err);
+}
+
+static bool dec_wagons(json_object *root, cc_move *mv, cc_error *err)
+{
+    static const char *const members[] = { "x", "y", "at", "to", NULL };
+    static const char *const to_members[] = { "x", "y", "at", NULL };
+    json_object *list = NULL;
+    if (!dec_array(root, "wagons", "", false, &list, err))
+        return false;
+    if (list == NULL)
+        return true;
+    size_t n = json_object_array_length(list);
+    if (n > CC_MAX_PLAYERS)
+        return cc_fail(err, CC_ERR_BAD_REQUEST, "/wagons", "Value out of range",
+                       "At most %d wagons (one per player) move in a turn; wagons lists %zu.",
+                       CC_MAX_PLAYERS, n);
+    for (size_t i = 0; i < n; i++) {
+        json_object *w = json_object_array_get_idx(list, i), *to = NULL;
+        char ptr[40], to_ptr[48];
+        snprintf(ptr, sizeof ptr, "/wagons/%zu", i);
+        snprintf(to_ptr, sizeof to_ptr, "%s/to", ptr);
+        if (!json_object_is_type(w, json_type_object))
+            return cc_fail(err, CC_ERR_BAD_REQUEST, ptr, "Wrong type",
+                           "Each element of wagons is an object {x, y, at, to}.");
+        cc_move_wagon *mw = &mv->wagons[i];
+        if (!dec_only_members(w, members, ptr, err) ||
+            !dec_spot(w, ptr, &mw->x, &mw->y, &mw->at, err) ||
+            !dec_object(w, "to", ptr, true, &to, err) ||
+            !dec_only_members(to, to_members, to_ptr, err) ||
+            !dec_spot(to, to_ptr, &mw->to_x, &mw->to_y, &mw->to_at, err))
+            return false;
+    }
+    mv->nwagons = (int)n;
+    return true;
+}
+
+/* Decode everything but the position; false with err. */
+static bool dec_move(const svc_context *ctx, json_object *root, cc_move *mv, cc_error *err)
+{
+    static const char *const members[] = {
+        "position", "tile", "x", "y", "rot", "deploy", "shepherd", "wagons",
+        "pile_empty", "counting", NULL
+    };
+    int type = -1, x = 0, y = 0, deg = 0;
+    bool has_rot = false;
+    if (!dec_only_members(root, members, "", err) ||
+        !dec_tile_id(root, "tile", "", ctx->cat, &type, err) ||
+        !dec_int(root, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &x, NULL, err) ||
+        !dec_int(root, "y", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &y, NULL, err))
+        return false;
+    bool abbey = ctx->cat->types[type].is_abbey;
+    if (!dec_int(root, "rot", "", 0, 270, !abbey, &deg, &has_rot, err))
+        return false;
+    if (deg % 90 != 0)
+        return cc_fail(err, CC_ERR_BAD_REQUEST, "/rot", "Value out of range",
+                       "rot is 0, 90, 180 or 270; it is %d.", deg);
+    *mv = cc_move_make(type, x, y, deg / 90);
+    return dec_deploy(root, mv, err) && dec_shepherd(root, mv, err) &&
+           dec_wagons(root, mv, err) &&
+           dec_bool(root, "pile_empty", "", false, &mv->pile_empty, NULL, err);
+}
+
+/* ---- answering --------------------------------------------------------------------- */
+
+static json_object *rules_json(const cc_turn_result *r)
+{
+    return enc_rules(r->rules, (size_t)r->nrules);
+}
+
+static json_object *illegal_answer(const cc_turn_result *r)
+{
+    json_object *body = json_object_new_object();
+    json_object_object_add(body, "legal", json_object_new_boolean(false));
+    json_object_object_add(body, "rule", json_object_new_string(r->rule));
+    json_object_object_add(body, "reason", json_object_new_string(r->reason));
+    json_object_object_add(body, "pointer", json_object_new_string(r->pointer));
+    json_object_object_add(body, "events", json_object_new_array());
+    json_object_object_add(body, "totals", json_object_new_object());
+    json_object_object_add(body, "rules", rules_json(r));
+    return body;
+}
+
+static json_object *wagon_event(const cc_turn_result *r, const cc_wagon_move_event *m)
+{
+    json_object *o = json_object_new_object();
+    json_object_object_add(o, "kind", json_object_new_string("wagon-move"));
+    json_object_object_add(o, "player", json_object_new_string(r->scored.players[m->player]));
+    json_object_object_add(o, "from", enc_xyat(m->from_x, m->from_y, m->from_at));
+    json_object_object_add(o, "to", enc_xyat(m->to_x, m->to_y, m->to_at));
+    int id = cc_features_locate(&r->features, m->to_x, m->to_y, m->to_at);
+    if (id >= 0)
+        json_object_object_add(o, "feature", enc_feature_ref(&r->features, id));
+    json_object *rules = json_object_new_array();
+    enc_rules_add(rules, cc_wagon_rule(&r->scored));
+    json_object_object_add(o, "rules", rules);
+    return o;
+}
+
+/* The legal answer; false with err when Messages' counting is refused. */
+static bool legal_answer(const svc_context *ctx, json_object *root, cc_turn_result *r,
+                         json_object **out, cc_error *err)
+{
+    json_object *body = json_object_new_object();
+    json_object_object_add(body, "legal", json_object_new_boolean(true));
+    json_object *events = json_object_new_array();
+    enc_score_events(events, &r->scored, &r->features, &r->turn);
+    for (int i = 0; i < r->nwagon_moves; i++)
+        json_object_array_add(events, wagon_event(r, &r->wagon_moves[i]));
+    if (r->game_over)
+        enc_score_events(events, &r->before_final, &r->features, &r->final);
+    json_object_object_add(body, "events", events);
+    json_object_object_add(body, "totals", enc_totals(&r->scored, r->totals));
+    json_object_object_add(body, "game_over", json_object_new_boolean(r->game_over));
+    /* Messages decides which counting figure the turn's points move; without
+     * it they all go to the first, as the engine already counted. */
+    int counting[CC_MAX_PLAYERS][2];
+    if (!msg_score_answer(root, &r->scored, &r->turn, body, counting, err)) {
+        json_object_put(body);
+        return false;
+    }
+    for (int p = 0; p < r->next.nplayers; p++) {
+        int final_points = r->game_over ? r->final.totals[p] : 0;
+        r->next.scores[p][0] = counting[p][0] + final_points;
+        r->next.scores[p][1] = counting[p][1];
+    }
+    json_object_object_add(body, "position", enc_position(&r->next, ctx->cat));
+    json_object_object_add(body, "rules", rules_json(r));
+    *out = body;
+    return true;
+}
+
+void route_turn(const svc_context *ctx, json_object *root, svc_response *res)
+{
+    cc_error err;
+    memset(&err, 0, sizeof err);
+    cc_position *pos = malloc(sizeof *pos);
+    cc_turn_result *r = malloc(sizeof *r);
+    cc_move mv;
+    json_object *body = NULL;
+    if (pos == NULL || r == NULL) {
+        svc_fail(res, 500, "", "Out of memory", "no memory to play the move");
+    } else if (!dec_move(ctx, root, &mv, &err) || !dec_position(root, ctx->cat, pos, &err) ||
+               !cc_turn(pos, ctx->cat, &mv, r, &err)) {
+        svc_reply_problem(res, &err);
+    } else if (!r->legal) {
+        svc_reply_json(res, 200, illegal_answer(r));
+    } else if (!legal_answer(ctx, root, r, &body, &err)) {
+        svc_reply_problem(res, &err);
+    } else {
+        svc_reply_json(res, 200, body);
+    }
+    free(r);
+    free(pos);
+}
