@@ -15,7 +15,7 @@
  *   cc_board_add()          append one tile (placement/turn simulation)
  *   cc_board_feature_at()   which catalog feature a board location names
  *   cc_board_feature_name() the canonical location naming a tile's feature
- *   cc_board_corner_is_field() does one field own both halves of a corner
+ *   cc_board_corner_field() the field owning both halves of a corner, or -1
  */
 #ifndef CC_BOARD_H
 #define CC_BOARD_H

@@ -24,7 +24,9 @@
  *   cc_features_locate()    (x, y, at) -> feature id, or -1
  *   cc_feature_parts        walk a feature's parts: for (p = f->first_part; p >= 0; p = parts[p].next)
  *   cc_features_cities()    the cities a field borders
+ *   cc_features_completed_cities()  how many of those are complete
  *   cc_features_cells()     a feature's cells, sorted by y then x
+ *   cc_features_on_tile()   does a feature have a part on a tile
  */
 #ifndef CC_FEATURES_H
 #define CC_FEATURES_H
