@@ -7,6 +7,11 @@
  * (engineering-notes.md: 95k req/s against 11.9k). The one exception is a
  * body the Content-Length already declares too large: 413 at once, and the
  * connection closes, so the body is never read.
+ *
+ * Around svc_dispatch() this file also keeps what operators need and the
+ * dispatcher must not: the metrics (service/metrics.h, served at GET
+ * /metrics), one access-log line per request on stderr, and CORS (every
+ * answer allows any origin; an OPTIONS preflight is answered 204 here).
  */
 #include "http.h"
 
@@ -24,11 +29,13 @@
 #include <unistd.h>
 
 #include "dynbuf.h"
+#include "metrics.h"
 
 #define CONNECTION_MEMORY_LIMIT (64 * 1024)   /* headers and read buffer per connection */
 #define CONNECTION_LIMIT 1024
 #define DEFAULT_IDLE_TIMEOUT_S 10
 #define CACHE_SLOTS 16
+#define LOG_PATH_MAX 200                      /* longer paths are cut in the log */
 
 /* A response built once from a constant body and queued again and again. */
 typedef struct {
@@ -44,6 +51,9 @@ struct http_server {
     atomic_bool draining;                  /* after http_stop() began */
     struct MHD_Response *too_large;        /* the early 413 */
     char too_large_body[320];
+    struct MHD_Response *preflight;        /* the CORS answer to OPTIONS */
+    metrics *metrics;
+    bool access_log;
     pthread_mutex_t cache_lock;
     int ncached;
     cached_response cache[CACHE_SLOTS];
@@ -53,6 +63,7 @@ struct http_server {
 typedef struct {
     dbuf body;
     bool too_large;
+    struct timespec start;   /* headers received */
 } request;
 
 /* ---- responses ------------------------------------------------------------ */
@@ -63,6 +74,9 @@ static bool add_headers(struct MHD_Response *r, const svc_response *res, bool cl
                                 res->content_type ? res->content_type : "application/octet-stream") != MHD_YES)
         return false;
     if (res->allow[0] && MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, res->allow) != MHD_YES)
+        return false;
+    /* Stateless and credential-free: any web page may ask. */
+    if (MHD_add_response_header(r, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, "*") != MHD_YES)
         return false;
     if (close && MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close") != MHD_YES)
         return false;
@@ -123,6 +137,87 @@ static enum MHD_Result queue(http_server *s, struct MHD_Connection *c, svc_respo
     return ok;
 }
 
+/* ---- what operators see: metrics and the access log -------------------------- */
+
+static uint64_t elapsed_us(const struct timespec *start)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    int64_t ns = (int64_t)(now.tv_sec - start->tv_sec) * 1000000000 + (now.tv_nsec - start->tv_nsec);
+    return ns > 0 ? (uint64_t)ns / 1000 : 0;
+}
+
+/* Append s to buf as the inside of a JSON string, at most max bytes of s
+ * (the client chose them: quotes and control bytes are escaped). */
+static size_t json_escape(char *buf, size_t room, const char *s, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; s[i] != '\0' && i < max && n + 7 < room; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\') {
+            buf[n++] = '\\';
+            buf[n++] = (char)c;
+        } else if (c < 0x20 || c == 0x7f) {
+            n += (size_t)snprintf(buf + n, room - n, "\\u%04x", c);
+        } else {
+            buf[n++] = (char)c;
+        }
+    }
+    buf[n] = '\0';
+    return n;
+}
+
+/* One JSON line per request on stderr, written with a single write(2) so
+ * lines from different threads never interleave. */
+static void access_log(const char *method, const char *url, int status, size_t bytes,
+                       uint64_t us)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    struct tm tm;
+    gmtime_r(&now.tv_sec, &tm);
+    char line[3 * LOG_PATH_MAX + 256], m[64], p[6 * LOG_PATH_MAX + 8];
+    json_escape(m, sizeof m, method, 16);
+    json_escape(p, sizeof p, url, LOG_PATH_MAX);
+    int n = snprintf(line, sizeof line,
+                     "{\"ts\":\"%04d-%02d-%02dT%02d:%02d:%02d.%03ldZ\",\"method\":\"%s\","
+                     "\"path\":\"%s\",\"status\":%d,\"bytes\":%zu,\"us\":%llu}\n",
+                     tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min,
+                     tm.tm_sec, now.tv_nsec / 1000000, m, p, status, bytes,
+                     (unsigned long long)us);
+    if (n > 0) {
+        size_t len = (size_t)n < sizeof line ? (size_t)n : sizeof line - 1;
+        line[len - 1] = '\n';                       /* a cut line still ends */
+        ssize_t w = write(STDERR_FILENO, line, len);
+        (void)w;                                    /* nowhere to report a failed log write */
+    }
+}
+
+/* Count and log one answered request. */
+static void observe(http_server *s, const request *rq, const char *method, const char *url,
+                    int status, size_t bytes)
+{
+    uint64_t us = elapsed_us(&rq->start);
+    metrics_record(s->metrics, metrics_route(url), status, us);
+    if (s->access_log)
+        access_log(method, url, status, bytes, us);
+}
+
+/* GET /metrics: the exposition text, or 500 if memory runs out. */
+static void answer_metrics(http_server *s, svc_response *res)
+{
+    static const char oom[] = "out of memory\n";
+    memset(res, 0, sizeof *res);
+    res->content_type = "text/plain; version=0.0.4; charset=utf-8";
+    if (metrics_render(s->metrics, &res->body, &res->len)) {
+        res->status = 200;
+    } else {
+        res->status = 500;
+        res->static_body = oom;
+        res->len = sizeof oom - 1;
+    }
+}
+
 /* ---- the access handler ---------------------------------------------------- */
 
 static bool declared_too_large(struct MHD_Connection *c)
@@ -147,14 +242,17 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     (void)version;
     if (rq == NULL) {
         /* Headers only. */
-        if (declared_too_large(c))
-            return MHD_queue_response(c, MHD_HTTP_CONTENT_TOO_LARGE, s->too_large);
         rq = malloc(sizeof *rq);
         if (rq == NULL)
             return MHD_NO;
         dbuf_init(&rq->body, SVC_BODY_LIMIT);
         rq->too_large = false;
+        clock_gettime(CLOCK_MONOTONIC, &rq->start);
         *con_cls = rq;
+        if (declared_too_large(c)) {
+            observe(s, rq, method, url, MHD_HTTP_CONTENT_TOO_LARGE, strlen(s->too_large_body));
+            return MHD_queue_response(c, MHD_HTTP_CONTENT_TOO_LARGE, s->too_large);
+        }
         return MHD_YES;
     }
     if (*upload_data_size != 0) {
@@ -167,12 +265,26 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         *upload_data_size = 0;
         return MHD_YES;
     }
-    if (rq->too_large)
+    if (rq->too_large) {
+        observe(s, rq, method, url, MHD_HTTP_CONTENT_TOO_LARGE, strlen(s->too_large_body));
         return MHD_queue_response(c, MHD_HTTP_CONTENT_TOO_LARGE, s->too_large);
+    }
+    if (strcmp(method, MHD_HTTP_METHOD_OPTIONS) == 0) {
+        observe(s, rq, method, url, MHD_HTTP_NO_CONTENT, 0);
+        return MHD_queue_response(c, MHD_HTTP_NO_CONTENT, s->preflight);
+    }
+    metrics_in_flight(s->metrics, 1);
     svc_response res;
-    svc_dispatch(s->ctx, method, url, dbuf_ptr(&rq->body), dbuf_len(&rq->body), &res);
+    if (strcmp(method, MHD_HTTP_METHOD_GET) == 0 && metrics_route(url) == metrics_route("/metrics"))
+        answer_metrics(s, &res);
+    else
+        svc_dispatch(s->ctx, method, url, dbuf_ptr(&rq->body), dbuf_len(&rq->body), &res);
+    int status = res.status;
+    size_t bytes = res.len;
     enum MHD_Result ok = queue(s, c, &res);
     svc_response_free(&res);
+    metrics_in_flight(s->metrics, -1);
+    observe(s, rq, method, url, status, bytes);
     return ok;
 }
 
@@ -208,6 +320,9 @@ static void free_server(http_server *s)
         MHD_destroy_response(s->cache[i].response);
     if (s->too_large)
         MHD_destroy_response(s->too_large);
+    if (s->preflight)
+        MHD_destroy_response(s->preflight);
+    metrics_free(s->metrics);
     pthread_mutex_destroy(&s->cache_lock);
     free(s);
 }
@@ -223,6 +338,17 @@ static bool make_too_large(http_server *s)
     svc_response res = { .content_type = "application/problem+json" };
     /* Close: the client may still be sending the body we refused. */
     return s->too_large != NULL && add_headers(s->too_large, &res, true);
+}
+
+/* The answer to every CORS preflight: any origin may GET and POST JSON. */
+static bool make_preflight(http_server *s)
+{
+    s->preflight = MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
+    return s->preflight != NULL
+        && MHD_add_response_header(s->preflight, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, "*") == MHD_YES
+        && MHD_add_response_header(s->preflight, "Access-Control-Allow-Methods", "GET, POST, OPTIONS") == MHD_YES
+        && MHD_add_response_header(s->preflight, "Access-Control-Allow-Headers", "Content-Type") == MHD_YES
+        && MHD_add_response_header(s->preflight, "Access-Control-Max-Age", "86400") == MHD_YES;
 }
 
 http_server *http_start(const svc_context *ctx, const http_config *cfg,
@@ -245,9 +371,11 @@ http_server *http_start(const svc_context *ctx, const http_config *cfg,
         return NULL;
     }
     s->ctx = ctx;
+    s->access_log = !cfg->no_access_log;
     atomic_init(&s->draining, false);
     pthread_mutex_init(&s->cache_lock, NULL);
-    if (!make_too_large(s)) {
+    s->metrics = metrics_new();
+    if (s->metrics == NULL || !make_too_large(s) || !make_preflight(s)) {
         freeaddrinfo(ai);
         free_server(s);
         snprintf(errbuf, errlen, "out of memory");

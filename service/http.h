@@ -4,7 +4,10 @@
  * per-request body buffer (bounded by SVC_BODY_LIMIT, 413 early when the
  * Content-Length says so), turning svc_dispatch()'s svc_response into a
  * queued MHD response (persistent responses for constant bodies), and the
- * graceful stop (quiesce, drain, stop).
+ * graceful stop (quiesce, drain, stop). Around the dispatcher: GET /metrics
+ * (service/metrics.h), one JSON access-log line per request on stderr
+ * ({"ts","method","path","status","bytes","us"}), and CORS (any origin;
+ * OPTIONS preflights answered 204).
  *
  * Signals are the caller's: block SIGTERM/SIGINT in main *before*
  * http_start() so that no worker thread ever receives them, then sigwait()
@@ -18,6 +21,7 @@
 #ifndef HTTP_H
 #define HTTP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "service.h"
@@ -27,6 +31,7 @@ typedef struct {
     int port;                  /* 0..65535; 0 lets the system pick */
     unsigned threads;          /* worker threads (>= 1) */
     unsigned idle_timeout_s;   /* close idle connections after this; 0 = 10 s */
+    bool no_access_log;        /* true: no access-log lines on stderr */
 } http_config;
 
 typedef struct http_server http_server;

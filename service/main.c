@@ -1,9 +1,12 @@
 /* main.c -- the binary: options, catalog, HTTP server, graceful stop.
  *
  * Usage: carcassonne-rules [--host H] [--port P] [--threads N] [--catalog FILE]
+ *                          [--no-access-log]
  * HOST and PORT come from the environment (default 127.0.0.1:8080); the
  * options override them. --threads defaults to the number of cores.
  * --catalog loads another SQLite catalog instead of the embedded one.
+ * Each request is logged as one JSON line on stderr unless --no-access-log
+ * (or ACCESS_LOG=off in the environment).
  * Prints "listening on http://HOST:PORT" once it serves; SIGTERM or SIGINT
  * stops it gracefully (exit 0). Any start-up error: a message on stderr,
  * exit 1.
@@ -29,6 +32,7 @@ typedef struct {
     int port;
     unsigned threads;
     const char *catalog;   /* NULL: the embedded default */
+    bool access_log;
 } options;
 
 static void usage(FILE *out)
@@ -38,7 +42,8 @@ static void usage(FILE *out)
             "  --host HOST     address to listen on (env HOST, default 127.0.0.1)\n"
             "  --port PORT     port, 0 picks a free one (env PORT, default 8080)\n"
             "  --threads N     worker threads (default: the number of cores)\n"
-            "  --catalog FILE  a SQLite tile catalog instead of the embedded one\n");
+            "  --catalog FILE  a SQLite tile catalog instead of the embedded one\n"
+            "  --no-access-log no request lines on stderr (env ACCESS_LOG=off)\n");
 }
 
 /* A whole decimal number in [min, max]. */
@@ -73,6 +78,8 @@ static bool parse_options(int argc, char **argv, options *o)
     o->port = 8080;
     o->threads = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (unsigned)cores;
     o->catalog = NULL;
+    const char *env_log = getenv("ACCESS_LOG");
+    o->access_log = !(env_log && (strcmp(env_log, "off") == 0 || strcmp(env_log, "0") == 0));
     const char *env_port = getenv("PORT");
     if (env_port && *env_port && !parse_port(env_port, "PORT", &o->port))
         return false;
@@ -81,6 +88,7 @@ static bool parse_options(int argc, char **argv, options *o)
         { "port", required_argument, NULL, 'p' },
         { "threads", required_argument, NULL, 't' },
         { "catalog", required_argument, NULL, 'c' },
+        { "no-access-log", no_argument, NULL, 'q' },
         { "help", no_argument, NULL, '?' + 256 },
         { NULL, 0, NULL, 0 },
     };
@@ -102,6 +110,7 @@ static bool parse_options(int argc, char **argv, options *o)
             o->threads = (unsigned)v;
             break;
         case 'c': o->catalog = optarg; break;
+        case 'q': o->access_log = false; break;
         case '?' + 256: usage(stdout); exit(0);
         default: usage(stderr); return false;
         }
@@ -144,7 +153,8 @@ int main(int argc, char **argv)
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     signal(SIGPIPE, SIG_IGN);
 
-    http_config cfg = { .host = o.host, .port = o.port, .threads = o.threads };
+    http_config cfg = { .host = o.host, .port = o.port, .threads = o.threads,
+                        .no_access_log = !o.access_log };
     http_server *server = http_start(&ctx, &cfg, err, sizeof err);
     if (server == NULL) {
         fprintf(stderr, "carcassonne-rules: %s\n", err);
