@@ -862,3 +862,166 @@ Test(messages, card_8_names_a_follower_of_the_active_player)
     cr_assert_eq(v.points, 2);
     fx_free(&fx);
 }
+
+/* ---- 2. rounds of a real scoring result (scoring.h) --------------------------- */
+
+typedef struct {
+    fixture fx;
+    cc_score_result res;
+    cc_turn_counting tc;
+} scored;
+
+static scored *scored_new(void)
+{
+    scored *s = calloc(1, sizeof *s);
+    cr_assert_not_null(s);
+    return s;
+}
+
+static void scored_free(scored *s)
+{
+    fx_free(&s->fx);
+    free(s);
+}
+
+static void count_result(scored *s)
+{
+    cc_error err;
+    cc_messages_counting_init(&s->tc);
+    cr_assert(cc_messages_after_scoring(&s->fx.pos, &s->res, &s->tc, &err), "%s", err.detail);
+}
+
+/* base.E turned 180 at (0,-1) closes base.D's city: 2 tiles, 4 points for
+ * p0's knight, in the scoring phase (round 3). */
+static void closed_city(scored *s, int red0, int red1)
+{
+    tu_pos(&s->fx.pos, 2, CC_EXP_MESSAGES);
+    tu_tile(&s->fx.pos, "base.D", 0, 0, 0);
+    tu_tile(&s->fx.pos, "base.E", 0, -1, 180);
+    tu_fig(&s->fx.pos, 0, "meeple", 0, 0, "N");
+    s->fx.pos.scores[0][0] = red0;
+    s->fx.pos.scores[0][1] = red1;
+    s->fx.pos.scores[1][0] = 1;   /* p1 scores nothing: no move, no message */
+    fx_build(&s->fx);
+    cc_turn_choices ch = cc_turn_choices_none();
+    cc_error err;
+    cr_assert(cc_score_turn(&s->fx.pos, s->fx.f, 0, -1, &ch, &s->res, &err), "%s", err.detail);
+    count_result(s);
+}
+
+/* The page, "Scoring points": a completed city's 4 points take the active
+ * player's figure from 1 to 5: one message after the scoring phase. */
+Test(messages, a_completed_feature_can_bring_a_message)
+{
+    scored *s = scored_new();
+    closed_city(s, 1, 3);
+    const cc_counting *c = &s->tc.counting[0];
+    cr_assert_eq(c->nrounds, 1);
+    cr_assert_eq(c->rounds[0].round, CC_ROUND_SCORING);
+    cr_assert(c->rounds[0].message);
+    cr_assert_eq(c->after[0], 5);
+    cr_assert_eq(s->tc.figure[0][0], 0);
+    cr_assert_eq(s->tc.counting[1].messages, 0);
+    cr_assert_eq(s->tc.counting[1].after[0], 1);
+    scored_free(s);
+}
+
+/* From [2, 1] 4 points reach 5 only on figure 1: the default moves it. */
+Test(messages, the_default_moves_the_figure_that_lands)
+{
+    scored *s = scored_new();
+    closed_city(s, 2, 1);
+    cr_assert_eq(s->tc.figure[0][0], 1);
+    cr_assert_not(s->tc.chosen[0][0]);
+    cr_assert(s->tc.counting[0].rounds[0].message);
+    cr_assert_eq(s->tc.counting[0].after[1], 5);
+    scored_free(s);
+}
+
+/* The player's choice wins over the default: figure 0 from [2, 1] ends on 6. */
+Test(messages, a_chosen_figure_is_kept)
+{
+    scored *s = scored_new();
+    closed_city(s, 2, 1);
+    cc_messages_counting_init(&s->tc);
+    s->tc.figure[0][0] = 0;
+    cc_error err;
+    cr_assert(cc_messages_after_scoring(&s->fx.pos, &s->res, &s->tc, &err));
+    cr_assert(s->tc.chosen[0][0]);
+    cr_assert_not(s->tc.counting[0].rounds[0].message);
+    cr_assert_eq(s->tc.counting[0].after[0], 6);
+    scored_free(s);
+}
+
+/* Only the active player: p1's knight scoring 4 from 1 reaches 5, but p1
+ * is not active. */
+Test(messages, another_players_dark_space_gives_no_message)
+{
+    scored *s = scored_new();
+    closed_city(s, 1, 0);
+    s->fx.pos.active = 1;
+    count_result(s);
+    cr_assert_eq(s->tc.counting[0].after[0], 5);
+    cr_assert_eq(s->tc.counting[0].messages, 0);
+    scored_free(s);
+}
+
+/* Rounds of Scoring: guiding a flock ends the move-wood phase (round 2).
+ * base.U at (0,1) extends p0's shepherd's field (a flock of 3) and p0
+ * guides it: from [2, 0], 3 points reach 5. */
+Test(messages, a_guided_flock_is_the_move_wood_round)
+{
+    scored *s = scored_new();
+    tu_pos(&s->fx.pos, 2, CC_EXP_HILLS_SHEEP | CC_EXP_MESSAGES);
+    tu_tile(&s->fx.pos, "base.D", 0, 0, 0);
+    tu_tile(&s->fx.pos, "base.U", 0, 1, 0);
+    tu_fig(&s->fx.pos, 0, "shepherd", 0, 0, "SSE");
+    int flock[] = { 3 };
+    tu_flock(&s->fx.pos, 1, flock);
+    s->fx.pos.scores[0][0] = 2;
+    fx_build(&s->fx);
+    cc_turn_choices ch = cc_turn_choices_none();
+    ch.shepherd = CC_SHEPHERD_GUIDE;
+    cc_error err;
+    cr_assert(cc_score_turn(&s->fx.pos, s->fx.f, 0, 1, &ch, &s->res, &err), "%s", err.detail);
+    count_result(s);
+    const cc_counting *c = &s->tc.counting[0];
+    cr_assert_eq(c->nrounds, 1);
+    cr_assert_eq(c->rounds[0].round, CC_ROUND_MOVE_WOOD);
+    cr_assert(c->rounds[0].message);
+    cr_assert_eq(c->after[0], 5);
+    scored_free(s);
+}
+
+/* More rules: no message in the final scoring, even on a dark space. */
+Test(messages, final_scoring_gives_no_message)
+{
+    scored *s = scored_new();
+    tu_pos(&s->fx.pos, 2, CC_EXP_MESSAGES);
+    tu_tile(&s->fx.pos, "base.D", 0, 0, 0);
+    tu_fig(&s->fx.pos, 0, "meeple", 0, 0, "N");   /* 1 point at the end */
+    s->fx.pos.scores[0][0] = 4;
+    fx_build(&s->fx);
+    cc_score_final(&s->fx.pos, s->fx.f, &s->res);
+    count_result(s);
+    const cc_counting *c = &s->tc.counting[0];
+    cr_assert_eq(c->rounds[0].round, CC_ROUND_FINAL);
+    cr_assert_eq(c->after[0], 5);
+    cr_assert_not(c->rounds[0].message);
+    cr_assert_eq(c->messages, 0);
+    scored_free(s);
+}
+
+/* Every scoring event kind belongs to a round. */
+Test(messages, every_event_kind_has_a_round)
+{
+    cr_assert_eq(cc_messages_round_of(CC_EV_GUIDE), CC_ROUND_MOVE_WOOD);
+    cr_assert_eq(cc_messages_round_of(CC_EV_SHEEP), CC_ROUND_MOVE_WOOD);
+    cr_assert_eq(cc_messages_round_of(CC_EV_WOLF), CC_ROUND_MOVE_WOOD);
+    cr_assert_eq(cc_messages_round_of(CC_EV_COMPLETED), CC_ROUND_SCORING);
+    cr_assert_eq(cc_messages_round_of(CC_EV_CHALLENGE_LOST), CC_ROUND_SCORING);
+    cr_assert_eq(cc_messages_round_of(CC_EV_BARN_PLACED), CC_ROUND_SCORING);
+    cr_assert_eq(cc_messages_round_of(CC_EV_BARN_JOINED), CC_ROUND_SCORING);
+    cr_assert_eq(cc_messages_round_of(CC_EV_FINAL), CC_ROUND_FINAL);
+    cr_assert_eq(cc_messages_round_of(CC_EV_BARN_FINAL), CC_ROUND_FINAL);
+}
