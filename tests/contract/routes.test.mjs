@@ -147,3 +147,53 @@ test('the 100-tile bench bodies answer 200 on every benchmarked route', async (t
     await call('POST', `/v1/${route}`, body, 200);
   }
 });
+
+test('CORS: every answer allows any origin; OPTIONS preflight is 204', async () => {
+  for (const [method, path, body] of [['GET', '/healthz'], ['GET', '/v1/nope'], ['POST', '/v1/validate', { position: small }]]) {
+    const r = await send(method, path, body);
+    assert.equal(r.headers.get('access-control-allow-origin'), '*', `${method} ${path}`);
+  }
+  const pre = await fetch(svc.base + '/v1/placements', {
+    method: 'OPTIONS',
+    headers: { origin: 'https://example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+  });
+  const text = await pre.text();
+  checkResponse({ method: 'OPTIONS', path: '/v1/placements', status: pre.status, contentType: pre.headers.get('content-type'), body: text });
+  assert.equal(pre.headers.get('access-control-allow-origin'), '*');
+  assert.match(pre.headers.get('access-control-allow-methods') ?? '', /POST/);
+  assert.match(pre.headers.get('access-control-allow-headers') ?? '', /content-type/i);
+});
+
+test('GET /metrics: Prometheus text with requests by route and status, and latency', async () => {
+  await call('GET', '/healthz', undefined, 200);
+  await call('POST', '/v1/validate', '{', 400);
+  const r = await call('GET', '/metrics', undefined, 200);
+  assert.match(r.contentType, /^text\/plain; version=0\.0\.4/);
+  const count = (route, code) => Number((new RegExp(`^carcassonne_http_requests_total\\{route="${route}",code="${code}"\\} (\\d+)$`, 'm').exec(r.text) ?? [])[1]);
+  assert.ok(count('/healthz', 200) >= 1, r.text);
+  assert.ok(count('/v1/validate', 400) >= 1, r.text);
+  assert.match(r.text, /^# TYPE carcassonne_http_request_duration_seconds histogram$/m);
+  const inf = Number(/^carcassonne_http_request_duration_seconds_bucket\{route="\/healthz",le="\+Inf"\} (\d+)$/m.exec(r.text)[1]);
+  const cnt = Number(/^carcassonne_http_request_duration_seconds_count\{route="\/healthz"\} (\d+)$/m.exec(r.text)[1]);
+  assert.equal(inf, cnt);
+  // every non-comment line is "name{labels} value" or "name value"
+  for (const line of r.text.split('\n').filter((l) => l && !l.startsWith('#')))
+    assert.match(line, /^[a-z_]+(\{[^}]*\})? [0-9.e+-]+$/, line);
+});
+
+test('one structured access-log line per request on stderr', async () => {
+  const before = svc.stderr().split('\n').filter(Boolean).length;
+  await call('GET', '/healthz', undefined, 200);
+  await call('GET', '/v1/tiles/no"such', undefined, 404);
+  await new Promise((r) => setTimeout(r, 50));
+  const lines = svc.stderr().split('\n').filter(Boolean);
+  assert.equal(lines.length - before, 2, lines.slice(before).join('\n'));
+  for (const line of lines.slice(before)) {
+    const entry = JSON.parse(line);
+    for (const k of ['ts', 'method', 'path', 'status', 'bytes', 'us']) assert.ok(k in entry, `${k} missing: ${line}`);
+    assert.match(entry.ts, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  }
+  const last = JSON.parse(lines.at(-1));
+  assert.equal(last.path, '/v1/tiles/no%22such');
+  assert.equal(last.status, 404);
+});
