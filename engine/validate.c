@@ -154,11 +154,14 @@ static bool check_abbeys_and_shrines(const cc_board *b, cc_error *err)
                 n++;
         }
         if (n > 1) {
+            /* One title for both directions of the rule: a shrine with two
+             * cloisters and a cloister (or abbey) with two shrines. */
+            bool abbey = bt->type->features[bt->centre_feature].type == CC_FEAT_ABBEY;
             PTR(ptr, "/position/tiles/%d", t);
-            return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Shrine next to several cloisters",
+            return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Shrine rule broken",
                            "the %s at (%d, %d) neighbours %d %s; the shrine rule allows one",
-                           shrine ? "shrine" : "cloister", bt->x, bt->y, n,
-                           shrine ? "cloisters" : "shrines");
+                           shrine ? "shrine" : abbey ? "abbey" : "cloister", bt->x, bt->y, n,
+                           shrine ? "cloisters or abbeys" : "shrines");
         }
     }
     return true;

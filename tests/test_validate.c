@@ -226,7 +226,7 @@ Test(validate, a_shrine_next_to_two_cloisters_is_impossible)
     tu_tile(&pos, "base.B", 0, 0, 0);
     tu_tile(&pos, "base.B", 1, 0, 0);
     tu_tile(&pos, "shrines.S", 0, 1, 0);
-    assert_invalid(&pos, "/position/tiles/2", "Shrine next to several cloisters");
+    assert_invalid(&pos, "/position/tiles/2", "Shrine rule broken");
 }
 
 Test(validate, a_cloister_next_to_two_shrines_is_impossible)
@@ -236,7 +236,7 @@ Test(validate, a_cloister_next_to_two_shrines_is_impossible)
     tu_tile(&pos, "base.B", 0, 1, 0);
     tu_tile(&pos, "shrines.S", 0, 0, 0);
     tu_tile(&pos, "shrines.SR", 1, 0, 180);
-    assert_invalid(&pos, "/position/tiles/0", "Shrine next to several cloisters");
+    assert_invalid(&pos, "/position/tiles/0", "Shrine rule broken");
     pos.ntiles = 2;   /* without SR: one shrine, one cloister */
     assert_valid(&pos);
 }
@@ -260,7 +260,7 @@ Test(validate, a_shrine_next_to_an_abbey_and_a_cloister_is_impossible)
     tu_tile(&pos, "shrines.SC", 1, 1, 0);
     assert_valid(&pos);
     tu_tile(&pos, "base.B", 2, 0, 0);
-    assert_invalid(&pos, "/position/tiles/8", "Shrine next to several cloisters");
+    assert_invalid(&pos, "/position/tiles/8", "Shrine rule broken");
 }
 
 /* ---- 5. figures --------------------------------------------------------- */
