@@ -109,6 +109,13 @@ static int cell_compare(const void *pa, const void *pb)
     return (a->x > b->x) - (a->x < b->x);
 }
 
+/* A position may not name a cell beyond CC_COORD_LIMIT, so a placement
+ * there could never be played back: it is not offered. */
+static bool within_limit(int x, int y)
+{
+    return abs(x) <= CC_COORD_LIMIT && abs(y) <= CC_COORD_LIMIT;
+}
+
 int cc_placements(const cc_board *b, int type, cc_placement *out, int max)
 {
     cell cand[4 * CC_MAX_TILES];
@@ -124,6 +131,8 @@ int cc_placements(const cc_board *b, int type, cc_placement *out, int max)
     int n = 0;
     for (int i = 0; i < ncand; i++) {
         if (i > 0 && cell_compare(&cand[i], &cand[i - 1]) == 0)
+            continue;
+        if (!within_limit(cand[i].x, cand[i].y))
             continue;
         for (int rot = 0; rot < 4; rot++) {
             if (cc_placement_check(b, type, cand[i].x, cand[i].y, rot, NULL) != CC_PLACE_OK)

@@ -42,8 +42,10 @@ cc_place_verdict cc_placement_check(const cc_board *b, int type, int x, int y,
 const char *cc_placement_rule(cc_place_verdict v);
 
 /* Every legal placement of `type`, sorted by y, x, rot; all four rotations
- * are tried even when the tile looks the same turned. Writes at most max
- * and returns how many there are. 4 * 4 * CC_MAX_TILES always suffices. */
+ * are tried even when the tile looks the same turned. Cells beyond
+ * CC_COORD_LIMIT (position.h) are left out: no position can name them.
+ * Writes at most max and returns how many there are. 4 * 4 * CC_MAX_TILES
+ * always suffices. */
 int cc_placements(const cc_board *b, int type, cc_placement *out, int max);
 
 #define CC_MAX_PLACEMENTS (16 * CC_MAX_TILES)

@@ -142,6 +142,20 @@ Test(placement, a_tile_that_fits_nowhere_has_no_placements)
     assert_placements(&pos, "base.X", NULL, 0);
 }
 
+/* Contract/OpenAPI: coordinates are within +-1000, so a placement past the
+ * limit could never be sent back in a position: it is not offered. */
+Test(placement, no_placement_beyond_the_coordinate_limit)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, 0);
+    tu_tile(&pos, "base.D", CC_COORD_LIMIT, -CC_COORD_LIMIT, 0);
+    static const cc_placement want[] = {
+        { CC_COORD_LIMIT - 1, -CC_COORD_LIMIT, 0 }, { CC_COORD_LIMIT - 1, -CC_COORD_LIMIT, 2 },
+        { CC_COORD_LIMIT, -CC_COORD_LIMIT + 1, 0 }, { CC_COORD_LIMIT, -CC_COORD_LIMIT + 1, 2 },
+    };
+    assert_placements(&pos, "base.U", want, 4);
+}
+
 /* ---- the abbey ---------------------------------------------------------- */
 
 /* Abbey 1: "the abbey may only be used to fill a hole"; no hole, no place. */

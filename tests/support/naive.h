@@ -10,6 +10,9 @@
  * abbey, and every cloister or abbey at most one shrine. That is a different
  * formulation from the engine's, which asks about the tile being placed.
  *
+ * Not modelled: cc_placements leaves out cells beyond CC_COORD_LIMIT; the
+ * random boards stay far inside it.
+ *
  * Precondition: the position's own board obeys the rules (the random boards
  * of random_board.h do). The grid is allocated and freed inside each call;
  * nothing is kept.
