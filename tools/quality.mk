@@ -7,6 +7,7 @@
 #                      every route live, each response validated with Ajv
 #                      against the document; runs the sanitizer binary
 #   make hostile       every kind of bad input, slow clients, SIGTERM drain
+#                      (tests/contract/hostile.test.mjs; also part of contract)
 #   make soak          SOAK_SECONDS (600) of mixed valid and garbage load on
 #                      the ASan build, RSS sampled; SOAK_VALGRIND=1 under valgrind
 
@@ -32,8 +33,8 @@ contract: openapi-lint $(SAN_BIN)
 	ASAN_OPTIONS=detect_leaks=1 CC_BIN=$(SAN_BIN) \
 	  node --test --test-concurrency=1 tests/contract/
 
-hostile: $(SAN_BIN)
-	tests/hostile.sh $(SAN_BIN)
+hostile: $(SAN_BIN) $(NODE_MODULES)
+	ASAN_OPTIONS=detect_leaks=1 CC_BIN=$(SAN_BIN) node --test tests/contract/hostile.test.mjs
 
 soak: $(SAN_BIN) $(BIN)
 	tools/soak.sh $(if $(SOAK_VALGRIND),$(BIN),$(SAN_BIN)) $(SOAK_SECONDS)
