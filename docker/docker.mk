@@ -17,10 +17,14 @@ ifeq ($(notdir $(CONTAINER_CLI)),podman)
 DOCKER_BUILD_FLAGS ?= --format docker --pull=never --isolation=chroot --network=host
 endif
 
-.PHONY: docker docker-check
+.PHONY: docker docker-check docker-lb-check
 
 docker:
 	$(CONTAINER_CLI) build $(DOCKER_BUILD_FLAGS) -f docker/Dockerfile -t $(IMAGE) .
 
 docker-check: docker
 	docker/check-image.sh $(IMAGE)
+
+docker-lb-check: $(BIN)
+	@tools/install-deps.sh nginx-light
+	docker/lb-check.sh $(BIN)
