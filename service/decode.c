@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -109,7 +110,7 @@ static bool member(json_object *obj, const char *name, const char *pointer, bool
     if (*found || !required)
         return true;
     return fail_member(err, 400, pointer, name, TITLE_MISSING,
-                       "The member %s is required here and missing.", name);
+                       "The member \"%s\" is required here and missing.", name);
 }
 
 bool dec_only_members(json_object *obj, const char *const *allowed, const char *pointer,
@@ -314,13 +315,45 @@ bool dec_loc(json_object *obj, const char *name, const char *pointer, bool allow
     return true;
 }
 
-bool dec_tile_id(json_object *obj, const char *name, const char *pointer,
-                 const cc_catalog *cat, int *type, cc_error *err)
+/* Tile names already resolved in one position. A position names some 30
+ * types among up to 128 tiles, and cc_catalog_find() scans the whole
+ * catalog (ids and aliases) with strcmp: the memo makes repeats one hash
+ * and one strcmp. Names borrow the json-c strings of the body. */
+#define TILE_MEMO_SLOTS 256    /* > 2 * CC_MAX_TILES: load stays under 1/2 */
+
+typedef struct {
+    const char *name[TILE_MEMO_SLOTS];
+    int type[TILE_MEMO_SLOTS];
+} tile_memo;
+
+static int find_tile(const cc_catalog *cat, tile_memo *memo, const char *name)
+{
+    if (memo == NULL)
+        return cc_catalog_find(cat, name);
+    uint32_t h = 2166136261u;                 /* FNV-1a */
+    for (const unsigned char *c = (const unsigned char *)name; *c; c++)
+        h = (h ^ *c) * 16777619u;
+    size_t i = h % TILE_MEMO_SLOTS;
+    while (memo->name[i] != NULL) {
+        if (strcmp(memo->name[i], name) == 0)
+            return memo->type[i];
+        i = (i + 1) % TILE_MEMO_SLOTS;
+    }
+    int type = cc_catalog_find(cat, name);
+    if (type >= 0) {            /* an unknown name ends the decode anyway */
+        memo->name[i] = name;
+        memo->type[i] = type;
+    }
+    return type;
+}
+
+static bool read_tile_id(json_object *obj, const char *name, const char *pointer,
+                         const cc_catalog *cat, tile_memo *memo, int *type, cc_error *err)
 {
     const char *s = NULL;
     if (!dec_string(obj, name, pointer, true, &s, err))
         return false;
-    int t = cc_catalog_find(cat, s);
+    int t = find_tile(cat, memo, s);
     if (t < 0) {
         char excerpt[64];
         js_quote_excerpt(excerpt, sizeof excerpt, s, strlen(s), 40);
@@ -330,6 +363,12 @@ bool dec_tile_id(json_object *obj, const char *name, const char *pointer,
     }
     *type = t;
     return true;
+}
+
+bool dec_tile_id(json_object *obj, const char *name, const char *pointer,
+                 const cc_catalog *cat, int *type, cc_error *err)
+{
+    return read_tile_id(obj, name, pointer, cat, NULL, type, err);
 }
 
 /* "red, blue and green": the players, for details. */
@@ -370,6 +409,15 @@ bool dec_player(json_object *obj, const char *name, const char *pointer,
         return false;
     if (!found)
         return true;
+    if (json_object_get_type(v) == json_type_string) {
+        int p = cc_position_player(pos, json_object_get_string(v));
+        /* A name with U+0000 could match a player's prefix: let the slow
+         * path reject it. */
+        if (p >= 0 && strlen(json_object_get_string(v)) == (size_t)json_object_get_string_len(v)) {
+            *player = p;
+            return true;
+        }
+    }
     char ptr[CC_POINTER_MAX];
     js_pointer_member(ptr, pointer, name, strlen(name));
     return resolve_player(v, name, ptr, pos, player, err);
@@ -462,17 +510,19 @@ static bool decode_expansions(json_object *p, cc_position *pos, cc_error *err)
         if (!read_text(json_object_array_get_idx(list, i), "Each expansion", ptr, &name, NULL, err))
             return false;
         unsigned bit = cc_expansion_parse(name);
+        if (bit != 0 && !(seen & bit)) {
+            seen |= bit;
+            pos->expansions |= bit;   /* "base" is always on: listing it changes nothing */
+            continue;
+        }
         char excerpt[64];
         js_quote_excerpt(excerpt, sizeof excerpt, name, strlen(name), 40);
         if (bit == 0)
             return fail_at(err, 400, ptr, "Unknown expansion",
                            "%s is not an expansion id; the ids are base, abbey-mayor, hills-sheep, messages and shrines.",
                            excerpt);
-        if (seen & bit)
-            return fail_at(err, 400, ptr, "Duplicate expansion",
-                           "The expansion %s is listed twice.", excerpt);
-        seen |= bit;
-        pos->expansions |= bit;   /* "base" is always on: listing it changes nothing */
+        return fail_at(err, 400, ptr, "Duplicate expansion",
+                       "The expansion %s is listed twice.", excerpt);
     }
     return true;
 }
@@ -546,13 +596,14 @@ static bool decode_players(json_object *p, cc_position *pos, cc_error *err)
 
 /* One element of position.tiles, at ptr. */
 static bool decode_tile(json_object *v, const char *ptr, const cc_catalog *cat,
-                        const cc_position *pos, cc_placed_tile *out, cc_error *err)
+                        tile_memo *memo, const cc_position *pos, cc_placed_tile *out,
+                        cc_error *err)
 {
     static const char *const allowed[] = { "tile", "x", "y", "rot", "player", NULL };
     if (!need_object(v, ptr, "A tile", err) || !dec_only_members(v, allowed, ptr, err))
         return false;
     int rot = 0;
-    if (!dec_tile_id(v, "tile", ptr, cat, &out->type, err)
+    if (!read_tile_id(v, "tile", ptr, cat, memo, &out->type, err)
         || !dec_int(v, "x", ptr, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &out->x, NULL, err)
         || !dec_int(v, "y", ptr, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &out->y, NULL, err)
         || !dec_int(v, "rot", ptr, 0, 270, true, &rot, NULL, err))
@@ -586,9 +637,12 @@ static bool decode_tiles(json_object *p, const cc_catalog *cat, cc_position *pos
                        "A position holds at most %d tiles (the game has 107 land tiles and up to 6 abbeys); this one lists %zu.",
                        CC_MAX_TILES, n);
     }
+    tile_memo memo;
+    memset(memo.name, 0, sizeof memo.name);
     for (size_t i = 0; i < n; i++) {
         js_pointer_index(ptr, POS "/tiles", i);
-        if (!decode_tile(json_object_array_get_idx(list, i), ptr, cat, pos, &pos->tiles[i], err))
+        if (!decode_tile(json_object_array_get_idx(list, i), ptr, cat, &memo, pos,
+                         &pos->tiles[i], err))
             return false;
         pos->ntiles = (int)i + 1;
     }
@@ -733,6 +787,16 @@ bool dec_position(json_object *root, const cc_catalog *cat, cc_position *pos, cc
 
 /* ---- the body ----------------------------------------------------------- */
 
+/* The contract's member names (sections 3 and 5): interned by the parser,
+ * so a position's hundreds of members cost no key allocations. */
+static const char *const member_names[] = {
+    "position", "expansions", "options", "players", "active", "tiles", "figures",
+    "scores", "abbeys", "hill_tiebreak", "wagon_rules",
+    "tile", "x", "y", "rot", "player", "kind", "at", "flock",
+    "deployed", "token", "shepherd", "action", "final", "figure", "wagons", "moves",
+    NULL
+};
+
 bool dec_parse(const char *body, size_t len, json_object **root, cc_error *err)
 {
     /* Say "must be an object" before anything else: a body that is an array
@@ -746,5 +810,5 @@ bool dec_parse(const char *body, size_t len, json_object **root, cc_error *err)
     if (body[i] != '{')
         return cc_fail(err, CC_ERR_BAD_REQUEST, "", "Malformed JSON",
                        "The request body must be a JSON object, starting with '{' (byte %zu).", i);
-    return js_parse(body, len, DEC_MAX_DEPTH, root, err);
+    return js_parse(body, len, DEC_MAX_DEPTH, member_names, root, err);
 }

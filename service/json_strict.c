@@ -27,18 +27,32 @@ typedef struct {
 
 typedef struct {
     json_object *obj;      /* the container, already attached to its parent */
+    uint64_t interned_seen; /* objects: bit i = interned name i is a member */
     bool is_object;
     size_t index;          /* arrays: index of the current element */
     const char *key;       /* objects: raw text of the current member name */
     size_t key_len;        /* (after the opening quote, escapes undecoded) */
 } js_frame;
 
+/* Interned member names: a name found here is added to its object as a
+ * constant key, so json-c neither copies nor frees it. Open addressing,
+ * built once per parse from the caller's list. */
+#define JS_INTERN_SLOTS 128
+
+typedef struct {
+    const char *name;
+    size_t len;
+    int index;             /* 0..63: its bit in js_frame.interned_seen */
+} js_intern;
+
 typedef struct {
     const unsigned char *start, *p, *end;
     int depth, max_depth;
+    js_intern interned[JS_INTERN_SLOTS];
     js_frame frames[JS_MAX_DEPTH];
     js_buf value;          /* the string or number being read */
     js_buf key;            /* the member name waiting for its value */
+    const char *key_constant; /* its interned copy, or NULL */
     cc_error *err;
 } js_parser;
 
@@ -226,6 +240,42 @@ static void describe_byte(const js_parser *ps, const unsigned char *p, char *buf
         snprintf(buf, cap, "'%c'", *p);
     else
         snprintf(buf, cap, "the byte 0x%02X", *p);
+}
+
+/* ---- interned names ------------------------------------------------------ */
+
+static size_t intern_slot(const char *name, size_t len)
+{
+    /* Names differ in length and ends; this spreads the contract's well. */
+    unsigned char first = (unsigned char)name[0], last = (unsigned char)name[len - 1];
+    return (len * 31u + first * 7u + last) % JS_INTERN_SLOTS;
+}
+
+static void intern_init(js_parser *ps, const char *const *names)
+{
+    for (int n = 0; names && names[n] && n < JS_INTERN_SLOTS / 2; n++) {
+        size_t len = strlen(names[n]);
+        if (len == 0)
+            continue;
+        size_t i = intern_slot(names[n], len);
+        while (ps->interned[i].name != NULL)
+            i = (i + 1) % JS_INTERN_SLOTS;
+        ps->interned[i].name = names[n];
+        ps->interned[i].len = len;
+        ps->interned[i].index = n;
+    }
+}
+
+/* The interned entry for key[0..len), or NULL. */
+static const js_intern *intern_find(const js_parser *ps, const char *key, size_t len)
+{
+    if (len == 0)
+        return NULL;
+    for (size_t i = intern_slot(key, len); ps->interned[i].name != NULL;
+         i = (i + 1) % JS_INTERN_SLOTS)
+        if (ps->interned[i].len == len && memcmp(ps->interned[i].name, key, len) == 0)
+            return &ps->interned[i];
+    return NULL;
 }
 
 /* ---- whitespace and literals -------------------------------------------- */
@@ -598,9 +648,17 @@ static bool attach(js_parser *ps, json_object **root, json_object *v)
         return true;
     }
     js_frame *f = &ps->frames[ps->depth - 1];
-    int rc = f->is_object
-        ? json_object_object_add_ex(f->obj, ps->key.data, v, JSON_C_OBJECT_ADD_KEY_IS_NEW)
-        : json_object_array_add(f->obj, v);
+    int rc;
+    if (f->is_object) {
+        /* The name is known new (read_member_name checked); an interned
+         * name is not even copied. */
+        const char *constant = ps->key_constant;
+        rc = json_object_object_add_ex(f->obj, constant ? constant : ps->key.data, v,
+                                       JSON_C_OBJECT_ADD_KEY_IS_NEW
+                                       | (constant ? JSON_C_OBJECT_ADD_CONSTANT_KEY : 0));
+    } else {
+        rc = json_object_array_add(f->obj, v);
+    }
     if (rc != 0) {
         json_object_put(v);
         return fail_memory(ps);
@@ -646,9 +704,19 @@ static bool read_member_name(js_parser *ps)
     js_frame *f = &ps->frames[ps->depth - 1];
     f->key = (const char *)name + 1;
     f->key_len = (size_t)(ps->p - name) - 2;
-    /* json-c's own table finds a repeat in O(1); adding with KEY_IS_NEW
-     * then skips json-c's second look-up. */
-    if (json_object_object_get_ex(f->obj, ps->key.data, NULL)) {
+    /* A repeat of an interned name is one bit test; any other name is
+     * looked up in json-c's own table (O(1)). Either way attach() then adds
+     * with KEY_IS_NEW, skipping json-c's own look-up. */
+    const js_intern *in = intern_find(ps, ps->key.data, ps->key.len);
+    ps->key_constant = in ? in->name : NULL;
+    bool repeat;
+    if (in) {
+        repeat = f->interned_seen & ((uint64_t)1 << in->index);
+        f->interned_seen |= (uint64_t)1 << in->index;
+    } else {
+        repeat = json_object_object_get_ex(f->obj, ps->key.data, NULL);
+    }
+    if (repeat) {
         char excerpt[64];
         js_quote_excerpt(excerpt, sizeof excerpt, ps->key.data, ps->key.len, 40);
         return fail_at(ps, AT_VALUE, 400, JS_TITLE_DUPLICATE,
@@ -735,10 +803,12 @@ static bool read_value(js_parser *ps, json_object **root, char *want)
     return after_value(ps, want);
 }
 
-bool js_parse(const char *text, size_t len, int max_depth, json_object **out, cc_error *err)
+bool js_parse(const char *text, size_t len, int max_depth, const char *const *interned,
+              json_object **out, cc_error *err)
 {
     js_parser ps;
     memset(&ps, 0, sizeof ps);
+    intern_init(&ps, interned);
     ps.start = ps.p = (const unsigned char *)text;
     ps.end = ps.start + len;
     ps.max_depth = max_depth < 1 ? 1 : max_depth > JS_MAX_DEPTH ? JS_MAX_DEPTH : max_depth;

@@ -48,9 +48,15 @@
 /* Parse text[0..len) (need not be NUL-terminated) as one JSON value with
  * optional whitespace around it, containers nested at most max_depth deep
  * (the outermost container is depth 1; max_depth is clamped to
- * 1..JS_MAX_DEPTH). On success *out is a new reference (NULL for "null"). */
-bool js_parse(const char *text, size_t len, int max_depth, json_object **out,
-              cc_error *err);
+ * 1..JS_MAX_DEPTH). On success *out is a new reference (NULL for "null").
+ *
+ * interned (NULL-terminated, or NULL): member names that are common in the
+ * caller's documents, each a string with static storage duration (at most
+ * 64 are used). A member with one of these names gets the static string as
+ * a constant json-c key instead of a malloc'ed copy: one allocation and one
+ * free fewer per member, which is most of a request body's members. */
+bool js_parse(const char *text, size_t len, int max_depth, const char *const *interned,
+              json_object **out, cc_error *err);
 
 /* Write base + "/" + name, escaped per RFC 6901 (~ as ~0, / as ~1), into
  * out (CC_POINTER_MAX bytes). If the result would not fit, out is base
