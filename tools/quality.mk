@@ -8,13 +8,15 @@
 #                      against the document; runs the sanitizer binary
 #   make hostile       every kind of bad input, slow clients, SIGTERM drain
 #                      (tests/contract/hostile.test.mjs; also part of contract)
+#   make docs-check    GET /docs in headless Chromium with no network: every
+#                      route rendered; screenshot in build/docs/docs.png
 #   make soak          SOAK_SECONDS (600) of mixed valid and garbage load on
 #                      the ASan build, RSS sampled; SOAK_VALGRIND=1 under valgrind
 
 NODE_MODULES := node_modules/.package-lock.json
 SOAK_SECONDS ?= 600
 
-.PHONY: lint openapi-lint contract contract-e2e hostile soak
+.PHONY: lint openapi-lint contract contract-e2e hostile soak docs-check
 
 # npm ci installs exactly package-lock.json; redone when the lock changes.
 $(NODE_MODULES): package.json package-lock.json
@@ -46,3 +48,7 @@ contract-e2e: $(SAN_BIN) $(NODE_MODULES)
 	rm -rf $(E2E_RECORD_DIR) && mkdir -p $(E2E_RECORD_DIR)
 	E2E_RECORD=$(abspath $(E2E_RECORD_DIR)) tests/e2e.sh $(SAN_BIN)
 	E2E_RECORD=$(abspath $(E2E_RECORD_DIR)) node --test tests/contract/recorded.test.mjs
+
+docs-check: $(BIN)
+	@tools/install-deps.sh chromium
+	tools/docs-check.sh $(BIN)
