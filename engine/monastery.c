@@ -101,13 +101,14 @@ static void score_loser(cc_score_ctx *c, int winner, int loser)
     cc_event_return_followers(c, ev);
 }
 
-static void score_completed(cc_score_ctx *c, int id)
+/* Score completed monastery id; rival is its challenger as the scoring
+ * phase began (-1 if none). */
+static void score_completed(cc_score_ctx *c, int id, int rival)
 {
     cc_majority m;
     cc_majority_of(c->pos, c->f, id, c->gone, &m);
     if (m.nfollowers == 0)
         return;   /* nobody to score it */
-    int rival = cc_monastery_rival(c->pos, c->f, id, c->gone);
     int vineyards = cc_monastery_vineyards(c->f->board, cc_monastery_tile(c->f, id));
     cc_score_event *ev = cc_event_add(c, CC_EV_COMPLETED, id);
     if (ev == NULL)
@@ -137,15 +138,23 @@ void cc_monastery_score_turn(cc_score_ctx *c)
 {
     const cc_board *b = c->f->board;
     const cc_board_tile *placed = &b->tiles[c->placed];
+    int ids[9], rivals[9], n = 0;
+    /* Challenges as the phase begins: once one side of a challenge that a
+     * single tile completes is scored, its follower is gone, but the other
+     * side still won by "both completed" (note 14), not by default. */
     for (int dy = -1; dy <= 1; dy++)
         for (int dx = -1; dx <= 1; dx++) {
             int t = cc_board_at(b, placed->x + dx, placed->y + dy);
             if (t < 0 || b->tiles[t].centre_feature < 0)
                 continue;
             int id = cc_features_of(c->f, t, b->tiles[t].centre_feature);
-            if (c->f->features[id].complete)
-                score_completed(c, id);
+            if (!c->f->features[id].complete)
+                continue;
+            ids[n] = id;
+            rivals[n++] = cc_monastery_rival(c->pos, c->f, id, c->gone);
         }
+    for (int i = 0; i < n; i++)
+        score_completed(c, ids[i], rivals[i]);
 }
 
 /* ---- the end of the game --------------------------------------------------- */

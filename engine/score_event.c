@@ -157,7 +157,8 @@ static void explain_majority(cc_score_ctx *c, cc_score_event *ev, const cc_major
     bool count = c->pos->options.hill_tiebreak == CC_HILL_TIEBREAK_COUNT;
     if (m->hill_broke_tie)
         cc_explain(ev, " %d players are tied, but %s %s, so only %s %s %d.", m->ntied, names,
-                   count ? "have the most followers on hill tiles of this feature"
+                   count ? (m->nwinners == 1 ? "has the most followers on hill tiles of this feature"
+                                             : "have the most followers on hill tiles of this feature")
                          : (m->nwinners == 1 ? "has a follower on a hill tile of this feature"
                                              : "have followers on hill tiles of this feature"),
                    names, m->nwinners == 1 ? "scores" : "score", value);
