@@ -4,8 +4,9 @@
 #   make lint          cppcheck + clang-tidy over engine/ and service/ (tools/lint.sh)
 #   make openapi-lint  redocly + spectral lint openapi/openapi.yaml
 #   make contract      openapi-lint, then tests/contract/*.test.mjs (node --test):
-#                      every route live, each response validated with Ajv
-#                      against the document; runs the sanitizer binary
+#                      every route live, and every response of tests/e2e.sh,
+#                      validated with Ajv against the document; hostile input;
+#                      runs the sanitizer binary
 #   make hostile       every kind of bad input, slow clients, SIGTERM drain
 #                      (tests/contract/hostile.test.mjs; also part of contract)
 #   make docs-check    GET /docs in headless Chromium with no network: every
@@ -16,7 +17,7 @@
 NODE_MODULES := node_modules/.package-lock.json
 SOAK_SECONDS ?= 600
 
-.PHONY: lint openapi-lint contract contract-e2e hostile soak docs-check
+.PHONY: lint openapi-lint contract hostile soak docs-check
 
 # npm ci installs exactly package-lock.json; redone when the lock changes.
 $(NODE_MODULES): package.json package-lock.json
@@ -31,8 +32,14 @@ openapi-lint: $(NODE_MODULES)
 	npx --no-install spectral lint --fail-severity=warn \
 	  --ruleset tests/contract/spectral.yaml openapi/openapi.yaml
 
+# The e2e script records every response it gets (E2E_RECORD); the node
+# suite then validates each of them (recorded.test.mjs) besides its own.
+E2E_RECORD_DIR := $(BUILD)/e2e-responses
 contract: openapi-lint $(SAN_BIN)
-	ASAN_OPTIONS=detect_leaks=1 CC_BIN=$(SAN_BIN) \
+	rm -rf $(E2E_RECORD_DIR) && mkdir -p $(E2E_RECORD_DIR)
+	E2E_RECORD=$(abspath $(E2E_RECORD_DIR)) tests/e2e.sh $(SAN_BIN) > $(E2E_RECORD_DIR).log \
+	  || { cat $(E2E_RECORD_DIR).log; exit 1; }
+	ASAN_OPTIONS=detect_leaks=1 CC_BIN=$(SAN_BIN) E2E_RECORD=$(abspath $(E2E_RECORD_DIR)) \
 	  node --test --test-concurrency=1 tests/contract/
 
 hostile: $(SAN_BIN) $(NODE_MODULES)
@@ -40,14 +47,6 @@ hostile: $(SAN_BIN) $(NODE_MODULES)
 
 soak: $(SAN_BIN) $(BIN)
 	tools/soak.sh $(if $(SOAK_VALGRIND),$(BIN),$(SAN_BIN)) $(SOAK_SECONDS)
-
-# The end-to-end script records every response it gets; each is then
-# validated against the OpenAPI document (tests/contract/recorded.test.mjs).
-E2E_RECORD_DIR := $(BUILD)/e2e-responses
-contract-e2e: $(SAN_BIN) $(NODE_MODULES)
-	rm -rf $(E2E_RECORD_DIR) && mkdir -p $(E2E_RECORD_DIR)
-	E2E_RECORD=$(abspath $(E2E_RECORD_DIR)) tests/e2e.sh $(SAN_BIN)
-	E2E_RECORD=$(abspath $(E2E_RECORD_DIR)) node --test tests/contract/recorded.test.mjs
 
 docs-check: $(BIN)
 	@tools/install-deps.sh chromium
