@@ -35,6 +35,7 @@
     POST("/v1/deployments", route_deployments)                           \
     POST("/v1/wagon-moves", route_wagon_moves)                           \
     POST("/v1/barn-check", route_barn_check)                             \
+    POST("/v1/score", route_score)                                       \
     POST("/v1/turn", route_turn)                                         \
     POST_PREFIX("/v1/messages/", route_messages)                         \
     /* end of the table: every line above ends in a backslash */
