@@ -386,6 +386,9 @@ http_server *http_start(const svc_context *ctx, const http_config *cfg,
         flags |= MHD_USE_IPv6;
     unsigned threads = cfg->threads ? cfg->threads : 1;
     unsigned timeout = cfg->idle_timeout_s ? cfg->idle_timeout_s : DEFAULT_IDLE_TIMEOUT_S;
+    /* No MHD_OPTION_LISTENING_ADDRESS_REUSE: it means SO_REUSEPORT, which
+     * would let a second instance share the port silently instead of
+     * failing to start (the library sets SO_REUSEADDR by itself). */
     errno = 0;
     s->daemon = MHD_start_daemon(
         flags, (uint16_t)cfg->port, NULL, NULL, on_request, s,
@@ -394,7 +397,6 @@ http_server *http_start(const svc_context *ctx, const http_config *cfg,
         MHD_OPTION_CONNECTION_TIMEOUT, timeout,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONNECTION_MEMORY_LIMIT,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)CONNECTION_LIMIT,
-        MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
         MHD_OPTION_UNESCAPE_CALLBACK, keep_escapes, NULL,
         MHD_OPTION_END);
