@@ -29,8 +29,9 @@ static void explain_field(cc_score_ctx *c, cc_score_event *ev, const char *lead,
     char where[80];
     int cities = cc_features_completed_cities(c->f, ev->feature);
     cc_feature_where(c->f, ev->feature, where, sizeof where);
-    cc_explain(ev, "%s%s borders %d completed cit%s: %d x %d = %d points.", lead, where, cities,
-               cities == 1 ? "y" : "ies", cities, per_city, cities * per_city);
+    cc_explain(ev, "%s%s borders %d completed cit%s: %d x %d = %d point%s.", lead, where, cities,
+               cities == 1 ? "y" : "ies", cities, per_city, cities * per_city,
+               cities * per_city == 1 ? "" : "s");
 }
 
 static bool has_shepherd(const cc_score_ctx *c, int id)

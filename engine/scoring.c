@@ -99,13 +99,14 @@ static void explain_valuation(cc_score_ctx *c, cc_score_event *ev, const char *s
         return;
     }
     int per = feat->complete ? 2 : 1;
+    const char *points = ev->value == 1 ? "point" : "points";
     if (feat->pennants > 0)
-        cc_explain(ev, "%s is %s: %d tile%s x %d + %d coat%s of arms x %d = %d points.", where, state,
+        cc_explain(ev, "%s is %s: %d tile%s x %d + %d coat%s of arms x %d = %d %s.", where, state,
                    n, n == 1 ? "" : "s", per, feat->pennants, feat->pennants == 1 ? "" : "s", per,
-                   ev->value);
+                   ev->value, points);
     else
-        cc_explain(ev, "%s is %s: %d tile%s x %d = %d points.", where, state, n, n == 1 ? "" : "s",
-                   per, ev->value);
+        cc_explain(ev, "%s is %s: %d tile%s x %d = %d %s.", where, state, n, n == 1 ? "" : "s",
+                   per, ev->value, points);
 }
 
 /* Score road or city id; closed_by_abbey cites the abbey rule. */
