@@ -189,6 +189,16 @@ out=$(curl -s -o /dev/null -w '%{http_code} %{num_connects}\n' -d '{"position":'
 if [ "$(echo $out)" = "400 1 200 0" ]; then ok "a bad request, then a good one on the same connection"
 else fail "a bad request, then a good one on the same connection" "$out"; fi
 
+# ---- start-up errors: a message on stderr, exit 1 -------------------------
+timeout 10 "$BIN" --host 127.0.0.1 --port "$PORT" >/dev/null 2>"$WORK/busy"
+code=$?
+if [ "$code" = 1 ] && [ -s "$WORK/busy" ]; then ok "a busy port: message on stderr, exit 1"
+else fail "a busy port: message on stderr, exit 1" "exit $code: $(cat "$WORK/busy")"; fi
+timeout 10 "$BIN" --threads 0 >/dev/null 2>"$WORK/bad"
+code=$?
+if [ "$code" = 1 ] && [ -s "$WORK/bad" ]; then ok "a bad option: message on stderr, exit 1"
+else fail "a bad option: message on stderr, exit 1" "exit $code"; fi
+
 # ---- graceful stop: a request still arriving when SIGTERM comes finishes --
 body="{\"position\":$POS}"
 exec 3<>"/dev/tcp/127.0.0.1/$PORT"
