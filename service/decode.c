@@ -240,16 +240,16 @@ bool dec_int(json_object *obj, const char *name, const char *pointer, int min, i
         *present = found;
     if (!found)
         return true;
-    char ptr[CC_POINTER_MAX];
-    /* The pointer is built only on failure: read into a scratch first. */
-    int value;
     int64_t i;
     if (as_integer(v, &i) && i >= min && i <= max) {
         *out = (int)i;
         return true;
     }
+    /* Only a failure needs the member's pointer; read_int says what failed. */
+    char ptr[CC_POINTER_MAX];
+    int unused;
     js_pointer_member(ptr, pointer, name, strlen(name));
-    return read_int(v, name, ptr, min, max, &value, err);
+    return read_int(v, name, ptr, min, max, &unused, err);
 }
 
 bool dec_bool(json_object *obj, const char *name, const char *pointer, bool required,
