@@ -81,7 +81,10 @@ void cc_farm_score_turn(cc_score_ctx *c, int deployed)
     int n = cc_touched_features(c->f, c->placed, ids);
     for (int i = 0; i < n; i++) {
         int id = ids[i];
-        if (c->f->features[id].type != CC_FEAT_FIELD || id == barn_field)
+        /* Only a field the tile itself extends can have been joined: an
+         * abbey closes fields but joins none (note 8). */
+        if (c->f->features[id].type != CC_FEAT_FIELD || id == barn_field ||
+            !cc_features_on_tile(c->f, id, c->placed))
             continue;
         if (cc_field_barns(c->pos, c->f, id, counts) == 0)
             continue;

@@ -35,8 +35,9 @@ int cc_barn_feature(const cc_features *f, const cc_figure *fig);
 int cc_field_barns(const cc_position *pos, const cc_features *f, int id, int *counts);
 
 /* The scoring phase: a barn deployed this turn (deployed: its figure index)
- * over farmers, then every field the placed tile touches that now holds
- * both farmers and a barn. deployed may be -1 or any other figure. */
+ * over farmers, then every field the placed tile extends (has a part on)
+ * that now holds both farmers and a barn. deployed may be -1 or any other
+ * figure. */
 void cc_farm_score_turn(cc_score_ctx *c, int deployed);
 
 /* The end of the game: the farmers of field id, then (second pass) its barns. */

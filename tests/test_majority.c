@@ -284,3 +284,21 @@ Test(majority, strength_per_kind_and_gone_figures_ignored)
     cr_assert_eq(m.ntied, 2);
     su_free(g);
 }
+
+/* abbey-and-mayor.txt, Wagon 3., Example 2: "You score 6 points for the
+ * completed city" -- the wagon scores like a meeple: a city of 3 tiles
+ * without coats of arms, (0,0) cap, (0,1) base.G turned 90, (0,2) cap. */
+Test(majority, wagon_example_2_the_wagon_scores_the_completed_city_for_6)
+{
+    su_game *g = su_new(2, CC_EXP_ABBEY_MAYOR);
+    tu_tile(&g->pos, "base.E", 0, 0, 180);
+    tu_tile(&g->pos, "base.G", 0, 1, 90);
+    tu_tile(&g->pos, "base.E", 0, 2, 0);
+    int wagon = tu_fig(&g->pos, 0, "wagon", 0, 0, "S");
+    su_turn(g, 0, 2, cc_turn_choices_none());
+    const cc_score_event *ev = su_event(g, 0);
+    cr_assert_eq(ev->value, 6);
+    cr_assert_eq(ev->points[0], 6);
+    cr_assert(su_returned(ev, wagon), "the wagon leaves the city; where it goes is the wagon rule's");
+    su_free(g);
+}

@@ -447,3 +447,35 @@ Test(scoring, random_positions_turn_scoring_invariants)
     cr_assert_gt(events, 100, "the random positions should exercise scoring");
     su_free(g);
 }
+
+/* abbey-and-mayor.txt, note 2 (official): abbey-mayor.Rrr's road "does not
+ * end on this tile ... All of the branches have to be completed in order to
+ * score the road." Branches closed by cloisters north and east; the west
+ * branch stays open until base.W's junction closes it. */
+static void three_way_road(su_game *g, bool west)
+{
+    tu_tile(&g->pos, "abbey-mayor.Rrr", 0, 0, 0);
+    tu_tile(&g->pos, "base.A", 0, -1, 0);
+    tu_tile(&g->pos, "base.A", 1, 0, 90);
+    if (west)
+        tu_tile(&g->pos, "base.W", -1, 0, 0);
+}
+
+Test(scoring, am_note_2_a_branching_road_needs_every_branch_closed)
+{
+    su_game *g = su_new(2, CC_EXP_ABBEY_MAYOR);
+    three_way_road(g, false);
+    tu_fig(&g->pos, 1, "meeple", 0, 0, "N");
+    su_turn(g, 1, 0, cc_turn_choices_none());
+    cr_assert_eq(g->res.nevents, 0, "the west branch is still open");
+    su_free(g);
+
+    g = su_new(2, CC_EXP_ABBEY_MAYOR);
+    three_way_road(g, true);
+    tu_fig(&g->pos, 1, "meeple", 0, 0, "N");
+    su_turn(g, -1, 0, cc_turn_choices_none());
+    cr_assert_eq(g->res.nevents, 1);
+    cr_assert_eq(su_event(g, 0)->value, 4);
+    cr_assert_eq(su_event(g, 0)->points[1], 4);
+    su_free(g);
+}
