@@ -210,17 +210,23 @@ static void render_latency(const metrics *m, text *t)
     }
 }
 
-/* Resident memory from /proc/self/statm (pages), 0 where there is none. */
+/* Resident memory from /proc/self/statm (its second field, in pages), 0
+ * where there is none. */
 static unsigned long long resident_bytes(void)
 {
     FILE *fp = fopen("/proc/self/statm", "r");
     if (fp == NULL)
         return 0;
-    unsigned long long size = 0, resident = 0;
-    int got = fscanf(fp, "%llu %llu", &size, &resident);
+    char line[128];
+    bool got = fgets(line, sizeof line, fp) != NULL;
     fclose(fp);
+    if (!got)
+        return 0;
+    char *end;
+    strtoull(line, &end, 10);                   /* total size: skipped */
+    unsigned long long resident = strtoull(end, &end, 10);
     long page = sysconf(_SC_PAGESIZE);
-    return got == 2 && page > 0 ? resident * (unsigned long long)page : 0;
+    return page > 0 ? resident * (unsigned long long)page : 0;
 }
 
 bool metrics_render(const metrics *m, char **out, size_t *len)
