@@ -74,7 +74,8 @@ static bool parse_port(const char *s, const char *what, int *port)
 static bool parse_options(int argc, char **argv, options *o)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    o->host = getenv("HOST") && *getenv("HOST") ? getenv("HOST") : "127.0.0.1";
+    const char *env_host = getenv("HOST");
+    o->host = env_host && *env_host ? env_host : "127.0.0.1";
     o->port = 8080;
     o->threads = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (unsigned)cores;
     o->catalog = NULL;
