@@ -20,6 +20,8 @@ json_object *enc_score_event(const cc_position *pos, const cc_features *f,
         json_object_object_add(o, "feature", enc_feature_ref(f, ev->feature));
         json_object_object_add(o, "type", json_object_new_string(cc_feature_type_name(ev->type)));
         json_object_object_add(o, "cells", enc_cells(f, ev->feature));
+    } else {
+        json_object_object_add(o, "feature", NULL);   /* a figure action about no feature */
     }
     json_object_object_add(o, "complete", json_object_new_boolean(ev->complete));
     json_object_object_add(o, "value", json_object_new_int(ev->value));
@@ -37,6 +39,7 @@ json_object *enc_score_event(const cc_position *pos, const cc_features *f,
     }
     json_object_object_add(o, "rules", enc_rules(ev->rules, (size_t)ev->nrules));
     json_object_object_add(o, "explain", json_object_new_string(ev->explain));
+    json_object_object_add(o, "strength", enc_totals(pos, ev->strength));
     return o;
 }
 

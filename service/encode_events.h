@@ -4,8 +4,10 @@
  * the answers that report what a scoring yields (/v1/turn, /v1/barn-check):
  *   {"kind": "completed" | "final" | "challenge-lost" | "barn-placed" |
  *            "barn-joined" | "barn-final" | "sheep" | "wolf" | "guide",
- *    "feature": {x, y, at}, "type", "cells": [{x, y}], "complete",
- *    "value", "points": {player: n, every player},
+ *    "feature": {x, y, at} (null for a figure action about no feature),
+ *    "type", "cells": [{x, y}], "complete", "value",
+ *    "strength": {player: n} (followers' strength; barns or shepherds owned
+ *    for barn and flock events), "points": {player: n, every player},
  *    "returned": [figures in position form], "rules": [ids],
  *    "explain": sentence,
  *    "token" and "figure" (sheep and wolf draws only)}
