@@ -1,28 +1,48 @@
 # docker/docker.mk -- the container image (included by the Makefile).
 #
-#   make docker          build the image carcassonne-rules:latest with podman
-#                        if installed, else docker
+#   make docker          build the image carcassonne-rules:latest (podman,
+#                        installed when missing; CONTAINER_CLI=docker to use
+#                        a Docker engine instead)
 #   make docker-check    build it, then run the image's binary and ask it
-#                        GET /healthz (podman mount + chroot: works where no
+#                        GET /healthz, run its HEALTHCHECK, stop it with
+#                        SIGTERM (podman mount + chroot: works where no
 #                        container runtime can start, as in CI sandboxes)
-#
-# The base images must be reachable (a registry, or imported locally:
-# docker/README.md says how to make them offline with debootstrap).
+#   make docker-lb-check the compose topology with local processes: three
+#                        replicas behind nginx running docker/nginx.conf;
+#                        round robin reaches all, one stopped loses nothing
+#   make docker-base     the base images debian:bookworm(-slim) for podman,
+#                        made with debootstrap when no registry serves them
+#                        (rootfs in /var/tmp, outside the repository)
 
 IMAGE          ?= carcassonne-rules:latest
-CONTAINER_CLI  ?= $(shell command -v podman >/dev/null 2>&1 && echo podman || echo docker)
-# podman: keep HEALTHCHECK/STOPSIGNAL (docker format) and build without a
-# daemon; --pull=never uses the local base images.
+CONTAINER_CLI  ?= podman
+DOCKER_ROOTFS  ?= /var/tmp/carcassonne-bookworm-rootfs
+# podman: keep HEALTHCHECK/STOPSIGNAL (docker format), build without a
+# daemon, and use the local base images.
 ifeq ($(notdir $(CONTAINER_CLI)),podman)
 DOCKER_BUILD_FLAGS ?= --format docker --pull=never --isolation=chroot --network=host
+DOCKER_BASE := docker-base
 endif
 
-.PHONY: docker docker-check docker-lb-check
+.PHONY: docker docker-check docker-lb-check docker-base
 
-docker:
+docker: $(DOCKER_BASE)
 	$(CONTAINER_CLI) build $(DOCKER_BUILD_FLAGS) -f docker/Dockerfile -t $(IMAGE) .
 
+docker-base:
+	@tools/install-deps.sh podman debootstrap
+	@if podman image exists debian:bookworm-slim && podman image exists debian:bookworm; then \
+	  echo "docker-base: debian:bookworm and debian:bookworm-slim present"; \
+	else \
+	  rm -rf $(DOCKER_ROOTFS) && \
+	  debootstrap --variant=minbase bookworm $(DOCKER_ROOTFS) http://deb.debian.org/debian && \
+	  tar -C $(DOCKER_ROOTFS) -c . | podman import - debian:bookworm-slim && \
+	  podman tag debian:bookworm-slim debian:bookworm && \
+	  rm -rf $(DOCKER_ROOTFS); \
+	fi
+
 docker-check: docker
+	@tools/install-deps.sh curl
 	docker/check-image.sh $(IMAGE)
 
 docker-lb-check: $(BIN)

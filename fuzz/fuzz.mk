@@ -34,11 +34,15 @@ FUZZ_BINS     := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_HARNESSES))
 FUZZ_OPTS     := -max_len=65536 -timeout=5 -rss_limit_mb=2048 -dict=fuzz/json.dict \
                  -print_final_stats=1
 
-.PHONY: fuzz fuzz-build fuzz-long fuzz-merge fuzz-seed
+.PHONY: fuzz fuzz-build fuzz-long fuzz-merge fuzz-seed fuzz-deps
 # Keep the instrumented objects between runs (they are pattern-rule intermediates).
 .SECONDARY: $(FUZZ_OBJ)
 
-$(FUZZ_DIR)/%.o: %.c $(HEADERS) | deps
+# clang and its libFuzzer runtime, installed when missing.
+fuzz-deps:
+	@tools/install-deps.sh clang-14 libclang-rt-14-dev
+
+$(FUZZ_DIR)/%.o: %.c $(HEADERS) | deps fuzz-deps
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
 

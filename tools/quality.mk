@@ -25,10 +25,12 @@ $(NODE_MODULES): package.json package-lock.json
 	@touch $@
 
 lint: | deps
+	@tools/install-deps.sh cppcheck clang-tidy
 	@tools/lint.sh
 
 openapi-lint: $(NODE_MODULES)
-	npx --no-install redocly lint --format=stylish openapi/openapi.yaml
+	REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true \
+	  npx --no-install redocly lint --format=stylish openapi/openapi.yaml
 	npx --no-install spectral lint --fail-severity=warn \
 	  --ruleset tests/contract/spectral.yaml openapi/openapi.yaml
 
@@ -46,6 +48,7 @@ hostile: $(SAN_BIN) $(NODE_MODULES)
 	ASAN_OPTIONS=detect_leaks=1 CC_BIN=$(SAN_BIN) node --test tests/contract/hostile.test.mjs
 
 soak: $(SAN_BIN) $(BIN)
+	@tools/install-deps.sh wrk $(if $(SOAK_VALGRIND),valgrind)
 	tools/soak.sh $(if $(SOAK_VALGRIND),$(BIN),$(SAN_BIN)) $(SOAK_SECONDS)
 
 docs-check: $(BIN)
