@@ -36,6 +36,9 @@ typedef struct {
 static bool add_scoring(const svc_context *ctx, const game *g, int x, int y, int corner,
                         json_object *body, svc_response *res)
 {
+    if (g->pos.nfigures >= CC_MAX_FIGURES)   /* cannot happen: the barn is in the supply */
+        return svc_fail(res, 422, "/position/figures", "More figures than the supply holds",
+                        "the position already holds %d figures", g->pos.nfigures);
     barn_trial *trial = malloc(sizeof *trial);
     if (trial == NULL)
         return svc_fail(res, 500, "", "Out of memory", "no memory for the barn's scoring");
