@@ -9,9 +9,10 @@
  *     "guide"} (required exactly when the tile extends the active player's
  *     shepherd's field),
  *   "final"?: true: the end-game scoring instead (then x, y, deployed and
- *     shepherd are not asked)}
+ *     shepherd are not asked),
+ *   "counting"?: Messages' choice of counting figures (encode_messages.h)}
  * Answer: {"events": [event...], "totals": {player: n, every player},
- *   "rules": [every id the events cite]}, each event as encode_events.h
+ *   "rules": [every id the events cite], "message"? (Messages)}, each event as encode_events.h
  *   writes it plus "strength": {player: n} (followers' strength; barns or
  *   shepherds owned for barn and flock events). Engine: engine/scoring.h.
  * Errors: 400 malformed; 422 impossible (no tile at x, y: /x; deployed not
@@ -27,6 +28,7 @@
 #include "decode.h"
 #include "encode.h"
 #include "encode_events.h"
+#include "encode_messages.h"
 #include "game.h"
 
 /* ---- decoding ---------------------------------------------------------------- */
@@ -160,7 +162,7 @@ static bool score(const game *g, json_object *root, cc_score_result *r, cc_error
 void route_score(const svc_context *ctx, json_object *root, svc_response *res)
 {
     static const char *const members[] = {
-        "position", "x", "y", "deployed", "shepherd", "final", NULL
+        "position", "x", "y", "deployed", "shepherd", "final", "counting", NULL
     };
     cc_error err;
     memset(&err, 0, sizeof err);
@@ -177,10 +179,15 @@ void route_score(const svc_context *ctx, json_object *root, svc_response *res)
         svc_fail(res, 500, "", "Out of memory", "the service could not allocate a scoring result");
         return;
     }
-    if (score(g, root, r, &err))
-        svc_reply_json(res, 200, answer(g, r));
-    else
+    /* Messages: "counting" in, "message" out (service/encode_messages.h). */
+    json_object *body = NULL;
+    if (score(g, root, r, &err) && (body = answer(g, r)) != NULL &&
+        msg_score_answer(root, &g->pos, r, body, NULL, &err)) {
+        svc_reply_json(res, 200, body);
+    } else {
+        json_object_put(body);
         svc_reply_problem(res, &err);
+    }
     free(r);
     game_free(g);
 }
