@@ -218,3 +218,61 @@ Test(route_messages, card_7_allows_one_extra_tile)
     assert_problem(ask("/v1/messages/7", ROADS("{}") ", \"tile\": \"shrines.S\"}", 422),
                    "/tile");
 }
+
+/* ---- /v1/score and /v1/turn: the "message" member -------------------------- */
+
+/* base.E turned 180 at (0,-1) closes base.D's city: red's knight scores 4. */
+#define CLOSED_CITY(scores)                                                   \
+    "{\"position\": {\"expansions\": [\"messages\"],"                        \
+    " \"players\": [\"red\", \"blue\"],"                                      \
+    " \"tiles\": [{\"tile\": \"base.D\", \"x\": 0, \"y\": 0, \"rot\": 0},"    \
+    "  {\"tile\": \"base.E\", \"x\": 0, \"y\": -1, \"rot\": 180}],"           \
+    " \"figures\": [{\"player\": \"red\", \"kind\": \"meeple\", \"x\": 0, \"y\": 0, \"at\": \"N\"}]," \
+    " \"scores\": " scores "}"
+
+/* The page: 1 + 4 = 5, a dark space, after the scoring phase. */
+Test(route_messages, score_answers_the_message_of_the_scoring_phase)
+{
+    json_object *a = ask("/v1/score", CLOSED_CITY("{\"red\": [1, 0]}") ", \"x\": 0, \"y\": -1}",
+                         200);
+    json_object *m = get(a, "message");
+    cr_assert_eq(get_int(m, "received"), 1);
+    cr_assert_eq(get_int(m, "total"), 5);
+    json_object_put(a);
+    a = ask("/v1/score", CLOSED_CITY("{\"red\": [1, 0]}")
+        ", \"x\": 0, \"y\": -1, \"counting\": [{\"event\": 0, \"figure\": 1}]}", 200);
+    cr_assert_eq(get_int(get(a, "message"), "received"), 0);
+    json_object_put(a);
+    assert_problem(ask("/v1/score", CLOSED_CITY("{}")
+                       ", \"x\": 0, \"y\": -1, \"counting\": [{\"event\": 5, \"figure\": 1}]}", 422),
+                   "/counting/0/event");
+}
+
+/* More rules: the final scoring gives no message, even on 5. */
+Test(route_messages, score_final_gives_no_message)
+{
+    json_object *a = ask("/v1/score", CLOSED_CITY("{\"red\": [1, 0]}") ", \"final\": true}", 200);
+    json_object *m = get(a, "message");
+    cr_assert(json_object_get_boolean(get(m, "final")));
+    cr_assert_eq(get_int(m, "received"), 0);
+    json_object_put(a);
+}
+
+/* /v1/turn: the same city closed by the move; the next position carries
+ * both counting figures, the default having chosen the one that lands. */
+Test(route_messages, turn_answers_the_message_and_both_figures)
+{
+    const char *body =
+        "{\"position\": {\"expansions\": [\"messages\"], \"players\": [\"red\", \"blue\"],"
+        " \"tiles\": [{\"tile\": \"base.D\", \"x\": 0, \"y\": 0, \"rot\": 0}],"
+        " \"figures\": [{\"player\": \"red\", \"kind\": \"meeple\", \"x\": 0, \"y\": 0, \"at\": \"N\"}],"
+        " \"scores\": {\"red\": [2, 1]}},"
+        " \"tile\": \"base.E\", \"x\": 0, \"y\": -1, \"rot\": 180}";
+    json_object *a = ask("/v1/turn", body, 200);
+    json_object *m = get(a, "message");
+    cr_assert_eq(get_int(m, "received"), 1);
+    json_object *scores = get(get(get(a, "position"), "scores"), "red");
+    cr_assert_eq(json_object_get_int(json_object_array_get_idx(scores, 0)), 2);
+    cr_assert_eq(json_object_get_int(json_object_array_get_idx(scores, 1)), 5);
+    json_object_put(a);
+}
