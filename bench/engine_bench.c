@@ -10,7 +10,11 @@
  *               (goal: under 20 µs)
  *   final       cc_score_final on the whole board (goal: under 50 µs)
  *
- * Usage: engine_bench [BODY.json] [--only NAME] [--iterations N]
+ * A missed goal is reported, not fatal: on a busy machine the wall clock
+ * lies, and bench/callgrind.sh's instruction counts are the figures to
+ * compare. --strict makes a missed goal the exit status.
+ *
+ * Usage: engine_bench [BODY.json] [--only NAME] [--iterations N] [--strict]
  * Without --iterations each operation runs in batches of about 0.2 s and the
  * best batch is reported (the least disturbed by the other core's work).
  * With --only and --iterations it runs exactly N times and prints nothing
@@ -156,11 +160,14 @@ int main(int argc, char **argv)
 {
     const char *path = "bench/bodies/placements.json", *only = NULL;
     long iterations = 0;
+    bool strict = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
             only = argv[++i];
         else if (strcmp(argv[i], "--iterations") == 0 && i + 1 < argc)
             iterations = atol(argv[++i]);
+        else if (strcmp(argv[i], "--strict") == 0)
+            strict = true;
         else
             path = argv[i];
     }
@@ -204,5 +211,5 @@ int main(int argc, char **argv)
     free(b->text);
     free(b);
     catalog_free(&cat);
-    return failed;
+    return strict ? failed : 0;
 }
