@@ -20,7 +20,6 @@
  * With --only and --iterations it runs exactly N times and prints nothing
  * else: bench/callgrind.sh counts the instructions of N = 1 and N = 11 and
  * divides the difference by 10, so set-up cost cancels out. */
-#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,7 +164,7 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
             only = argv[++i];
         else if (strcmp(argv[i], "--iterations") == 0 && i + 1 < argc)
-            iterations = atol(argv[++i]);
+            iterations = strtol(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--strict") == 0)
             strict = true;
         else
