@@ -179,6 +179,7 @@ void route_score(const svc_context *ctx, json_object *root, svc_response *res)
         svc_fail(res, 500, "", "Out of memory", "the service could not allocate a scoring result");
         return;
     }
+    r->nevents = r->nrules = 0;   /* the engine fills it on success; never read uninitialised */
     /* Messages: "counting" in, "message" out (service/encode_messages.h). */
     json_object *body = NULL;
     if (score(g, root, r, &err) && (body = answer(g, r)) != NULL &&
