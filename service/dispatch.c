@@ -111,6 +111,25 @@ static void slug(const char *title, char *out, size_t size)
     out[n] = '\0';
 }
 
+/* Every detail reaches the client as a sentence (capital first letter, full
+ * stop), whichever module wrote it: the engine writes fragments that read
+ * well inside longer messages, the decoder writes sentences. Doing it here,
+ * where every problem passes, keeps one style without touching each caller. */
+static void detail_sentence(const char *in, char *out, size_t size)
+{
+    size_t n = strlen(in);
+    while (n > 0 && in[n - 1] == ' ')
+        n--;
+    if (n + 2 > size)
+        n = size - 2;
+    memcpy(out, in, n);
+    if (n > 0 && out[0] >= 'a' && out[0] <= 'z')
+        out[0] = (char)(out[0] - 'a' + 'A');
+    if (n > 0 && out[n - 1] != '.' && out[n - 1] != '?' && out[n - 1] != '!')
+        out[n++] = '.';
+    out[n] = '\0';
+}
+
 void svc_reply_problem(svc_response *res, const cc_error *err)
 {
     int status = (int)err->status;
@@ -128,7 +147,9 @@ void svc_reply_problem(svc_response *res, const cc_error *err)
     json_object_object_add(p, "type", json_object_new_string(type));
     json_object_object_add(p, "title", json_object_new_string(err->title));
     json_object_object_add(p, "status", json_object_new_int(status));
-    json_object_object_add(p, "detail", json_object_new_string(err->detail));
+    char detail[sizeof err->detail + 2];
+    detail_sentence(err->detail, detail, sizeof detail);
+    json_object_object_add(p, "detail", json_object_new_string(detail));
     json_object_object_add(p, "pointer", json_object_new_string(err->pointer));
     reply_serialized(res, status, "application/problem+json", p);
 }

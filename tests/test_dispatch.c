@@ -290,7 +290,7 @@ Test(dispatch, problem_type_is_derived_from_the_title)
     svc_fail(&res, 422, "/position/tiles/2", "Edges do not match", "tile %d", 2);
     json_object *p = json_tokener_parse(res.body);
     cr_assert_str_eq(str_member(p, "type"), SVC_PROBLEM_BASE "edges-do-not-match");
-    cr_assert_str_eq(str_member(p, "detail"), "tile 2");
+    cr_assert_str_eq(str_member(p, "detail"), "Tile 2.", "details reach clients as sentences");
     cr_assert_str_eq(res.content_type, "application/problem+json");
     json_object_put(p);
     svc_response_free(&res);
