@@ -118,7 +118,8 @@ static void grow(cc_score_ctx *c, int shepherd, int token, const char *rule, con
         cc_event_rule(c, ev, "hills-sheep.shepherd.expand");   /* a choice made on extending */
     cc_event_rule(c, ev, rule);
     cc_feature_where(c->f, ev->feature, where, sizeof where);
-    cc_explain(ev, "%s's shepherd in %s %s and draws %d sheep: the flock there now has %d sheep.",
+    cc_explain(ev, "%s's shepherd in %s %s and draws a token with %d sheep: the flock there now"
+                   " has %d sheep.",
                c->pos->players[c->pos->figures[shepherd].player], where, what, token, ev->value);
 }
 

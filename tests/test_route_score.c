@@ -3,6 +3,7 @@
  * and /v1/turn), the decoding of deployed/shepherd/final, and the errors.
  * The engine behind it has its own tests (test_scoring.c and friends);
  * here the positions are the rule pages' worked examples written as JSON. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -217,4 +218,61 @@ Test(route_score, request_errors)
     expect_problem("{\"position\":" TWO_FLOCKS_POSITION ",\"x\":2,\"y\":0}", 422, "/shepherd");
     expect_problem("{\"position\":" MAYOR_POSITION ",\"x\":0,\"y\":1,"
                    "\"shepherd\":{\"action\":\"guide\"}}", 422, "/shepherd");
+}
+
+/* docs/scoring.md shows real answers: each ```json request block is
+ * followed by the block of its answer. Ask the service again and compare,
+ * so the documentation cannot drift from what the service says. */
+static char *read_file(const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    cr_assert_not_null(fp, "cannot open %s (tests run from the repository root)", path);
+    static const size_t cap = 1 << 20;
+    char *text = malloc(cap);
+    cr_assert_not_null(text);
+    size_t n = fread(text, 1, cap - 1, fp);
+    fclose(fp);
+    text[n] = '\0';
+    return text;
+}
+
+/* The next ```json block at or after *cursor, copied into a new string. */
+static char *next_json_block(const char **cursor)
+{
+    const char *start = strstr(*cursor, "```json\n");
+    if (start == NULL)
+        return NULL;
+    start += strlen("```json\n");
+    const char *end = strstr(start, "```");
+    cr_assert_not_null(end);
+    *cursor = end + 3;
+    char *block = malloc((size_t)(end - start) + 1);
+    cr_assert_not_null(block);
+    memcpy(block, start, (size_t)(end - start));
+    block[end - start] = '\0';
+    return block;
+}
+
+Test(route_score, docs_scoring_md_shows_real_answers)
+{
+    char *text = read_file("docs/scoring.md");
+    const char *cursor = text;
+    int pairs = 0;
+    char *request;
+    while ((request = next_json_block(&cursor)) != NULL) {
+        char *expected = next_json_block(&cursor);
+        cr_assert_not_null(expected, "a request block without its answer");
+        json_object *got = ask(request, 200);
+        json_object *want = json_tokener_parse(expected);
+        cr_assert_not_null(want, "the documented answer is not JSON");
+        cr_assert(json_object_equal(got, want), "docs/scoring.md example %d differs from the service:\n%s",
+                  pairs + 1, json_object_to_json_string(got));
+        json_object_put(got);
+        json_object_put(want);
+        free(request);
+        free(expected);
+        pairs++;
+    }
+    cr_assert_geq(pairs, 2);
+    free(text);
 }
