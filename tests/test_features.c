@@ -744,7 +744,7 @@ static void compare_field_cities(const built *w, const cc_position *pos, const n
     }
 }
 
-Test(features, the_graph_agrees_with_a_flood_fill_on_random_boards, .timeout = 300)
+Test(features, the_graph_agrees_with_a_flood_fill_on_random_boards)
 {
     for (int i = 0; i < 300; i++) {
         cc_position pos;

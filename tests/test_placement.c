@@ -404,14 +404,14 @@ static void compare_on_random_boards(unsigned expansions, int nboards, uint64_t 
 }
 
 /* 300 boards of 1..100 tiles from every expansion, abbeys into holes. */
-Test(placement, engine_agrees_with_the_naive_checker_on_random_boards_of_all_sets, .timeout = 300)
+Test(placement, engine_agrees_with_the_naive_checker_on_random_boards_of_all_sets)
 {
     compare_on_random_boards(TU_ALL_EXPANSIONS, 300, 1000);
 }
 
 /* 300 boards of the base game with shrines only: more cloisters and shrines
  * per tile, so the neighbourhood rule bites more often. */
-Test(placement, engine_agrees_with_the_naive_checker_on_random_shrine_boards, .timeout = 300)
+Test(placement, engine_agrees_with_the_naive_checker_on_random_shrine_boards)
 {
     compare_on_random_boards(CC_EXP_SHRINES, 300, 5000);
 }

@@ -500,7 +500,7 @@ Test(validate, figure_feature_finds_the_feature_a_figure_stands_on)
 
 /* Every random board with random figures is a possible position, with and
  * without figures sharing features; the generator is deterministic. */
-Test(validate, random_positions_with_random_figures_are_valid, .timeout = 120)
+Test(validate, random_positions_with_random_figures_are_valid)
 {
     int figures = 0, kinds[CC_FIG_NKINDS] = { 0 };
     for (int i = 0; i < 120; i++) {
