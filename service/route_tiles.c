@@ -5,7 +5,7 @@
  * #k with its locations: "C" for a building, edge names for cities and
  * roads, half names for fields, and "#k" where the feature owns something
  * no ring name reaches (an inner field, the second city segment of a split
- * edge). */
+ * edge). Each feature carries its index twice, as "index" and "k". */
 #include "routes.h"
 
 #include <string.h>
@@ -34,6 +34,9 @@ static json_object *feature_locations(const cc_tile_feature *tf)
 static json_object *encode_feature(const cc_tile_feature *tf)
 {
     json_object *o = json_object_new_object();
+    /* The contract's tables call the member "index" (section 5) and its
+     * prose "its index `k`" (section 2): both are given, same value. */
+    json_object_object_add(o, "index", json_object_new_int(tf->index));
     json_object_object_add(o, "k", json_object_new_int(tf->index));
     json_object_object_add(o, "type", json_object_new_string(
                                           cc_feature_type_name((cc_feature_type)tf->type)));

@@ -371,6 +371,24 @@ Test(dispatch, tiles_lists_every_catalog_tile_with_its_facts)
     json_object_put(o);
 }
 
+/* Contract section 5 names a tile feature's index "index" ("features (index,
+ * type, locations, pennants)"), section 2 "its index `k`": every feature of
+ * every tile answers both, and both are its position in the list. */
+Test(dispatch, tile_features_carry_their_index_as_index_and_k)
+{
+    json_object *o = ask("GET", "/v1/tiles", NULL, 200);
+    json_object *tiles = array_member(o, "tiles");
+    for (size_t i = 0; i < json_object_array_length(tiles); i++) {
+        json_object *features = array_member(json_object_array_get_idx(tiles, i), "features");
+        for (size_t k = 0; k < json_object_array_length(features); k++) {
+            json_object *f = json_object_array_get_idx(features, k);
+            cr_assert_eq(int_member(f, "index"), (int)k, "%s", json_object_to_json_string(f));
+            cr_assert_eq(int_member(f, "k"), (int)k, "%s", json_object_to_json_string(f));
+        }
+    }
+    json_object_put(o);
+}
+
 /* tiles.md base.D: edges CRFR; #0 road E+W, #1 city N, #2 field ENE WNW
  * bordering city #1, #3 field ESE SSE SSW WSW. Asked by its alias BA/RCr,
  * whose '/' arrives percent-encoded. */
