@@ -41,9 +41,12 @@ static json_object *encode_feature(const cc_tile_feature *tf)
     json_object_object_add(o, "type", json_object_new_string(
                                           cc_feature_type_name((cc_feature_type)tf->type)));
     json_object_object_add(o, "locations", feature_locations(tf));
+    /* Section 5 lists pennants among every feature's members: 0 where the
+     * feature is not a city, so a client can sum them without a type test. */
+    json_object_object_add(o, "pennants", json_object_new_int(
+                                              tf->type == CC_FEAT_CITY ? tf->pennants : 0));
     switch ((cc_feature_type)tf->type) {
     case CC_FEAT_CITY:
-        json_object_object_add(o, "pennants", json_object_new_int(tf->pennants));
         if (tf->split_edge >= 0 && tf->split_edge < 4)
             json_object_object_add(o, "split_edge", json_object_new_string(dir_names[tf->split_edge]));
         break;

@@ -389,6 +389,33 @@ Test(dispatch, tile_features_carry_their_index_as_index_and_k)
     json_object_put(o);
 }
 
+/* Contract section 5: "features (index, type, locations, pennants)" -- every
+ * feature has pennants: a city its coats of arms (tiles.md: base.C 1, base.D
+ * 0), any other feature 0. */
+Test(dispatch, tile_features_all_carry_pennants)
+{
+    const cc_catalog *cat = tu_catalog();
+    json_object *o = ask("GET", "/v1/tiles", NULL, 200);
+    json_object *tiles = array_member(o, "tiles");
+    int cities_with_arms = 0;
+    for (int i = 0; i < cat->ntypes; i++) {
+        const cc_tile_type *type = &cat->types[i];
+        json_object *features = array_member(json_object_array_get_idx(tiles, (size_t)i), "features");
+        for (int k = 0; k < type->nfeatures; k++) {
+            json_object *f = json_object_array_get_idx(features, (size_t)k);
+            bool city = type->features[k].type == CC_FEAT_CITY;
+            int want = city ? type->features[k].pennants : 0;
+            cr_assert_eq(int_member(f, "pennants"), want, "%s #%d", type->id, k);
+            cities_with_arms += city && want > 0;
+        }
+    }
+    cr_assert_gt(cities_with_arms, 0, "some city has a coat of arms (base.C)");
+    json_object_put(o);
+    json_object *c = ask("GET", "/v1/tiles/base.C", NULL, 200);
+    cr_assert_eq(int_member(json_object_array_get_idx(array_member(c, "features"), 0), "pennants"), 1);
+    json_object_put(c);
+}
+
 /* tiles.md base.D: edges CRFR; #0 road E+W, #1 city N, #2 field ENE WNW
  * bordering city #1, #3 field ESE SSE SSW WSW. Asked by its alias BA/RCr,
  * whose '/' arrives percent-encoded. */
