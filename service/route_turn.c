@@ -4,6 +4,9 @@
  *   "x", "y", "rot": 0 | 90 | 180 | 270 (required except for the abbey),
  *   "deploy"?: {"kind", "at", "token"?: 1..4 | "wolf" (a shepherd's first
  *   draw, required for a shepherd)},
+ *   or "deployed"?: the same figure in the position's form, {"player",
+ *   "kind", "x", "y", "at", "token"?} (contract section 5: the member shared
+ *   with /v1/score; its player must be the active one and x, y the tile's),
  *   "shepherd"?: {"action": "grow", "token": 1..4 | "wolf"} | {"action":
  *   "guide"} (required exactly when the tile extends the active player's
  *   shepherd's field),
@@ -149,12 +152,47 @@ static bool dec_wagons(json_object *root, cc_move *mv, cc_error *err)
     return true;
 }
 
+/* Member "deployed", the contract's form of the deployment shared with
+ * /v1/score: a figure in position form. It needs the decoded position (its
+ * player is a name) and says nothing "deploy" does not, so it is read after
+ * the position and turned into the same move. */
+static bool dec_deployed(json_object *root, const cc_position *pos, cc_move *mv, cc_error *err)
+{
+    static const char *const extra[] = { "token", NULL };
+    json_object *d = NULL;
+    cc_figure fig;
+    if (!dec_object(root, "deployed", "", false, &d, err))
+        return false;
+    if (d == NULL)
+        return true;
+    if (mv->deploy)
+        return cc_fail(err, CC_ERR_BAD_REQUEST, "/deployed", "Unknown member",
+                       "Give the deployment once: either deploy or deployed, not both.");
+    if (!dec_figure_with(d, "/deployed", pos, extra, &fig, err))
+        return false;
+    if (fig.player != pos->active)
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deployed/player", "Not the active player",
+                       "Only the active player, %s, deploys a figure this turn; deployed names %s.",
+                       pos->players[pos->active], pos->players[fig.player]);
+    if (fig.x != mv->x || fig.y != mv->y)
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deployed/x", "Not on the placed tile",
+                       "A figure is deployed on the tile placed this turn, (%d, %d); deployed stands on (%d, %d).",
+                       mv->x, mv->y, fig.x, fig.y);
+    if (fig.kind != CC_FIG_SHEPHERD && json_object_object_get_ex(d, "token", NULL))
+        return cc_fail(err, CC_ERR_BAD_REQUEST, "/deployed/token", "Unknown member",
+                       "Only a shepherd draws a token when it is deployed.");
+    mv->deploy = true;
+    mv->deploy_kind = fig.kind;
+    mv->deploy_at = fig.at;
+    return dec_token(d, "/deployed", fig.kind == CC_FIG_SHEPHERD, &mv->first_token, err);
+}
+
 /* Decode everything but the position; false with err. */
 static bool dec_move(const svc_context *ctx, json_object *root, cc_move *mv, cc_error *err)
 {
     static const char *const members[] = {
-        "position", "tile", "x", "y", "rot", "deploy", "shepherd", "wagons",
-        "pile_empty", "counting", NULL
+        "position", "tile", "x", "y", "rot", "deploy", "deployed", "shepherd",
+        "wagons", "pile_empty", "counting", NULL
     };
     int type = -1, x = 0, y = 0, deg = 0;
     bool has_rot = false;
@@ -255,7 +293,7 @@ void route_turn(const svc_context *ctx, json_object *root, svc_response *res)
     if (pos == NULL || r == NULL) {
         svc_fail(res, 500, "", "Out of memory", "no memory to play the move");
     } else if (!dec_move(ctx, root, &mv, &err) || !dec_position(root, ctx->cat, pos, &err) ||
-               !cc_turn(pos, ctx->cat, &mv, r, &err)) {
+               !dec_deployed(root, pos, &mv, &err) || !cc_turn(pos, ctx->cat, &mv, r, &err)) {
         svc_reply_problem(res, &err);
     } else if (!r->legal) {
         svc_reply_json(res, 200, illegal_answer(r));

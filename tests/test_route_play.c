@@ -268,3 +268,35 @@ Test(route_play, turn_wagons_move_in_seat_order)
     cr_assert_str_eq(get_str(a, "pointer"), "/wagons/0/to");
     json_object_put(a);
 }
+
+/* Contract section 5: "deployed" is a member shared by /v1/score and
+ * /v1/turn, the figure in position form. A turn given "deployed" must answer
+ * exactly what the same turn given "deploy" answers. */
+Test(route_play, turn_accepts_the_contracts_deployed_member)
+{
+    static const char *const head =
+        "{\"position\": {\"players\": [\"red\", \"blue\"], \"tiles\": [{\"tile\": \"base.D\", "
+        "\"x\": 0, \"y\": 0, \"rot\": 0}], \"figures\": []}, \"tile\": \"base.E\", \"x\": 0, "
+        "\"y\": -1, \"rot\": 180, ";
+    char a[1024], b[1024];
+    snprintf(a, sizeof a, "%s\"deploy\": {\"kind\": \"meeple\", \"at\": \"S\"}}", head);
+    snprintf(b, sizeof b, "%s\"deployed\": {\"player\": \"red\", \"kind\": \"meeple\", "
+             "\"x\": 0, \"y\": -1, \"at\": \"S\"}}", head);
+    json_object *with_deploy = ask("/v1/turn", a, 200);
+    json_object *with_deployed = ask("/v1/turn", b, 200);
+    cr_assert(json_object_get_boolean(get(with_deployed, "legal")));
+    cr_assert(json_object_equal(with_deploy, with_deployed), "%s\nvs\n%s",
+              json_object_to_json_string(with_deploy), json_object_to_json_string(with_deployed));
+    json_object_put(with_deploy);
+    json_object_put(with_deployed);
+
+    snprintf(b, sizeof b, "%s\"deployed\": {\"player\": \"blue\", \"kind\": \"meeple\", "
+             "\"x\": 0, \"y\": -1, \"at\": \"S\"}}", head);
+    assert_problem("/v1/turn", b, 422, "/deployed/player");
+    snprintf(b, sizeof b, "%s\"deployed\": {\"player\": \"red\", \"kind\": \"meeple\", "
+             "\"x\": 0, \"y\": 0, \"at\": \"E\"}}", head);
+    assert_problem("/v1/turn", b, 422, "/deployed/x");
+    snprintf(b, sizeof b, "%s\"deploy\": {\"kind\": \"meeple\", \"at\": \"S\"}, \"deployed\": "
+             "{\"player\": \"red\", \"kind\": \"meeple\", \"x\": 0, \"y\": -1, \"at\": \"S\"}}", head);
+    assert_problem("/v1/turn", b, 400, "/deployed");
+}
