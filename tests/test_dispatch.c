@@ -657,11 +657,28 @@ Test(dispatch, placements_of_a_tile_of_an_unlisted_expansion_is_422)
  * there is none, so the list is empty, and an abbey is not discarded. */
 Test(dispatch, placements_of_the_abbey_need_one_in_hand_and_a_hole)
 {
+    /* Red's abbey already fills the hole of a ring of eight tiles, so red
+     * (active) holds none: asking where it may go is impossible. */
+    ask_problem("POST", "/v1/placements",
+                "{\"position\":{\"expansions\":[\"abbey-mayor\"],\"players\":[\"red\",\"blue\"],"
+                "\"tiles\":["
+                "{\"tile\":\"base.B\",\"x\":0,\"y\":0,\"rot\":0},"
+                "{\"tile\":\"base.A\",\"x\":1,\"y\":0,\"rot\":0},"
+                "{\"tile\":\"base.B\",\"x\":2,\"y\":0,\"rot\":0},"
+                "{\"tile\":\"base.E\",\"x\":0,\"y\":1,\"rot\":270},"
+                "{\"tile\":\"base.E\",\"x\":2,\"y\":1,\"rot\":90},"
+                "{\"tile\":\"base.B\",\"x\":0,\"y\":2,\"rot\":0},"
+                "{\"tile\":\"base.A\",\"x\":1,\"y\":2,\"rot\":180},"
+                "{\"tile\":\"base.B\",\"x\":2,\"y\":2,\"rot\":0},"
+                "{\"tile\":\"abbey-mayor.abbey\",\"x\":1,\"y\":1,\"rot\":0,\"player\":\"red\"}],"
+                "\"figures\":[]},\"tile\":\"abbey-mayor.abbey\"}",
+                422, "/tile");
+    /* Nobody's abbey may be missing from both the board and the hands. */
     ask_problem("POST", "/v1/placements",
                 "{\"position\":{\"expansions\":[\"abbey-mayor\"],\"players\":[\"red\",\"blue\"],"
                 "\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}],\"figures\":[],"
                 "\"abbeys\":{\"red\":0,\"blue\":1}},\"tile\":\"abbey-mayor.abbey\"}",
-                422, "/tile");
+                422, "/position/abbeys");
     json_object *o = ask("POST", "/v1/placements",
                          "{\"position\":{\"expansions\":[\"abbey-mayor\"],\"players\":[\"red\",\"blue\"],"
                          "\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}],\"figures\":[]},"

@@ -32,6 +32,19 @@ static void with_deploy(cc_move *m, cc_figure_kind kind, const char *at)
     cr_assert(cc_loc_parse(at, &m->deploy_at));
 }
 
+/* Player 0's abbey, already placed in a hole at (3, 1) east of the ring
+ * round (1, 1) that the abbey tests use (a player who "used theirs" has it
+ * on the board: every player receives one abbey tile).
+ *   (3,0) U turned 90 (road N-S), (4,0) E, (4,1) U (road W-E), (3,2) U turned 90. */
+static void with_p0_abbey_placed(cc_position *pos)
+{
+    tu_tile(pos, "base.U", 3, 0, 90);
+    tu_tile(pos, "base.E", 4, 0, 0);
+    tu_tile(pos, "base.U", 4, 1, 0);
+    tu_tile(pos, "base.U", 3, 2, 90);
+    tu_abbey(pos, 3, 1, 0);
+}
+
 /* Play m; assert it could be judged. The caller frees the result. */
 static cc_turn_result *play(const cc_position *pos, const cc_move *m)
 {
@@ -246,12 +259,12 @@ Test(turn, an_abbey_needs_one_in_hand)
     tu_tile(&pos, "base.E", 2, 0, 0);
     tu_tile(&pos, "base.E", 2, 2, 180);
     cc_move m = move("abbey-mayor.abbey", 1, 1, 0);
-    pos.abbeys[0] = 0;
-    cc_turn_result *r = play(&pos, &m);
+    cc_position used = pos;
+    with_p0_abbey_placed(&used);
+    cc_turn_result *r = play(&used, &m);
     cr_assert_not(r->legal);
     cr_assert_str_eq(r->rule, "abbey.abbey.in-hand");
     free(r);
-    pos.abbeys[0] = 1;
     r = play(&pos, &m);
     cr_assert(r->legal, "%s", r->reason);
     cr_assert_eq(r->next.abbeys[0], 0);
@@ -273,7 +286,7 @@ Test(turn, after_the_last_tile_abbeys_are_placed_then_the_game_ends)
     tu_tile(&pos, "base.E", 0, 0, 0);
     tu_tile(&pos, "base.E", 2, 0, 0);
     tu_tile(&pos, "base.E", 2, 2, 180);
-    pos.abbeys[0] = 0;                             /* p0 used theirs */
+    with_p0_abbey_placed(&pos);                    /* p0 used theirs */
     cc_move last = move("base.E", 0, -1, 180);     /* the last land tile */
     last.pile_empty = true;
     cc_turn_result *r = play(&pos, &last);

@@ -47,6 +47,7 @@ Test(validate, a_tile_of_an_expansion_not_listed_is_impossible)
     tu_tile(&pos, "abbey-mayor.R", 0, 1, 0);
     assert_invalid(&pos, "/position/tiles/1/tile", "Expansion not in play");
     pos.expansions |= CC_EXP_ABBEY_MAYOR;
+    pos.abbeys[0] = pos.abbeys[1] = 1;   /* each player then holds an abbey */
     assert_valid(&pos);
 
     tu_pos(&pos, 2, CC_EXP_ABBEY_MAYOR);
@@ -122,6 +123,51 @@ Test(validate, more_abbeys_than_players_is_impossible)
     for (int i = 0; i < 3; i++)
         tu_abbey(&pos, 5 + i, 5, -1);
     assert_invalid(&pos, "/position/tiles/3", "Too many abbeys");
+}
+
+/* Abbey & Mayor, preparation: "Each player receives 1 Abbey tile." The
+ * abbeys placed and those in hand add up to the players, no more (an abbey
+ * placed without naming its player while both still hold theirs) and no
+ * fewer (position.abbeys saying nobody holds one, and none placed). */
+Test(validate, an_unnamed_abbey_while_every_player_holds_one_is_impossible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, CC_EXP_ABBEY_MAYOR);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_abbey(&pos, 5, 5, -1);
+    assert_invalid(&pos, "/position/tiles/1", "Wrong number of abbeys");
+}
+
+Test(validate, abbeys_missing_from_board_and_hand_is_impossible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, CC_EXP_ABBEY_MAYOR);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    pos.abbeys[0] = pos.abbeys[1] = 0;
+    assert_invalid(&pos, "/position/abbeys", "Wrong number of abbeys");
+}
+
+Test(validate, an_unnamed_abbey_with_its_player_holding_none_is_possible)
+{
+    /*  U D U      the hole at (0, 1) is filled by an abbey that names no
+     *  B A B      player; blue holds none, so it is blue's.
+     *  B B     */
+    cc_position pos;
+    tu_pos(&pos, 2, CC_EXP_ABBEY_MAYOR);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_tile(&pos, "base.U", -1, 0, 0);
+    tu_tile(&pos, "base.U", 1, 0, 0);
+    tu_tile(&pos, "base.B", -1, 1, 0);
+    tu_tile(&pos, "base.B", 1, 1, 0);
+    tu_tile(&pos, "base.B", -1, 2, 0);
+    tu_tile(&pos, "base.B", 0, 2, 0);
+    tu_abbey(&pos, 0, 1, -1);
+    pos.abbeys[1] = 0;   /* blue's abbey is the one at (0, 1) */
+    cc_board *b = tu_board_new();
+    cc_features *f = tu_features_new();
+    tu_build(&pos, b, f);
+    free(f);
+    free(b);
 }
 
 /* ---- 3. cells and edges ------------------------------------------------- */
