@@ -812,3 +812,71 @@ bool dec_parse(const char *body, size_t len, json_object **root, cc_error *err)
                        "The request body must be a JSON object, starting with '{' (byte %zu).", i);
     return js_parse(body, len, DEC_MAX_DEPTH, member_names, root, err);
 }
+
+/* ---- the members a turn's question shares ----------------------------------- */
+
+bool dec_token(json_object *obj, const char *pointer, bool required, int *out,
+               cc_error *err)
+{
+    json_object *v;
+    char ptr[CC_POINTER_MAX];
+    snprintf(ptr, sizeof ptr, "%s/token", pointer);
+    if (!json_object_object_get_ex(obj, "token", &v)) {
+        if (required)
+            return cc_fail(err, CC_ERR_BAD_REQUEST, ptr, "Missing member",
+                           "token is required: the token drawn, 1 to 4 sheep or \"wolf\".");
+        return true;
+    }
+    if (json_object_is_type(v, json_type_string) && strcmp(json_object_get_string(v), "wolf") == 0) {
+        *out = CC_TOKEN_WOLF;
+        return true;
+    }
+    return dec_int(obj, "token", pointer, 1, CC_TOKEN_MAX_SHEEP, true, out, NULL, err);
+}
+
+bool dec_shepherd_choice(json_object *root, cc_shepherd_action *action,
+                         int *grow_token, cc_error *err)
+{
+    static const char *const members[] = { "action", "token", NULL };
+    json_object *s = NULL;
+    const char *name = NULL;
+    if (!dec_object(root, "shepherd", "", false, &s, err))
+        return false;
+    if (s == NULL)
+        return true;
+    if (!dec_only_members(s, members, "/shepherd", err) ||
+        !dec_string(s, "action", "/shepherd", true, &name, err))
+        return false;
+    if (strcmp(name, "guide") == 0) {
+        *action = CC_SHEPHERD_GUIDE;
+        if (json_object_object_get_ex(s, "token", NULL))
+            return cc_fail(err, CC_ERR_BAD_REQUEST, "/shepherd/token", "Unknown member",
+                           "Guiding the flock draws no token.");
+        return true;
+    }
+    if (strcmp(name, "grow") != 0)
+        return cc_fail(err, CC_ERR_BAD_REQUEST, "/shepherd/action", "Value out of range",
+                       "action is \"grow\" or \"guide\".");
+    *action = CC_SHEPHERD_GROW;
+    return dec_token(s, "/shepherd", true, grow_token, err);
+}
+
+bool dec_deployed(json_object *root, const cc_position *pos, cc_figure *fig,
+                  int *token, bool *present, cc_error *err)
+{
+    static const char *const extra[] = { "token", NULL };
+    json_object *d = NULL;
+    *present = false;
+    if (!dec_object(root, "deployed", "", false, &d, err))
+        return false;
+    if (d == NULL)
+        return true;
+    if (!dec_figure_with(d, "/deployed", pos, extra, fig, err))
+        return false;
+    bool shepherd = fig->kind == CC_FIG_SHEPHERD;
+    if (!shepherd && json_object_object_get_ex(d, "token", NULL))
+        return cc_fail(err, CC_ERR_BAD_REQUEST, "/deployed/token", "Unknown member",
+                       "Only a shepherd draws a token when it is deployed.");
+    *present = true;
+    return dec_token(d, "/deployed", shepherd, token, err);
+}

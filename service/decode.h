@@ -74,6 +74,7 @@
 #include "../engine/error.h"
 #include "../engine/loc.h"
 #include "../engine/position.h"
+#include "../engine/scoring.h"
 
 #define DEC_MAX_DEPTH 32        /* nesting of arrays and objects, the body's object is 1 */
 #define DEC_SCORE_MAX 100000    /* no game reaches it; keeps sums far from overflow */
@@ -136,5 +137,24 @@ bool dec_figure(json_object *obj, const char *pointer, const cc_position *pos,
  * /score's "deployed". */
 bool dec_figure_with(json_object *obj, const char *pointer, const cc_position *pos,
                      const char *const *extra, cc_figure *out, cc_error *err);
+
+/* The members a turn's question shares (contract section 5, /v1/score and
+ * /v1/turn), read once here for both routes. */
+
+/* Member "token" of obj (pointer = obj's pointer): a sheep token 1..4 or
+ * "wolf" (CC_TOKEN_WOLF); *out unaltered when absent and not required. */
+bool dec_token(json_object *obj, const char *pointer, bool required, int *out,
+               cc_error *err);
+
+/* Member "shepherd" of the body: {"action": "grow", "token"} or
+ * {"action": "guide"}. *action unaltered when absent. */
+bool dec_shepherd_choice(json_object *root, cc_shepherd_action *action,
+                         int *grow_token, cc_error *err);
+
+/* Member "deployed" of the body: the figure deployed this turn in position
+ * form, and a shepherd's first draw as "token" (required for a shepherd,
+ * refused for any other kind). *present tells whether it was given. */
+bool dec_deployed(json_object *root, const cc_position *pos, cc_figure *fig,
+                  int *token, bool *present, cc_error *err);
 
 #endif

@@ -33,71 +33,16 @@
 
 /* ---- decoding ---------------------------------------------------------------- */
 
-/* Member "token" of obj at pointer: 1..4 or "wolf"; *out unaltered when absent. */
-static bool dec_token(json_object *obj, const char *pointer, bool required, int *out,
-                      cc_error *err)
-{
-    json_object *v;
-    char ptr[CC_POINTER_MAX];
-    snprintf(ptr, sizeof ptr, "%s/token", pointer);
-    if (!json_object_object_get_ex(obj, "token", &v)) {
-        if (required)
-            return cc_fail(err, CC_ERR_BAD_REQUEST, ptr, "Missing member",
-                           "token is required: the token drawn, 1 to 4 sheep or \"wolf\".");
-        return true;
-    }
-    if (json_object_is_type(v, json_type_string) && strcmp(json_object_get_string(v), "wolf") == 0) {
-        *out = CC_TOKEN_WOLF;
-        return true;
-    }
-    return dec_int(obj, "token", pointer, 1, CC_TOKEN_MAX_SHEEP, true, out, NULL, err);
-}
-
 /* "deployed": matched to its figure in the position (engine). */
-static bool dec_deployed(json_object *root, const game *g, int x, int y,
-                         cc_turn_choices *ch, cc_error *err)
+static bool dec_deployed_figure(json_object *root, const game *g, int x, int y,
+                                cc_turn_choices *ch, cc_error *err)
 {
-    static const char *const extra[] = { "token", NULL };
-    json_object *d = NULL;
     cc_figure fig;
-    if (!dec_object(root, "deployed", "", false, &d, err))
+    bool present;
+    if (!dec_deployed(root, &g->pos, &fig, &ch->first_token, &present, err))
         return false;
-    if (d == NULL)
-        return true;
-    if (!dec_figure_with(d, "/deployed", &g->pos, extra, &fig, err))
-        return false;
-    bool shepherd = fig.kind == CC_FIG_SHEPHERD;
-    if (!shepherd && json_object_object_get_ex(d, "token", NULL))
-        return cc_fail(err, CC_ERR_BAD_REQUEST, "/deployed/token", "Unknown member",
-                       "Only a shepherd draws a token when it is deployed.");
-    return dec_token(d, "/deployed", shepherd, &ch->first_token, err) &&
+    return !present ||
            cc_score_match_deployed(&g->pos, &g->features, x, y, &fig, &ch->deployed, err);
-}
-
-static bool dec_shepherd(json_object *root, cc_turn_choices *ch, cc_error *err)
-{
-    static const char *const members[] = { "action", "token", NULL };
-    json_object *s = NULL;
-    const char *action = NULL;
-    if (!dec_object(root, "shepherd", "", false, &s, err))
-        return false;
-    if (s == NULL)
-        return true;
-    if (!dec_only_members(s, members, "/shepherd", err) ||
-        !dec_string(s, "action", "/shepherd", true, &action, err))
-        return false;
-    if (strcmp(action, "guide") == 0) {
-        ch->shepherd = CC_SHEPHERD_GUIDE;
-        if (json_object_object_get_ex(s, "token", NULL))
-            return cc_fail(err, CC_ERR_BAD_REQUEST, "/shepherd/token", "Unknown member",
-                           "Guiding the flock draws no token.");
-        return true;
-    }
-    if (strcmp(action, "grow") != 0)
-        return cc_fail(err, CC_ERR_BAD_REQUEST, "/shepherd/action", "Value out of range",
-                       "action is \"grow\" or \"guide\".");
-    ch->shepherd = CC_SHEPHERD_GROW;
-    return dec_token(s, "/shepherd", true, &ch->grow_token, err);
 }
 
 /* With "final": true the turn's members are not asked. */
@@ -155,7 +100,8 @@ static bool score(const game *g, json_object *root, cc_score_result *r, cc_error
         return cc_fail(err, CC_ERR_IMPOSSIBLE, "/x", "Tile not on the board",
                        "no tile stands at (%d, %d); the tile placed this turn must be in position.tiles",
                        x, y);
-    return dec_deployed(root, g, x, y, &ch, err) && dec_shepherd(root, &ch, err) &&
+    return dec_deployed_figure(root, g, x, y, &ch, err) &&
+           dec_shepherd_choice(root, &ch.shepherd, &ch.grow_token, err) &&
            cc_score_turn(&g->pos, &g->features, x, y, &ch, r, err);
 }
 

@@ -38,26 +38,6 @@
 
 /* ---- decoding ---------------------------------------------------------------- */
 
-/* Member "token" of obj: 1..4 or "wolf"; *out unaltered when absent. */
-static bool dec_token(json_object *obj, const char *pointer, bool required, int *out,
-                      cc_error *err)
-{
-    json_object *v;
-    char ptr[CC_POINTER_MAX];
-    snprintf(ptr, sizeof ptr, "%s/token", pointer);
-    if (!json_object_object_get_ex(obj, "token", &v)) {
-        if (required)
-            return cc_fail(err, CC_ERR_BAD_REQUEST, ptr, "Missing member",
-                           "token is required: the token drawn, 1 to 4 sheep or \"wolf\".");
-        return true;
-    }
-    if (json_object_is_type(v, json_type_string) && strcmp(json_object_get_string(v), "wolf") == 0) {
-        *out = CC_TOKEN_WOLF;
-        return true;
-    }
-    return dec_int(obj, "token", pointer, 1, CC_TOKEN_MAX_SHEEP, true, out, NULL, err);
-}
-
 static bool dec_deploy(json_object *root, cc_move *mv, cc_error *err)
 {
     static const char *const members[] = { "kind", "at", "token", NULL };
@@ -82,32 +62,6 @@ static bool dec_deploy(json_object *root, cc_move *mv, cc_error *err)
         return cc_fail(err, CC_ERR_BAD_REQUEST, "/deploy/token", "Unknown member",
                        "Only a shepherd draws a token when it is deployed.");
     return dec_token(d, "/deploy", k == CC_FIG_SHEPHERD, &mv->first_token, err);
-}
-
-static bool dec_shepherd(json_object *root, cc_move *mv, cc_error *err)
-{
-    static const char *const members[] = { "action", "token", NULL };
-    json_object *s = NULL;
-    const char *action = NULL;
-    if (!dec_object(root, "shepherd", "", false, &s, err))
-        return false;
-    if (s == NULL)
-        return true;
-    if (!dec_only_members(s, members, "/shepherd", err) ||
-        !dec_string(s, "action", "/shepherd", true, &action, err))
-        return false;
-    if (strcmp(action, "guide") == 0) {
-        mv->shepherd = CC_SHEPHERD_GUIDE;
-        if (json_object_object_get_ex(s, "token", NULL))
-            return cc_fail(err, CC_ERR_BAD_REQUEST, "/shepherd/token", "Unknown member",
-                           "Guiding the flock draws no token.");
-        return true;
-    }
-    if (strcmp(action, "grow") != 0)
-        return cc_fail(err, CC_ERR_BAD_REQUEST, "/shepherd/action", "Value out of range",
-                       "action is \"grow\" or \"guide\".");
-    mv->shepherd = CC_SHEPHERD_GROW;
-    return dec_token(s, "/shepherd", true, &mv->grow_token, err);
 }
 
 static bool dec_spot(json_object *o, const char *pointer, int *x, int *y, cc_loc *at,
@@ -156,20 +110,19 @@ static bool dec_wagons(json_object *root, cc_move *mv, cc_error *err)
  * /v1/score: a figure in position form. It needs the decoded position (its
  * player is a name) and says nothing "deploy" does not, so it is read after
  * the position and turned into the same move. */
-static bool dec_deployed(json_object *root, const cc_position *pos, cc_move *mv, cc_error *err)
+static bool dec_deployed_move(json_object *root, const cc_position *pos, cc_move *mv,
+                              cc_error *err)
 {
-    static const char *const extra[] = { "token", NULL };
-    json_object *d = NULL;
     cc_figure fig;
-    if (!dec_object(root, "deployed", "", false, &d, err))
+    bool present;
+    bool given_as_deploy = mv->deploy;
+    if (!dec_deployed(root, pos, &fig, &mv->first_token, &present, err))
         return false;
-    if (d == NULL)
+    if (!present)
         return true;
-    if (mv->deploy)
+    if (given_as_deploy)
         return cc_fail(err, CC_ERR_BAD_REQUEST, "/deployed", "Unknown member",
                        "Give the deployment once: either deploy or deployed, not both.");
-    if (!dec_figure_with(d, "/deployed", pos, extra, &fig, err))
-        return false;
     if (fig.player != pos->active)
         return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deployed/player", "Not the active player",
                        "Only the active player, %s, deploys a figure this turn; deployed names %s.",
@@ -178,13 +131,10 @@ static bool dec_deployed(json_object *root, const cc_position *pos, cc_move *mv,
         return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deployed/x", "Not on the placed tile",
                        "A figure is deployed on the tile placed this turn, (%d, %d); deployed stands on (%d, %d).",
                        mv->x, mv->y, fig.x, fig.y);
-    if (fig.kind != CC_FIG_SHEPHERD && json_object_object_get_ex(d, "token", NULL))
-        return cc_fail(err, CC_ERR_BAD_REQUEST, "/deployed/token", "Unknown member",
-                       "Only a shepherd draws a token when it is deployed.");
     mv->deploy = true;
     mv->deploy_kind = fig.kind;
     mv->deploy_at = fig.at;
-    return dec_token(d, "/deployed", fig.kind == CC_FIG_SHEPHERD, &mv->first_token, err);
+    return true;
 }
 
 /* Decode everything but the position; false with err. */
@@ -208,7 +158,8 @@ static bool dec_move(const svc_context *ctx, json_object *root, cc_move *mv, cc_
         return cc_fail(err, CC_ERR_BAD_REQUEST, "/rot", "Value out of range",
                        "rot is 0, 90, 180 or 270; it is %d.", deg);
     *mv = cc_move_make(type, x, y, deg / 90);
-    return dec_deploy(root, mv, err) && dec_shepherd(root, mv, err) &&
+    return dec_deploy(root, mv, err) &&
+           dec_shepherd_choice(root, &mv->shepherd, &mv->grow_token, err) &&
            dec_wagons(root, mv, err) &&
            dec_bool(root, "pile_empty", "", false, &mv->pile_empty, NULL, err);
 }
@@ -293,7 +244,7 @@ void route_turn(const svc_context *ctx, json_object *root, svc_response *res)
     if (pos == NULL || r == NULL) {
         svc_fail(res, 500, "", "Out of memory", "no memory to play the move");
     } else if (!dec_move(ctx, root, &mv, &err) || !dec_position(root, ctx->cat, pos, &err) ||
-               !dec_deployed(root, pos, &mv, &err) || !cc_turn(pos, ctx->cat, &mv, r, &err)) {
+               !dec_deployed_move(root, pos, &mv, &err) || !cc_turn(pos, ctx->cat, &mv, r, &err)) {
         svc_reply_problem(res, &err);
     } else if (!r->legal) {
         svc_reply_json(res, 200, illegal_answer(r));
