@@ -17,15 +17,15 @@
 # disturbance lowers one round, not the comparison.
 #
 # Environment: BENCH_SECONDS (3) per round, BENCH_ROUNDS (3), BENCH_CONNS
-# (32), BENCH_THREADS of wrk (1), BENCH_PORT (18089), SERVICE_THREADS
+# (32), BENCH_THREADS of wrk (1), SERVICE_THREADS
 # (passed as --threads if set), SERVICE_ARGS (more options for the service).
 set -eu
+. tools/svc-lib.sh
 bin=${1:?usage: bench/run.sh path/to/carcassonne-rules}
 secs=${BENCH_SECONDS:-3}
 rounds=${BENCH_ROUNDS:-3}
 conns=${BENCH_CONNS:-32}
 wthreads=${BENCH_THREADS:-1}
-port=${BENCH_PORT:-18089}
 out=${BENCH_OUT:-build/bench}
 mkdir -p "$out/nginx/tmp"
 results="$out/results.txt"
@@ -81,14 +81,13 @@ echo "# make bench: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, wrk -t$wthreads
 nginx -p "$PWD/$out/nginx" -c "$PWD/bench/nginx.conf" 2>"$out/nginx/stderr" &
 ngx_pid=$!
 wait_port 18090
+kill -0 "$ngx_pid" 2>/dev/null || { echo "bench: nginx did not start:" >&2; cat "$out/nginx/stderr" >&2; exit 1; }
 
 threads_arg=
 [ -n "${SERVICE_THREADS:-}" ] && threads_arg="--threads $SERVICE_THREADS"
 # shellcheck disable=SC2086
-HOST=127.0.0.1 PORT=$port "$bin" $threads_arg ${SERVICE_ARGS:-} >"$out/service.stdout" 2>"$out/service.stderr" &
-svc_pid=$!
-wait_port "$port"
-base="http://127.0.0.1:$port"
+start_service "$out" "$bin" $threads_arg ${SERVICE_ARGS:-}
+base="http://127.0.0.1:$svc_port"
 for round in $(seq "$rounds"); do
     run nginx "http://127.0.0.1:18090/"
     run healthz "$base/healthz"

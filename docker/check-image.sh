@@ -10,7 +10,6 @@
 # libraries in the slim image.
 set -eu
 image=${1:-carcassonne-rules:latest}
-port=${CHECK_PORT:-18080}
 
 fail() { echo "check-image: $*" >&2; exit 1; }
 
@@ -35,13 +34,20 @@ chroot "$root" ldd /usr/local/bin/carcassonne-rules | grep -q 'not found' \
 echo "image size: $(podman image inspect --format '{{.Size}}' "$image") bytes, user $user"
 
 uid=$(chroot "$root" id -u "$user")
-chroot --userspec="$uid:$uid" "$root" /usr/bin/env HOST=127.0.0.1 PORT="$port" \
-    /usr/local/bin/carcassonne-rules &
+# Port 0: the service picks a free port and says which ("listening on ...").
+out=$(mktemp)
+chroot --userspec="$uid:$uid" "$root" /usr/bin/env HOST=127.0.0.1 PORT=0 \
+    /usr/local/bin/carcassonne-rules >"$out" 2>/dev/null &
 pid=$!
-for _ in $(seq 50); do
-    curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break
+port=
+for _ in $(seq 100); do
+    port=$(sed -n 's|^listening on http://127\.0\.0\.1:\([0-9]*\)$|\1|p' "$out")
+    [ -n "$port" ] && break
+    kill -0 "$pid" 2>/dev/null || fail "the image's binary exited: $(cat "$out")"
     sleep 0.1
 done
+rm -f "$out"
+[ -n "$port" ] || fail "the image's binary did not start listening"
 curl -fsS -o /dev/null -w 'GET /healthz from the image: %{http_code}\n' "http://127.0.0.1:$port/healthz"
 # The image's own HEALTHCHECK command, run inside the chroot.
 hc=$(podman image inspect --format '{{index .Config.Healthcheck.Test 3}}' "$image")

@@ -4,23 +4,26 @@
 #
 # docker/compose.yaml cannot start where no engine runs, so this runs the
 # same shape with local processes: the upstream `app:8080` of nginx.conf is
-# replaced by three loopback ports. Checks that (1) requests through nginx
+# replaced by the three replicas' loopback ports (each picked by the system). Checks that (1) requests through nginx
 # are answered, (2) every replica served some (its own GET /metrics says
 # so: round robin, no stickiness needed), (3) with one replica stopped by
 # SIGTERM, every request still succeeds (nginx tries the next one).
 set -eu
+. tools/svc-lib.sh
 bin=${1:?usage: docker/lb-check.sh path/to/carcassonne-rules}
 out=${LB_OUT:-build/lb-check}
 lb_port=${LB_PORT:-18180}
-ports="18181 18182 18183"
 mkdir -p "$out/nginx"
 pids=
 cleanup() { for p in $pids; do kill "$p" 2>/dev/null || true; done; }
 trap cleanup EXIT INT TERM
 
-for p in $ports; do
-    HOST=127.0.0.1 PORT=$p "$bin" --threads 1 --no-access-log >"$out/replica-$p.log" 2>&1 &
-    pids="$pids $!"
+ports=
+for i in 1 2 3; do
+    mkdir -p "$out/replica-$i"
+    start_service "$out/replica-$i" "$bin" --threads 1 --no-access-log
+    pids="$pids $svc_pid"
+    ports="$ports $svc_port"
 done
 servers=$(for p in $ports; do printf 'server 127.0.0.1:%s; ' "$p"; done)
 sed -e "s|server app:8080;|$servers|" -e "s|listen 8080;|listen 127.0.0.1:$lb_port;|" \
@@ -35,6 +38,7 @@ for _ in $(seq 100); do
     curl -fs -o /dev/null "http://127.0.0.1:$lb_port/healthz" && break
     sleep 0.05
 done
+kill -0 "$ngx" 2>/dev/null || { echo "lb-check: nginx did not start:" >&2; cat "$out/nginx.log" >&2; exit 1; }
 
 fail() { echo "lb-check: $*" >&2; exit 1; }
 post() { curl -s -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' \

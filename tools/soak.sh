@@ -11,10 +11,10 @@
 # fifth (the warm-up fills the allocator's pools first), SIGTERM exits 0,
 # and the sanitizer/valgrind log reports nothing.
 set -eu
+. tools/svc-lib.sh
 bin=${1:?usage: tools/soak.sh BIN [SECONDS]}
 secs=${2:-600}
 out=${SOAK_OUT:-build/soak}
-port=${SOAK_PORT:-18095}
 mkdir -p "$out"
 manifest="$out/manifest.txt"
 : > "$manifest"
@@ -41,13 +41,10 @@ else
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:quarantine_size_mb=16
 fi
 # shellcheck disable=SC2086
-HOST=127.0.0.1 PORT=$port $runner "$bin" --threads 2 >"$out/service.stdout" 2>"$out/service.stderr" &
-pid=$!
+start_service "$out" $runner "$bin" --threads 2
+pid=$svc_pid
+port=$svc_port
 trap 'kill $pid 2>/dev/null || true' EXIT INT TERM
-for _ in $(seq 300); do
-    curl -s -o /dev/null "http://127.0.0.1:$port/healthz" && break
-    sleep 0.1
-done
 
 echo "seconds,rss_kb" > "$out/rss.csv"
 sample() { echo "$1,$(awk '/^VmRSS/ { print $2 }' /proc/$pid/status)" >> "$out/rss.csv"; }
