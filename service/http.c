@@ -203,11 +203,18 @@ static void observe(http_server *s, const request *rq, const char *method, const
         access_log(method, url, status, bytes, us);
 }
 
-/* GET /metrics: the exposition text, or 500 if memory runs out. */
-static void answer_metrics(http_server *s, svc_response *res)
+/* GET /metrics: the exposition text, or 500 if memory runs out; another
+ * method gets 405 like any known path. */
+static void answer_metrics(http_server *s, const char *method, svc_response *res)
 {
     static const char oom[] = "out of memory\n";
     memset(res, 0, sizeof *res);
+    if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 && strcmp(method, MHD_HTTP_METHOD_HEAD) != 0) {
+        svc_fail(res, MHD_HTTP_METHOD_NOT_ALLOWED, "", "Method not allowed",
+                 "/metrics answers GET, HEAD, not %.16s", method);
+        snprintf(res->allow, sizeof res->allow, "GET, HEAD");
+        return;
+    }
     res->content_type = "text/plain; version=0.0.4; charset=utf-8";
     if (metrics_render(s->metrics, &res->body, &res->len)) {
         res->status = 200;
@@ -275,8 +282,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     }
     metrics_in_flight(s->metrics, 1);
     svc_response res;
-    if (strcmp(method, MHD_HTTP_METHOD_GET) == 0 && metrics_route(url) == metrics_route("/metrics"))
-        answer_metrics(s, &res);
+    if (metrics_route(url) == metrics_route("/metrics"))
+        answer_metrics(s, method, &res);
     else
         svc_dispatch(s->ctx, method, url, dbuf_ptr(&rq->body), dbuf_len(&rq->body), &res);
     int status = res.status;

@@ -176,6 +176,7 @@ test('GET /metrics: Prometheus text with requests by route and status, and laten
   const inf = Number(/^carcassonne_http_request_duration_seconds_bucket\{route="\/healthz",le="\+Inf"\} (\d+)$/m.exec(r.text)[1]);
   const cnt = Number(/^carcassonne_http_request_duration_seconds_count\{route="\/healthz"\} (\d+)$/m.exec(r.text)[1]);
   assert.equal(inf, cnt);
+  await call('POST', '/metrics', '{}', 405);
   // every non-comment line is "name{labels} value" or "name value"
   for (const line of r.text.split('\n').filter((l) => l && !l.startsWith('#')))
     assert.match(line, /^[a-z_]+(\{[^}]*\})? [0-9.e+-]+$/, line);
