@@ -21,7 +21,7 @@ browser() {
         --disable-background-networking --disable-component-update --disable-sync \
         --user-data-dir="$out/profile" \
         --host-resolver-rules='MAP * ~NOTFOUND, EXCLUDE 127.0.0.1' \
-        --virtual-time-budget=10000 --window-size=1400,1800 "$@" \
+        --virtual-time-budget=10000 --window-size=1400,2700 "$@" \
         "http://127.0.0.1:$port/docs" 2>>"$out/chromium.log"
 }
 rm -rf "$out/profile"
