@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-bool cc_fail(cc_error *err, cc_status status, const char *pointer,
+bool (cc_fail)(cc_error *err, cc_status status, const char *pointer,
              const char *title, const char *detail_fmt, ...)
 {
     if (err == NULL)

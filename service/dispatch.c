@@ -154,7 +154,7 @@ void svc_reply_problem(svc_response *res, const cc_error *err)
     reply_serialized(res, status, "application/problem+json", p);
 }
 
-bool svc_fail(svc_response *res, int status, const char *pointer,
+bool (svc_fail)(svc_response *res, int status, const char *pointer,
               const char *title, const char *detail_fmt, ...)
 {
     cc_error err;
@@ -175,7 +175,7 @@ char *svc_printable(char *out, size_t size, const char *s)
     if (size == 0)
         return out;
     for (; s[n] && n + 1 < size; n++)
-        out[n] = s[n] >= 0x20 && s[n] < 0x7f ? s[n] : '?';
+        out[n] = (char)(s[n] >= 0x20 && s[n] < 0x7f ? s[n] : '?');
     out[n] = '\0';
     if (s[n] && size > 4)
         memcpy(out + size - 4, "...", 4);

@@ -104,4 +104,10 @@ void svc_reply_static(svc_response *res, int status, const char *content_type,
  * than fits ends in "...". Returns out. */
 char *svc_printable(char *out, size_t size, const char *s);
 
+/* As for cc_fail() (engine/error.h): under the static analyzer only, say
+ * that svc_fail() always returns false. */
+#ifdef __clang_analyzer__
+#define svc_fail(...) ({ svc_fail(__VA_ARGS__); false; })
+#endif
+
 #endif
