@@ -127,7 +127,8 @@ int cc_placements(const cc_board *b, int type, cc_placement *out, int max)
                 cand[ncand].y = b->tiles[t].y + cc_dir_dy[d];
                 ncand++;
             }
-    qsort(cand, (size_t)ncand, sizeof cand[0], cell_compare);
+    if (ncand > 1)
+        qsort(cand, (size_t)ncand, sizeof cand[0], cell_compare);
     int n = 0;
     for (int i = 0; i < ncand; i++) {
         if (i > 0 && cell_compare(&cand[i], &cand[i - 1]) == 0)

@@ -229,7 +229,8 @@ static bool read_alias_row(loader *ld, sqlite3_stmt *row)
     if (source != NULL && strcmp(source, "reference") == 0) {
         if (t->reference_id[0] != '\0')
             return fail(ld, "catalog: %s has two reference ids", t->id);
-        memcpy(t->reference_id, alias, strlen(alias) + 1);   /* fits: copied above */
+        const char *copied = t->aliases[t->naliases - 1];   /* fits: copied above */
+        memcpy(t->reference_id, copied, strlen(copied) + 1);
     } else if (source == NULL || strcmp(source, "wiki") != 0) {
         return fail(ld, "catalog: %s: alias source \"%s\" is not reference or wiki",
                     t->id, source ? source : "(null)");

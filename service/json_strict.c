@@ -142,7 +142,7 @@ static size_t utf8_sequence(const unsigned char *p, const unsigned char *end)
     size_t n;
     if (c >= 0xC2 && c <= 0xDF) n = 2;
     else if (c == 0xE0) { n = 3; lo = 0xA0; }
-    else if (c >= 0xE1 && c <= 0xEC) n = 3;
+    else if (c >= 0xE1 && c <= 0xEC) n = 3;   /* NOLINT(bugprone-branch-clone): RFC 3629's rows */
     else if (c == 0xED) { n = 3; hi = 0x9F; }
     else if (c >= 0xEE && c <= 0xEF) n = 3;
     else if (c == 0xF0) { n = 4; lo = 0x90; }
@@ -437,7 +437,8 @@ static bool read_string(js_parser *ps, js_buf *out, bool is_key)
                                "A member name contains the character U+0000 (byte %zu), which member names may not hold.",
                                offset(ps, p));
             char enc[4];
-            if (!buf_append(out, enc, utf8_encode((unsigned long)cp, enc)))
+            size_t nenc = utf8_encode((unsigned long)cp, enc);
+            if (!buf_append(out, enc, nenc))
                 return fail_memory(ps);
             p = q;
             continue;

@@ -162,6 +162,7 @@ int main(int argc, char **argv)
         catalog_free(&cat);
         return 1;
     }
+    /* NOLINTNEXTLINE(clang-analyzer-core.NonNullParamChecker): getopt_long sets optarg (required_argument) */
     bool v6 = strchr(o.host, ':') != NULL;
     printf("listening on http://%s%s%s:%d\n", v6 ? "[" : "", o.host, v6 ? "]" : "",
            http_port(server));

@@ -244,6 +244,7 @@ void route_turn(const svc_context *ctx, json_object *root, svc_response *res)
     if (pos == NULL || r == NULL) {
         svc_fail(res, 500, "", "Out of memory", "no memory to play the move");
     } else if (!dec_move(ctx, root, &mv, &err) || !dec_position(root, ctx->cat, pos, &err) ||
+               /* NOLINTNEXTLINE(bugprone-branch-clone): bad input, like a failed answer below, is a problem */
                !dec_deployed_move(root, pos, &mv, &err) || !cc_turn(pos, ctx->cat, &mv, r, &err)) {
         svc_reply_problem(res, &err);
     } else if (!r->legal) {
