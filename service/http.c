@@ -152,7 +152,7 @@ static uint64_t elapsed_us(const struct timespec *start)
 static size_t json_escape(char *buf, size_t room, const char *s, size_t max)
 {
     size_t n = 0;
-    for (size_t i = 0; s[i] != '\0' && i < max && n + 7 < room; i++) {
+    for (size_t i = 0; i < max && s[i] != '\0' && n + 7 < room; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c == '"' || c == '\\') {
             buf[n++] = '\\';
