@@ -4,6 +4,10 @@
 # Usage: tools/install-deps.sh [extra packages...]
 set -eu
 need="gcc make pkg-config xxd sqlite3 libsqlite3-dev libmicrohttpd-dev libjson-c-dev libcriterion-dev curl $*"
+# The contract tests and the docs page need Node.js (>= 20.19, as the pinned
+# @redocly/cli requires) with npm; the machines this project runs on ship
+# one, so install Debian's only where there is none.
+command -v node >/dev/null 2>&1 || need="$need nodejs npm"
 missing=""
 for p in $need; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
