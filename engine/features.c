@@ -258,3 +258,15 @@ bool cc_features_on_tile(const cc_features *f, int id, int t)
             return true;
     return false;
 }
+
+int cc_feature_compare(const cc_features *f, int a, int b)
+{
+    const cc_feature *fa = &f->features[a], *fb = &f->features[b];
+    const cc_board_tile *ta = &f->board->tiles[fa->name_tile];
+    const cc_board_tile *tb = &f->board->tiles[fb->name_tile];
+    if (ta->y != tb->y)
+        return ta->y < tb->y ? -1 : 1;
+    if (ta->x != tb->x)
+        return ta->x < tb->x ? -1 : 1;
+    return cc_loc_compare(fa->name_at, fb->name_at);
+}

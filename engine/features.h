@@ -26,6 +26,7 @@
  *   cc_features_cities()    the cities a field borders
  *   cc_features_completed_cities()  how many of those are complete
  *   cc_features_cells()     a feature's cells, sorted by y then x
+ *   cc_feature_compare()    canonical order of two features' names
  *   cc_features_on_tile()   does a feature have a part on a tile
  */
 #ifndef CC_FEATURES_H
@@ -101,5 +102,9 @@ int cc_features_cells(const cc_features *f, int id, int tiles[CC_MAX_TILES]);
 
 /* Is feature id on board tile t? */
 bool cc_features_on_tile(const cc_features *f, int id, int t);
+
+/* Canonical order of features a and b by their names: first cell by y then
+ * x, then the location on it (contract section 1). <0, 0, >0 like strcmp. */
+int cc_feature_compare(const cc_features *f, int a, int b);
 
 #endif

@@ -435,20 +435,6 @@ static bool card_takes(int card, cc_feature_type t)
     return cc_feature_is_monastery(t);   /* note 6: cloisters, shrines, abbeys */
 }
 
-/* Canonical order of features: the first cell of each name by y then x,
- * then the location (contract section 1). */
-static int feature_order(const cc_features *f, int a, int b)
-{
-    const cc_feature *fa = &f->features[a], *fb = &f->features[b];
-    const cc_board_tile *ta = &f->board->tiles[fa->name_tile];
-    const cc_board_tile *tb = &f->board->tiles[fb->name_tile];
-    if (ta->y != tb->y)
-        return ta->y < tb->y ? -1 : 1;
-    if (ta->x != tb->x)
-        return ta->x < tb->x ? -1 : 1;
-    return cc_loc_compare(fa->name_at, fb->name_at);
-}
-
 /* The rule that values feature id as at the end of the game. */
 static const char *value_rule(const cc_features *f, int id)
 {
@@ -471,7 +457,7 @@ static bool item_before(const cc_features *f, const cc_message_item *a,
 {
     if (a->points != b->points)
         return a->points < b->points;
-    return feature_order(f, a->feature, b->feature) < 0;
+    return cc_feature_compare(f, a->feature, b->feature) < 0;
 }
 
 static void sort_items(const cc_features *f, cc_message_item *it, int n)

@@ -247,24 +247,12 @@ int cc_touched_features(const cc_features *f, int t, int *ids)
     return n;
 }
 
-static int compare_features(const cc_features *f, int a, int b)
-{
-    const cc_feature *fa = &f->features[a], *fb = &f->features[b];
-    const cc_board_tile *ta = &f->board->tiles[fa->name_tile];
-    const cc_board_tile *tb = &f->board->tiles[fb->name_tile];
-    if (ta->y != tb->y)
-        return ta->y < tb->y ? -1 : 1;
-    if (ta->x != tb->x)
-        return ta->x < tb->x ? -1 : 1;
-    return cc_loc_compare(fa->name_at, fb->name_at);
-}
-
 void cc_sort_features(const cc_features *f, int *ids, int n)
 {
     /* Insertion sort: a handful of ids, and no qsort context pointer in C11. */
     for (int i = 1; i < n; i++) {
         int id = ids[i], j = i - 1;
-        while (j >= 0 && compare_features(f, id, ids[j]) < 0) {
+        while (j >= 0 && cc_feature_compare(f, id, ids[j]) < 0) {
             ids[j + 1] = ids[j];
             j--;
         }
