@@ -13,47 +13,21 @@
 
 #include "../engine/rules.h"
 #include "../service/service.h"
+#include "support/asktest.h"
 #include "support/testutil.h"
 
 CC_SUITE(route_play);
 
-static json_object *ask(const char *path, const char *body, int status)
-{
-    svc_context ctx = { .cat = tu_catalog() };
-    svc_response res;
-    svc_dispatch(&ctx, "POST", path, body, strlen(body), &res);
-    const char *text = res.body ? res.body : res.static_body;
-    cr_assert_eq(res.status, status, "%s: status %d, expected %d: %.600s", path, res.status,
-                 status, text ? text : "(none)");
-    json_object *root = json_tokener_parse(text);
-    cr_assert_not_null(root);
-    svc_response_free(&res);
-    return root;
-}
-
-static json_object *get(json_object *o, const char *name)
-{
-    json_object *v = NULL;
-    cr_assert(json_object_object_get_ex(o, name, &v), "no member %s in %s", name,
-              json_object_to_json_string(o));
-    return v;
-}
-
-static const char *get_str(json_object *o, const char *name)
-{
-    return json_object_get_string(get(o, name));
-}
-
 static void assert_problem(const char *path, const char *body, int status, const char *pointer)
 {
-    json_object *p = ask(path, body, status);
-    cr_assert_str_eq(get_str(p, "pointer"), pointer, "%s", json_object_to_json_string(p));
+    json_object *p = tu_post(path, body, status);
+    cr_assert_str_eq(tu_str(p, "pointer"), pointer, "%s", json_object_to_json_string(p));
     json_object_put(p);
 }
 
 static void assert_rules_known(json_object *answer)
 {
-    json_object *rules = get(answer, "rules");
+    json_object *rules = tu_member(answer, "rules");
     for (size_t i = 0; i < json_object_array_length(rules); i++) {
         const char *id = json_object_get_string(json_object_array_get_idx(rules, i));
         cr_assert_not_null(cc_rule_find(id), "rule %s is not in the catalog", id);
@@ -71,15 +45,15 @@ static void assert_rules_known(json_object *answer)
  * monk it would challenge. */
 Test(route_play, deployments_name_the_challenged_monk)
 {
-    json_object *a = ask("/v1/deployments", "{\"position\": " SHRINE_POS ", \"x\": 1, \"y\": 0}", 200);
-    json_object *opts = get(a, "options");
+    json_object *a = tu_post("/v1/deployments", "{\"position\": " SHRINE_POS ", \"x\": 1, \"y\": 0}", 200);
+    json_object *opts = tu_member(a, "options");
     cr_assert_eq(json_object_array_length(opts), 2, "%s", json_object_to_json_string(a));
     json_object *heretic = json_object_array_get_idx(opts, 0);
-    cr_assert_str_eq(get_str(heretic, "kind"), "meeple");
-    cr_assert_str_eq(get_str(heretic, "at"), "C");
-    json_object *monk = get(heretic, "challenge");
-    cr_assert_str_eq(get_str(monk, "player"), "blue");
-    cr_assert_str_eq(get_str(monk, "at"), "C");
+    cr_assert_str_eq(tu_str(heretic, "kind"), "meeple");
+    cr_assert_str_eq(tu_str(heretic, "at"), "C");
+    json_object *monk = tu_member(heretic, "challenge");
+    cr_assert_str_eq(tu_str(monk, "player"), "blue");
+    cr_assert_str_eq(tu_str(monk, "at"), "C");
     json_object *farmer = json_object_array_get_idx(opts, 1);
     cr_assert_not(json_object_object_get_ex(farmer, "challenge", NULL));
     assert_rules_known(a);
@@ -109,13 +83,13 @@ static char *dests(json_object *a)
 {
     static char buf[256];
     size_t len = 0;
-    json_object *d = get(a, "destinations");
+    json_object *d = tu_member(a, "destinations");
     buf[0] = '\0';
     for (size_t i = 0; i < json_object_array_length(d); i++) {
         json_object *e = json_object_array_get_idx(d, i);
         len += (size_t)snprintf(buf + len, sizeof buf - len, "%s(%d,%d) %s", i ? ", " : "",
-                                json_object_get_int(get(e, "x")), json_object_get_int(get(e, "y")),
-                                get_str(e, "at"));
+                                json_object_get_int(tu_member(e, "x")), json_object_get_int(tu_member(e, "y")),
+                                tu_str(e, "at"));
     }
     return buf;
 }
@@ -124,12 +98,12 @@ static char *dests(json_object *a)
  * may be named by any location of its feature (S: the road N-E of V). */
 Test(route_play, wagon_moves_both_editions)
 {
-    json_object *a = ask("/v1/wagon-moves", "{\"position\": " C2_3("") ", \"x\": 0, \"y\": 2, \"at\": \"E\"}", 200);
+    json_object *a = tu_post("/v1/wagon-moves", "{\"position\": " C2_3("") ", \"x\": 0, \"y\": 2, \"at\": \"E\"}", 200);
     cr_assert_str_eq(dests(a), "(-1,2) N, (1,2) E, (1,2) S");
-    cr_assert_str_eq(get_str(get(a, "wagon"), "player"), "red");
+    cr_assert_str_eq(tu_str(tu_member(a, "wagon"), "player"), "red");
     assert_rules_known(a);
     json_object_put(a);
-    a = ask("/v1/wagon-moves",
+    a = tu_post("/v1/wagon-moves",
             "{\"position\": " C2_3("\"wagon_rules\": \"c1\"") ", \"x\": 0, \"y\": 2, \"at\": \"N\", \"placed\": {\"x\": 1, \"y\": 2}}",
             200);
     cr_assert_str_eq(dests(a), "(0,0) N, (1,2) E, (1,2) S");
@@ -172,26 +146,26 @@ Test(route_play, a_wagon_on_an_open_feature_does_not_move)
 /* A&M Barn 3.: the farmers of the field score 3 per completed city at once. */
 Test(route_play, barn_check_legal_with_the_scoring_it_triggers)
 {
-    json_object *a = ask("/v1/barn-check",
+    json_object *a = tu_post("/v1/barn-check",
                          "{\"position\": " BARN_POS("{\"player\": \"blue\", \"kind\": \"meeple\", \"x\": 0, \"y\": 0, \"at\": \"NNE\"}")
                          ", \"x\": 1, \"y\": 1, \"at\": \"NW\"}", 200);
-    cr_assert(json_object_get_boolean(get(a, "legal")));
-    json_object *scoring = get(a, "scoring");
-    cr_assert_eq(json_object_get_int(get(get(scoring, "totals"), "blue")), 3);
-    json_object *ev = json_object_array_get_idx(get(scoring, "events"), 0);
-    cr_assert_str_eq(get_str(ev, "kind"), "barn-placed");
-    cr_assert_eq(json_object_array_length(get(ev, "returned")), 1);
+    cr_assert(json_object_get_boolean(tu_member(a, "legal")));
+    json_object *scoring = tu_member(a, "scoring");
+    cr_assert_eq(json_object_get_int(tu_member(tu_member(scoring, "totals"), "blue")), 3);
+    json_object *ev = json_object_array_get_idx(tu_member(scoring, "events"), 0);
+    cr_assert_str_eq(tu_str(ev, "kind"), "barn-placed");
+    cr_assert_eq(json_object_array_length(tu_member(ev, "returned")), 1);
     assert_rules_known(a);
     json_object_put(a);
 }
 
 Test(route_play, barn_check_illegal_says_which_rule_and_why)
 {
-    json_object *a = ask("/v1/barn-check",
+    json_object *a = tu_post("/v1/barn-check",
                          "{\"position\": " BARN_POS("{\"player\": \"blue\", \"kind\": \"barn\", \"x\": 0, \"y\": 0, \"at\": \"SE\"}")
                          ", \"x\": 1, \"y\": 1, \"at\": \"NW\"}", 200);
-    cr_assert_not(json_object_get_boolean(get(a, "legal")));
-    cr_assert_str_eq(get_str(get(a, "reason"), "rule"), "abbey.barn.one-per-field");
+    cr_assert_not(json_object_get_boolean(tu_member(a, "legal")));
+    cr_assert_str_eq(tu_str(tu_member(a, "reason"), "rule"), "abbey.barn.one-per-field");
     cr_assert_not(json_object_object_get_ex(a, "scoring", NULL));
     json_object_put(a);
     assert_problem("/v1/barn-check", "{\"position\": " BARN_POS("") ", \"x\": 1, \"y\": 1, \"at\": \"N\"}", 400, "/at");
@@ -205,11 +179,11 @@ Test(route_play, barn_check_illegal_says_which_rule_and_why)
 /* An illegal move: 200, legal false, the rule, the member at fault. */
 Test(route_play, turn_illegal_move_names_rule_and_member)
 {
-    json_object *a = ask("/v1/turn", "{\"position\": " START ", \"tile\": \"base.E\", \"x\": 0, \"y\": -1, \"rot\": 0}", 200);
-    cr_assert_not(json_object_get_boolean(get(a, "legal")));
-    cr_assert_str_eq(get_str(a, "rule"), "base.placement.edges");
-    cr_assert_str_eq(get_str(a, "pointer"), "/rot");
-    cr_assert_eq(json_object_array_length(get(a, "events")), 0);
+    json_object *a = tu_post("/v1/turn", "{\"position\": " START ", \"tile\": \"base.E\", \"x\": 0, \"y\": -1, \"rot\": 0}", 200);
+    cr_assert_not(json_object_get_boolean(tu_member(a, "legal")));
+    cr_assert_str_eq(tu_str(a, "rule"), "base.placement.edges");
+    cr_assert_str_eq(tu_str(a, "pointer"), "/rot");
+    cr_assert_eq(json_object_array_length(tu_member(a, "events")), 0);
     cr_assert_not(json_object_object_get_ex(a, "position", NULL));
     json_object_put(a);
 }
@@ -218,17 +192,17 @@ Test(route_play, turn_illegal_move_names_rule_and_member)
  * it straight back. */
 Test(route_play, turn_shepherd_token_as_number_or_wolf)
 {
-    json_object *a = ask("/v1/turn",
+    json_object *a = tu_post("/v1/turn",
                          "{\"position\": " START ", \"tile\": \"base.V\", \"x\": 1, \"y\": 0, \"rot\": 0,"
                          " \"deploy\": {\"kind\": \"shepherd\", \"at\": \"NNE\", \"token\": 4}}", 200);
-    cr_assert(json_object_get_boolean(get(a, "legal")));
-    json_object *fig = json_object_array_get_idx(get(get(a, "position"), "figures"), 0);
-    cr_assert_eq(json_object_get_int(json_object_array_get_idx(get(fig, "flock"), 0)), 4);
+    cr_assert(json_object_get_boolean(tu_member(a, "legal")));
+    json_object *fig = json_object_array_get_idx(tu_member(tu_member(a, "position"), "figures"), 0);
+    cr_assert_eq(json_object_get_int(json_object_array_get_idx(tu_member(fig, "flock"), 0)), 4);
     json_object_put(a);
-    a = ask("/v1/turn",
+    a = tu_post("/v1/turn",
             "{\"position\": " START ", \"tile\": \"base.V\", \"x\": 1, \"y\": 0, \"rot\": 0,"
             " \"deploy\": {\"kind\": \"shepherd\", \"at\": \"NNE\", \"token\": \"wolf\"}}", 200);
-    cr_assert_eq(json_object_array_length(get(get(a, "position"), "figures")), 0);
+    cr_assert_eq(json_object_array_length(tu_member(tu_member(a, "position"), "figures")), 0);
     json_object_put(a);
 }
 
@@ -262,10 +236,10 @@ Test(route_play, turn_wagons_move_in_seat_order)
         " \"tile\": \"abbey-mayor.R\", \"x\": 0, \"y\": 2, \"rot\": 180,"
         " \"wagons\": [{\"x\": 0, \"y\": 1, \"at\": \"N\", \"to\": {\"x\": 0, \"y\": 0, \"at\": \"C\"}},"
         "  {\"x\": 0, \"y\": 0, \"at\": \"S\", \"to\": {\"x\": 0, \"y\": 0, \"at\": \"C\"}}]}";
-    json_object *a = ask("/v1/turn", body, 200);
-    cr_assert_not(json_object_get_boolean(get(a, "legal")));
-    cr_assert_str_eq(get_str(a, "rule"), "abbey.wagon.move");
-    cr_assert_str_eq(get_str(a, "pointer"), "/wagons/0/to");
+    json_object *a = tu_post("/v1/turn", body, 200);
+    cr_assert_not(json_object_get_boolean(tu_member(a, "legal")));
+    cr_assert_str_eq(tu_str(a, "rule"), "abbey.wagon.move");
+    cr_assert_str_eq(tu_str(a, "pointer"), "/wagons/0/to");
     json_object_put(a);
 }
 
@@ -282,9 +256,9 @@ Test(route_play, turn_accepts_the_contracts_deployed_member)
     snprintf(a, sizeof a, "%s\"deploy\": {\"kind\": \"meeple\", \"at\": \"S\"}}", head);
     snprintf(b, sizeof b, "%s\"deployed\": {\"player\": \"red\", \"kind\": \"meeple\", "
              "\"x\": 0, \"y\": -1, \"at\": \"S\"}}", head);
-    json_object *with_deploy = ask("/v1/turn", a, 200);
-    json_object *with_deployed = ask("/v1/turn", b, 200);
-    cr_assert(json_object_get_boolean(get(with_deployed, "legal")));
+    json_object *with_deploy = tu_post("/v1/turn", a, 200);
+    json_object *with_deployed = tu_post("/v1/turn", b, 200);
+    cr_assert(json_object_get_boolean(tu_member(with_deployed, "legal")));
     cr_assert(json_object_equal(with_deploy, with_deployed), "%s\nvs\n%s",
               json_object_to_json_string(with_deploy), json_object_to_json_string(with_deployed));
     json_object_put(with_deploy);

@@ -11,6 +11,7 @@
 
 #include "../engine/rules.h"
 #include "../service/service.h"
+#include "support/asktest.h"
 #include "support/testutil.h"
 
 CC_SUITE(route_score);
@@ -29,23 +30,15 @@ static json_object *ask(const char *body, int status)
     return root;
 }
 
-static json_object *member(json_object *o, const char *name)
-{
-    json_object *v = NULL;
-    cr_assert(json_object_object_get_ex(o, name, &v), "member %s missing in %s", name,
-              json_object_to_json_string(o));
-    return v;
-}
-
 static int int_at(json_object *o, const char *a, const char *b)
 {
-    return json_object_get_int(member(member(o, a), b));
+    return json_object_get_int(tu_member(tu_member(o, a), b));
 }
 
 static void expect_problem(const char *body, int status, const char *pointer)
 {
     json_object *p = ask(body, status);
-    cr_assert_str_eq(json_object_get_string(member(p, "pointer")), pointer, "%s",
+    cr_assert_str_eq(json_object_get_string(tu_member(p, "pointer")), pointer, "%s",
                      json_object_to_json_string(p));
     json_object_put(p);
 }
@@ -67,33 +60,33 @@ static void expect_problem(const char *body, int status, const char *pointer)
 Test(route_score, mayor_example_answers_every_member_of_an_event)
 {
     json_object *a = ask("{\"position\":" MAYOR_POSITION ",\"x\":0,\"y\":1}", 200);
-    json_object *events = member(a, "events");
+    json_object *events = tu_member(a, "events");
     cr_assert_eq(json_object_array_length(events), 1);
     json_object *ev = json_object_array_get_idx(events, 0);
-    cr_assert_str_eq(json_object_get_string(member(ev, "kind")), "completed");
-    cr_assert_str_eq(json_object_get_string(member(ev, "type")), "city");
-    json_object *feature = member(ev, "feature");
-    cr_assert_eq(json_object_get_int(member(feature, "x")), 0);
-    cr_assert_eq(json_object_get_int(member(feature, "y")), -1);
-    cr_assert_str_eq(json_object_get_string(member(feature, "at")), "S");
-    json_object *cells = member(ev, "cells");
+    cr_assert_str_eq(json_object_get_string(tu_member(ev, "kind")), "completed");
+    cr_assert_str_eq(json_object_get_string(tu_member(ev, "type")), "city");
+    json_object *feature = tu_member(ev, "feature");
+    cr_assert_eq(json_object_get_int(tu_member(feature, "x")), 0);
+    cr_assert_eq(json_object_get_int(tu_member(feature, "y")), -1);
+    cr_assert_str_eq(json_object_get_string(tu_member(feature, "at")), "S");
+    json_object *cells = tu_member(ev, "cells");
     cr_assert_eq(json_object_array_length(cells), 7);
-    cr_assert_eq(json_object_get_int(member(json_object_array_get_idx(cells, 0), "y")), -1);
-    cr_assert_eq(json_object_get_int(member(json_object_array_get_idx(cells, 1), "x")), -2);
-    cr_assert(json_object_get_boolean(member(ev, "complete")));
-    cr_assert_eq(json_object_get_int(member(ev, "value")), 20);
+    cr_assert_eq(json_object_get_int(tu_member(json_object_array_get_idx(cells, 0), "y")), -1);
+    cr_assert_eq(json_object_get_int(tu_member(json_object_array_get_idx(cells, 1), "x")), -2);
+    cr_assert(json_object_get_boolean(tu_member(ev, "complete")));
+    cr_assert_eq(json_object_get_int(tu_member(ev, "value")), 20);
     cr_assert_eq(int_at(ev, "strength", "red"), 3);
     cr_assert_eq(int_at(ev, "strength", "blue"), 2);
     cr_assert_eq(int_at(ev, "points", "red"), 20);
     cr_assert_eq(int_at(ev, "points", "blue"), 0);
-    json_object *returned = member(ev, "returned");
+    json_object *returned = tu_member(ev, "returned");
     cr_assert_eq(json_object_array_length(returned), 3);
     json_object *mayor = json_object_array_get_idx(returned, 0);
-    cr_assert_str_eq(json_object_get_string(member(mayor, "player")), "red");
-    cr_assert_str_eq(json_object_get_string(member(mayor, "kind")), "mayor");
-    cr_assert_str_eq(json_object_get_string(member(mayor, "at")), "N");
-    cr_assert_gt(strlen(json_object_get_string(member(ev, "explain"))), 20);
-    json_object *rules = member(a, "rules");
+    cr_assert_str_eq(json_object_get_string(tu_member(mayor, "player")), "red");
+    cr_assert_str_eq(json_object_get_string(tu_member(mayor, "kind")), "mayor");
+    cr_assert_str_eq(json_object_get_string(tu_member(mayor, "at")), "N");
+    cr_assert_gt(strlen(json_object_get_string(tu_member(ev, "explain"))), 20);
+    json_object *rules = tu_member(a, "rules");
     cr_assert_gt(json_object_array_length(rules), 0);
     for (size_t i = 0; i < json_object_array_length(rules); i++)
         cr_assert_not_null(cc_rule_find(json_object_get_string(json_object_array_get_idx(rules, i))),
@@ -119,10 +112,10 @@ Test(route_score, final_scoring)
         "{\"player\":\"blue\",\"kind\":\"meeple\",\"x\":-2,\"y\":0,\"at\":\"E\"}]},"
         "\"final\":true}";
     json_object *a = ask(pos, 200);
-    json_object *ev = json_object_array_get_idx(member(a, "events"), 0);
-    cr_assert_str_eq(json_object_get_string(member(ev, "kind")), "final");
-    cr_assert_not(json_object_get_boolean(member(ev, "complete")));
-    cr_assert_eq(json_object_get_int(member(ev, "value")), 9);
+    json_object *ev = json_object_array_get_idx(tu_member(a, "events"), 0);
+    cr_assert_str_eq(json_object_get_string(tu_member(ev, "kind")), "final");
+    cr_assert_not(json_object_get_boolean(tu_member(ev, "complete")));
+    cr_assert_eq(json_object_get_int(tu_member(ev, "value")), 9);
     cr_assert_eq(int_at(a, "totals", "red"), 9);
     json_object_put(a);
 }
@@ -143,14 +136,14 @@ Test(route_score, deployed_shepherd_first_draw_and_automatic_guide)
                          "\"deployed\":{\"player\":\"red\",\"kind\":\"shepherd\",\"x\":0,\"y\":-1,"
                          "\"at\":\"#2\",\"flock\":[],\"token\":3}}",
                          200);
-    json_object *events = member(a, "events");
+    json_object *events = tu_member(a, "events");
     cr_assert_eq(json_object_array_length(events), 2);
     json_object *draw = json_object_array_get_idx(events, 0);
-    cr_assert_str_eq(json_object_get_string(member(draw, "kind")), "sheep");
-    cr_assert_eq(json_object_get_int(member(draw, "token")), 3);
-    cr_assert_str_eq(json_object_get_string(member(member(draw, "figure"), "kind")), "shepherd");
+    cr_assert_str_eq(json_object_get_string(tu_member(draw, "kind")), "sheep");
+    cr_assert_eq(json_object_get_int(tu_member(draw, "token")), 3);
+    cr_assert_str_eq(json_object_get_string(tu_member(tu_member(draw, "figure"), "kind")), "shepherd");
     json_object *guide = json_object_array_get_idx(events, 1);
-    cr_assert_str_eq(json_object_get_string(member(guide, "kind")), "guide");
+    cr_assert_str_eq(json_object_get_string(tu_member(guide, "kind")), "guide");
     cr_assert_eq(int_at(guide, "points", "red"), 3);
     cr_assert_eq(int_at(a, "totals", "red"), 3);
     json_object_put(a);
@@ -159,9 +152,9 @@ Test(route_score, deployed_shepherd_first_draw_and_automatic_guide)
             "\"deployed\":{\"player\":\"red\",\"kind\":\"shepherd\",\"x\":0,\"y\":-1,"
             "\"at\":\"#2\",\"token\":\"wolf\"}}",
             200);
-    json_object *wolf = json_object_array_get_idx(member(a, "events"), 0);
-    cr_assert_str_eq(json_object_get_string(member(wolf, "kind")), "wolf");
-    cr_assert_str_eq(json_object_get_string(member(wolf, "token")), "wolf");
+    json_object *wolf = json_object_array_get_idx(tu_member(a, "events"), 0);
+    cr_assert_str_eq(json_object_get_string(tu_member(wolf, "kind")), "wolf");
+    cr_assert_str_eq(json_object_get_string(tu_member(wolf, "token")), "wolf");
     json_object_put(a);
 }
 
@@ -184,9 +177,9 @@ Test(route_score, shepherd_choice_guide_and_grow)
     json_object_put(a);
     a = ask("{\"position\":" TWO_FLOCKS_POSITION ",\"x\":2,\"y\":0,"
             "\"shepherd\":{\"action\":\"grow\",\"token\":\"wolf\"}}", 200);
-    json_object *wolf = json_object_array_get_idx(member(a, "events"), 0);
-    cr_assert_str_eq(json_object_get_string(member(wolf, "kind")), "wolf");
-    cr_assert_eq(json_object_array_length(member(wolf, "returned")), 2);
+    json_object *wolf = json_object_array_get_idx(tu_member(a, "events"), 0);
+    cr_assert_str_eq(json_object_get_string(tu_member(wolf, "kind")), "wolf");
+    cr_assert_eq(json_object_array_length(tu_member(wolf, "returned")), 2);
     json_object_put(a);
 }
 

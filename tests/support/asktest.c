@@ -1,0 +1,39 @@
+/* asktest.c -- see asktest.h. */
+#include "asktest.h"
+
+#include <string.h>
+
+#include "../../service/service.h"
+#include "testutil.h"
+
+json_object *tu_post(const char *path, const char *body, int status)
+{
+    svc_context ctx = { .cat = tu_catalog() };
+    svc_response res;
+    svc_dispatch(&ctx, "POST", path, body, strlen(body), &res);
+    const char *text = res.body ? res.body : res.static_body;
+    cr_assert_eq(res.status, status, "%s: status %d, expected %d: %.600s", path, res.status,
+                 status, text ? text : "(none)");
+    json_object *root = json_tokener_parse(text);
+    cr_assert_not_null(root);
+    svc_response_free(&res);
+    return root;
+}
+
+json_object *tu_member(json_object *o, const char *name)
+{
+    json_object *v = NULL;
+    cr_assert(json_object_object_get_ex(o, name, &v), "no member %s in %s", name,
+              json_object_to_json_string(o));
+    return v;
+}
+
+const char *tu_str(json_object *o, const char *name)
+{
+    return json_object_get_string(tu_member(o, name));
+}
+
+int tu_int(json_object *o, const char *name)
+{
+    return json_object_get_int(tu_member(o, name));
+}
