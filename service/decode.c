@@ -146,8 +146,9 @@ bool dec_only_members(json_object *obj, const char *const *allowed, const char *
     return true;
 }
 
-bool dec_object(json_object *obj, const char *name, const char *pointer, bool required,
-                json_object **out, cc_error *err)
+/* A member that must be a container of one JSON type (object or array). */
+static bool container_member(json_object *obj, const char *name, const char *pointer,
+                             bool required, json_type type, json_object **out, cc_error *err)
 {
     json_object *v;
     bool found;
@@ -156,28 +157,23 @@ bool dec_object(json_object *obj, const char *name, const char *pointer, bool re
         return false;
     if (!found)
         return true;
-    if (json_object_get_type(v) != json_type_object)
-        return fail_member(err, 400, pointer, name, TITLE_TYPE,
-                           "%s must be an object; it is %s.", name, type_phrase(v));
+    if (json_object_get_type(v) != type)
+        return fail_member(err, 400, pointer, name, TITLE_TYPE, "%s must be %s; it is %s.", name,
+                           type == json_type_object ? "an object" : "an array", type_phrase(v));
     *out = v;
     return true;
+}
+
+bool dec_object(json_object *obj, const char *name, const char *pointer, bool required,
+                json_object **out, cc_error *err)
+{
+    return container_member(obj, name, pointer, required, json_type_object, out, err);
 }
 
 bool dec_array(json_object *obj, const char *name, const char *pointer, bool required,
                json_object **out, cc_error *err)
 {
-    json_object *v;
-    bool found;
-    *out = NULL;
-    if (!member(obj, name, pointer, required, &v, &found, err))
-        return false;
-    if (!found)
-        return true;
-    if (json_object_get_type(v) != json_type_array)
-        return fail_member(err, 400, pointer, name, TITLE_TYPE,
-                           "%s must be an array; it is %s.", name, type_phrase(v));
-    *out = v;
-    return true;
+    return container_member(obj, name, pointer, required, json_type_array, out, err);
 }
 
 /* ---- scalars ------------------------------------------------------------ */
