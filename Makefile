@@ -110,8 +110,9 @@ unit: $(TEST_BIN)
 # The whole suite: unit tests under sanitizers, then `contract`
 # (tools/quality.mk): the OpenAPI lint, the end-to-end script against the
 # sanitizer binary with every answer validated against the OpenAPI document,
-# and the live contract and hostile-input tests.
-test: unit contract
+# and the live contract and hostile-input tests; then `lint` (cppcheck,
+# clang-tidy), which must stay clean.
+test: unit contract lint
 
 e2e: $(SAN_BIN)
 	@if [ -x tests/e2e.sh ]; then tests/e2e.sh $(SAN_BIN); fi
