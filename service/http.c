@@ -34,6 +34,10 @@
 #define CONNECTION_MEMORY_LIMIT (64 * 1024)   /* headers and read buffer per connection */
 #define CONNECTION_LIMIT 1024
 #define DEFAULT_IDLE_TIMEOUT_S 10
+/* The idle timeout restarts with every byte, so a client trickling its body
+ * a byte at a time would hold a connection for days; a whole-request
+ * deadline bounds it. 30 s lets a full 1 MiB body through at 35 KB/s. */
+#define DEFAULT_REQUEST_TIMEOUT_S 30
 #define CACHE_SLOTS 16
 #define LOG_PATH_MAX 200                      /* longer paths are cut in the log */
 
@@ -54,6 +58,7 @@ struct http_server {
     struct MHD_Response *preflight;        /* the CORS answer to OPTIONS */
     metrics *metrics;
     bool access_log;
+    uint64_t request_timeout_us;           /* whole-request deadline */
     pthread_mutex_t cache_lock;
     int ncached;
     cached_response cache[CACHE_SLOTS];
@@ -263,6 +268,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         return MHD_YES;
     }
     if (*upload_data_size != 0) {
+        /* Past the deadline: close (MHD_NO), logged as 408; a queued answer
+         * would wait for the rest of a body that may never come. */
+        if (elapsed_us(&rq->start) > s->request_timeout_us) {
+            observe(s, rq, method, url, MHD_HTTP_REQUEST_TIMEOUT, 0);
+            return MHD_NO;
+        }
         /* A body without Content-Length (chunked) that grows past the limit:
          * keep reading and discarding it, then answer 413. */
         if (!rq->too_large && !dbuf_add(&rq->body, upload_data, *upload_data_size)) {
@@ -379,6 +390,8 @@ http_server *http_start(const svc_context *ctx, const http_config *cfg,
     }
     s->ctx = ctx;
     s->access_log = !cfg->no_access_log;
+    s->request_timeout_us = 1000000ull * (cfg->request_timeout_s ? cfg->request_timeout_s
+                                                                  : DEFAULT_REQUEST_TIMEOUT_S);
     atomic_init(&s->draining, false);
     pthread_mutex_init(&s->cache_lock, NULL);
     s->metrics = metrics_new();

@@ -31,6 +31,8 @@ typedef struct {
     int port;                  /* 0..65535; 0 lets the system pick */
     unsigned threads;          /* worker threads (>= 1) */
     unsigned idle_timeout_s;   /* close idle connections after this; 0 = 10 s */
+    unsigned request_timeout_s; /* close a request whose body is still arriving
+                                  this long after its headers; 0 = 30 s */
     bool no_access_log;        /* true: no access-log lines on stderr */
 } http_config;
 

@@ -1,7 +1,7 @@
 /* main.c -- the binary: options, catalog, HTTP server, graceful stop.
  *
  * Usage: carcassonne-rules [--host H] [--port P] [--threads N] [--catalog FILE]
- *                          [--no-access-log]
+ *                          [--no-access-log] [--request-timeout S]
  * HOST and PORT come from the environment (default 127.0.0.1:8080); the
  * options override them. --threads defaults to the number of cores.
  * --catalog loads another SQLite catalog instead of the embedded one.
@@ -33,17 +33,21 @@ typedef struct {
     unsigned threads;
     const char *catalog;   /* NULL: the embedded default */
     bool access_log;
+    unsigned request_timeout_s;   /* 0: the server's default */
 } options;
 
 static void usage(FILE *out)
 {
     fprintf(out,
             "usage: carcassonne-rules [--host HOST] [--port PORT] [--threads N] [--catalog FILE]\n"
+            "                         [--no-access-log] [--request-timeout S]\n"
             "  --host HOST     address to listen on (env HOST, default 127.0.0.1)\n"
             "  --port PORT     port, 0 picks a free one (env PORT, default 8080)\n"
             "  --threads N     worker threads (default: the number of cores)\n"
             "  --catalog FILE  a SQLite tile catalog instead of the embedded one\n"
-            "  --no-access-log no request lines on stderr (env ACCESS_LOG=off)\n");
+            "  --no-access-log no request lines on stderr (env ACCESS_LOG=off)\n"
+            "  --request-timeout S  close a request whose body is still arriving after S\n"
+            "                  seconds (default 30)\n");
 }
 
 /* A whole decimal number in [min, max]. */
@@ -79,6 +83,7 @@ static bool parse_options(int argc, char **argv, options *o)
     o->port = 8080;
     o->threads = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (unsigned)cores;
     o->catalog = NULL;
+    o->request_timeout_s = 0;
     const char *env_log = getenv("ACCESS_LOG");
     o->access_log = !(env_log && (strcmp(env_log, "off") == 0 || strcmp(env_log, "0") == 0));
     const char *env_port = getenv("PORT");
@@ -90,6 +95,7 @@ static bool parse_options(int argc, char **argv, options *o)
         { "threads", required_argument, NULL, 't' },
         { "catalog", required_argument, NULL, 'c' },
         { "no-access-log", no_argument, NULL, 'q' },
+        { "request-timeout", required_argument, NULL, 'r' },
         { "help", no_argument, NULL, '?' + 256 },
         { NULL, 0, NULL, 0 },
     };
@@ -112,6 +118,14 @@ static bool parse_options(int argc, char **argv, options *o)
             break;
         case 'c': o->catalog = optarg; break;
         case 'q': o->access_log = false; break;
+        case 'r':
+            if (!parse_number(optarg, 1, 3600, &v)) {
+                fprintf(stderr, "carcassonne-rules: --request-timeout must be 1..3600 seconds, not \"%s\"\n",
+                        optarg);
+                return false;
+            }
+            o->request_timeout_s = (unsigned)v;
+            break;
         case '?' + 256: usage(stdout); exit(0);
         default: usage(stderr); return false;
         }
@@ -155,7 +169,8 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
 
     http_config cfg = { .host = o.host, .port = o.port, .threads = o.threads,
-                        .no_access_log = !o.access_log };
+                        .no_access_log = !o.access_log,
+                        .request_timeout_s = o.request_timeout_s };
     http_server *server = http_start(&ctx, &cfg, err, sizeof err);
     if (server == NULL) {
         fprintf(stderr, "carcassonne-rules: %s\n", err);

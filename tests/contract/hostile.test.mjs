@@ -169,3 +169,33 @@ test('SIGTERM: requests in flight finish with 200, the process exits 0, no sanit
   assert.equal(code, 0, svc.stderr().slice(-2000));
   assert.doesNotMatch(svc.stderr(), /ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:/);
 });
+
+// The idle timeout restarts with every byte, so a client trickling its body
+// needs a whole-request deadline (service/http.c, --request-timeout): here
+// 2 s, with a byte every 300 ms the idle timeout would never fire.
+test('a client trickling its body is closed at the request deadline', async () => {
+  const own = await startService({}, ['--request-timeout', '2', '--no-access-log']);
+  try {
+    const started = Date.now();
+    const closedAfter = await new Promise((resolve) => {
+      const sock = net.connect(own.port, '127.0.0.1');
+      let timer;
+      const done = () => { clearInterval(timer); resolve(Date.now() - started); };
+      sock.on('error', () => {});
+      sock.on('close', done);
+      sock.on('connect', () => {
+        sock.write('POST /v1/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+                   'Content-Length: 100000\r\n\r\n');
+        timer = setInterval(() => { if (!sock.destroyed) sock.write(' '); }, 300);
+      });
+      setTimeout(() => { sock.destroy(); }, 15000);
+    });
+    assert.ok(closedAfter >= 2000 && closedAfter < 6000, `closed after ${closedAfter} ms`);
+    const r = await fetch(own.base + '/v1/validate', {
+      method: 'POST', body: good, headers: { 'content-type': 'application/json' },
+    });
+    assert.equal(r.status, 200, 'the service goes on serving');
+  } finally {
+    await own.stop();
+  }
+});
