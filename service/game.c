@@ -25,6 +25,18 @@ game *game_load(const svc_context *ctx, json_object *root, svc_response *res)
     return g;
 }
 
+game *game_open(const svc_context *ctx, json_object *root, const char *const *members,
+                svc_response *res)
+{
+    cc_error err;
+    memset(&err, 0, sizeof err);
+    if (!dec_only_members(root, members, "", &err)) {
+        svc_reply_problem(res, &err);
+        return NULL;
+    }
+    return game_load(ctx, root, res);
+}
+
 void game_free(game *g)
 {
     free(g);

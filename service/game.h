@@ -7,6 +7,8 @@
  *
  *   game_load(ctx, root, res)   decode + validate; NULL after replying the
  *                               400/422 problem (or 500 on no memory) in res
+ *   game_open(ctx, root, members, res)  the same, after checking that the
+ *                               body has no member outside members
  *   game_free(g)                release (NULL is fine)
  *
  * A route handler:
@@ -33,6 +35,8 @@ typedef struct {
 } game;
 
 game *game_load(const svc_context *ctx, json_object *root, svc_response *res);
+game *game_open(const svc_context *ctx, json_object *root, const char *const *members,
+                svc_response *res);
 void game_free(game *g);
 
 #endif

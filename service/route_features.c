@@ -134,13 +134,7 @@ static bool located_feature(json_object *root, const game *g, int *id, svc_respo
 void route_features(const svc_context *ctx, json_object *root, svc_response *res)
 {
     static const char *const members[] = { "position", "x", "y", "at", NULL };
-    cc_error err;
-    memset(&err, 0, sizeof err);
-    if (!dec_only_members(root, members, "", &err)) {
-        svc_reply_problem(res, &err);
-        return;
-    }
-    game *g = game_load(ctx, root, res);
+    game *g = game_open(ctx, root, members, res);
     if (g == NULL)
         return;
     int one;

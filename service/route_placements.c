@@ -64,15 +64,11 @@ static json_object *placement_rules(const game *g, const cc_tile_type *t, int n)
 void route_placements(const svc_context *ctx, json_object *root, svc_response *res)
 {
     static const char *const members[] = { "position", "tile", NULL };
-    cc_error err;
-    memset(&err, 0, sizeof err);
-    if (!dec_only_members(root, members, "", &err)) {
-        svc_reply_problem(res, &err);
-        return;
-    }
-    game *g = game_load(ctx, root, res);
+    game *g = game_open(ctx, root, members, res);
     if (g == NULL)
         return;
+    cc_error err;
+    memset(&err, 0, sizeof err);
     int type;
     if (!dec_tile_id(root, "tile", "", ctx->cat, &type, &err)) {
         svc_reply_problem(res, &err);

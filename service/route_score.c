@@ -110,15 +110,11 @@ void route_score(const svc_context *ctx, json_object *root, svc_response *res)
     static const char *const members[] = {
         "position", "x", "y", "deployed", "shepherd", "final", "counting", NULL
     };
-    cc_error err;
-    memset(&err, 0, sizeof err);
-    if (!dec_only_members(root, members, "", &err)) {
-        svc_reply_problem(res, &err);
-        return;
-    }
-    game *g = game_load(ctx, root, res);
+    game *g = game_open(ctx, root, members, res);
     if (g == NULL)
         return;
+    cc_error err;
+    memset(&err, 0, sizeof err);
     cc_score_result *r = malloc(sizeof *r);
     if (r == NULL) {
         game_free(g);

@@ -71,13 +71,7 @@ static json_object *checked_rules(const cc_position *pos, const cc_features *f)
 void route_validate(const svc_context *ctx, json_object *root, svc_response *res)
 {
     static const char *const members[] = { "position", NULL };
-    cc_error err;
-    memset(&err, 0, sizeof err);
-    if (!dec_only_members(root, members, "", &err)) {
-        svc_reply_problem(res, &err);
-        return;
-    }
-    game *g = game_load(ctx, root, res);
+    game *g = game_open(ctx, root, members, res);
     if (g == NULL)
         return;
     json_object *summary = json_object_new_object();
