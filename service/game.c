@@ -37,6 +37,16 @@ game *game_open(const svc_context *ctx, json_object *root, const char *const *me
     return game_load(ctx, root, res);
 }
 
+int game_tile(const game *g, int x, int y, cc_error *err)
+{
+    int t = cc_board_at(&g->board, x, y);
+    if (t < 0)
+        cc_fail(err, CC_ERR_IMPOSSIBLE, "/x", "Tile not on the board",
+                "a question about a tile that is not on the board: no tile stands on (%d, %d)",
+                x, y);
+    return t;
+}
+
 void game_free(game *g)
 {
     free(g);

@@ -9,6 +9,8 @@
  *                               400/422 problem (or 500 on no memory) in res
  *   game_open(ctx, root, members, res)  the same, after checking that the
  *                               body has no member outside members
+ *   game_tile(g, x, y, err)     the board tile on (x, y), or -1 with the 422
+ *                               every question about a cell uses ("/x")
  *   game_free(g)                release (NULL is fine)
  *
  * A route handler:
@@ -37,6 +39,7 @@ typedef struct {
 game *game_load(const svc_context *ctx, json_object *root, svc_response *res);
 game *game_open(const svc_context *ctx, json_object *root, const char *const *members,
                 svc_response *res);
+int game_tile(const game *g, int x, int y, cc_error *err);
 void game_free(game *g);
 
 #endif

@@ -73,9 +73,9 @@ void route_deployments(const svc_context *ctx, json_object *root, svc_response *
     game *g = game_load(ctx, root, res);
     if (g == NULL)
         return;
-    int t = cc_board_at(&g->board, x, y);
+    int t = game_tile(g, x, y, &err);
     if (t < 0) {
-        svc_fail(res, 422, "/x", "Tile not on the board", "no tile stands on (%d, %d)", x, y);
+        svc_reply_problem(res, &err);
         game_free(g);
         return;
     }

@@ -116,10 +116,10 @@ static bool located_feature(json_object *root, const game *g, int *id, svc_respo
     if (!has_x || !has_y || !has_at)
         return svc_fail(res, 400, !has_x ? "/x" : !has_y ? "/y" : "/at", "Missing member",
                         "x, y and at are asked together: all three or none");
-    if (cc_board_at(&g->board, x, y) < 0)
-        return svc_fail(res, 422, "/x", "Tile not on the board",
-                        "a question about a tile that is not on the board: no tile stands on (%d, %d)",
-                        x, y);
+    if (game_tile(g, x, y, &err) < 0) {
+        svc_reply_problem(res, &err);
+        return false;
+    }
     *id = cc_features_locate(&g->features, x, y, at);
     if (*id < 0) {
         char name[8];

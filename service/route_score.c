@@ -96,10 +96,8 @@ static bool score(const game *g, json_object *root, cc_score_result *r, cc_error
     if (!dec_int(root, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &x, NULL, err) ||
         !dec_int(root, "y", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &y, NULL, err))
         return false;
-    if (cc_board_at(&g->board, x, y) < 0)
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/x", "Tile not on the board",
-                       "no tile stands at (%d, %d); the tile placed this turn must be in position.tiles",
-                       x, y);
+    if (game_tile(g, x, y, err) < 0)
+        return false;
     return dec_deployed_figure(root, g, x, y, &ch, err) &&
            dec_shepherd_choice(root, &ch.shepherd, &ch.grow_token, err) &&
            cc_score_turn(&g->pos, &g->features, x, y, &ch, r, err);

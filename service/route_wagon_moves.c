@@ -100,8 +100,12 @@ static bool decode_request(json_object *root, int *x, int *y, cc_loc *at, bool *
 static bool find_wagon(const game *g, int x, int y, cc_loc at, const bool *gone, int *w,
                        svc_response *res)
 {
-    if (cc_board_at(&g->board, x, y) < 0)
-        return svc_fail(res, 422, "/x", "Tile not on the board", "no tile stands on (%d, %d)", x, y);
+    cc_error err;
+    memset(&err, 0, sizeof err);
+    if (game_tile(g, x, y, &err) < 0) {
+        svc_reply_problem(res, &err);
+        return false;
+    }
     *w = cc_wagon_at(&g->pos, &g->features, x, y, at);
     char name[8];
     if (*w < 0)
