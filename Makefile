@@ -19,9 +19,9 @@ CFLAGS_SAN     := $(WARN) -O1 -g -fno-omit-frame-pointer \
 LIBS    := -lmicrohttpd -ljson-c -lsqlite3 -lpthread -lm
 
 ENGINE_SRC  := $(sort $(wildcard engine/*.c))
-SERVICE_SRC := $(sort $(filter-out service/main.c,$(wildcard service/*.c)))
-TEST_SRC    := $(sort $(wildcard tests/*.c tests/support/*.c))
-HEADERS     := $(wildcard engine/*.h service/*.h tests/support/*.h tests/*.inc)
+SERVICE_SRC := $(sort $(filter-out service/main.c,$(wildcard service/*.c service/*/*.c)))
+TEST_SRC    := $(sort $(wildcard tests/*/*.c tests/*/*/*.c))
+HEADERS     := $(wildcard engine/*.h service/*.h service/*/*.h tests/*/*.h tests/*/*/*.inc)
 SCHEMA      := schema/schema.sql schema/tiles.sql
 
 REL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(ENGINE_SRC) $(SERVICE_SRC)) $(BUILD)/catalog_image.o \

@@ -4,7 +4,7 @@
  * `make bench-callgrind`. It reads one request body (default
  * bench/bodies/placements.json: the 100-tile position and a tile to place),
  * then times, each in a loop on the same inputs:
- *   decode      JSON text -> cc_position (service/decode.h), for scale
+ *   decode      JSON text -> cc_position (service/wire/decode.h), for scale
  *   validate    cc_validate: board + feature graph (every route pays this)
  *   placements  cc_placements of the body's tile on the built board
  *               (goal: under 20 µs)
@@ -28,8 +28,8 @@
 #include "../engine/placement.h"
 #include "../engine/scoring.h"
 #include "../engine/validate.h"
-#include "../service/catalog_db.h"
-#include "../service/decode.h"
+#include "../service/catalog/catalog_db.h"
+#include "../service/wire/decode.h"
 
 typedef struct {
     const cc_catalog *cat;

@@ -25,8 +25,8 @@
 #include <sys/stat.h>
 
 #include "../engine/validate.h"
-#include "../service/catalog_db.h"
-#include "../service/encode_position.h"
+#include "../service/catalog/catalog_db.h"
+#include "../service/wire/encode_position.h"
 #include "../tests/support/random_board.h"
 
 #define TARGET_TILES 100

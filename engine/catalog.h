@@ -2,7 +2,7 @@
  *
  * Owns: the types that describe tile *types* (not placed tiles) in catalog
  * orientation, and look-ups over a catalog. It does not load anything: the
- * service reads the SQLite catalog once at start (service/catalog_db.c),
+ * service reads the SQLite catalog once at start (service/catalog/catalog_db.c),
  * fills a cc_catalog, and hands the engine a const pointer to it. The engine
  * never writes to a catalog, so any number of threads may share one.
  *

@@ -2,7 +2,7 @@
  *
  * Owns: cc_position and its parts. A position is plain data with fixed-size
  * arrays, so it needs no allocation and no free: whoever declares one owns
- * all of it. The service decodes JSON into it (service/decode.c); the engine
+ * all of it. The service decodes JSON into it (service/wire/decode.c); the engine
  * only reads it. Array indices are the JSON array indices, so an error about
  * tiles[i] can name "/position/tiles/i".
  *

@@ -10,7 +10,7 @@
 # -fsanitize=fuzzer-no-link,address,undefined so libFuzzer sees their
 # coverage; json-c, SQLite and libmicrohttpd are Debian's, uninstrumented.
 # A crash is kept as fuzz/regressions/<harness>/<name>: the unit tests replay
-# every file there (tests/test_fuzz_regressions.c).
+# every file there (tests/service/wire/test_fuzz_regressions.c).
 
 FUZZ_CC       ?= clang-14
 FUZZ_SECONDS  ?= 60
@@ -21,7 +21,7 @@ FUZZ_HARNESSES := decode dispatch
 FUZZ_CFLAGS   := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -g -O1 -fno-omit-frame-pointer \
                  -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 # The service sources the harnesses need: everything but the HTTP server and main.
-FUZZ_SRC      := $(ENGINE_SRC) $(filter-out service/http.c,$(SERVICE_SRC))
+FUZZ_SRC      := $(ENGINE_SRC) $(filter-out service/http/%,$(SERVICE_SRC))
 FUZZ_OBJ      := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_SRC))
 # Generated data objects (the embedded catalog, ...) are reused from the
 # release build: they are data, nothing to instrument.

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 
 #include "../engine/validate.h"
-#include "../service/catalog_db.h"
-#include "../service/decode.h"
+#include "../service/catalog/catalog_db.h"
+#include "../service/wire/decode.h"
 
 static cc_catalog catalog;
 static cc_board *board;

@@ -4,7 +4,7 @@
  * fuzz_routes.h), the rest is the request body; the last entry instead
  * treats the rest as a GET path, so tile ids and unknown routes are fuzzed
  * too. svc_dispatch() is the pure (method, path, body) -> response function
- * that service/http.c calls, so this covers decoding, validation, every
+ * that service/http/http.c calls, so this covers decoding, validation, every
  * question's engine code and the encoder, without sockets.
  *
  * Besides "does not crash or leak" it checks what the contract promises of
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../service/catalog_db.h"
+#include "../service/catalog/catalog_db.h"
 #include "../service/service.h"
 #include "fuzz_routes.h"
 

@@ -1,5 +1,5 @@
 /* fuzz_routes.h -- how a fuzz input picks its route (shared by the
- * dispatch harness and tests/test_fuzz_regressions.c, so a saved crash
+ * dispatch harness and tests/service/wire/test_fuzz_regressions.c, so a saved crash
  * replays exactly as it was found).
  *
  * Input format: byte 0 selects; modulo FUZZ_NSELECT it is an index into

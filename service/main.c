@@ -20,8 +20,8 @@
 #include <unistd.h>
 
 #include "assets.h"
-#include "catalog_db.h"
-#include "http.h"
+#include "catalog/catalog_db.h"
+#include "http/http.h"
 #include "service.h"
 
 #define DRAIN_MS 3000

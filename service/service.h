@@ -4,7 +4,7 @@
  * document, the docs page, the limits), svc_response (what a handler
  * produces), and the route handler type. The dispatcher is a pure function
  * of its inputs and the read-only context, so tests call it without sockets
- * and libmicrohttpd stays in service/http.c alone.
+ * and libmicrohttpd stays in service/http/http.c alone.
  *
  * Ownership: svc_dispatch() fills *res; res->body is malloc'ed (or NULL when
  * res->static_body is set) and the caller frees it with svc_response_free().
@@ -13,7 +13,7 @@
  *   SVC_BODY_LIMIT            the documented request body limit (413 past it)
  *   svc_context               read-only state shared by all requests
  *   svc_response              status, content type, body, Allow (405)
- *   svc_dispatch()            route one request (table in service/routes.h)
+ *   svc_dispatch()            route one request (table in service/routes/routes.h)
  *   svc_response_free()       release a response's body
  *   svc_get_handler           GET routes (exact or prefix)
  *   svc_post_handler          POST routes with a JSON object body

@@ -3,8 +3,8 @@
 
 Owns: turning the reference tile facts into
   schema/tiles.sql            INSERTs for schema/schema.sql (what the service loads)
-  tests/catalog_expect.inc    one CATALOG_EXPECT(...) line per tile type, the
-                              expectations tests/test_catalog.c checks the
+  tests/service/catalog/catalog_expect.inc    one CATALOG_EXPECT(...) line per tile type, the
+                              expectations tests/service/catalog/test_catalog.c checks the
                               loaded catalog against.
 Why two renderings: the test then compares the SQLite -> C loader against the
 JSON directly, so a loader bug cannot agree with itself. The .inc uses
@@ -167,7 +167,7 @@ def render_sql(tiles):
     return "\n".join(lines)
 
 
-# ---- tests/catalog_expect.inc ----------------------------------------------
+# ---- tests/service/catalog/catalog_expect.inc ----------------------------------------------
 
 def render_feature(f):
     parts = [".type = %s" % c_str(f["type"]),
@@ -192,7 +192,7 @@ def render_expect(tiles):
         " *",
         " * One CATALOG_EXPECT(test_name, { expect_tile }) per tile type: what",
         " * tiles.md / tiles.json say about it, rendered without the database",
-        " * (locations as contract names in canonical order). tests/test_catalog.c",
+        " * (locations as contract names in canonical order). tests/service/catalog/test_catalog.c",
         " * defines CATALOG_EXPECT and includes this file. */",
     ]
     for t in tiles:
@@ -240,8 +240,8 @@ def main():
     if len(set(idents)) != len(idents):
         sys.exit("two tile ids map to the same test name")
     write(os.path.join(REPO, "schema", "tiles.sql"), render_sql(tiles))
-    write(os.path.join(REPO, "tests", "catalog_expect.inc"), render_expect(tiles))
-    print("%d tile types -> schema/tiles.sql, tests/catalog_expect.inc" % len(tiles))
+    write(os.path.join(REPO, "tests", "service", "catalog", "catalog_expect.inc"), render_expect(tiles))
+    print("%d tile types -> schema/tiles.sql, tests/service/catalog/catalog_expect.inc" % len(tiles))
 
 
 if __name__ == "__main__":

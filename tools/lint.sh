@@ -42,7 +42,7 @@ CHECKS="$CHECKS,-misc-unused-parameters,-bugprone-signed-char-misuse,-cert-str34
 CHECKS="$CHECKS,-bugprone-implicit-widening-of-multiplication-result"
 CHECKS="$CHECKS,-clang-analyzer-security.insecureAPI.strcpy,-clang-analyzer-valist.Uninitialized"
 CHECKS="$CHECKS,-clang-analyzer-optin.performance.Padding"
-files=$(ls engine/*.c service/*.c)
+files=$(ls engine/*.c service/*.c service/*/*.c)
 status=0
 
 echo "== cppcheck $(cppcheck --version | cut -d' ' -f2)"

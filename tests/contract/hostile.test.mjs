@@ -26,7 +26,7 @@ import { root } from './openapi.mjs';
 import { startService } from './server.mjs';
 import { small } from './fixtures.mjs';
 
-const IDLE_TIMEOUT_S = 10;      // service/http.c DEFAULT_IDLE_TIMEOUT_S
+const IDLE_TIMEOUT_S = 10;      // service/http/http.c DEFAULT_IDLE_TIMEOUT_S
 let svc;
 
 before(async () => { svc = await startService(); });
@@ -171,7 +171,7 @@ test('SIGTERM: requests in flight finish with 200, the process exits 0, no sanit
 });
 
 // The idle timeout restarts with every byte, so a client trickling its body
-// needs a whole-request deadline (service/http.c, --request-timeout): here
+// needs a whole-request deadline (service/http/http.c, --request-timeout): here
 // 2 s, with a byte every 300 ms the idle timeout would never fire.
 test('a client trickling its body is closed at the request deadline', async () => {
   const own = await startService({}, ['--request-timeout', '2', '--no-access-log']);

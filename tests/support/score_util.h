@@ -1,4 +1,4 @@
-/* score_util.h -- what the scoring tests share (tests/test_scoring.c,
+/* score_util.h -- what the scoring tests share (tests/engine/test_scoring.c,
  * test_majority.c, test_monastery.c, test_farm.c, test_shepherd.c).
  *
  * Owns: a heap-allocated game (position, board, features, result) so that

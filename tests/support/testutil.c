@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../service/catalog_db.h"
+#include "../../service/catalog/catalog_db.h"
 
 /* One catalog per test process: Criterion forks a process per test, so this
  * static is never shared between tests. */

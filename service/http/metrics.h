@@ -1,0 +1,45 @@
+/* metrics.h -- what the server has answered: counters, latency, Prometheus text.
+ *
+ * Owns: per-route request counters by status and per-route latency
+ * histograms, updated by every worker thread at once (relaxed atomics: each
+ * counter is exact, a scrape is not a snapshot across counters), and their
+ * rendering in the Prometheus text exposition format 0.0.4 for GET /metrics.
+ * Routes are the rows of service/routes/routes.h (a prefix row is one label, its
+ * prefix, e.g. "/v1/tiles/"), plus "/metrics" and "other" for unknown paths, so the
+ * number of series is fixed whatever clients send.
+ *
+ * The HTTP layer (service/http/http.c) records around svc_dispatch(): the
+ * dispatcher itself stays a pure function.
+ *
+ *   metrics_new()                   zeroed counters; NULL if out of memory
+ *   metrics_free(m)
+ *   metrics_route(path)             label index of a path (query ignored)
+ *   metrics_route_name(i)           "/v1/validate", "/metrics", "other"
+ *   metrics_record(m, route, status, us)   one answered request
+ *   metrics_in_flight(m, delta)     requests being answered now (+1 / -1)
+ *   metrics_render(m, &text, &len)  malloc'ed text; false if out of memory
+ */
+#ifndef METRICS_H
+#define METRICS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct metrics metrics;
+
+metrics *metrics_new(void);
+void metrics_free(metrics *m);
+
+int metrics_route(const char *path);
+const char *metrics_route_name(int route);
+
+/* status: the HTTP status sent; us: microseconds from the request's
+ * headers to its answer being queued. */
+void metrics_record(metrics *m, int route, int status, uint64_t us);
+void metrics_in_flight(metrics *m, int delta);
+
+/* The exposition text; *text is malloc'ed, the caller frees it. */
+bool metrics_render(const metrics *m, char **text, size_t *len);
+
+#endif

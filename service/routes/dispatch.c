@@ -1,0 +1,328 @@
+/* dispatch.c -- svc_dispatch(): (method, path, body) -> response.
+ *
+ * Owns: matching a request against the route table (routes.h), the checks
+ * every route shares (body limit, body is a JSON object, percent-decoding
+ * of a path parameter), 404/405, and the reply helpers of service.h.
+ * It never touches a socket: the HTTP layer calls it, and so do the tests.
+ */
+#include "../service.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../wire/decode.h"
+#include "routes.h"
+
+/* ---- the table --------------------------------------------------------- */
+
+typedef enum { ROUTE_GET, ROUTE_POST } route_method;
+
+typedef struct {
+    route_method method;
+    const char *path;
+    bool prefix;
+    svc_get_handler *get;
+    svc_post_handler *post;
+    svc_post_param_handler *post_param;
+} route;
+
+#define ROW_GET(p, fn) { ROUTE_GET, p, false, fn, NULL, NULL },
+#define ROW_GET_PREFIX(p, fn) { ROUTE_GET, p, true, fn, NULL, NULL },
+#define ROW_POST(p, fn) { ROUTE_POST, p, false, NULL, fn, NULL },
+#define ROW_POST_PREFIX(p, fn) { ROUTE_POST, p, true, NULL, NULL, fn },
+static const route routes[] = {
+    SVC_ROUTES(ROW_GET, ROW_GET_PREFIX, ROW_POST, ROW_POST_PREFIX)
+};
+
+/* ---- replies ------------------------------------------------------------ */
+
+/* The answer when even building an answer fails (out of memory). */
+static const char out_of_memory[] =
+    "{\"type\":\"" SVC_PROBLEM_BASE "out-of-memory\",\"title\":\"Out of memory\","
+    "\"status\":500,\"detail\":\"the service could not allocate memory for this answer\","
+    "\"pointer\":\"\"}";
+
+static void reply_out_of_memory(svc_response *res)
+{
+    svc_response_free(res);
+    svc_reply_static(res, 500, "application/problem+json", out_of_memory,
+                     sizeof out_of_memory - 1);
+}
+
+void svc_reply_static(svc_response *res, int status, const char *content_type,
+                      const char *body, size_t len)
+{
+    res->status = status;
+    res->content_type = content_type;
+    res->body = NULL;
+    res->static_body = body;
+    res->len = len;
+}
+
+static void reply_serialized(svc_response *res, int status, const char *type,
+                             json_object *obj)
+{
+    size_t len = 0;
+    const char *text = obj ? json_object_to_json_string_length(
+                                 obj, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, &len)
+                           : NULL;
+    /* The string belongs to obj: copy it before releasing obj. */
+    char *copy = text ? malloc(len + 1) : NULL;
+    if (copy)
+        memcpy(copy, text, len + 1);
+    json_object_put(obj);
+    if (copy == NULL) {
+        reply_out_of_memory(res);
+        return;
+    }
+    free(res->body);
+    res->status = status;
+    res->content_type = type;
+    res->body = copy;
+    res->len = len;
+    res->static_body = NULL;
+}
+
+void svc_reply_json(svc_response *res, int status, json_object *obj)
+{
+    reply_serialized(res, status ? status : 200, "application/json", obj);
+}
+
+/* "Edges do not match" -> "edges-do-not-match". */
+static void slug(const char *title, char *out, size_t size)
+{
+    size_t n = 0;
+    bool dash = false;
+    for (const char *p = title; *p && n + 2 < size; p++) {
+        char c = *p;
+        if (c >= 'A' && c <= 'Z')
+            c = (char)(c - 'A' + 'a');
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+            if (dash && n > 0)
+                out[n++] = '-';
+            out[n++] = c;
+            dash = false;
+        } else {
+            dash = true;
+        }
+    }
+    out[n] = '\0';
+}
+
+/* Every detail reaches the client as a sentence (capital first letter, full
+ * stop), whichever module wrote it: the engine writes fragments that read
+ * well inside longer messages, the decoder writes sentences. Doing it here,
+ * where every problem passes, keeps one style without touching each caller. */
+static void detail_sentence(const char *in, char *out, size_t size)
+{
+    size_t n = strlen(in);
+    while (n > 0 && in[n - 1] == ' ')
+        n--;
+    if (n + 2 > size)
+        n = size - 2;
+    memcpy(out, in, n);
+    if (n > 0 && out[0] >= 'a' && out[0] <= 'z')
+        out[0] = (char)(out[0] - 'a' + 'A');
+    if (n > 0 && out[n - 1] != '.' && out[n - 1] != '?' && out[n - 1] != '!')
+        out[n++] = '.';
+    out[n] = '\0';
+}
+
+void svc_reply_problem(svc_response *res, const cc_error *err)
+{
+    int status = (int)err->status;
+    if (status < 400 || status > 599)
+        status = 500;
+    char type[sizeof SVC_PROBLEM_BASE + sizeof err->title];
+    char name[sizeof err->title];
+    slug(err->title, name, sizeof name);
+    snprintf(type, sizeof type, "%s%s", SVC_PROBLEM_BASE, name[0] ? name : "problem");
+    json_object *p = json_object_new_object();
+    if (p == NULL) {
+        reply_out_of_memory(res);
+        return;
+    }
+    json_object_object_add(p, "type", json_object_new_string(type));
+    json_object_object_add(p, "title", json_object_new_string(err->title));
+    json_object_object_add(p, "status", json_object_new_int(status));
+    char detail[sizeof err->detail + 2];
+    detail_sentence(err->detail, detail, sizeof detail);
+    json_object_object_add(p, "detail", json_object_new_string(detail));
+    json_object_object_add(p, "pointer", json_object_new_string(err->pointer));
+    reply_serialized(res, status, "application/problem+json", p);
+}
+
+bool (svc_fail)(svc_response *res, int status, const char *pointer,
+              const char *title, const char *detail_fmt, ...)
+{
+    cc_error err;
+    err.status = (cc_status)status;
+    snprintf(err.pointer, sizeof err.pointer, "%s", pointer ? pointer : "");
+    snprintf(err.title, sizeof err.title, "%s", title ? title : "");
+    va_list ap;
+    va_start(ap, detail_fmt);
+    vsnprintf(err.detail, sizeof err.detail, detail_fmt, ap);
+    va_end(ap);
+    svc_reply_problem(res, &err);
+    return false;
+}
+
+char *svc_printable(char *out, size_t size, const char *s)
+{
+    size_t n = 0;
+    if (size == 0)
+        return out;
+    for (; s[n] && n + 1 < size; n++)
+        out[n] = (char)(s[n] >= 0x20 && s[n] < 0x7f ? s[n] : '?');
+    out[n] = '\0';
+    if (s[n] && size > 4)
+        memcpy(out + size - 4, "...", 4);
+    return out;
+}
+
+void svc_response_free(svc_response *res)
+{
+    free(res->body);
+    res->body = NULL;
+    res->static_body = NULL;
+    res->len = 0;
+}
+
+/* ---- matching ------------------------------------------------------------ */
+
+static bool route_matches(const route *r, const char *path, size_t len)
+{
+    size_t n = strlen(r->path);
+    if (r->prefix)
+        return len > n && strncmp(path, r->path, n) == 0;
+    return len == n && strncmp(path, r->path, n) == 0;
+}
+
+static int hex_value(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Percent-decode s[0..len) into a new string. Fails on a malformed escape
+ * and on %00 (a NUL would silently cut the parameter short). */
+static char *percent_decode(const char *s, size_t len, bool *malformed)
+{
+    char *out = malloc(len + 1), *o = out;
+    *malformed = false;
+    if (out == NULL)
+        return NULL;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] != '%') {
+            *o++ = s[i];
+            continue;
+        }
+        int hi = i + 2 < len ? hex_value(s[i + 1]) : -1;
+        int lo = hi >= 0 ? hex_value(s[i + 2]) : -1;
+        if (lo < 0 || (hi == 0 && lo == 0)) {
+            *malformed = true;
+            free(out);
+            return NULL;
+        }
+        *o++ = (char)(hi * 16 + lo);
+        i += 2;
+    }
+    *o = '\0';
+    return out;
+}
+
+/* "GET, HEAD" / "POST" / both, for every route that matches the path. */
+static void allowed_methods(const char *path, size_t len, char *allow, size_t size)
+{
+    bool get = false, post = false;
+    for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++)
+        if (route_matches(&routes[i], path, len)) {
+            get |= routes[i].method == ROUTE_GET;
+            post |= routes[i].method == ROUTE_POST;
+        }
+    snprintf(allow, size, "%s%s%s", get ? "GET, HEAD" : "", get && post ? ", " : "",
+             post ? "POST" : "");
+}
+
+/* ---- calling a route ------------------------------------------------------ */
+
+static void call_route(const svc_context *ctx, const route *r, const char *path,
+                       size_t path_len, const char *body, size_t len, svc_response *res)
+{
+    char *param = NULL;
+    if (r->prefix) {
+        size_t n = strlen(r->path);
+        bool malformed;
+        param = percent_decode(path + n, path_len - n, &malformed);
+        if (param == NULL) {
+            if (malformed)
+                svc_fail(res, 400, "", "Bad path",
+                         "the path has a malformed percent-escape or an encoded NUL");
+            else
+                reply_out_of_memory(res);
+            return;
+        }
+    }
+    if (r->method == ROUTE_GET) {
+        r->get(ctx, param, res);
+        free(param);
+        return;
+    }
+    json_object *root = NULL;
+    cc_error err;
+    memset(&err, 0, sizeof err);
+    if (!dec_parse(body ? body : "", body ? len : 0, &root, &err)) {
+        svc_reply_problem(res, &err);
+    } else if (r->post) {
+        r->post(ctx, root, res);
+    } else {
+        r->post_param(ctx, param, root, res);
+    }
+    json_object_put(root);
+    free(param);
+}
+
+void svc_dispatch(const svc_context *ctx, const char *method, const char *path,
+                  const char *body, size_t len, svc_response *res)
+{
+    memset(res, 0, sizeof *res);
+    const char *query = strchr(path, '?');
+    size_t path_len = query ? (size_t)(query - path) : strlen(path);
+    if (len > SVC_BODY_LIMIT) {
+        svc_fail(res, 413, "", "Body too large",
+                 "the request body has %zu bytes; the limit is %d", len, SVC_BODY_LIMIT);
+        return;
+    }
+    bool is_get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
+    bool is_post = strcmp(method, "POST") == 0;
+    bool known_path = false;
+    for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++) {
+        const route *r = &routes[i];
+        if (!route_matches(r, path, path_len))
+            continue;
+        known_path = true;
+        if ((r->method == ROUTE_GET && is_get) || (r->method == ROUTE_POST && is_post)) {
+            call_route(ctx, r, path, path_len, body, len, res);
+            if (res->status == 0)   /* a handler that forgot to answer */
+                svc_fail(res, 500, "", "No answer", "the route %s produced no answer", r->path);
+            return;
+        }
+    }
+    char shown_method[24], shown_path[120];
+    svc_printable(shown_method, sizeof shown_method, method);
+    svc_printable(shown_path, sizeof shown_path, path);
+    if (!known_path) {
+        svc_fail(res, 404, "", "Unknown route", "no route answers %s %s (see /openapi.yaml)",
+                 shown_method, shown_path);
+        return;
+    }
+    char allow[sizeof res->allow];
+    allowed_methods(path, path_len, allow, sizeof allow);
+    svc_fail(res, 405, "", "Method not allowed", "%s answers %s, not %s",
+             shown_path, allow, shown_method);
+    memcpy(res->allow, allow, sizeof allow);
+}

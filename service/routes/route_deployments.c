@@ -1,0 +1,96 @@
+/* route_deployments.c -- POST /v1/deployments {"position", "x", "y"}: which
+ * figures may the active player deploy on the tile just placed at (x, y)?
+ *
+ * Answers {"tile": {x, y}, "options": [{kind, at, feature, challenge?}],
+ * "rules"} (engine/deploy.h): `at` names the feature canonically on that
+ * tile (a corner for a barn), `feature` is the whole feature's canonical
+ * name (for a barn, the field it would stand in), and `challenge`, when the
+ * follower would be a monk or heretic laying down a challenge, is the
+ * challenged follower in position form. Options come by kind (meeple,
+ * mayor, wagon, barn, shepherd), then location. An empty list: nothing can
+ * be deployed. 422 at /x when no tile stands at (x, y). */
+#include "routes.h"
+
+#include <string.h>
+
+#include "../../engine/deploy.h"
+#include "../wire/decode.h"
+#include "../wire/encode.h"
+#include "game.h"
+
+static json_object *option_json(const game *g, const cc_deploy_option *o)
+{
+    json_object *j = json_object_new_object();
+    json_object_object_add(j, "kind", json_object_new_string(cc_figure_kind_name(o->kind)));
+    json_object_object_add(j, "at", enc_loc(o->at));
+    json_object_object_add(j, "feature", enc_feature_ref(&g->features, o->feature));
+    if (o->challenge >= 0)
+        json_object_object_add(j, "challenge",
+                               enc_figure(&g->pos, &g->pos.figures[o->challenge]));
+    return j;
+}
+
+/* The rules the answer applied: those of every kind the position has. */
+static json_object *deploy_rules(const game *g, int t, bool challenge)
+{
+    static const char *const base[] = {
+        "base.deploy.placed-tile", "base.deploy.unoccupied", "base.deploy.supply",
+        "base.deploy.one-figure",
+    };
+    json_object *rules = enc_rules(base, sizeof base / sizeof base[0]);
+    unsigned exps = g->pos.expansions;
+    if (exps & CC_EXP_ABBEY_MAYOR) {
+        static const char *const am[] = {
+            "abbey.mayor.city", "abbey.wagon.not-field", "abbey.barn.junction",
+            "abbey.barn.one-per-field", "abbey.barn.no-farmers",
+        };
+        for (size_t i = 0; i < sizeof am / sizeof am[0]; i++)
+            enc_rules_add(rules, am[i]);
+        if (g->board.tiles[t].type->is_abbey)
+            enc_rules_add(rules, "abbey.abbey.monk");
+    }
+    if (exps & CC_EXP_HILLS_SHEEP) {
+        enc_rules_add(rules, "hills-sheep.shepherd.field");
+        enc_rules_add(rules, "hills-sheep.shepherd.token");
+    }
+    if (challenge)
+        enc_rules_add(rules, "shrines.challenge.deploy");
+    return rules;
+}
+
+void route_deployments(const svc_context *ctx, json_object *root, svc_response *res)
+{
+    static const char *const members[] = { "position", "x", "y", NULL };
+    cc_error err;
+    memset(&err, 0, sizeof err);
+    int x = 0, y = 0;
+    if (!dec_only_members(root, members, "", &err) ||
+        !dec_int(root, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &x, NULL, &err) ||
+        !dec_int(root, "y", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &y, NULL, &err)) {
+        svc_reply_problem(res, &err);
+        return;
+    }
+    game *g = game_load(ctx, root, res);
+    if (g == NULL)
+        return;
+    int t = game_tile(g, x, y, &err);
+    if (t < 0) {
+        svc_reply_problem(res, &err);
+        game_free(g);
+        return;
+    }
+    cc_deploy_option opts[CC_MAX_DEPLOY_OPTIONS];
+    int n = cc_deployments(&g->pos, &g->features, t, opts);
+    json_object *list = json_object_new_array_ext(n);
+    bool challenge = false;
+    for (int i = 0; i < n; i++) {
+        json_object_array_add(list, option_json(g, &opts[i]));
+        challenge |= opts[i].challenge >= 0;
+    }
+    json_object *body = json_object_new_object();
+    json_object_object_add(body, "tile", enc_xy(x, y));
+    json_object_object_add(body, "options", list);
+    json_object_object_add(body, "rules", deploy_rules(g, t, challenge));
+    game_free(g);
+    svc_reply_json(res, 200, body);
+}

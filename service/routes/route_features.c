@@ -1,0 +1,168 @@
+/* route_features.c -- POST /v1/features {"position"[, "x", "y", "at"]}:
+ * every feature on the board, or the one at (x, y, at).
+ *
+ * Answers {"features": [feature...], "rules"}, each feature as
+ * enc_feature() writes it plus what it is worth if scored now ("value":
+ * the points one scoring player receives; "points": the players who would
+ * receive them; engine/scoring.h cc_feature_value, as in a turn's scoring
+ * phase: incomplete features at the end-game rates). The list is sorted by
+ * canonical name (the name tile's y, then x, then the location in
+ * canonical order). With x, y, at
+ * (all three or none) the list holds the one feature there; no tile at
+ * (x, y) is 422 at /x, nothing at that location is 422 at /at. */
+#include "routes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../engine/scoring.h"
+#include "../wire/decode.h"
+#include "../wire/encode.h"
+#include "game.h"
+
+/* A feature's canonical name as a sort key: name tile (y, x), then the
+ * location in canonical order. */
+typedef struct {
+    int y, x;
+    cc_loc at;
+    int id;
+} name_key;
+
+static int compare_names(const void *pa, const void *pb)
+{
+    const name_key *a = pa, *b = pb;
+    if (a->y != b->y)
+        return a->y < b->y ? -1 : 1;
+    if (a->x != b->x)
+        return a->x < b->x ? -1 : 1;
+    return cc_loc_compare(a->at, b->at);
+}
+
+/* Fill ids[] with every feature id in canonical order; returns how many.
+ * keys must hold nfeatures entries. */
+static int features_by_name(const cc_features *f, name_key *keys, int *ids)
+{
+    int n = f->nfeatures;
+    for (int id = 0; id < n; id++) {
+        const cc_board_tile *t = &f->board->tiles[f->features[id].name_tile];
+        keys[id] = (name_key){ t->y, t->x, f->features[id].name_at, id };
+    }
+    qsort(keys, (size_t)n, sizeof keys[0], compare_names);
+    for (int i = 0; i < n; i++)
+        ids[i] = keys[i].id;
+    return n;
+}
+
+/* The rules behind a feature's value: how its type scores, complete or
+ * not, and the majority when someone would score it. */
+static void value_rules(json_object *rules, const cc_feature *feat, const cc_value *v)
+{
+    switch (feat->type) {
+    case CC_FEAT_ROAD:
+        enc_rules_add(rules, "base.score.road");
+        break;
+    case CC_FEAT_CITY:
+        enc_rules_add(rules, feat->complete ? "base.score.city.complete" : "base.score.city.end");
+        break;
+    case CC_FEAT_FIELD:
+        enc_rules_add(rules, "base.score.field.end");
+        break;
+    default:
+        enc_rules_add(rules, feat->complete ? "base.score.cloister.complete"
+                                            : "base.score.cloister.end");
+        if (feat->type == CC_FEAT_ABBEY)
+            enc_rules_add(rules, "abbey.score.monastery");
+        break;
+    }
+    if (v->occupied)
+        enc_rules_add(rules, "base.score.majority");
+}
+
+/* enc_feature() plus "value" and "points" (players who would score). */
+static json_object *feature_with_value(const game *g, int id, json_object *rules)
+{
+    json_object *o = enc_feature(&g->pos, &g->features, id);
+    cc_value v;
+    cc_feature_value(&g->features, &g->pos, id, false, &v);
+    json_object *points = json_object_new_object();
+    for (int p = 0; p < g->pos.nplayers; p++)
+        if (v.points[p] > 0)
+            json_object_object_add(points, g->pos.players[p], json_object_new_int(v.points[p]));
+    json_object_object_add(o, "value", json_object_new_int(v.value));
+    json_object_object_add(o, "points", points);
+    enc_feature_rules(rules, &g->features, id);
+    value_rules(rules, &g->features.features[id], &v);
+    return o;
+}
+
+/* The optional question "which feature is at (x, y, at)?": *id = -1 when
+ * not asked. Fails after replying the problem. */
+static bool located_feature(json_object *root, const game *g, int *id, svc_response *res)
+{
+    cc_error err;
+    memset(&err, 0, sizeof err);
+    int x = 0, y = 0;
+    bool has_x = false, has_y = false, has_at = false;
+    cc_loc at;
+    if (!dec_int(root, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, false, &x, &has_x, &err) ||
+        !dec_int(root, "y", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, false, &y, &has_y, &err) ||
+        !dec_loc(root, "at", "", false, false, &at, &has_at, &err)) {
+        svc_reply_problem(res, &err);
+        return false;
+    }
+    *id = -1;
+    if (!has_x && !has_y && !has_at)
+        return true;
+    if (!has_x || !has_y || !has_at)
+        return svc_fail(res, 400, !has_x ? "/x" : !has_y ? "/y" : "/at", "Missing member",
+                        "x, y and at are asked together: all three or none");
+    if (game_tile(g, x, y, &err) < 0) {
+        svc_reply_problem(res, &err);
+        return false;
+    }
+    *id = cc_features_locate(&g->features, x, y, at);
+    if (*id < 0) {
+        char name[8];
+        int t = cc_board_at(&g->board, x, y);
+        return svc_fail(res, 422, "/at", "No feature there",
+                        "%s at (%d, %d) has no feature at %s",
+                        g->board.tiles[t].type->id, x, y, cc_loc_name(at, name));
+    }
+    return true;
+}
+
+void route_features(const svc_context *ctx, json_object *root, svc_response *res)
+{
+    static const char *const members[] = { "position", "x", "y", "at", NULL };
+    game *g = game_open(ctx, root, members, res);
+    if (g == NULL)
+        return;
+    int one;
+    size_t room = (size_t)g->features.nfeatures + 1;
+    int *ids = malloc(sizeof *ids * room);
+    name_key *keys = malloc(sizeof *keys * room);
+    if (ids == NULL || keys == NULL || !located_feature(root, g, &one, res)) {
+        if (ids == NULL || keys == NULL)
+            svc_fail(res, 500, "", "Out of memory", "no memory for the features");
+        free(keys);
+        free(ids);
+        game_free(g);
+        return;
+    }
+    int n = 1;
+    if (one >= 0)
+        ids[0] = one;
+    else
+        n = features_by_name(&g->features, keys, ids);
+    json_object *features = json_object_new_array_ext(n);
+    json_object *rules = json_object_new_array();
+    for (int i = 0; i < n; i++)
+        json_object_array_add(features, feature_with_value(g, ids[i], rules));
+    json_object *body = json_object_new_object();
+    json_object_object_add(body, "features", features);
+    json_object_object_add(body, "rules", rules);
+    free(keys);
+    free(ids);
+    game_free(g);
+    svc_reply_json(res, 200, body);
+}

@@ -1,0 +1,176 @@
+/* route_messages.c -- POST /v1/messages/{n}: what would message card n
+ * (1..8) yield for the active player now?
+ *
+ * Body: {"position", "figure": {x, y, at} (card 8 only, required there),
+ *        "counting_figure": 0 | 1 (optional), "tile": id (card 7 only, optional)}
+ * Answer (service/wire/encode_messages.h, enc_message_card): {"card", "name",
+ *   "player", "points", "alternative": 2, "counted", "candidates" (1-3),
+ *   "majority" and "returned" (8), "allows" (7), "chain", "rules", "explain"};
+ *   card 7 with "tile" adds "tile" and "placements" (every legal {x, y, rot},
+ *   as /v1/placements answers).
+ * "chain" says, for the card's points and for the alternative's 2 points,
+ * which counting figure takes them (counting_figure, or by default the one
+ * that then ends on a dark space, figure 0 first, else figure 0), where both
+ * figures stand after, and whether that brings another message.
+ *
+ * Errors: 404 for n outside 1..8 (any other path under /v1/messages/);
+ * 422 at /position/expansions without "messages"; card 8 without "figure"
+ * is 400 (missing member), a figure that is not one of the active player's
+ * followers 422 at /figure; "figure" or "tile" on a card that takes none
+ * is 400 (unknown member).
+ */
+#include "routes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../engine/messages.h"
+#include "../../engine/placement.h"
+#include "../wire/decode.h"
+#include "../wire/encode.h"
+#include "../wire/encode_messages.h"
+#include "game.h"
+
+/* "1".."8" -> 1..8; anything else (a leading zero, a sign, more) -> -1. */
+static int card_number(const char *param)
+{
+    if (param[0] >= '1' && param[0] <= '0' + CC_MESSAGE_CARDS && param[1] == '\0')
+        return param[0] - '0';
+    return -1;
+}
+
+static bool check_members(json_object *root, int card, cc_error *err)
+{
+    static const char *const plain[] = { "position", "counting_figure", NULL };
+    static const char *const with_figure[] = { "position", "counting_figure", "figure", NULL };
+    static const char *const with_tile[] = { "position", "counting_figure", "tile", NULL };
+    const char *const *allowed = card == 8 ? with_figure : card == 7 ? with_tile : plain;
+    return dec_only_members(root, allowed, "", err);
+}
+
+/* Card 8's follower: {"x", "y", "at"} naming one of the active player's. */
+static int named_follower(json_object *root, const game *g, cc_error *err)
+{
+    static const char *const members[] = { "x", "y", "at", NULL };
+    json_object *fig;
+    int x = 0, y = 0;
+    cc_loc at;
+    if (!dec_object(root, "figure", "", true, &fig, err) ||
+        !dec_only_members(fig, members, "/figure", err) ||
+        !dec_int(fig, "x", "/figure", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &x, NULL, err) ||
+        !dec_int(fig, "y", "/figure", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &y, NULL, err) ||
+        !dec_loc(fig, "at", "/figure", true, true, &at, NULL, err))
+        return -1;
+    return cc_messages_find_follower(&g->pos, &g->features, x, y, at, err);
+}
+
+/* Where the counting figure lands if the player takes `points` now. */
+static bool chain_of(const cc_position *pos, int points, int figure, cc_counting *out,
+                     cc_error *err)
+{
+    cc_award a = { CC_ROUND_MESSAGE, points, figure, false };
+    return cc_messages_count(pos->scores[pos->active], true, true, &a, 1, out, err);
+}
+
+/* Card 7 with "tile": may the active player hold that tile, and where may
+ * it go? (The same checks as /v1/placements.) */
+static bool add_placements(const svc_context *ctx, json_object *root, const game *g,
+                           json_object *body, cc_error *err)
+{
+    if (json_object_object_get_ex(root, "tile", NULL) == false)
+        return true;
+    int type;
+    if (!dec_tile_id(root, "tile", "", ctx->cat, &type, err))
+        return false;
+    const cc_tile_type *t = &ctx->cat->types[type];
+    const cc_position *pos = &g->pos;
+    if (!(pos->expansions & t->expansion))
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/tile", "Expansion not in play",
+                       "%s belongs to the expansion \"%s\", which is not in position.expansions.",
+                       t->id, t->set);
+    int placed = 0;
+    for (int i = 0; i < pos->ntiles; i++)
+        placed += pos->tiles[i].type == type;
+    if (t->is_abbey ? pos->abbeys[pos->active] < 1 : placed >= t->count)
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/tile", "No copy of the tile left",
+                       "%s cannot hold %s: none is left.", pos->players[pos->active], t->id);
+    cc_placement *list = malloc((size_t)CC_MAX_PLACEMENTS * sizeof *list);
+    if (list == NULL)
+        return cc_fail(err, 500, "", "Out of memory", "no memory for the placements");
+    int n = cc_placements(&g->board, type, list, CC_MAX_PLACEMENTS);
+    json_object *a = json_object_new_array_ext(n);
+    for (int i = 0; i < n && i < CC_MAX_PLACEMENTS; i++) {
+        json_object *p = enc_xy(list[i].x, list[i].y);
+        json_object_object_add(p, "rot", json_object_new_int(list[i].rot * 90));
+        json_object_array_add(a, p);
+    }
+    free(list);
+    json_object_object_add(body, "tile", json_object_new_string(t->id));
+    json_object_object_add(body, "placements", a);
+    json_object *rules;
+    if (json_object_object_get_ex(body, "rules", &rules)) {
+        enc_rules_add(rules, "base.placement.edges");
+        if (n == 0 && !t->is_abbey)
+            enc_rules_add(rules, "base.placement.discard");
+    }
+    return true;
+}
+
+static bool answer(const svc_context *ctx, json_object *root, const game *g, int card,
+                   json_object **body, cc_error *err)
+{
+    const cc_position *pos = &g->pos;
+    if (!(pos->expansions & CC_EXP_MESSAGES))
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/position/expansions", "Expansion not in play",
+                       "message cards belong to the expansion \"messages\", which is not in position.expansions.");
+    int figure = -1, counting = CC_COUNT_DEFAULT;
+    if (card == 8 && (figure = named_follower(root, g, err)) < 0)
+        return false;
+    if (!dec_int(root, "counting_figure", "", 0, 1, false, &counting, NULL, err))
+        return false;
+    cc_message_value *v = malloc(sizeof *v);
+    cc_counting *chains = malloc(2 * sizeof *chains);
+    bool ok = v != NULL && chains != NULL;
+    if (!ok)
+        cc_fail(err, 500, "", "Out of memory", "no memory for the message");
+    ok = ok && cc_messages_card(pos, &g->features, card, figure, v, err) &&
+         chain_of(pos, v->points, counting, &chains[0], err) &&
+         chain_of(pos, v->alternative, counting, &chains[1], err);
+    if (ok) {
+        *body = enc_message_card(pos, &g->features, v, &chains[0], &chains[1]);
+        if (card == 7 && !add_placements(ctx, root, g, *body, err)) {
+            json_object_put(*body);
+            ok = false;
+        }
+    }
+    free(chains);
+    free(v);
+    return ok;
+}
+
+void route_messages(const svc_context *ctx, const char *param, json_object *root,
+                    svc_response *res)
+{
+    int card = card_number(param);
+    if (card < 0) {
+        svc_fail(res, 404, "", "Unknown route",
+                 "there are messages 1 to %d: POST /v1/messages/1 ... /v1/messages/%d",
+                 CC_MESSAGE_CARDS, CC_MESSAGE_CARDS);
+        return;
+    }
+    cc_error err;
+    memset(&err, 0, sizeof err);
+    if (!check_members(root, card, &err)) {
+        svc_reply_problem(res, &err);
+        return;
+    }
+    game *g = game_load(ctx, root, res);
+    if (g == NULL)
+        return;
+    json_object *body = NULL;
+    if (answer(ctx, root, g, card, &body, &err))
+        svc_reply_json(res, 200, body);
+    else
+        svc_reply_problem(res, &err);
+    game_free(g);
+}

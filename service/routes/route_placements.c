@@ -1,0 +1,103 @@
+/* route_placements.c -- POST /v1/placements {"position", "tile"}: where may
+ * this tile go?
+ *
+ * Answers {"tile": canonical id, "placements": [{x, y, rot}], "rules"}, rot
+ * in degrees, sorted by y, x, rot, all four rotations tried even where the
+ * tile looks the same turned (engine/placement.h). An empty list means the
+ * tile cannot be placed: a land tile is then discarded
+ * (base.placement.discard).
+ *
+ * The tile must be one the active player can hold: its expansion is in
+ * play, and not every copy is on the board already; for the abbey, the
+ * active player still has one in hand (position.abbeys). Otherwise 422 at
+ * /tile. */
+#include "routes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../engine/placement.h"
+#include "../wire/decode.h"
+#include "../wire/encode.h"
+#include "game.h"
+
+/* Can the active player be holding a tile of this type? */
+static bool tile_in_hand(const game *g, const cc_tile_type *t, int type, svc_response *res)
+{
+    const cc_position *pos = &g->pos;
+    if (!(pos->expansions & t->expansion))
+        return svc_fail(res, 422, "/tile", "Expansion not in play",
+                        "%s belongs to the expansion \"%s\", which is not in position.expansions",
+                        t->id, t->set);
+    if (t->is_abbey) {
+        if (pos->abbeys[pos->active] < 1)
+            return svc_fail(res, 422, "/tile", "No abbey in hand",
+                            "%s has no abbey tile left in hand (position.abbeys)",
+                            pos->players[pos->active]);
+        return true;
+    }
+    int placed = 0;
+    for (int i = 0; i < pos->ntiles; i++)
+        placed += pos->tiles[i].type == type;
+    if (placed >= t->count)
+        return svc_fail(res, 422, "/tile", "No copy of the tile left",
+                        "the game has %d %s tile%s and all of them are on the board",
+                        t->count, t->id, t->count == 1 ? "" : "s");
+    return true;
+}
+
+static json_object *placement_rules(const game *g, const cc_tile_type *t, int n)
+{
+    static const char *const base[] = {
+        "base.placement.empty-cell", "base.placement.adjacent", "base.placement.edges",
+    };
+    json_object *rules = enc_rules(base, sizeof base / sizeof base[0]);
+    if (t->is_abbey)
+        enc_rules_add(rules, "abbey.placement.hole");
+    if (g->pos.expansions & CC_EXP_SHRINES)
+        enc_rules_add(rules, "shrines.placement.neighbours");
+    if (n == 0 && !t->is_abbey)
+        enc_rules_add(rules, "base.placement.discard");
+    return rules;
+}
+
+void route_placements(const svc_context *ctx, json_object *root, svc_response *res)
+{
+    static const char *const members[] = { "position", "tile", NULL };
+    game *g = game_open(ctx, root, members, res);
+    if (g == NULL)
+        return;
+    cc_error err;
+    memset(&err, 0, sizeof err);
+    int type;
+    if (!dec_tile_id(root, "tile", "", ctx->cat, &type, &err)) {
+        svc_reply_problem(res, &err);
+        game_free(g);
+        return;
+    }
+    const cc_tile_type *t = &ctx->cat->types[type];
+    cc_placement *list = NULL;
+    if (!tile_in_hand(g, t, type, res) ||
+        (list = malloc(CC_MAX_PLACEMENTS * sizeof *list)) == NULL) {
+        if (res->status == 0)
+            svc_fail(res, 500, "", "Out of memory", "no memory for the placements");
+        game_free(g);
+        return;
+    }
+    int n = cc_placements(&g->board, type, list, CC_MAX_PLACEMENTS);
+    if (n > CC_MAX_PLACEMENTS)
+        n = CC_MAX_PLACEMENTS;   /* cannot happen: the header's bound */
+    json_object *placements = json_object_new_array_ext(n);
+    for (int i = 0; i < n; i++) {
+        json_object *p = enc_xy(list[i].x, list[i].y);
+        json_object_object_add(p, "rot", json_object_new_int(list[i].rot * 90));
+        json_object_array_add(placements, p);
+    }
+    json_object *body = json_object_new_object();
+    json_object_object_add(body, "tile", json_object_new_string(t->id));
+    json_object_object_add(body, "placements", placements);
+    json_object_object_add(body, "rules", placement_rules(g, t, n));
+    free(list);
+    game_free(g);
+    svc_reply_json(res, 200, body);
+}

@@ -1,0 +1,134 @@
+/* route_score.c -- POST /v1/score: what does a scoring phase yield?
+ *
+ * Request: {"position",
+ *   "x", "y": the tile placed this turn (required unless "final" is true),
+ *   "deployed"?: the figure deployed this turn, in position form (it also
+ *     stands in position.figures), plus "token": 1..4 | "wolf" for a
+ *     shepherd (its first draw, required then),
+ *   "shepherd"?: {"action": "grow", "token": 1..4 | "wolf"} | {"action":
+ *     "guide"} (required exactly when the tile extends the active player's
+ *     shepherd's field),
+ *   "final"?: true: the end-game scoring instead (then x, y, deployed and
+ *     shepherd are not asked),
+ *   "counting"?: Messages' choice of counting figures (encode_messages.h)}
+ * Answer: {"events": [event...], "totals": {player: n, every player},
+ *   "rules": [every id the events cite], "message"? (Messages)}, each event as encode_events.h
+ *   writes it plus "strength": {player: n} (followers' strength; barns or
+ *   shepherds owned for barn and flock events). Engine: engine/scoring.h.
+ * Errors: 400 malformed; 422 impossible (no tile at x, y: /x; deployed not
+ * in the position or not on that tile: /deployed; a missing or needless
+ * shepherd choice: /shepherd). */
+#include "routes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../engine/scoring.h"
+#include "../wire/decode.h"
+#include "../wire/encode.h"
+#include "../wire/encode_events.h"
+#include "../wire/encode_messages.h"
+#include "game.h"
+
+/* ---- decoding ---------------------------------------------------------------- */
+
+/* "deployed": matched to its figure in the position (engine). */
+static bool dec_deployed_figure(json_object *root, const game *g, int x, int y,
+                                cc_turn_choices *ch, cc_error *err)
+{
+    cc_figure fig;
+    bool present;
+    if (!dec_deployed(root, &g->pos, &fig, &ch->first_token, &present, err))
+        return false;
+    return !present ||
+           cc_score_match_deployed(&g->pos, &g->features, x, y, &fig, &ch->deployed, err);
+}
+
+/* With "final": true the turn's members are not asked. */
+static bool no_turn_members(json_object *root, cc_error *err)
+{
+    static const char *const turn[] = { "x", "y", "deployed", "shepherd" };
+    for (size_t i = 0; i < sizeof turn / sizeof turn[0]; i++)
+        if (json_object_object_get_ex(root, turn[i], NULL)) {
+            char ptr[16];
+            snprintf(ptr, sizeof ptr, "/%s", turn[i]);
+            return cc_fail(err, CC_ERR_BAD_REQUEST, ptr, "Unknown member",
+                           "With \"final\": true the end-game scoring is asked; %s belongs to a"
+                           " turn's scoring phase.", turn[i]);
+        }
+    return true;
+}
+
+/* ---- answering ---------------------------------------------------------------- */
+
+static json_object *answer(const game *g, const cc_score_result *r)
+{
+    json_object *body = json_object_new_object();
+    json_object *events = json_object_new_array_ext(r->nevents);
+    for (int e = 0; e < r->nevents; e++) {
+        const cc_score_event *ev = &r->events[e];
+        json_object *o = enc_score_event(&g->pos, &g->features, ev);
+        if (ev->feature < 0)
+            json_object_object_add(o, "feature", NULL);   /* a figure action about no feature */
+        json_object_object_add(o, "strength", enc_totals(&g->pos, ev->strength));
+        json_object_array_add(events, o);
+    }
+    json_object_object_add(body, "events", events);
+    json_object_object_add(body, "totals", enc_totals(&g->pos, r->totals));
+    json_object_object_add(body, "rules", enc_rules(r->rules, (size_t)r->nrules));
+    return body;
+}
+
+static bool score(const game *g, json_object *root, cc_score_result *r, cc_error *err)
+{
+    bool final = false;
+    if (!dec_bool(root, "final", "", false, &final, NULL, err))
+        return false;
+    if (final) {
+        if (!no_turn_members(root, err))
+            return false;
+        cc_score_final(&g->pos, &g->features, r);
+        return true;
+    }
+    int x = 0, y = 0;
+    cc_turn_choices ch = cc_turn_choices_none();
+    if (!dec_int(root, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &x, NULL, err) ||
+        !dec_int(root, "y", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &y, NULL, err))
+        return false;
+    if (game_tile(g, x, y, err) < 0)
+        return false;
+    return dec_deployed_figure(root, g, x, y, &ch, err) &&
+           dec_shepherd_choice(root, &ch.shepherd, &ch.grow_token, err) &&
+           cc_score_turn(&g->pos, &g->features, x, y, &ch, r, err);
+}
+
+void route_score(const svc_context *ctx, json_object *root, svc_response *res)
+{
+    static const char *const members[] = {
+        "position", "x", "y", "deployed", "shepherd", "final", "counting", NULL
+    };
+    game *g = game_open(ctx, root, members, res);
+    if (g == NULL)
+        return;
+    cc_error err;
+    memset(&err, 0, sizeof err);
+    cc_score_result *r = malloc(sizeof *r);
+    if (r == NULL) {
+        game_free(g);
+        svc_fail(res, 500, "", "Out of memory", "the service could not allocate a scoring result");
+        return;
+    }
+    r->nevents = r->nrules = 0;   /* the engine fills it on success; never read uninitialised */
+    /* Messages: "counting" in, "message" out (service/wire/encode_messages.h). */
+    json_object *body = NULL;
+    if (score(g, root, r, &err) && (body = answer(g, r)) != NULL &&
+        msg_score_answer(root, &g->pos, r, body, NULL, &err)) {
+        svc_reply_json(res, 200, body);
+    } else {
+        json_object_put(body);
+        svc_reply_problem(res, &err);
+    }
+    free(r);
+    game_free(g);
+}

@@ -1,0 +1,170 @@
+/* route_wagon_moves.c -- POST /v1/wagon-moves {"position", "x", "y", "at",
+ * "placed"?: {"x", "y"}}: the wagon at (x, y, at) whose feature is being
+ * scored; where may it go?
+ *
+ * Answers {"wagon": the wagon in position form, "destinations": [{x, y, at,
+ * feature}], "rules"} (engine/wagon.h), sorted by y, x, location. An empty
+ * list means the wagon must return to the supply.
+ *
+ * Destinations are judged after everything scored this turn has returned
+ * its figures. Which figures those are:
+ *   - without "placed": every follower standing on a complete feature (the
+ *     position is the moment just before the scoring phase, contract
+ *     section 3);
+ *   - with "placed" (the tile placed this turn): exactly the figures the
+ *     turn's scoring phase returns (engine/scoring.h), which also frees the
+ *     monastery of a follower that loses a challenge.
+ * When several wagons return, the earlier ones in seat order have already
+ * moved: the client asks with a position where they stand on their new
+ * features, which then count as occupied.
+ *
+ * Errors (422): no tile at (x, y) (/x); no wagon on that feature (/at); the
+ * wagon's feature is not scored this turn, so the wagon stays (/at). */
+#include "routes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../engine/scoring.h"
+#include "../../engine/shepherd.h"
+#include "../../engine/validate.h"
+#include "../../engine/wagon.h"
+#include "../wire/decode.h"
+#include "../wire/encode.h"
+#include "game.h"
+
+/* Figures returned by the scoring phase of the tile at (px, py). */
+static bool returned_by_turn(const game *g, int px, int py, bool *gone, cc_error *err)
+{
+    cc_score_result *s = malloc(sizeof *s);
+    if (s == NULL)
+        return cc_fail(err, (cc_status)500, "", "Out of memory", "no memory for the scoring");
+    cc_turn_choices in = cc_turn_choices_none();
+    int t = cc_board_at(&g->board, px, py);
+    /* Shepherds never block a wagon; choose a shepherd action only so the
+     * scoring engine accepts the turn. */
+    if (t >= 0 && cc_shepherd_to_act(&g->pos, &g->features, t, -1) >= 0)
+        in.shepherd = CC_SHEPHERD_GUIDE;
+    bool ok = cc_score_turn(&g->pos, &g->features, px, py, &in, s, err);
+    if (ok)
+        for (int e = 0; e < s->nevents; e++)
+            for (int i = 0; i < s->events[e].nreturned; i++)
+                gone[s->events[e].returned[i]] = true;
+    free(s);
+    if (!ok && strcmp(err->pointer, "/x") == 0)
+        strcpy(err->pointer, "/placed/x");
+    return ok;
+}
+
+/* Without "placed": followers on complete features are being scored. */
+static void returned_by_completion(const game *g, bool *gone)
+{
+    for (int i = 0; i < g->pos.nfigures; i++) {
+        const cc_figure *fig = &g->pos.figures[i];
+        if (fig->kind != CC_FIG_MEEPLE && fig->kind != CC_FIG_MAYOR && fig->kind != CC_FIG_WAGON)
+            continue;
+        int id = cc_figure_feature(&g->features, fig);
+        if (id >= 0 && g->features.features[id].complete)
+            gone[i] = true;
+    }
+}
+
+static json_object *destination_json(const cc_features *f, const cc_wagon_dest *d)
+{
+    json_object *j = enc_xyat(d->x, d->y, d->at);
+    json_object_object_add(j, "feature", enc_feature_ref(f, d->feature));
+    return j;
+}
+
+/* Decode the request; false after replying a problem. */
+static bool decode_request(json_object *root, int *x, int *y, cc_loc *at, bool *placed,
+                           int *px, int *py, cc_error *err)
+{
+    static const char *const members[] = { "position", "x", "y", "at", "placed", NULL };
+    static const char *const placed_members[] = { "x", "y", NULL };
+    json_object *p = NULL;
+    if (!dec_only_members(root, members, "", err) ||
+        !dec_int(root, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, x, NULL, err) ||
+        !dec_int(root, "y", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, y, NULL, err) ||
+        !dec_loc(root, "at", "", false, true, at, NULL, err) ||
+        !dec_object(root, "placed", "", false, &p, err))
+        return false;
+    *placed = p != NULL;
+    return p == NULL ||
+           (dec_only_members(p, placed_members, "/placed", err) &&
+            dec_int(p, "x", "/placed", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, px, NULL, err) &&
+            dec_int(p, "y", "/placed", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, py, NULL, err));
+}
+
+/* Find the wagon and check that it moves; false after replying a problem. */
+static bool find_wagon(const game *g, int x, int y, cc_loc at, const bool *gone, int *w,
+                       svc_response *res)
+{
+    cc_error err;
+    memset(&err, 0, sizeof err);
+    if (game_tile(g, x, y, &err) < 0) {
+        svc_reply_problem(res, &err);
+        return false;
+    }
+    *w = cc_wagon_at(&g->pos, &g->features, x, y, at);
+    char name[8];
+    if (*w < 0)
+        return svc_fail(res, 422, "/at", "No wagon there",
+                        "no wagon stands on the feature at (%d, %d) %s", x, y, cc_loc_name(at, name));
+    if (!cc_wagon_may_move(&g->pos, &g->features, *w, gone))
+        return svc_fail(res, 422, "/at", "Wagon not scored",
+                        "the wagon at (%d, %d) %s stands on a feature that is not completed and scored this turn, so it does not move",
+                        x, y, cc_loc_name(at, name));
+    return true;
+}
+
+void route_wagon_moves(const svc_context *ctx, json_object *root, svc_response *res)
+{
+    cc_error err;
+    memset(&err, 0, sizeof err);
+    int x = 0, y = 0, px = 0, py = 0, w = -1;
+    cc_loc at;
+    bool placed = false;
+    if (!decode_request(root, &x, &y, &at, &placed, &px, &py, &err)) {
+        svc_reply_problem(res, &err);
+        return;
+    }
+    game *g = game_load(ctx, root, res);
+    if (g == NULL)
+        return;
+    bool gone[CC_MAX_FIGURES] = { false };
+    if (placed) {
+        if (!returned_by_turn(g, px, py, gone, &err)) {
+            svc_reply_problem(res, &err);
+            game_free(g);
+            return;
+        }
+    } else {
+        returned_by_completion(g, gone);
+    }
+    cc_wagon_dest *d = NULL;
+    if (!find_wagon(g, x, y, at, gone, &w, res) ||
+        (d = malloc(CC_MAX_WAGON_DESTS * sizeof *d)) == NULL) {
+        if (res->status == 0)
+            svc_fail(res, 500, "", "Out of memory", "no memory for the destinations");
+        game_free(g);
+        return;
+    }
+    int n = cc_wagon_destinations(&g->pos, &g->features, w, gone, d, CC_MAX_WAGON_DESTS);
+    if (n > CC_MAX_WAGON_DESTS)
+        n = CC_MAX_WAGON_DESTS;   /* cannot happen: one per feature part */
+    json_object *list = json_object_new_array_ext(n);
+    for (int i = 0; i < n; i++)
+        json_object_array_add(list, destination_json(&g->features, &d[i]));
+    free(d);
+    json_object *body = json_object_new_object();
+    json_object_object_add(body, "wagon", enc_figure(&g->pos, &g->pos.figures[w]));
+    json_object_object_add(body, "destinations", list);
+    json_object *rules = json_object_new_array();
+    enc_rules_add(rules, cc_wagon_rule(&g->pos));
+    enc_rules_add(rules, "abbey.wagon.move-scored");
+    enc_rules_add(rules, "abbey.wagon.move-order");
+    json_object_object_add(body, "rules", rules);
+    game_free(g);
+    svc_reply_json(res, 200, body);
+}

@@ -1,0 +1,36 @@
+/* encode_events.h -- scoring events and totals out as JSON.
+ *
+ * Owns: the JSON form of a cc_score_event (engine/scoring.h), shared by
+ * the answers that report what a scoring yields (/v1/turn, /v1/barn-check):
+ *   {"kind": "completed" | "final" | "challenge-lost" | "barn-placed" |
+ *            "barn-joined" | "barn-final" | "sheep" | "wolf" | "guide",
+ *    "feature": {x, y, at} (null for a figure action about no feature),
+ *    "type", "cells": [{x, y}], "complete", "value",
+ *    "strength": {player: n} (followers' strength; barns or shepherds owned
+ *    for barn and flock events), "points": {player: n, every player},
+ *    "returned": [figures in position form], "rules": [ids],
+ *    "explain": sentence,
+ *    "token" and "figure" (sheep and wolf draws only)}
+ * Every function returns a new json_object the caller owns. pos is the
+ * position the event's figure indices refer to, validated into f.
+ *
+ *   enc_score_event(pos, f, ev)       one event
+ *   enc_score_events(arr, pos, f, r)  append every event of r to array arr
+ *   enc_totals(pos, totals)           {player: n, every player}
+ */
+#ifndef ENCODE_EVENTS_H
+#define ENCODE_EVENTS_H
+
+#include <json-c/json.h>
+
+#include "../../engine/features.h"
+#include "../../engine/position.h"
+#include "../../engine/scoring.h"
+
+json_object *enc_score_event(const cc_position *pos, const cc_features *f,
+                             const cc_score_event *ev);
+void enc_score_events(json_object *arr, const cc_position *pos, const cc_features *f,
+                      const cc_score_result *r);
+json_object *enc_totals(const cc_position *pos, const int totals[CC_MAX_PLAYERS]);
+
+#endif

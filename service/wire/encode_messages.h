@@ -1,0 +1,73 @@
+/* encode_messages.h -- Messages in JSON: the request member "counting" of
+ * /v1/score and /v1/turn, the "message" member of their answers, and the
+ * answer of /v1/messages/{n}.
+ *
+ * Owns the JSON shapes of the Messages expansion; the rules behind them are
+ * engine/messages.h.
+ *
+ * Request member (optional) of /v1/score and /v1/turn, only with Messages:
+ *   "counting": [{"event": i, "figure": 0 | 1, "player": name}]
+ *   Event i of the answer's "events" moves counting figure `figure` of
+ *   `player` (default: the active player). Events not listed take the
+ *   default (engine/messages.h: for the active player the first choice, in
+ *   event order and figure 0 before 1, that receives a message if one can
+ *   be received; otherwise figure 0). Errors: 400 for wrong types, unknown
+ *   members, a figure other than 0 or 1, a player and event listed twice;
+ *   422 "No such event" (at /counting/k/event) for an index the answer does
+ *   not have, "Unknown player", "Expansion not in play" (at /counting)
+ *   without Messages.
+ *
+ * Answer member "message" (only with Messages), the active player's:
+ *   {"player", "final", "received": number of messages (0 in the final
+ *    scoring), "before": [a, b], "after": [a, b], "total": a + b after,
+ *    "rounds": [{"round": "move-wood" | "scoring" | "final", "points",
+ *                "before", "after", "message": bool,
+ *                "figure": the figure on the dark space (only with a message),
+ *                "space": its space 0..49 (idem),
+ *                "counting": [{"event", "points", "figure", "chosen"}]}],
+ *    "rules"}
+ *   Only rounds in which the player scored are listed; "counting" lists
+ *   the events that gave them points.
+ *
+ *   msg_score_answer(root, pos, res, body, next, err)
+ *       the one call /v1/score and /v1/turn make after scoring: decodes
+ *       "counting", counts every player's figures, adds "message" to body
+ *       (only with Messages), and fills next[p] with each player's counting
+ *       figures after the scoring (may be NULL). Without Messages every
+ *       player's points go to figure 0. Returns false with err set
+ *       (400/422, or 500 out of memory); body is then unaltered.
+ *   msg_decode_counting(root, pos, nevents, tc, err)   "counting" alone
+ *   enc_message(pos, res, tc)                          "message" alone
+ *   enc_message_card(pos, f, v, chain_card, chain_alt) the /v1/messages answer
+ */
+#ifndef ENCODE_MESSAGES_H
+#define ENCODE_MESSAGES_H
+
+#include <json-c/json.h>
+#include <stdbool.h>
+
+#include "../../engine/error.h"
+#include "../../engine/features.h"
+#include "../../engine/messages.h"
+#include "../../engine/position.h"
+#include "../../engine/scoring.h"
+
+bool msg_score_answer(json_object *root, const cc_position *pos, const cc_score_result *res,
+                      json_object *body, int next[CC_MAX_PLAYERS][2], cc_error *err);
+
+/* Decode body member "counting" into tc (cc_messages_counting_init first). */
+bool msg_decode_counting(json_object *root, const cc_position *pos, int nevents,
+                         cc_turn_counting *tc, cc_error *err);
+
+/* The "message" member for pos->active, from a counted result. */
+json_object *enc_message(const cc_position *pos, const cc_score_result *res,
+                         const cc_turn_counting *tc);
+
+/* The answer of /v1/messages/{n}: the card's value and, for its points and
+ * for the alternative's 2 points, where the counting figure lands
+ * (a one-award cc_counting each). */
+json_object *enc_message_card(const cc_position *pos, const cc_features *f,
+                              const cc_message_value *v, const cc_counting *chain_card,
+                              const cc_counting *chain_alternative);
+
+#endif

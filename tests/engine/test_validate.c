@@ -1,0 +1,580 @@
+/* test_validate.c -- is a position physically possible (contract section 3)?
+ *
+ * Each check of engine/validate.h, with the JSON Pointer it must name.
+ * Sources: api-contract.md sections 3 and 4 (what is impossible, 422),
+ * abbey-and-mayor.txt (abbey in a hole; note 7: on the abbey only a monk;
+ * mayor only in a city; wagon not in a field; barn on a corner where four
+ * field corners meet), hills-and-sheep.cs-page.txt (the shepherd stands in
+ * a field), heretics-and-shrines-1st-edition.txt (notes 2-4, 6). */
+#include <string.h>
+
+#include "../../engine/validate.h"
+#include "../support/random_board.h"
+#include "../support/testutil.h"
+
+CC_SUITE(validate);
+
+static cc_board board_store;
+static cc_features features_store;
+
+/* Validation must fail with 422 at `pointer`, with `title`. */
+static void assert_invalid(const cc_position *pos, const char *pointer, const char *title)
+{
+    cc_error err;
+    memset(&err, 0, sizeof err);
+    bool ok = cc_validate(pos, tu_catalog(), &board_store, &features_store, &err);
+    cr_assert_not(ok, "the position should be impossible (%s at %s)", title, pointer);
+    cr_assert_eq(err.status, CC_ERR_IMPOSSIBLE);
+    cr_assert_str_eq(err.pointer, pointer, "%s: %s", err.title, err.detail);
+    cr_assert_str_eq(err.title, title, "%s", err.detail);
+    cr_assert_neq(err.detail[0], '\0', "a problem explains itself");
+}
+
+static void assert_valid(const cc_position *pos)
+{
+    tu_build(pos, &board_store, &features_store);
+}
+
+/* ---- 1. expansions ------------------------------------------------------ */
+
+/* Contract section 3: "A tile or figure of an expansion that is not listed
+ * is an error." */
+Test(validate, a_tile_of_an_expansion_not_listed_is_impossible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, 0);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_tile(&pos, "abbey-mayor.R", 0, 1, 0);
+    assert_invalid(&pos, "/position/tiles/1/tile", "Expansion not in play");
+    pos.expansions |= CC_EXP_ABBEY_MAYOR;
+    pos.abbeys[0] = pos.abbeys[1] = 1;   /* each player then holds an abbey */
+    assert_valid(&pos);
+
+    tu_pos(&pos, 2, CC_EXP_ABBEY_MAYOR);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_tile(&pos, "shrines.S", 0, 1, 0);
+    assert_invalid(&pos, "/position/tiles/1/tile", "Expansion not in play");
+}
+
+Test(validate, a_figure_of_an_expansion_not_listed_is_impossible)
+{
+    static const struct { const char *kind, *at; unsigned needs; } figs[] = {
+        { "mayor", "N", CC_EXP_ABBEY_MAYOR }, { "wagon", "E", CC_EXP_ABBEY_MAYOR },
+        { "barn", "SE", CC_EXP_ABBEY_MAYOR }, { "shepherd", "SSE", CC_EXP_HILLS_SHEEP },
+    };
+    for (size_t i = 0; i < sizeof figs / sizeof figs[0]; i++) {
+        cc_position pos;
+        unsigned others = TU_ALL_EXPANSIONS & ~figs[i].needs;
+        tu_pos(&pos, 2, others);
+        tu_tile(&pos, "base.D", 0, 0, 0);
+        tu_fig(&pos, 0, "meeple", 0, 0, "W");
+        tu_fig(&pos, 1, figs[i].kind, 0, 0, figs[i].at);
+        assert_invalid(&pos, "/position/figures/1/kind", "Expansion not in play");
+    }
+}
+
+/* ---- 2. counts ---------------------------------------------------------- */
+
+/* tiles.md: base.C exists once, base.D four times (the start tile is one). */
+Test(validate, more_copies_of_a_tile_than_the_game_has_is_impossible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, 0);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_tile(&pos, "base.C", 0, -1, 0);
+    tu_tile(&pos, "base.C", 0, -2, 0);
+    assert_invalid(&pos, "/position/tiles/2/tile", "More tiles than the game has");
+
+    tu_pos(&pos, 2, 0);
+    for (int x = 0; x < 4; x++)
+        tu_tile(&pos, "base.D", x, 0, 0);
+    assert_valid(&pos);
+    tu_tile(&pos, "base.D", 4, 0, 0);
+    assert_invalid(&pos, "/position/tiles/4/tile", "More tiles than the game has");
+}
+
+/* Abbey 1 and the preparation: one abbey per player. A player's abbey is
+ * either on the board or in hand, once. */
+Test(validate, a_player_placing_two_abbeys_is_impossible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, CC_EXP_ABBEY_MAYOR);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_abbey(&pos, 5, 5, 0);
+    tu_abbey(&pos, 6, 6, 0);
+    assert_invalid(&pos, "/position/tiles/2/player", "Too many abbeys");
+}
+
+Test(validate, an_abbey_placed_and_still_in_hand_is_impossible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, CC_EXP_ABBEY_MAYOR);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_abbey(&pos, 5, 5, 1);
+    pos.abbeys[1] = 1;
+    assert_invalid(&pos, "/position/tiles/1/player", "Too many abbeys");
+}
+
+Test(validate, more_abbeys_than_players_is_impossible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, CC_EXP_ABBEY_MAYOR);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    for (int i = 0; i < 3; i++)
+        tu_abbey(&pos, 5 + i, 5, -1);
+    assert_invalid(&pos, "/position/tiles/3", "Too many abbeys");
+}
+
+/* Abbey & Mayor, preparation: "Each player receives 1 Abbey tile." The
+ * abbeys placed and those in hand add up to the players, no more (an abbey
+ * placed without naming its player while both still hold theirs) and no
+ * fewer (position.abbeys saying nobody holds one, and none placed). */
+Test(validate, an_unnamed_abbey_while_every_player_holds_one_is_impossible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, CC_EXP_ABBEY_MAYOR);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_abbey(&pos, 5, 5, -1);
+    assert_invalid(&pos, "/position/tiles/1", "Wrong number of abbeys");
+}
+
+Test(validate, abbeys_missing_from_board_and_hand_is_impossible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, CC_EXP_ABBEY_MAYOR);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    pos.abbeys[0] = pos.abbeys[1] = 0;
+    assert_invalid(&pos, "/position/abbeys", "Wrong number of abbeys");
+}
+
+Test(validate, an_unnamed_abbey_with_its_player_holding_none_is_possible)
+{
+    /*  U D U      the hole at (0, 1) is filled by an abbey that names no
+     *  B A B      player; blue holds none, so it is blue's.
+     *  B B     */
+    cc_position pos;
+    tu_pos(&pos, 2, CC_EXP_ABBEY_MAYOR);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_tile(&pos, "base.U", -1, 0, 0);
+    tu_tile(&pos, "base.U", 1, 0, 0);
+    tu_tile(&pos, "base.B", -1, 1, 0);
+    tu_tile(&pos, "base.B", 1, 1, 0);
+    tu_tile(&pos, "base.B", -1, 2, 0);
+    tu_tile(&pos, "base.B", 0, 2, 0);
+    tu_abbey(&pos, 0, 1, -1);
+    pos.abbeys[1] = 0;   /* blue's abbey is the one at (0, 1) */
+    cc_board *b = tu_board_new();
+    cc_features *f = tu_features_new();
+    tu_build(&pos, b, f);
+    free(f);
+    free(b);
+}
+
+/* ---- 3. cells and edges ------------------------------------------------- */
+
+Test(validate, two_tiles_on_one_cell_is_impossible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, 0);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_tile(&pos, "base.U", 1, 0, 0);
+    tu_tile(&pos, "base.B", 0, 0, 0);
+    assert_invalid(&pos, "/position/tiles/2", "Two tiles on one cell");
+}
+
+/* Base rules: touching edges must match. Reported at the later tile of the
+ * pair, whichever order the tiles are listed in. */
+Test(validate, edges_that_do_not_match_are_impossible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, 0);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_tile(&pos, "base.B", 0, -1, 0);   /* field S against D's city N */
+    assert_invalid(&pos, "/position/tiles/1", "Edges do not match");
+
+    tu_pos(&pos, 2, 0);
+    tu_tile(&pos, "base.B", 0, -1, 0);
+    tu_tile(&pos, "base.U", 1, -1, 0);   /* road W against B's field E */
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    assert_invalid(&pos, "/position/tiles/1", "Edges do not match");
+
+    tu_pos(&pos, 2, 0);
+    tu_tile(&pos, "base.B", 0, -1, 0);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    assert_invalid(&pos, "/position/tiles/1", "Edges do not match");
+    /* Turned so that D's field faces B, it fits. */
+    pos.tiles[1].rot = 2;
+    assert_valid(&pos);
+}
+
+/* Contract section 3: "all tiles connected". */
+Test(validate, tiles_not_connected_are_impossible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, 0);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_tile(&pos, "base.U", 1, 0, 0);
+    tu_tile(&pos, "base.U", 3, 0, 0);
+    tu_tile(&pos, "base.U", 4, 0, 0);
+    assert_invalid(&pos, "/position/tiles/2", "Tiles not connected");
+    tu_tile(&pos, "base.U", 2, 0, 0);
+    assert_valid(&pos);
+    /* Touching at a corner only does not connect. */
+    tu_pos(&pos, 2, 0);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_tile(&pos, "base.B", 1, 1, 0);
+    assert_invalid(&pos, "/position/tiles/1", "Tiles not connected");
+}
+
+Test(validate, an_empty_board_is_impossible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, 0);
+    assert_invalid(&pos, "/position/tiles", "Empty board");
+}
+
+/* ---- 4. the abbey and the shrine rule ----------------------------------- */
+
+/* Abbey 1: "An abbey may only be placed in an empty space surrounded on its
+ * 4 orthogonally adjacent sides." */
+Test(validate, an_abbey_outside_a_hole_is_impossible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, CC_EXP_ABBEY_MAYOR);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_abbey(&pos, 0, 1, 0);
+    assert_invalid(&pos, "/position/tiles/1", "Abbey outside a hole");
+}
+
+Test(validate, an_abbey_in_a_hole_is_possible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, CC_EXP_ABBEY_MAYOR);
+    for (int y = -1; y <= 1; y++)
+        for (int x = -1; x <= 1; x++)
+            if (x != 0 || y != 0)
+                tu_tile(&pos, "base.U", x, y, 0);
+    tu_abbey(&pos, 0, 0, 1);
+    assert_valid(&pos);
+    /* Note 7: on the abbey only a monk; nothing stands on its edges. */
+    tu_fig(&pos, 1, "meeple", 0, 0, "C");
+    assert_valid(&pos);
+    tu_fig(&pos, 0, "meeple", 0, 0, "E");
+    assert_invalid(&pos, "/position/figures/1/at", "Figure where it cannot stand");
+}
+
+/* Notes 2 and 3: no shrine next to two cloisters, no cloister next to two
+ * shrines; reported at the monastery that has two. */
+Test(validate, a_shrine_next_to_two_cloisters_is_impossible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, CC_EXP_SHRINES);
+    tu_tile(&pos, "base.B", 0, 0, 0);
+    tu_tile(&pos, "base.B", 1, 0, 0);
+    tu_tile(&pos, "shrines.S", 0, 1, 0);
+    assert_invalid(&pos, "/position/tiles/2", "Shrine rule broken");
+}
+
+Test(validate, a_cloister_next_to_two_shrines_is_impossible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, CC_EXP_SHRINES);
+    tu_tile(&pos, "base.B", 0, 1, 0);
+    tu_tile(&pos, "shrines.S", 0, 0, 0);
+    tu_tile(&pos, "shrines.SR", 1, 0, 180);
+    assert_invalid(&pos, "/position/tiles/0", "Shrine rule broken");
+    pos.ntiles = 2;   /* without SR: one shrine, one cloister */
+    assert_valid(&pos);
+}
+
+/* Note 6: the abbey is a cloister for the shrine rule.
+ *     (-1,-1) E0    (0,-1) B      (1,-1) E0
+ *     (-1, 0) E270  (0, 0) abbey  (1, 0) E180  (2,0) B
+ *     (-1, 1) E180  (0, 1) H0     (1, 1) SC0 shrine */
+Test(validate, a_shrine_next_to_an_abbey_and_a_cloister_is_impossible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, TU_ALL_EXPANSIONS);
+    tu_tile(&pos, "base.E", -1, -1, 0);
+    tu_tile(&pos, "base.B", 0, -1, 0);
+    tu_tile(&pos, "base.E", 1, -1, 0);
+    tu_tile(&pos, "base.E", -1, 0, 270);
+    tu_tile(&pos, "base.E", 1, 0, 180);
+    tu_tile(&pos, "base.E", -1, 1, 180);
+    tu_tile(&pos, "base.H", 0, 1, 0);
+    tu_abbey(&pos, 0, 0, 0);
+    tu_tile(&pos, "shrines.SC", 1, 1, 0);
+    assert_valid(&pos);
+    tu_tile(&pos, "base.B", 2, 0, 0);
+    assert_invalid(&pos, "/position/tiles/8", "Shrine rule broken");
+}
+
+/* ---- 5. figures --------------------------------------------------------- */
+
+Test(validate, a_figure_off_the_board_is_impossible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, 0);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_fig(&pos, 0, "meeple", 0, 0, "N");
+    tu_fig(&pos, 1, "meeple", 3, 3, "N");
+    assert_invalid(&pos, "/position/figures/1", "Figure off the board");
+}
+
+/* Where each kind may stand: a mayor only in a city, a wagon anywhere but a
+ * field, a shepherd only in a field, only a barn on a corner; nothing stands
+ * where the tile has no feature (a field edge named as an edge, C without a
+ * building, #k past the tile's features). */
+Test(validate, a_figure_where_its_kind_cannot_stand_is_impossible)
+{
+    static const struct { const char *kind, *at; } bad[] = {
+        { "mayor", "E" },       /* road */
+        { "mayor", "SSE" },     /* field */
+        { "wagon", "SSE" },     /* field */
+        { "wagon", "NE" },      /* corner */
+        { "meeple", "SW" },     /* corner */
+        { "shepherd", "N" },    /* city */
+        { "shepherd", "W" },    /* road */
+        { "meeple", "S" },      /* D's south edge is field: no road or city there */
+        { "meeple", "C" },      /* D has no building */
+        { "meeple", "#4" },     /* D has features #0..#3 */
+        { "barn", "N" },        /* barns stand on corners */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        cc_position pos;
+        tu_pos(&pos, 2, TU_ALL_EXPANSIONS);
+        tu_tile(&pos, "base.D", 0, 0, 0);
+        tu_fig(&pos, 1, bad[i].kind, 0, 0, bad[i].at);
+        assert_invalid(&pos, "/position/figures/0/at", "Figure where it cannot stand");
+    }
+    static const struct { const char *kind, *at; } good[] = {
+        { "mayor", "N" }, { "wagon", "E" }, { "wagon", "N" }, { "shepherd", "SSE" },
+        { "meeple", "#3" }, { "meeple", "WNW" }, { "shepherd", "#2" },
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        cc_position pos;
+        tu_pos(&pos, 2, TU_ALL_EXPANSIONS);
+        tu_tile(&pos, "base.D", 0, 0, 0);
+        tu_fig(&pos, 1, good[i].kind, 0, 0, good[i].at);
+        assert_valid(&pos);
+    }
+}
+
+/* A 2x2 block of cloister tiles: the point where the four meet (SE of (0,0))
+ * shows only field at every corner, a barn spot. */
+static void four_fields(cc_position *pos)
+{
+    tu_pos(pos, 2, CC_EXP_ABBEY_MAYOR);
+    tu_tile(pos, "base.B", 0, 0, 0);
+    tu_tile(pos, "base.B", 1, 0, 0);
+    tu_tile(pos, "base.B", 0, 1, 0);
+    tu_tile(pos, "base.B", 1, 1, 0);
+}
+
+/* Barn 2: "the corner of each tile forming this junction must only depict a
+ * field"; the same point may be named from any of the four tiles. */
+Test(validate, a_barn_stands_where_four_field_corners_meet)
+{
+    static const struct { int x, y; const char *at; } names[] = {
+        { 0, 0, "SE" }, { 1, 0, "SW" }, { 0, 1, "NE" }, { 1, 1, "NW" },
+    };
+    for (size_t i = 0; i < 4; i++) {
+        cc_position pos;
+        four_fields(&pos);
+        tu_fig(&pos, 0, "barn", names[i].x, names[i].y, names[i].at);
+        assert_valid(&pos);
+        cc_loc at;
+        cc_loc_parse(names[i].at, &at);
+        int field = cc_barn_field(&features_store, names[i].x, names[i].y, at.value);
+        cr_assert_eq(field, tu_feature(&features_store, 0, 0, "SSE"));
+        int px, py;
+        cc_corner_point(names[i].x, names[i].y, at.value, &px, &py);
+        cr_assert(px == 1 && py == 1, "the point is the NW corner of (1,1)");
+    }
+}
+
+Test(validate, a_barn_without_four_tiles_round_its_corner_is_impossible)
+{
+    cc_position pos;
+    four_fields(&pos);
+    tu_fig(&pos, 0, "barn", 1, 1, "SE");
+    assert_invalid(&pos, "/position/figures/0/at", "Figure where it cannot stand");
+    four_fields(&pos);
+    tu_fig(&pos, 0, "barn", 0, 0, "NE");
+    assert_invalid(&pos, "/position/figures/0/at", "Figure where it cannot stand");
+}
+
+/* Barn example 2: "The corners of both bottom tiles have city segments: you
+ * may not place a barn here." A city cap E180 over E0 meets at the junction.
+ *     (0,0) B   (1,0) E180 city S
+ *     (0,1) B   (1,1) E0   city N */
+Test(validate, a_barn_on_a_city_corner_is_impossible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, CC_EXP_ABBEY_MAYOR);
+    tu_tile(&pos, "base.B", 0, 0, 0);
+    tu_tile(&pos, "base.E", 1, 0, 180);
+    tu_tile(&pos, "base.B", 0, 1, 0);
+    tu_tile(&pos, "base.E", 1, 1, 0);
+    tu_fig(&pos, 0, "barn", 0, 0, "SE");
+    assert_invalid(&pos, "/position/figures/0/at", "Figure where it cannot stand");
+}
+
+/* AM C!+ turned 180: its city on E has walls running to the corners, so its
+ * NW corner joins two different fields (WNW and NNW): no barn there. */
+Test(validate, a_barn_where_one_corner_splits_two_fields_is_impossible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, CC_EXP_ABBEY_MAYOR);
+    tu_tile(&pos, "base.B", 0, 0, 0);
+    tu_tile(&pos, "base.B", 1, 0, 0);
+    tu_tile(&pos, "base.B", 0, 1, 0);
+    tu_tile(&pos, "abbey-mayor.C!+", 1, 1, 180);
+    tu_fig(&pos, 0, "barn", 0, 0, "SE");
+    assert_invalid(&pos, "/position/figures/0/at", "Figure where it cannot stand");
+}
+
+/* Only one figure is ever deployed on a tile's feature: two figures on the
+ * same part of one tile are impossible, however the part is named. */
+Test(validate, two_figures_on_one_spot_are_impossible)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, 0);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_fig(&pos, 0, "meeple", 0, 0, "N");
+    tu_fig(&pos, 1, "meeple", 0, 0, "#1");
+    assert_invalid(&pos, "/position/figures/1", "Two figures on one spot");
+
+    /* CC!.v: N and W name #0; E names #1, a different part. */
+    tu_pos(&pos, 2, CC_EXP_HILLS_SHEEP);
+    tu_tile(&pos, "hills-sheep.CC!.v", 0, 0, 0);
+    tu_fig(&pos, 0, "meeple", 0, 0, "N");
+    tu_fig(&pos, 1, "meeple", 0, 0, "E");
+    assert_valid(&pos);
+    tu_fig(&pos, 1, "meeple", 0, 0, "W");
+    assert_invalid(&pos, "/position/figures/2", "Two figures on one spot");
+
+    /* One city on two tiles may hold a figure on each part. */
+    tu_pos(&pos, 2, 0);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_tile(&pos, "base.E", 0, -1, 180);
+    tu_fig(&pos, 0, "meeple", 0, 0, "N");
+    tu_fig(&pos, 1, "meeple", 0, -1, "S");
+    assert_valid(&pos);
+}
+
+/* The same barn corner named from two tiles is one spot. */
+Test(validate, two_barns_on_one_corner_named_from_two_tiles_are_impossible)
+{
+    cc_position pos;
+    four_fields(&pos);
+    tu_fig(&pos, 0, "barn", 0, 0, "SE");
+    tu_fig(&pos, 1, "barn", 1, 1, "NW");
+    assert_invalid(&pos, "/position/figures/1", "Two figures on one spot");
+    four_fields(&pos);
+    tu_fig(&pos, 0, "barn", 0, 0, "SE");
+    tu_fig(&pos, 1, "meeple", 0, 0, "SSE");   /* a farmer beside the barn */
+    assert_valid(&pos);
+}
+
+/* Contract section 3: 7 meeples, 1 mayor, 1 wagon, 1 barn, 1 shepherd per
+ * player. Four start tiles in a row give enough spots. */
+Test(validate, more_figures_than_a_supply_holds_is_impossible)
+{
+    static const char *const spots[] = { "N", "E", "ENE", "ESE" };
+    cc_position pos;
+    tu_pos(&pos, 2, 0);
+    for (int x = 0; x < 4; x++)
+        tu_tile(&pos, "base.D", x, 0, 0);
+    for (int i = 0; i < 7; i++)
+        tu_fig(&pos, 0, "meeple", i / 4, 0, spots[i % 4]);
+    tu_fig(&pos, 1, "meeple", 3, 0, "N");
+    assert_valid(&pos);
+    tu_fig(&pos, 0, "meeple", 3, 0, "E");
+    assert_invalid(&pos, "/position/figures/8", "More figures than the supply holds");
+
+    /* One each of the others: the second of a kind is one too many. */
+    static const char *const kinds[] = { "mayor", "wagon", "shepherd" };
+    static const char *const spot[] = { "N", "E", "ESE" };
+    for (int k = 0; k < 3; k++) {
+        tu_pos(&pos, 2, TU_ALL_EXPANSIONS);
+        for (int x = 0; x < 3; x++)
+            tu_tile(&pos, "base.D", x, 0, 0);
+        tu_fig(&pos, 1, kinds[k], 0, 0, spot[k]);
+        tu_fig(&pos, 0, kinds[k], 1, 0, spot[k]);
+        assert_valid(&pos);
+        tu_fig(&pos, 1, kinds[k], 2, 0, spot[k]);
+        assert_invalid(&pos, "/position/figures/2", "More figures than the supply holds");
+    }
+}
+
+Test(validate, two_barns_of_one_player_exceed_the_supply)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, CC_EXP_ABBEY_MAYOR);
+    for (int y = 0; y < 2; y++)
+        for (int x = 0; x < 3; x++)
+            tu_tile(&pos, x == 1 ? "base.B" : "base.E", x, y, x == 1 ? 0 : (x == 0 ? 270 : 90));
+    tu_fig(&pos, 0, "barn", 0, 0, "SE");
+    tu_fig(&pos, 0, "barn", 1, 0, "SE");
+    assert_invalid(&pos, "/position/figures/1", "More figures than the supply holds");
+}
+
+/* ---- what validation hands back ----------------------------------------- */
+
+Test(validate, figure_feature_finds_the_feature_a_figure_stands_on)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, TU_ALL_EXPANSIONS);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_tile(&pos, "base.E", 0, -1, 180);
+    tu_fig(&pos, 0, "mayor", 0, -1, "#0");
+    tu_fig(&pos, 1, "wagon", 0, 0, "W");
+    int flock[] = { 2, 3 };
+    tu_fig(&pos, 1, "shepherd", 0, 0, "SSW");
+    tu_flock(&pos, 2, flock);
+    assert_valid(&pos);
+    cr_assert_eq(cc_figure_feature(&features_store, &pos.figures[0]),
+                 tu_feature(&features_store, 0, 0, "N"));
+    cr_assert_eq(cc_figure_feature(&features_store, &pos.figures[1]),
+                 tu_feature(&features_store, 0, 0, "E"));
+    cr_assert_eq(cc_figure_feature(&features_store, &pos.figures[2]),
+                 tu_feature(&features_store, 0, 0, "#3"));
+}
+
+/* ---- random positions --------------------------------------------------- */
+
+/* Every random board with random figures is a possible position, with and
+ * without figures sharing features; the generator is deterministic. */
+Test(validate, random_positions_with_random_figures_are_valid)
+{
+    int figures = 0, kinds[CC_FIG_NKINDS] = { 0 };
+    for (int i = 0; i < 120; i++) {
+        cc_position pos, again;
+        unsigned exps = i % 3 == 0 ? TU_ALL_EXPANSIONS : CC_EXP_ABBEY_MAYOR | CC_EXP_HILLS_SHEEP;
+        tu_pos(&pos, 2 + i % 5, exps);
+        rb_grow(&pos, tu_catalog(), 1 + (i * 13) % 90, exps, 900 + (uint64_t)i);
+        again = pos;
+        unsigned flags = i % 2 ? RB_FIG_SHARED : 0;
+        int n = rb_add_figures(&pos, tu_catalog(), 1 + i % 40, flags, 7 * (uint64_t)i);
+        rb_add_figures(&again, tu_catalog(), 1 + i % 40, flags, 7 * (uint64_t)i);
+        cr_assert_eq(pos.nfigures, again.nfigures);
+        cr_assert_eq(memcmp(pos.figures, again.figures, sizeof pos.figures[0] * (size_t)pos.nfigures), 0);
+        cr_assert_eq(n, pos.nfigures);
+        assert_valid(&pos);
+        figures += n;
+        for (int f = 0; f < pos.nfigures; f++)
+            kinds[pos.figures[f].kind]++;
+        /* Without sharing, no feature holds two followers. */
+        if (!(flags & RB_FIG_SHARED))
+            for (int a = 0; a < pos.nfigures; a++)
+                for (int b = 0; b < a; b++) {
+                    int fa = cc_figure_feature(&features_store, &pos.figures[a]);
+                    cr_assert(fa < 0 || fa != cc_figure_feature(&features_store, &pos.figures[b]),
+                              "figures %d and %d share a feature", b, a);
+                }
+    }
+    cr_assert_gt(figures, 1000);
+    for (int k = 0; k < CC_FIG_NKINDS; k++)
+        cr_assert_gt(kinds[k], 0, "no %s was ever placed", cc_figure_kind_name((cc_figure_kind)k));
+}
