@@ -11,9 +11,16 @@
  *
  * Table of contents:
  *   SVC_BODY_LIMIT            the documented request body limit (413 past it)
- *   svc_context               read-only state shared by all requests
- *   svc_response              status, content type, body, Allow (405)
- *   svc_dispatch()            route one request (table in service/routes/routes.h)
+ *   svc_request               one request: method, path, query, body, the
+ *                             request headers a route may read
+ *   svc_context               read-only state: shared by all requests, plus
+ *                             the request being answered (ctx->req)
+ *   svc_response              status, content type, body, Allow (405),
+ *                             further response headers
+ *   svc_handle()              route one request (table in service/routes/routes.h)
+ *   svc_dispatch()            the same from (method, path, body) alone
+ *   svc_query_param()         one parameter of the request's query string
+ *   svc_add_header()          a further response header (Content-Language, ...)
  *   svc_response_free()       release a response's body
  *   svc_get_handler           GET routes (exact or prefix)
  *   svc_post_handler          POST routes with a JSON object body
@@ -37,13 +44,42 @@
 
 #define SVC_BODY_LIMIT (1024 * 1024)   /* request bodies over this get 413 */
 
+/* One request as the HTTP layer (or a test, or the CLI) hands it over.
+ * Every pointer is borrowed for the call; a header the client did not send
+ * is NULL. `path` is the request target: a query string, if any, may stay
+ * on it ("/v1/render?width=800") or come separately in `query` (without the
+ * '?'); when both are given `query` wins. */
+typedef struct {
+    const char *method;
+    const char *path;
+    const char *query;            /* NULL: none, or still on path */
+    const char *body;
+    size_t len;
+    const char *content_type;     /* Content-Type */
+    const char *accept;           /* Accept */
+    const char *accept_language;  /* Accept-Language */
+} svc_request;
+
 typedef struct {
     const cc_catalog *cat;       /* immutable after start */
     const char *openapi_yaml;    /* served at /openapi.yaml */
     size_t openapi_len;
     const char *docs_html;       /* served at /docs */
     size_t docs_len;
+    /* The request being answered. NULL in the context the server keeps;
+     * svc_handle() gives each handler a copy of the context with it set. */
+    const svc_request *req;
 } svc_context;
+
+#define SVC_MAX_HEADERS 6
+#define SVC_HEADER_VALUE_MAX 160
+
+/* A response header beyond Content-Type and Allow. name is a static
+ * string; the value is copied. */
+typedef struct {
+    const char *name;
+    char value[SVC_HEADER_VALUE_MAX];
+} svc_header;
 
 typedef struct {
     int status;
@@ -53,11 +89,30 @@ typedef struct {
     const char *static_body;     /* alternative to body: not freed; the HTTP
                                     layer may cache the response built from it */
     char allow[32];              /* 405: the Allow header ("GET, HEAD"), else "" */
+    int nheaders;                /* further headers, in the order added */
+    svc_header headers[SVC_MAX_HEADERS];
 } svc_response;
 
 /* Answer one request. Never fails: every problem becomes a problem+json. */
+void svc_handle(const svc_context *ctx, const svc_request *req, svc_response *res);
+
+/* The same for a request with no headers: svc_handle() with only method,
+ * path (a query string may stay on it) and body set. */
 void svc_dispatch(const svc_context *ctx, const char *method, const char *path,
                   const char *body, size_t len, svc_response *res);
+
+/* Parameter `name` of the request's query string (ctx->req), percent-
+ * decoded into out (size bytes, NUL-terminated). Returns 1 if present and
+ * it fits and decodes (no %00, no malformed escape), 0 if absent, -1 if
+ * present but malformed or too long (out then holds ""). A name given
+ * twice: the first wins. */
+int svc_query_param(const svc_context *ctx, const char *name, char *out, size_t size);
+
+/* Add a response header (value formatted like printf, cut to
+ * SVC_HEADER_VALUE_MAX - 1 bytes). A name already present is replaced.
+ * Returns false, and adds nothing, when SVC_MAX_HEADERS are already set. */
+bool svc_add_header(svc_response *res, const char *name, const char *value_fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 void svc_response_free(svc_response *res);
 

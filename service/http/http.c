@@ -85,6 +85,9 @@ static bool add_headers(struct MHD_Response *r, const svc_response *res, bool cl
         return false;
     if (close && MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close") != MHD_YES)
         return false;
+    for (int i = 0; i < res->nheaders; i++)
+        if (MHD_add_response_header(r, res->headers[i].name, res->headers[i].value) != MHD_YES)
+            return false;
     return true;
 }
 
@@ -97,10 +100,10 @@ static struct MHD_Response *cached_for(http_server *s, const svc_response *res)
     for (int i = 0; i < s->ncached && r == NULL; i++) {
         const cached_response *c = &s->cache[i];
         if (c->body == res->static_body && c->status == res->status &&
-            c->content_type == res->content_type)
+            c->content_type == res->content_type && res->nheaders == 0 && res->allow[0] == '\0')
             r = c->response;
     }
-    if (r == NULL && s->ncached < CACHE_SLOTS && res->allow[0] == '\0') {
+    if (r == NULL && s->ncached < CACHE_SLOTS && res->allow[0] == '\0' && res->nheaders == 0) {
         r = MHD_create_response_from_buffer(res->len, (void *)res->static_body,
                                             MHD_RESPMEM_PERSISTENT);
         if (r != NULL && !add_headers(r, res, false)) {
@@ -244,6 +247,56 @@ static bool declared_too_large(struct MHD_Connection *c)
     return errno == ERANGE || n > SVC_BODY_LIMIT;
 }
 
+/* The query string as the client sent it. libmicrohttpd splits it off the
+ * URL into arguments (left escaped: keep_escapes); the dispatcher wants
+ * the text, so join them again. */
+typedef struct {
+    char *out;
+    size_t len;
+} query_text;
+
+static enum MHD_Result join_argument(void *cls, enum MHD_ValueKind kind, const char *key,
+                                     const char *value)
+{
+    query_text *q = cls;
+    (void)kind;
+    size_t klen = strlen(key), vlen = value ? strlen(value) : 0;
+    if (q->out != NULL) {
+        size_t n = q->len;
+        if (n > 0)
+            q->out[n++] = '&';
+        memcpy(q->out + n, key, klen);
+        n += klen;
+        if (value != NULL) {
+            q->out[n++] = '=';
+            memcpy(q->out + n, value, vlen);
+            n += vlen;
+        }
+        q->out[n] = '\0';
+        q->len = n;
+    } else {
+        q->len += (q->len > 0) + klen + (value != NULL) + vlen;
+    }
+    return MHD_YES;
+}
+
+/* A new string (the caller frees it), NULL when there is no query or no
+ * memory. */
+static char *request_query(struct MHD_Connection *c)
+{
+    query_text q = { NULL, 0 };
+    if (MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, join_argument, &q) <= 0)
+        return NULL;
+    size_t need = q.len + 1;
+    q.out = malloc(need);
+    if (q.out == NULL)
+        return NULL;
+    q.out[0] = '\0';
+    q.len = 0;
+    MHD_get_connection_values(c, MHD_GET_ARGUMENT_KIND, join_argument, &q);
+    return q.out;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
                                   const char *method, const char *version,
                                   const char *upload_data, size_t *upload_data_size,
@@ -295,8 +348,23 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     svc_response res;
     if (metrics_route(url) == metrics_route("/metrics"))
         answer_metrics(s, method, &res);
-    else
-        svc_dispatch(s->ctx, method, url, dbuf_ptr(&rq->body), dbuf_len(&rq->body), &res);
+    else {
+        char *query = request_query(c);
+        svc_request req = {
+            .method = method,
+            .path = url,
+            .query = query,
+            .body = dbuf_ptr(&rq->body),
+            .len = dbuf_len(&rq->body),
+            .content_type = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                        MHD_HTTP_HEADER_CONTENT_TYPE),
+            .accept = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT),
+            .accept_language = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+                                                           MHD_HTTP_HEADER_ACCEPT_LANGUAGE),
+        };
+        svc_handle(s->ctx, &req, &res);
+        free(query);
+    }
     int status = res.status;
     size_t bytes = res.len;
     enum MHD_Result ok = queue(s, c, &res);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "../wire/decode.h"
 #include "routes.h"
@@ -250,6 +251,77 @@ static void allowed_methods(const char *path, size_t len, char *allow, size_t si
 
 /* ---- calling a route ------------------------------------------------------ */
 
+/* ---- the request ------------------------------------------------------------- */
+
+/* Decode one percent-escaped (and '+' for space, as forms write it) query
+ * value into out. False on a malformed escape, %00, or no room. */
+static bool decode_query_value(const char *s, size_t len, char *out, size_t size)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        if (c == '+') {
+            c = ' ';
+        } else if (c == '%') {
+            int hi = i + 2 < len ? hex_value(s[i + 1]) : -1;
+            int lo = hi >= 0 ? hex_value(s[i + 2]) : -1;
+            if (lo < 0 || (hi == 0 && lo == 0))
+                return false;
+            c = (char)(hi * 16 + lo);
+            i += 2;
+        }
+        if (n + 1 >= size)
+            return false;
+        out[n++] = c;
+    }
+    out[n] = '\0';
+    return true;
+}
+
+int svc_query_param(const svc_context *ctx, const char *name, char *out, size_t size)
+{
+    if (size == 0)
+        return -1;
+    out[0] = '\0';
+    const char *q = ctx->req ? ctx->req->query : NULL;
+    if (q == NULL)
+        return 0;
+    size_t name_len = strlen(name);
+    while (*q) {
+        const char *end = strchr(q, '&');
+        size_t len = end ? (size_t)(end - q) : strlen(q);
+        const char *eq = memchr(q, '=', len);
+        size_t key_len = eq ? (size_t)(eq - q) : len;
+        if (key_len == name_len && strncmp(q, name, name_len) == 0) {
+            const char *v = eq ? eq + 1 : q + len;
+            if (!decode_query_value(v, (size_t)(q + len - v), out, size)) {
+                out[0] = '\0';
+                return -1;
+            }
+            return 1;
+        }
+        q += len + (end != NULL);
+    }
+    return 0;
+}
+
+bool svc_add_header(svc_response *res, const char *name, const char *value_fmt, ...)
+{
+    int i = 0;
+    while (i < res->nheaders && strcasecmp(res->headers[i].name, name) != 0)
+        i++;
+    if (i == SVC_MAX_HEADERS)
+        return false;
+    va_list ap;
+    va_start(ap, value_fmt);
+    vsnprintf(res->headers[i].value, sizeof res->headers[i].value, value_fmt, ap);
+    va_end(ap);
+    res->headers[i].name = name;
+    if (i == res->nheaders)
+        res->nheaders++;
+    return true;
+}
+
 static void call_route(const svc_context *ctx, const route *r, const char *path,
                        size_t path_len, const char *body, size_t len, svc_response *res)
 {
@@ -286,12 +358,22 @@ static void call_route(const svc_context *ctx, const route *r, const char *path,
     free(param);
 }
 
-void svc_dispatch(const svc_context *ctx, const char *method, const char *path,
-                  const char *body, size_t len, svc_response *res)
+void svc_handle(const svc_context *ctx, const svc_request *req, svc_response *res)
 {
     memset(res, 0, sizeof *res);
+    const char *method = req->method ? req->method : "";
+    const char *path = req->path ? req->path : "";
+    const char *body = req->body;
+    size_t len = req->len;
     const char *query = strchr(path, '?');
     size_t path_len = query ? (size_t)(query - path) : strlen(path);
+    /* The handler's view: the shared context plus this request, with the
+     * query string apart from the path. */
+    svc_request here = *req;
+    if (here.query == NULL && query != NULL)
+        here.query = query + 1;
+    svc_context call = *ctx;
+    call.req = &here;
     if (len > SVC_BODY_LIMIT) {
         svc_fail(res, 413, "", "Body too large",
                  "the request body has %zu bytes; the limit is %d", len, SVC_BODY_LIMIT);
@@ -306,7 +388,7 @@ void svc_dispatch(const svc_context *ctx, const char *method, const char *path,
             continue;
         known_path = true;
         if ((r->method == ROUTE_GET && is_get) || (r->method == ROUTE_POST && is_post)) {
-            call_route(ctx, r, path, path_len, body, len, res);
+            call_route(&call, r, path, path_len, body, len, res);
             if (res->status == 0)   /* a handler that forgot to answer */
                 svc_fail(res, 500, "", "No answer", "the route %s produced no answer", r->path);
             return;
@@ -325,4 +407,11 @@ void svc_dispatch(const svc_context *ctx, const char *method, const char *path,
     svc_fail(res, 405, "", "Method not allowed", "%s answers %s, not %s",
              shown_path, allow, shown_method);
     memcpy(res->allow, allow, sizeof allow);
+}
+
+void svc_dispatch(const svc_context *ctx, const char *method, const char *path,
+                  const char *body, size_t len, svc_response *res)
+{
+    svc_request req = { .method = method, .path = path, .body = body, .len = len };
+    svc_handle(ctx, &req, res);
 }

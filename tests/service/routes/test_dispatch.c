@@ -866,3 +866,73 @@ Test(dispatch, features_at_a_missing_tile_or_empty_location)
     ask_problem("POST", "/v1/features",
                 "{\"position\":" START_ONLY ",\"x\":0,\"y\":0,\"at\":\"nowhere\"}", 400, "/at");
 }
+
+/* ---- the request envelope: query parameters and response headers ---------- */
+
+/* svc_query_param() reads the request a handler sees (ctx->req). */
+static int query_param(const char *path, const char *query, const char *name, char *out,
+                       size_t size)
+{
+    svc_request req = { .method = "GET", .path = path, .query = query };
+    svc_context ctx = context();
+    ctx.req = &req;
+    if (query == NULL) {
+        const char *q = strchr(path, '?');
+        req.query = q ? q + 1 : NULL;
+    }
+    return svc_query_param(&ctx, name, out, size);
+}
+
+Test(dispatch, query_param_is_percent_decoded_and_first_one_wins)
+{
+    char v[32];
+    cr_assert_eq(query_param("/x?lang=cs&width=800&lang=de", NULL, "lang", v, sizeof v), 1);
+    cr_assert_str_eq(v, "cs");
+    cr_assert_eq(query_param("/x", "a=1&width=8%30%30", "width", v, sizeof v), 1);
+    cr_assert_str_eq(v, "800");
+    cr_assert_eq(query_param("/x", "q=a+b", "q", v, sizeof v), 1, "'+' is a space");
+    cr_assert_str_eq(v, "a b");
+    cr_assert_eq(query_param("/x", "flag", "flag", v, sizeof v), 1, "a name alone: empty value");
+    cr_assert_str_eq(v, "");
+    cr_assert_eq(query_param("/x", "language=cs", "lang", v, sizeof v), 0, "a longer name is another");
+    cr_assert_eq(query_param("/x", NULL, "lang", v, sizeof v), 0);
+}
+
+Test(dispatch, query_param_malformed_or_too_long_is_minus_one)
+{
+    char v[8];
+    cr_assert_eq(query_param("/x", "lang=%00", "lang", v, sizeof v), -1, "an encoded NUL");
+    cr_assert_str_eq(v, "");
+    cr_assert_eq(query_param("/x", "lang=%zz", "lang", v, sizeof v), -1, "a malformed escape");
+    cr_assert_eq(query_param("/x", "lang=%4", "lang", v, sizeof v), -1, "a cut escape");
+    cr_assert_eq(query_param("/x", "lang=abcdefghijk", "lang", v, sizeof v), -1, "no room");
+}
+
+Test(dispatch, handle_passes_the_request_and_keeps_the_query_off_the_path)
+{
+    svc_context ctx = context();
+    svc_request req = { .method = "GET", .path = "/healthz", .query = "lang=cs",
+                        .accept_language = "cs-CZ" };
+    svc_response res;
+    svc_handle(&ctx, &req, &res);
+    cr_assert_eq(res.status, 200);
+    svc_response_free(&res);
+}
+
+Test(dispatch, add_header_replaces_a_name_and_is_bounded)
+{
+    svc_response res;
+    memset(&res, 0, sizeof res);
+    cr_assert(svc_add_header(&res, "Content-Language", "%s", "en"));
+    cr_assert(svc_add_header(&res, "content-language", "%s", "cs"), "names are case-insensitive");
+    cr_assert_eq(res.nheaders, 1);
+    cr_assert_str_eq(res.headers[0].value, "cs");
+    for (int i = 1; i < SVC_MAX_HEADERS; i++)
+        cr_assert(svc_add_header(&res, i % 2 ? "X-A" : "X-B", "%d", i));
+    static const char *const names[] = { "H1", "H2", "H3", "H4", "H5", "H6", "H7" };
+    int n = res.nheaders;
+    for (int i = 0; n < SVC_MAX_HEADERS; i++, n++)
+        cr_assert(svc_add_header(&res, names[i], "v"));
+    cr_assert_not(svc_add_header(&res, "One-Too-Many", "v"));
+    cr_assert_eq(res.nheaders, SVC_MAX_HEADERS);
+}
