@@ -20,8 +20,9 @@ LIBS    := -lmicrohttpd -ljson-c -lsqlite3 -lpthread -lm
 
 ENGINE_SRC  := $(sort $(wildcard engine/*.c))
 SERVICE_SRC := $(sort $(filter-out service/main.c,$(wildcard service/*.c service/*/*.c)))
+CLI_SRC     := $(sort $(wildcard cli/*.c))
 TEST_SRC    := $(sort $(wildcard tests/*/*.c tests/*/*/*.c))
-HEADERS     := $(wildcard engine/*.h service/*.h service/*/*.h tests/*/*.h tests/*/*/*.inc)
+HEADERS     := $(wildcard engine/*.h service/*.h service/*/*.h cli/*.h tests/*/*.h tests/*/*/*.inc)
 SCHEMA      := schema/schema.sql schema/tiles.sql
 
 REL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(ENGINE_SRC) $(SERVICE_SRC)) $(BUILD)/catalog_image.o \
@@ -33,7 +34,7 @@ BIN      := $(BUILD)/carcassonne-rules
 SAN_BIN  := $(SAN)/carcassonne-rules
 TEST_BIN := $(SAN)/unit-tests
 
-.PHONY: all deps run test unit e2e bench clean docs
+.PHONY: all deps run test unit cli-test e2e bench clean docs
 all: $(BIN)
 
 deps:
@@ -79,7 +80,7 @@ $(BUILD)/%.o: %.c $(HEADERS) | deps
 $(BUILD)/catalog_image.o: $(BUILD)/catalog_image.c
 	$(CC) -O2 -c $< -o $@
 
-$(BIN): $(REL_OBJ) $(BUILD)/service/main.o
+$(BIN): $(REL_OBJ) $(patsubst %.c,$(BUILD)/%.o,$(CLI_SRC)) $(BUILD)/service/main.o
 	$(CC) $(CFLAGS_RELEASE) $^ -o $@ $(LIBS)
 
 # ---- sanitizer build (tests) ---------------------------------------------
@@ -91,7 +92,7 @@ $(SAN)/catalog_image.o: $(BUILD)/catalog_image.c
 	@mkdir -p $(@D)
 	$(CC) -O1 -c $< -o $@
 
-$(SAN_BIN): $(SAN_OBJ) $(SAN)/service/main.o
+$(SAN_BIN): $(SAN_OBJ) $(patsubst %.c,$(SAN)/%.o,$(CLI_SRC)) $(SAN)/service/main.o
 	$(CC) $(CFLAGS_SAN) $^ -o $@ $(LIBS)
 
 $(TEST_BIN): $(SAN_OBJ) $(patsubst %.c,$(SAN)/%.o,$(TEST_SRC))
@@ -107,12 +108,17 @@ unit: $(TEST_BIN)
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  $(TEST_BIN) --jobs 2
 
-# The whole suite: unit tests under sanitizers, then `contract`
+# The whole suite: unit tests under sanitizers, the command line
+# (tests/cli/test_cli.sh: subcommands, exit statuses, hostile arguments,
+# the man page against every --help), then `contract`
 # (tools/quality.mk): the OpenAPI lint, the end-to-end script against the
 # sanitizer binary with every answer validated against the OpenAPI document,
 # and the live contract and hostile-input tests; then `lint` (cppcheck,
 # clang-tidy), which must stay clean.
-test: unit contract lint
+test: unit cli-test contract lint
+
+cli-test: $(SAN_BIN)
+	ASAN_OPTIONS=detect_leaks=1 tests/cli/test_cli.sh $(SAN_BIN) cli/carcassonne-rules.1
 
 e2e: $(SAN_BIN)
 	@if [ -x tests/e2e.sh ]; then tests/e2e.sh $(SAN_BIN); fi

@@ -2,6 +2,9 @@
  *
  * Usage: carcassonne-rules [--host H] [--port P] [--threads N] [--catalog FILE]
  *                          [--no-access-log] [--request-timeout S]
+ *        carcassonne-rules COMMAND ARGS...   (cli/cli.h: ask, ...)
+ * A first argument that is not an option names a subcommand (cli/); the
+ * server runs when there is none, or with `serve`.
  * HOST and PORT come from the environment (default 127.0.0.1:8080); the
  * options override them. --threads defaults to the number of cores.
  * --catalog loads another SQLite catalog instead of the embedded one.
@@ -19,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../cli/cli.h"
 #include "assets.h"
 #include "catalog/catalog_db.h"
 #include "http/http.h"
@@ -48,6 +52,7 @@ static void usage(FILE *out)
             "  --no-access-log no request lines on stderr (env ACCESS_LOG=off)\n"
             "  --request-timeout S  close a request whose body is still arriving after S\n"
             "                  seconds (default 30)\n");
+    cli_print_commands(out);
 }
 
 /* A whole decimal number in [min, max]. */
@@ -138,7 +143,7 @@ static bool parse_options(int argc, char **argv, options *o)
     return true;
 }
 
-int main(int argc, char **argv)
+static int serve(int argc, char **argv)
 {
     options o;
     if (!parse_options(argc, argv, &o))
@@ -188,4 +193,9 @@ int main(int argc, char **argv)
     http_stop(server, DRAIN_MS);
     catalog_free(&cat);
     return 0;
+}
+
+int main(int argc, char **argv)
+{
+    return cli_main(argc, argv, serve);
 }

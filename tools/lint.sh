@@ -1,5 +1,5 @@
 #!/bin/sh
-# tools/lint.sh -- static analysis of engine/ and service/ (make lint).
+# tools/lint.sh -- static analysis of engine/, service/ and cli/ (make lint).
 #
 # cppcheck and clang-tidy; exits non-zero on any finding. Checks that are
 # off, and why (everything else in these families is on):
@@ -42,7 +42,7 @@ CHECKS="$CHECKS,-misc-unused-parameters,-bugprone-signed-char-misuse,-cert-str34
 CHECKS="$CHECKS,-bugprone-implicit-widening-of-multiplication-result"
 CHECKS="$CHECKS,-clang-analyzer-security.insecureAPI.strcpy,-clang-analyzer-valist.Uninitialized"
 CHECKS="$CHECKS,-clang-analyzer-optin.performance.Padding"
-files=$(ls engine/*.c service/*.c service/*/*.c)
+files=$(ls engine/*.c service/*.c service/*/*.c cli/*.c)
 status=0
 
 echo "== cppcheck $(cppcheck --version | cut -d' ' -f2)"

@@ -1,0 +1,135 @@
+/* cli.c -- picking the server or a subcommand, and what subcommands share.
+ *
+ * Owns: the walk over CLI_COMMANDS (cli.h), the list printed by --help, and
+ * the helpers every subcommand uses: a catalog plus dispatcher context, a
+ * body read from a file or stdin under a limit, an answer on stdout.
+ *
+ * Contents: cli_main, cli_print_commands, cli_context_open/close,
+ * cli_read_body, cli_write_answer.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../service/assets.h"
+#include "../service/catalog/catalog_db.h"
+#include "../service/wire/dynbuf.h"
+
+typedef struct {
+    const char *name;
+    cli_command_fn *fn;
+    const char *synopsis;
+    const char *summary;
+} command;
+
+#define CLI_ROW(name, fn, synopsis, summary) { name, fn, synopsis, summary },
+static const command commands[] = { CLI_COMMANDS(CLI_ROW) };
+#undef CLI_ROW
+
+int cli_main(int argc, char **argv, cli_command_fn *fallback)
+{
+    if (argc < 2 || argv[1][0] == '-')
+        return fallback(argc, argv);
+    /* `serve` names the default explicitly: the server sees its options
+     * with the word taken out, argv[0] kept for its messages. */
+    if (strcmp(argv[1], "serve") == 0) {
+        argv[1] = argv[0];
+        return fallback(argc - 1, argv + 1);
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].fn(argc - 1, argv + 1);
+    fprintf(stderr, "carcassonne-rules: unknown command \"%s\" (carcassonne-rules --help lists them)\n",
+            argv[1]);
+    return CLI_USAGE;
+}
+
+void cli_print_commands(FILE *out)
+{
+    fprintf(out, "commands (carcassonne-rules COMMAND --help for each):\n"
+                 "  serve [OPTIONS]  the HTTP server, as without a command\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %s %s\n      %s\n", commands[i].name, commands[i].synopsis,
+                commands[i].summary);
+}
+
+bool cli_context_open(const char *catalog_file, cc_catalog *cat, svc_context *ctx)
+{
+    char err[512];
+    cat->ntypes = 0;
+    cat->types = NULL;
+    bool loaded = catalog_file ? catalog_load_file(catalog_file, cat, err, sizeof err)
+                               : catalog_load_default(cat, err, sizeof err);
+    if (!loaded) {
+        fprintf(stderr, "carcassonne-rules: cannot load the catalog%s%s: %s\n",
+                catalog_file ? " " : "", catalog_file ? catalog_file : "", err);
+        return false;
+    }
+    *ctx = (svc_context){
+        .cat = cat,
+        .openapi_yaml = (const char *)openapi_yaml, .openapi_len = openapi_yaml_len,
+        .docs_html = (const char *)docs_html, .docs_len = docs_html_len,
+    };
+    return true;
+}
+
+void cli_context_close(cc_catalog *cat)
+{
+    catalog_free(cat);
+}
+
+bool cli_read_body(const char *file, size_t limit, char **body, size_t *len)
+{
+    bool from_stdin = file == NULL || strcmp(file, "-") == 0;
+    FILE *in = from_stdin ? stdin : fopen(file, "rb");
+    if (in == NULL) {
+        fprintf(stderr, "carcassonne-rules: cannot read %s: %s\n", file, strerror(errno));
+        return false;
+    }
+    dbuf b;
+    dbuf_init(&b, limit + 1);
+    char chunk[16384];
+    bool ok = true;
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, in)) > 0) {
+        size_t room = limit + 1 - dbuf_len(&b);
+        if (!dbuf_add(&b, chunk, n < room ? n : room)) {
+            fprintf(stderr, "carcassonne-rules: out of memory reading %s\n",
+                    from_stdin ? "stdin" : file);
+            ok = false;
+            break;
+        }
+        if (dbuf_len(&b) > limit)
+            break;   /* too long: the caller answers 413, no need to read on */
+    }
+    if (ok && ferror(in)) {
+        fprintf(stderr, "carcassonne-rules: cannot read %s: %s\n",
+                from_stdin ? "stdin" : file, strerror(errno));
+        ok = false;
+    }
+    if (!from_stdin)
+        fclose(in);
+    if (!ok) {
+        dbuf_free(&b);
+        return false;
+    }
+    *len = dbuf_len(&b);
+    /* dbuf keeps its bytes NUL-terminated; an empty body has no buffer yet. */
+    *body = b.data ? b.data : calloc(1, 1);
+    if (*body == NULL) {
+        fprintf(stderr, "carcassonne-rules: out of memory\n");
+        return false;
+    }
+    return true;
+}
+
+bool cli_write_answer(const char *body, size_t len)
+{
+    if (len > 0 && fwrite(body, 1, len, stdout) != len)
+        return false;
+    if ((len == 0 || body[len - 1] != '\n') && fputc('\n', stdout) == EOF)
+        return false;
+    return fflush(stdout) == 0;
+}

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# test_cli.sh -- the command line: subcommands, exit statuses, hostile
+# arguments, and the manual page in step with every --help.
+#
+# Usage: tests/cli/test_cli.sh path/to/carcassonne-rules [path/to/carcassonne-rules.1]
+# Runs the binary (the sanitizer build under make test: a leak or a
+# sanitizer report makes a command exit non-zero with a report on stderr,
+# which fails the case). Prints "N passed, M failed" last; exits non-zero
+# if anything failed.
+set -u
+
+BIN=${1:?usage: tests/cli/test_cli.sh path/to/carcassonne-rules [man page]}
+MAN=${2:-cli/carcassonne-rules.1}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+passed=0
+failed=0
+
+ok()   { passed=$((passed + 1)); echo "ok   $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL $1"; [ $# -gt 1 ] && echo "     $2"; }
+
+# run NAME WANT_STATUS CMD...: runs CMD with stdout in $WORK/out, stderr in
+# $WORK/err; checks the exit status and that no sanitizer spoke.
+run() {
+    local name=$1 want=$2
+    shift 2
+    "$@" >"$WORK/out" 2>"$WORK/err"
+    local got=$?
+    if [ "$got" != "$want" ]; then
+        fail "$name" "exit $got, wanted $want; stderr: $(head -c 400 "$WORK/err")"
+        return 1
+    fi
+    if grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$WORK/err"; then
+        fail "$name" "sanitizer report: $(head -c 400 "$WORK/err")"
+        return 1
+    fi
+    ok "$name"
+}
+
+# has NAME FILE STRING: FILE contains STRING (a fixed string).
+has() {
+    if grep -qF -- "$3" "$2"; then ok "$1"; else fail "$1" "no \"$3\" in: $(head -c 300 "$2")"; fi
+}
+
+POSITION='{"players": ["red", "blue"], "tiles": [{"tile": "base.D", "x": 0, "y": 0, "rot": 0}], "figures": []}'
+echo "{\"position\": $POSITION, \"tile\": \"base.E\"}" >"$WORK/placements.json"
+PLACEMENTS='{"tile":"base.E","placements":[{"x":0,"y":-1,"rot":180},{"x":0,"y":1,"rot":90},{"x":0,"y":1,"rot":180},{"x":0,"y":1,"rot":270}],"rules":["base.placement.empty-cell","base.placement.adjacent","base.placement.edges"]}'
+
+# ---- ask: the answers are the server's --------------------------------------
+run "ask POST from a file exits 0" 0 "$BIN" ask /v1/placements "$WORK/placements.json"
+if [ "$(cat "$WORK/out")" = "$PLACEMENTS" ]; then ok "ask prints the placements answer"; else
+    fail "ask prints the placements answer" "$(cat "$WORK/out")"; fi
+if [ "$(tail -c 1 "$WORK/out" | od -An -c | tr -d ' ')" = '\n' ]; then ok "ask ends the answer with a newline"; else
+    fail "ask ends the answer with a newline"; fi
+run "ask POST from stdin exits 0" 0 "$BIN" ask /v1/placements <"$WORK/placements.json"
+has "stdin gives the same answer" "$WORK/out" "$PLACEMENTS"
+run "ask POST from '-' is stdin" 0 "$BIN" ask POST /v1/placements - <"$WORK/placements.json"
+has "'-' gives the same answer" "$WORK/out" "$PLACEMENTS"
+run "ask GET a tile exits 0" 0 "$BIN" ask GET /v1/tiles/base.D
+has "the tile answer names base.D" "$WORK/out" '{"id":"base.D","set":"base"'
+run "ask GET with a query string" 0 "$BIN" ask GET '/v1/tiles?set=base'
+run "ask HEAD prints nothing" 0 "$BIN" ask HEAD /healthz
+if [ ! -s "$WORK/out" ]; then ok "HEAD output is empty"; else fail "HEAD output is empty"; fi
+run "ask GET /openapi.yaml (a static body)" 0 "$BIN" ask GET /openapi.yaml
+has "the OpenAPI document" "$WORK/out" "openapi: 3.1"
+run "ask -H Accept-Language is accepted" 0 "$BIN" ask -H 'Accept-Language: en' GET /healthz
+
+# ---- ask: problems exit 1 with their problem+json on stdout ----------------
+run "malformed JSON exits 1" 1 "$BIN" ask /v1/placements <<<'{'
+has "malformed JSON prints the 400 problem" "$WORK/out" '"status":400'
+run "an empty body exits 1" 1 "$BIN" ask /v1/placements </dev/null
+has "an empty body is a 400" "$WORK/out" '"status":400'
+run "an unknown route exits 1" 1 "$BIN" ask GET /v1/nowhere
+has "unknown route is a 404 problem" "$WORK/out" '"title":"Unknown route","status":404'
+run "a wrong method exits 1" 1 "$BIN" ask GET /v1/placements
+has "wrong method is a 405" "$WORK/out" '"status":405'
+run "an unknown tile exits 1" 1 "$BIN" ask GET /v1/tiles/base.ZZ
+has "unknown tile is a 404" "$WORK/out" '"status":404'
+head -c 1048577 /dev/zero | tr '\0' ' ' >"$WORK/big"
+run "a body over 1 MiB exits 1" 1 "$BIN" ask /v1/validate "$WORK/big"
+has "over 1 MiB is a 413" "$WORK/out" '"status":413'
+head -c 3000 /dev/urandom >"$WORK/garbage"
+run "binary garbage exits 1" 1 "$BIN" ask /v1/score "$WORK/garbage"
+printf '{"position": %s, "tile": "base.E"}\0trailing' "$POSITION" >"$WORK/nul"
+run "a NUL byte in the body exits 1" 1 "$BIN" ask /v1/placements "$WORK/nul"
+run "a percent-encoded NUL in the path exits 1" 1 "$BIN" ask GET /v1/tiles/base%00D
+
+# ---- ask: usage errors exit 2 ----------------------------------------------
+run "ask without PATH exits 2" 2 "$BIN" ask
+run "ask with only a method exits 2" 2 "$BIN" ask GET
+run "a PATH not starting with / exits 2" 2 "$BIN" ask v1/placements
+run "GET with a FILE exits 2" 2 "$BIN" ask GET /v1/tiles "$WORK/placements.json"
+run "an extra argument exits 2" 2 "$BIN" ask /v1/placements "$WORK/placements.json" extra
+run "an unreadable FILE exits 2" 2 "$BIN" ask /v1/placements "$WORK/missing.json"
+run "a directory as FILE exits 2" 2 "$BIN" ask /v1/placements "$WORK"
+run "an unknown option exits 2" 2 "$BIN" ask --bogus /v1/placements
+run "a header without a colon exits 2" 2 "$BIN" ask -H 'Accept' GET /healthz
+run "a header the routes do not read exits 2" 2 "$BIN" ask -H 'X-Other: 1' GET /healthz
+run "a missing --catalog file exits 2" 2 "$BIN" ask --catalog "$WORK/missing.db" GET /healthz
+run "a --catalog that is not SQLite exits 2" 2 "$BIN" ask --catalog "$WORK/garbage" GET /healthz
+run "an unknown command exits 2" 2 "$BIN" bogus-command
+has "the unknown command is named" "$WORK/err" 'unknown command "bogus-command"'
+run "a very long unknown command exits 2" 2 "$BIN" "$(head -c 100000 /dev/zero | tr '\0' x)"
+run "an unknown server option is an error" 1 "$BIN" --bogus
+
+# ---- --help and the manual page --------------------------------------------
+run "--help exits 0" 0 "$BIN" --help
+cp "$WORK/out" "$WORK/help"
+commands=$(sed -n '/^commands/,$p' "$WORK/help" | sed -n 's/^  \([a-z][a-z-]*\) .*/\1/p')
+for c in $commands; do
+    run "$c --help exits 0" 0 "$BIN" "$c" --help
+    cat "$WORK/out" >>"$WORK/help"
+    if grep -qE "^\.SS \"?$c( |\"|$)" "$MAN" || [ "$c" = serve ]; then ok "the man page has a section for $c"; else
+        fail "the man page has a section for $c"; fi
+done
+has "--help lists ask" "$WORK/help" "  ask "
+for opt in $(grep -oE -- '--[a-z][a-z-]+' "$WORK/help" | sort -u); do
+    esc=$(printf '%s' "$opt" | sed 's/-/\\\\-/g')
+    if grep -qE -- "$esc" "$MAN"; then ok "the man page documents $opt"; else
+        fail "the man page documents $opt"; fi
+done
+if command -v man >/dev/null 2>&1; then
+    warnings=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$MAN" 2>&1 >/dev/null)
+    if [ -z "$warnings" ]; then ok "the man page renders without warnings"; else
+        fail "the man page renders without warnings" "$warnings"; fi
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
