@@ -69,6 +69,7 @@ void cc_barn_check(const cc_position *pos, const cc_features *f, int t, int corn
     v->rule = NULL;
     v->explain[0] = '\0';
     v->field = -1;
+    v->joins_barn = false;
     if (!(pos->expansions & CC_EXP_ABBEY_MAYOR)) {
         refuse(v, "base.deploy.supply");
         snprintf(v->explain, sizeof v->explain,
@@ -86,7 +87,8 @@ void cc_barn_check(const cc_position *pos, const cc_features *f, int t, int corn
         return;
     const cc_board_tile *bt = &f->board->tiles[t];
     v->field = cc_barn_field(f, bt->x, bt->y, corner);
-    if (cc_field_has_barn(pos, f, v->field, NULL)) {
+    v->joins_barn = cc_field_has_barn(pos, f, v->field, NULL);
+    if (v->joins_barn && pos->options.barn_placement != CC_BARN_PLACEMENT_OCCUPIED) {
         refuse(v, "abbey.barn.one-per-field");
         snprintf(v->explain, sizeof v->explain,
                  "The field at corner %s of (%d, %d) already has a barn, and a barn may not join another in its field.",

@@ -6,7 +6,8 @@
  *                             (and Abbey & Mayor is in play)
  *   abbey.barn.junction       the corner is a junction of four tiles, and
  *                             each of the four shows only field there
- *   abbey.barn.one-per-field  the field has no barn yet
+ *   abbey.barn.one-per-field  the field has no barn yet, unless option
+ *                             barn_placement is "occupied" (abbey.barn.occupied)
  * The scoring a legal barn triggers (farmers in its field scored at once,
  * 3 points per completed city) belongs to the scoring engine: the caller
  * asks it with the barn as this turn's deployment.
@@ -26,6 +27,8 @@ typedef struct {
     const char *rule;     /* the rule that forbids it (NULL when legal) */
     char explain[240];    /* one sentence: what exactly stops it */
     int field;            /* the field the barn would stand in, or -1 */
+    bool joins_barn;      /* that field already has a barn (legal only under
+                             option barn_placement "occupied") */
 } cc_barn_verdict;
 
 /* Judge a barn on corner `corner` (CC_CORNER_*) of board tile t, the tile

@@ -121,6 +121,8 @@ static const char *feature_refusal(const cc_position *pos, const cc_features *f,
     int id = cc_features_of(f, t, k);
     switch (kind) {
     case CC_FIG_MEEPLE:
+        if (type == CC_FEAT_FIELD && pos->options.farmers == CC_FARMERS_OFF)
+            return "base.deploy.no-farmers";
         if (cc_followers_on(pos, f, id, NULL) > 0)
             return "base.deploy.unoccupied";
         if (type == CC_FEAT_FIELD && cc_field_has_barn(pos, f, id, NULL))
@@ -154,7 +156,8 @@ static const char *corner_refusal(const cc_position *pos, const cc_features *f,
     *field = cc_barn_field(f, bt->x, bt->y, c);
     if (*field < 0)
         return "abbey.barn.junction";
-    if (cc_field_has_barn(pos, f, *field, NULL))
+    if (pos->options.barn_placement != CC_BARN_PLACEMENT_OCCUPIED &&
+        cc_field_has_barn(pos, f, *field, NULL))
         return "abbey.barn.one-per-field";
     return NULL;
 }

@@ -14,7 +14,10 @@
  *   abbey.barn.junction         the barn on a corner of the placed tile where
  *                               four tiles meet showing only field
  *   abbey.barn.one-per-field    ... in a field without a barn
+ *   abbey.barn.occupied         (option barn_placement "occupied") ... or
+ *                               in a field that has one
  *   abbey.barn.no-farmers       a field with a barn takes no farmer
+ *   base.deploy.no-farmers      (option farmers "off") no meeple on a field
  *   abbey.abbey.monk            on an abbey only a monk (or a wagon)
  *   hills-sheep.shepherd.field  the shepherd on a field with no shepherd;
  *                               farmers and barns do not stop it, and a

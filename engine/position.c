@@ -26,6 +26,9 @@ void cc_position_init(cc_position *pos)
     pos->expansions = CC_EXP_BASE;
     pos->options.hill_tiebreak = CC_HILL_TIEBREAK_OFFICIAL;
     pos->options.wagon_rules = CC_WAGON_RULES_C2;
+    pos->options.barn_placement = CC_BARN_PLACEMENT_UNOCCUPIED;
+    pos->options.tiny_city_scoring = CC_TINY_CITY_4;
+    pos->options.farmers = CC_FARMERS_ON;
 }
 
 int cc_position_player(const cc_position *pos, const char *name)

@@ -48,10 +48,21 @@ const char *cc_figure_kind_name(cc_figure_kind k);
 
 typedef enum { CC_HILL_TIEBREAK_OFFICIAL, CC_HILL_TIEBREAK_COUNT } cc_hill_tiebreak;
 typedef enum { CC_WAGON_RULES_C2, CC_WAGON_RULES_C1 } cc_wagon_rules;
+typedef enum { CC_BARN_PLACEMENT_UNOCCUPIED, CC_BARN_PLACEMENT_OCCUPIED } cc_barn_placement;
+typedef enum { CC_TINY_CITY_4, CC_TINY_CITY_2 } cc_tiny_city;
+typedef enum { CC_FARMERS_ON, CC_FARMERS_OFF } cc_farmers;
 
+/* House rules and edition variants (contract section 3), all off by
+ * default; the zero value of each member is the default. */
 typedef struct {
     cc_hill_tiebreak hill_tiebreak;   /* "official" (default) or "count" */
     cc_wagon_rules wagon_rules;       /* "c2" (default) or "c1" */
+    cc_barn_placement barn_placement; /* "unoccupied" (default) or "occupied":
+                                         a barn may join a field with a barn */
+    cc_tiny_city tiny_city_scoring;   /* "4" (default) or "2": what a completed
+                                         two-tile city scores (1st edition) */
+    cc_farmers farmers;               /* "on" (default) or "off": no follower
+                                         may stand on a field */
 } cc_options;
 
 typedef struct {

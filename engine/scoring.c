@@ -6,6 +6,8 @@
  *   base.score.road            1 point per tile, complete or at the end
  *   base.score.city.complete   2 per tile and 2 per coat of arms
  *   base.score.city.end        1 per tile and 1 per coat of arms at the end
+ *   base.score.city.tiny       option tiny_city_scoring "2": a completed
+ *                              two-tile city scores at the end-game rate
  *   base.score.return          followers of a scored feature return
  *   abbey.score.closes         an abbey completes every feature its edges close,
  *                              on several sides at once, without joining them
@@ -38,10 +40,23 @@ static int road_value(const cc_feature *feat)
     return feat->ncells;
 }
 
-static int city_value(const cc_feature *feat)
+/* A completed two-tile city under option tiny_city_scoring "2" (1st
+ * edition) scores 1 per tile and coat of arms, as at the end. */
+static bool tiny_city(const cc_position *pos, const cc_feature *feat)
 {
-    int per = feat->complete ? 2 : 1;
-    return per * (feat->ncells + feat->pennants);
+    return pos->options.tiny_city_scoring == CC_TINY_CITY_2 && feat->type == CC_FEAT_CITY &&
+           feat->complete && feat->ncells == 2;
+}
+
+/* Points per tile (and per coat of arms) of a city. */
+static int city_rate(const cc_position *pos, const cc_feature *feat)
+{
+    return feat->complete && !tiny_city(pos, feat) ? 2 : 1;
+}
+
+static int city_value(const cc_position *pos, const cc_feature *feat)
+{
+    return city_rate(pos, feat) * (feat->ncells + feat->pennants);
 }
 
 int cc_feature_value(const cc_features *f, const cc_position *pos, int id, bool final,
@@ -54,7 +69,7 @@ int cc_feature_value(const cc_features *f, const cc_position *pos, int id, bool 
         value = road_value(feat);
         break;
     case CC_FEAT_CITY:
-        value = city_value(feat);
+        value = city_value(pos, feat);
         break;
     case CC_FEAT_FIELD:
         value = CC_FARM_PER_CITY * cc_features_completed_cities(f, id);
@@ -98,7 +113,7 @@ static void explain_valuation(cc_score_ctx *c, cc_score_event *ev, const char *s
                    ev->value, ev->value == 1 ? "" : "s");
         return;
     }
-    int per = feat->complete ? 2 : 1;
+    int per = city_rate(c->pos, feat);
     const char *points = ev->value == 1 ? "point" : "points";
     if (feat->pennants > 0)
         cc_explain(ev, "%s is %s: %d tile%s x %d + %d coat%s of arms x %d = %d %s.", where, state,
@@ -120,15 +135,20 @@ static void score_road_or_city(cc_score_ctx *c, cc_event_kind kind, int id, bool
     if (ev == NULL)
         return;
     const cc_feature *feat = &c->f->features[id];
-    ev->value = feat->type == CC_FEAT_ROAD ? road_value(feat) : city_value(feat);
+    ev->value = feat->type == CC_FEAT_ROAD ? road_value(feat) : city_value(c->pos, feat);
     if (feat->type == CC_FEAT_ROAD)
         cc_event_rule(c, ev, "base.score.road");
     else
         cc_event_rule(c, ev, feat->complete ? "base.score.city.complete" : "base.score.city.end");
+    if (tiny_city(c->pos, feat))
+        cc_event_rule(c, ev, "base.score.city.tiny");
     if (kind == CC_EV_COMPLETED)
         explain_valuation(c, ev, "complete");
     else
         explain_valuation(c, ev, feat->complete ? "complete at the end" : "incomplete at the end");
+    if (tiny_city(c->pos, feat))
+        cc_explain(ev, " Under option tiny_city_scoring \"2\" a completed two-tile city scores"
+                       " 1 per tile and coat of arms.");
     if (closed_by_abbey) {
         cc_event_rule(c, ev, "abbey.score.closes");
         cc_explain(ev, " The abbey just placed closes it.");

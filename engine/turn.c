@@ -197,6 +197,8 @@ static bool judge_deploy(const cc_move *mv, cc_turn_result *res, int t, int *dep
     if (pos->nfigures >= CC_MAX_FIGURES)
         return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deploy", "Too many figures",
                        "the position already holds %d figures", pos->nfigures);
+    bool joins_barn = mv->deploy_kind == CC_FIG_BARN &&
+                      cc_field_has_barn(pos, &res->features, opt.feature, NULL);
     cc_figure *fig = &pos->figures[pos->nfigures];
     memset(fig, 0, sizeof *fig);
     fig->player = pos->active;
@@ -207,6 +209,8 @@ static bool judge_deploy(const cc_move *mv, cc_turn_result *res, int t, int *dep
     *deployed = pos->nfigures++;
     cite(res, "base.deploy.placed-tile");
     cite(res, deploy_rule(mv->deploy_kind));
+    if (joins_barn)
+        cite(res, "abbey.barn.occupied");
     if (opt.challenge >= 0)
         cite(res, "shrines.challenge.deploy");
     return true;

@@ -276,6 +276,10 @@ static bool check_figure_spot(const cc_features *f, const cc_position *pos, int 
         return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Figure where it cannot stand",
                        "%s at (%d, %d) has no feature at %s", b->tiles[t].type->id, fig->x, fig->y, at);
     cc_feature_type ft = (cc_feature_type)b->tiles[t].type->features[k].type;
+    if (fig->kind == CC_FIG_MEEPLE && ft == CC_FEAT_FIELD && pos->options.farmers == CC_FARMERS_OFF)
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Figure where it cannot stand",
+                       "options.farmers is \"off\": no meeple stands on a field (%s at (%d, %d))",
+                       at, fig->x, fig->y);
     if (!kind_may_stand_on(fig->kind, ft))
         return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Figure where it cannot stand",
                        "a %s cannot stand on a %s (%s at (%d, %d))",

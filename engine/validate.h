@@ -11,8 +11,8 @@
  *      one per player (placed plus in hand)
  *   3. one tile per cell; every touching pair of edges matches
  *   4. all tiles connected; every abbey fills a hole; the shrine rule
- *   5. figures: on a tile, where that kind can stand, one per spot, within
- *      each player's supply
+ *   5. figures: on a tile, where that kind can stand (no meeple on a field
+ *      under option farmers "off"), one per spot, within each player's supply
  *
  * On success the caller gets the board and the features, ready to ask.
  */

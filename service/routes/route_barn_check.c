@@ -122,6 +122,8 @@ void route_barn_check(const svc_context *ctx, json_object *root, svc_response *r
         "base.deploy.supply", "abbey.barn.junction", "abbey.barn.one-per-field",
     };
     json_object *rules = enc_rules(checked, sizeof checked / sizeof checked[0]);
+    if (v.joins_barn && v.legal)
+        enc_rules_add(rules, "abbey.barn.occupied");
     if (!v.legal) {
         json_object *reason = json_object_new_object();
         json_object_object_add(reason, "rule", json_object_new_string(v.rule));

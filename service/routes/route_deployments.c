@@ -38,6 +38,8 @@ static json_object *deploy_rules(const game *g, int t, bool challenge)
         "base.deploy.one-figure",
     };
     json_object *rules = enc_rules(base, sizeof base / sizeof base[0]);
+    if (g->pos.options.farmers == CC_FARMERS_OFF)
+        enc_rules_add(rules, "base.deploy.no-farmers");
     unsigned exps = g->pos.expansions;
     if (exps & CC_EXP_ABBEY_MAYOR) {
         static const char *const am[] = {
@@ -46,6 +48,8 @@ static json_object *deploy_rules(const game *g, int t, bool challenge)
         };
         for (size_t i = 0; i < sizeof am / sizeof am[0]; i++)
             enc_rules_add(rules, am[i]);
+        if (g->pos.options.barn_placement == CC_BARN_PLACEMENT_OCCUPIED)
+            enc_rules_add(rules, "abbey.barn.occupied");
         if (g->board.tiles[t].type->is_abbey)
             enc_rules_add(rules, "abbey.abbey.monk");
     }

@@ -553,19 +553,27 @@ static bool decode_choice(json_object *opts, const char *name, const char *first
 
 static bool decode_options(json_object *p, cc_position *pos, cc_error *err)
 {
-    static const char *const allowed[] = { "hill_tiebreak", "wagon_rules", NULL };
+    static const char *const allowed[] = {
+        "hill_tiebreak", "wagon_rules", "barn_placement", "tiny_city_scoring", "farmers", NULL
+    };
     json_object *opts;
     if (!dec_object(p, "options", POS, false, &opts, err))
         return false;
     if (opts == NULL)
         return true;
-    int hill = 0, wagon = 0;
+    int hill = 0, wagon = 0, barn = 0, tiny = 0, farmers = 0;
     if (!dec_only_members(opts, allowed, POS "/options", err)
         || !decode_choice(opts, "hill_tiebreak", "official", "count", &hill, err)
-        || !decode_choice(opts, "wagon_rules", "c2", "c1", &wagon, err))
+        || !decode_choice(opts, "wagon_rules", "c2", "c1", &wagon, err)
+        || !decode_choice(opts, "barn_placement", "unoccupied", "occupied", &barn, err)
+        || !decode_choice(opts, "tiny_city_scoring", "4", "2", &tiny, err)
+        || !decode_choice(opts, "farmers", "on", "off", &farmers, err))
         return false;
     pos->options.hill_tiebreak = hill ? CC_HILL_TIEBREAK_COUNT : CC_HILL_TIEBREAK_OFFICIAL;
     pos->options.wagon_rules = wagon ? CC_WAGON_RULES_C1 : CC_WAGON_RULES_C2;
+    pos->options.barn_placement = barn ? CC_BARN_PLACEMENT_OCCUPIED : CC_BARN_PLACEMENT_UNOCCUPIED;
+    pos->options.tiny_city_scoring = tiny ? CC_TINY_CITY_2 : CC_TINY_CITY_4;
+    pos->options.farmers = farmers ? CC_FARMERS_OFF : CC_FARMERS_ON;
     return true;
 }
 
@@ -796,7 +804,8 @@ bool dec_position(json_object *root, const cc_catalog *cat, cc_position *pos, cc
  * so a position's hundreds of members cost no key allocations. */
 static const char *const member_names[] = {
     "position", "expansions", "options", "players", "active", "tiles", "figures",
-    "scores", "abbeys", "hill_tiebreak", "wagon_rules",
+    "scores", "abbeys", "hill_tiebreak", "wagon_rules", "barn_placement",
+    "tiny_city_scoring", "farmers",
     "tile", "x", "y", "rot", "player", "kind", "at", "flock",
     "deployed", "token", "shepherd", "action", "final", "figure", "wagons", "moves",
     NULL

@@ -40,7 +40,9 @@
  * Decisions dec_position takes where the contract leaves room:
  *   - "base" may be listed in expansions (a no-op); an id listed twice or an
  *     unknown id is 400 at its element.
- *   - options: hill_tiebreak "official" | "count", wagon_rules "c2" | "c1";
+ *   - options: hill_tiebreak "official" | "count", wagon_rules "c2" | "c1",
+ *     barn_placement "unoccupied" | "occupied", tiny_city_scoring "4" | "2",
+ *     farmers "on" | "off";
  *     any other member or value is 400.
  *   - players: 2..6 strings of 1..32 bytes, all different (400 otherwise).
  *     active: absent = the first player; a name not among players is 422.

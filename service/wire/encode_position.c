@@ -22,6 +22,12 @@ static json_object *enc_options(const cc_options *o)
         json_object_object_add(obj, "hill_tiebreak", json_object_new_string("count"));
     if (o->wagon_rules == CC_WAGON_RULES_C1)
         json_object_object_add(obj, "wagon_rules", json_object_new_string("c1"));
+    if (o->barn_placement == CC_BARN_PLACEMENT_OCCUPIED)
+        json_object_object_add(obj, "barn_placement", json_object_new_string("occupied"));
+    if (o->tiny_city_scoring == CC_TINY_CITY_2)
+        json_object_object_add(obj, "tiny_city_scoring", json_object_new_string("2"));
+    if (o->farmers == CC_FARMERS_OFF)
+        json_object_object_add(obj, "farmers", json_object_new_string("off"));
     return obj;
 }
 
