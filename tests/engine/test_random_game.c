@@ -1,0 +1,266 @@
+/* test_random_game.c -- seeded random games: legal, whole, repeatable.
+ *
+ * Sources: random_game.h (the bag, the choices, the end), the base game's
+ * "End of the game" (the game ends once the last tile is placed), the
+ * base rule that an unplaceable tile is discarded, Hills & Sheep's
+ * "Hills" (a tile goes face down under a hill tile) and its components
+ * (18 sheep and wolf tokens), Abbey & Mayor's abbey (placed instead of
+ * drawing, into a hole; every player holds one).
+ * The replay of every turn through POST /v1/turn is in
+ * tests/service/routes/test_route_random_game.c. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../engine/random_game.h"
+#include "../../engine/validate.h"
+#include "../support/testutil.h"
+
+CC_SUITE(random_game);
+
+static cc_game_setup setup_of(uint64_t seed, int nplayers, unsigned expansions)
+{
+    cc_game_setup s;
+    memset(&s, 0, sizeof s);
+    s.seed = seed;
+    s.expansions = expansions;
+    s.nplayers = nplayers;
+    static const char *const names[] = { "red", "blue", "green", "yellow", "black", "gray" };
+    for (int i = 0; i < nplayers; i++)
+        strcpy(s.players[i], names[i]);
+    return s;
+}
+
+static cc_game *start(const cc_game_setup *s)
+{
+    cc_error err;
+    cc_game *g = cc_game_new(tu_catalog(), s, &err);
+    cr_assert_not_null(g, "setup refused: %s", err.detail);
+    return g;
+}
+
+/* What a whole game did, for the tests to look at. */
+typedef struct {
+    int turns, placed, discarded, under_hill, abbeys, passes;
+    int deployed[CC_FIG_NKINDS];
+    int grows, guides, wagon_moves;
+    bool over;
+    uint32_t digest;   /* of every move, in order */
+} summary;
+
+static void digest_int(uint32_t *h, int v)
+{
+    *h = (*h ^ (uint32_t)v) * 16777619u;   /* FNV-1a over ints */
+}
+
+/* Play a whole game, checking each turn against the rules as it goes. */
+static summary play(const cc_game_setup *s)
+{
+    summary sum;
+    memset(&sum, 0, sizeof sum);
+    sum.digest = 2166136261u;
+    cc_game *g = start(s);
+    cc_board *b = tu_board_new();
+    cc_features *f = tu_features_new();
+    const cc_game_turn *t;
+    cc_error err;
+    int rc;
+    while ((rc = cc_game_step(g, &t, &err)) == 1) {
+        cr_assert_eq(t->number, sum.turns);
+        cr_assert_eq(t->player, t->before.active);
+        sum.turns++;
+        sum.discarded += t->ndiscarded;
+        if (!t->moved) {
+            sum.passes++;
+            continue;
+        }
+        /* The move is one of the placements offered, and legal. */
+        bool offered = false;
+        for (int i = 0; i < t->nplacements; i++)
+            offered |= t->placements[i].x == t->move.x && t->placements[i].y == t->move.y &&
+                       (t->abbey || t->placements[i].rot == t->move.rot);
+        cr_assert(offered, "turn %d: the move is not among the placements", t->number);
+        cr_assert(t->result->legal);
+        /* The position after the move is a possible position. */
+        cr_assert(cc_validate(&t->next, tu_catalog(), b, f, &err),
+                  "turn %d: the next position is impossible: %s", t->number, err.detail);
+        cr_assert_eq(t->next.ntiles, t->before.ntiles + 1);
+        sum.placed += !t->abbey;
+        sum.abbeys += t->abbey;
+        sum.under_hill += t->under_hill >= 0;
+        if (t->move.deploy)
+            sum.deployed[t->move.deploy_kind]++;
+        sum.grows += t->move.shepherd == CC_SHEPHERD_GROW;
+        sum.guides += t->move.shepherd == CC_SHEPHERD_GUIDE;
+        sum.wagon_moves += t->move.nwagons;
+        digest_int(&sum.digest, t->move.type);
+        digest_int(&sum.digest, t->move.x);
+        digest_int(&sum.digest, t->move.y);
+        digest_int(&sum.digest, t->move.rot);
+        digest_int(&sum.digest, t->move.deploy ? (int)t->move.deploy_kind * 64 + (int)t->move.deploy_at.kind * 16 + t->move.deploy_at.value : -1);
+    }
+    cr_assert_eq(rc, 0, "step failed: %s", err.detail);
+    sum.over = cc_game_over(g);
+    const cc_position *fp;
+    const cc_features *ff;
+    cr_assert_not_null(cc_game_final(g, &fp, &ff, &err), "final: %s", err.detail);
+    free(f);
+    free(b);
+    cc_game_free(g);
+    return sum;
+}
+
+Test(random_game, a_base_game_uses_the_whole_bag_and_ends)
+{
+    /* 72 tiles, the start tile laid: 71 are drawn, each placed or discarded. */
+    cc_game_setup s = setup_of(1, 2, 0);
+    summary sum = play(&s);
+    cr_assert(sum.over);
+    cr_assert_eq(sum.placed + sum.discarded, 71);
+    cr_assert_eq(sum.abbeys, 0);
+    cr_assert_eq(sum.deployed[CC_FIG_MAYOR] + sum.deployed[CC_FIG_WAGON] +
+                 sum.deployed[CC_FIG_BARN] + sum.deployed[CC_FIG_SHEPHERD], 0);
+}
+
+Test(random_game, the_same_seed_plays_the_same_game_and_another_seed_another)
+{
+    unsigned all = TU_ALL_EXPANSIONS;
+    cc_game_setup a = setup_of(42, 3, all), b = setup_of(42, 3, all), c = setup_of(43, 3, all);
+    summary sa = play(&a), sb = play(&b), sc = play(&c);
+    cr_assert_eq(sa.digest, sb.digest);
+    cr_assert_eq(sa.turns, sb.turns);
+    cr_assert_neq(sa.digest, sc.digest);
+}
+
+Test(random_game, every_tile_of_every_set_is_drawn_once_the_game_ends)
+{
+    /* 72 + 12 (abbey-mayor) + 18 (hills-sheep) + 5 (shrines) = 107 land
+     * tiles, one of them the start tile. */
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        cc_game_setup s = setup_of(seed, 4, TU_ALL_EXPANSIONS);
+        summary sum = play(&s);
+        cr_assert(sum.over, "seed %llu", (unsigned long long)seed);
+        cr_assert_eq(sum.placed + sum.discarded + sum.under_hill, 106,
+                     "seed %llu: %d placed, %d discarded, %d under hills", (unsigned long long)seed,
+                     sum.placed, sum.discarded, sum.under_hill);
+        cr_assert_leq(sum.abbeys, 4);
+    }
+}
+
+Test(random_game, games_with_every_expansion_use_every_figure_kind)
+{
+    summary all;
+    memset(&all, 0, sizeof all);
+    for (uint64_t seed = 100; seed < 112; seed++) {
+        cc_game_setup s = setup_of(seed, 2 + (int)(seed % 5), TU_ALL_EXPANSIONS);
+        summary sum = play(&s);
+        for (int k = 0; k < CC_FIG_NKINDS; k++)
+            all.deployed[k] += sum.deployed[k];
+        all.abbeys += sum.abbeys;
+        all.grows += sum.grows;
+        all.guides += sum.guides;
+        all.wagon_moves += sum.wagon_moves;
+        all.under_hill += sum.under_hill;
+    }
+    for (int k = 0; k < CC_FIG_NKINDS; k++)
+        cr_assert_gt(all.deployed[k], 0, "no %s deployed in 12 games",
+                     cc_figure_kind_name((cc_figure_kind)k));
+    cr_assert_gt(all.abbeys, 0);
+    cr_assert_gt(all.grows, 0);
+    cr_assert_gt(all.guides, 0);
+    cr_assert_gt(all.wagon_moves, 0);
+    cr_assert_gt(all.under_hill, 0);
+}
+
+Test(random_game, a_capped_game_stops_after_that_many_turns)
+{
+    cc_game_setup s = setup_of(7, 2, CC_EXP_ABBEY_MAYOR);
+    s.max_turns = 5;
+    summary sum = play(&s);
+    cr_assert_eq(sum.turns, 5);
+    cr_assert(!sum.over);
+}
+
+Test(random_game, each_turn_starts_where_the_last_ended)
+{
+    cc_game_setup s = setup_of(9, 3, TU_ALL_EXPANSIONS);
+    cc_game *g = start(&s);
+    cc_position *prev = malloc(sizeof *prev);
+    const cc_game_turn *t;
+    cc_error err;
+    bool first = true;
+    while (cc_game_step(g, &t, &err) == 1) {
+        if (!first)
+            cr_assert_eq(memcmp(&t->before, prev, sizeof *prev), 0, "turn %d", t->number);
+        *prev = t->next;
+        first = false;
+    }
+    cr_assert_eq(memcmp(cc_game_position(g), prev, sizeof *prev), 0);
+    free(prev);
+    cc_game_free(g);
+}
+
+Test(random_game, the_start_is_the_start_tile_and_an_abbey_in_every_hand)
+{
+    cc_game_setup s = setup_of(3, 5, CC_EXP_ABBEY_MAYOR);
+    cc_game *g = start(&s);
+    const cc_position *p = cc_game_position(g);
+    cr_assert_eq(p->ntiles, 1);
+    cr_assert_str_eq(tu_catalog()->types[p->tiles[0].type].id, "base.D");
+    cr_assert_eq(p->tiles[0].x, 0);
+    cr_assert_eq(p->tiles[0].rot, 0);
+    for (int i = 0; i < 5; i++)
+        cr_assert_eq(p->abbeys[i], 1);
+    cr_assert_eq(p->active, 0);
+    cc_game_free(g);
+}
+
+Test(random_game, setups_out_of_range_are_refused_with_the_member_at_fault)
+{
+    struct { int players; uint64_t seed; int turns; bool dup; const char *pointer; } bad[] = {
+        { 1, 0, 0, false, "/players" },
+        { 7, 0, 0, false, "/players" },
+        { 2, CC_GAME_SEED_MAX + 1, 0, false, "/seed" },
+        { 2, 0, CC_GAME_MAX_TURNS + 1, false, "/turns" },
+        { 2, 0, -1, false, "/turns" },
+        { 3, 0, 0, true, "/players" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        cc_game_setup s = setup_of(bad[i].seed, bad[i].players < 7 ? bad[i].players : 6, 0);
+        s.nplayers = bad[i].players;
+        s.max_turns = bad[i].turns;
+        if (bad[i].dup)
+            strcpy(s.players[2], s.players[0]);
+        cc_error err;
+        memset(&err, 0, sizeof err);
+        cr_assert_null(cc_game_new(tu_catalog(), &s, &err), "case %zu accepted", i);
+        cr_assert_eq(err.status, CC_ERR_BAD_REQUEST, "case %zu", i);
+        cr_assert_str_eq(err.pointer, bad[i].pointer, "case %zu", i);
+    }
+    cc_game_setup ok = setup_of(CC_GAME_SEED_MAX, 6, 0);
+    ok.max_turns = CC_GAME_MAX_TURNS;
+    cc_error err;
+    cc_game *g = cc_game_new(tu_catalog(), &ok, &err);
+    cr_assert_not_null(g, "the largest seed and cap are accepted");
+    cc_game_free(g);
+}
+
+Test(random_game, sheep_tokens_never_exceed_the_bag)
+{
+    /* 4 + 5 + 5 + 2 sheep tokens: no position of a game holds more of a
+     * kind beside its shepherds. */
+    for (uint64_t seed = 20; seed < 26; seed++) {
+        cc_game_setup s = setup_of(seed, 2, CC_EXP_HILLS_SHEEP);
+        cc_game *g = start(&s);
+        const cc_game_turn *t;
+        cc_error err;
+        while (cc_game_step(g, &t, &err) == 1) {
+            int count[5] = { 0 };
+            for (int i = 0; i < t->next.nfigures; i++)
+                for (int k = 0; k < t->next.figures[i].nflock; k++)
+                    count[t->next.figures[i].flock[k]]++;
+            cr_assert(count[1] <= 4 && count[2] <= 5 && count[3] <= 5 && count[4] <= 2 &&
+                      count[0] == 0, "seed %llu turn %d", (unsigned long long)seed, t->number);
+        }
+        cc_game_free(g);
+    }
+}
