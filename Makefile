@@ -3,6 +3,8 @@
 #   make run     install missing Debian packages, build, start on $(HOST):$(PORT)
 #   make test    install missing packages, build under ASan/UBSan, run every test
 #   make bench   throughput ratios and engine microbenchmarks (see README)
+#   make install the binary, the library, its header, pkg-config file and
+#                man page (PREFIX=/usr/local, DESTDIR); make deb: a .deb
 #
 # Everything builds into build/ (release) and build/san/ (sanitizers).
 
@@ -13,7 +15,11 @@ BUILD   := build
 SAN     := $(BUILD)/san
 
 WARN    := -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE
-CFLAGS_RELEASE := $(WARN) -O2 -g
+# Release objects are position-independent: the same objects make the
+# binary and the shared library (packaging/packaging.mk). EXTRA_CFLAGS and
+# EXTRA_LDFLAGS add to the release build (make deb passes Debian's
+# hardening flags from dpkg-buildflags).
+CFLAGS_RELEASE := $(WARN) -O2 -g -fPIC $(EXTRA_CFLAGS)
 CFLAGS_SAN     := $(WARN) -O1 -g -fno-omit-frame-pointer \
                   -fsanitize=address,undefined -fno-sanitize-recover=all
 LIBS    := -lmicrohttpd -ljson-c -lsqlite3 -lpthread -lm
@@ -22,7 +28,7 @@ ENGINE_SRC  := $(sort $(wildcard engine/*.c))
 SERVICE_SRC := $(sort $(filter-out service/main.c,$(wildcard service/*.c service/*/*.c)))
 CLI_SRC     := $(sort $(wildcard cli/*.c))
 TEST_SRC    := $(sort $(wildcard tests/*/*.c tests/*/*/*.c))
-HEADERS     := $(wildcard engine/*.h service/*.h service/*/*.h cli/*.h tests/*/*.h tests/*/*/*.inc)
+HEADERS     := $(wildcard engine/*.h service/*.h service/*/*.h cli/*.h include/*.h tests/*/*.h tests/*/*/*.inc)
 SCHEMA      := schema/schema.sql schema/tiles.sql
 
 REL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(ENGINE_SRC) $(SERVICE_SRC)) $(BUILD)/catalog_image.o \
@@ -58,7 +64,7 @@ $(BUILD)/openapi_image.c: openapi/openapi.yaml openapi/docs.html
 	mv $@.tmp $@
 
 $(BUILD)/openapi_image.o: $(BUILD)/openapi_image.c
-	$(CC) -O2 -c $< -o $@
+	$(CC) -O2 -fPIC -c $< -o $@
 
 $(SAN)/openapi_image.o: $(BUILD)/openapi_image.c
 	@mkdir -p $(@D)
@@ -78,10 +84,10 @@ $(BUILD)/%.o: %.c $(HEADERS) | deps
 	$(CC) $(CFLAGS_RELEASE) -c $< -o $@
 
 $(BUILD)/catalog_image.o: $(BUILD)/catalog_image.c
-	$(CC) -O2 -c $< -o $@
+	$(CC) -O2 -fPIC -c $< -o $@
 
 $(BIN): $(REL_OBJ) $(patsubst %.c,$(BUILD)/%.o,$(CLI_SRC)) $(BUILD)/service/main.o
-	$(CC) $(CFLAGS_RELEASE) $^ -o $@ $(LIBS)
+	$(CC) $(CFLAGS_RELEASE) $(EXTRA_LDFLAGS) $^ -o $@ $(LIBS)
 
 # ---- sanitizer build (tests) ---------------------------------------------
 $(SAN)/%.o: %.c $(HEADERS) | deps
@@ -110,12 +116,13 @@ unit: $(TEST_BIN)
 
 # The whole suite: unit tests under sanitizers, the command line
 # (tests/cli/test_cli.sh: subcommands, exit statuses, hostile arguments,
-# the man page against every --help), then `contract`
+# the man page against every --help), the library and the examples against
+# a staged install (examples-test), then `contract`
 # (tools/quality.mk): the OpenAPI lint, the end-to-end script against the
 # sanitizer binary with every answer validated against the OpenAPI document,
 # and the live contract and hostile-input tests; then `lint` (cppcheck,
 # clang-tidy), which must stay clean.
-test: unit cli-test contract lint
+test: unit cli-test examples-test contract lint
 
 cli-test: $(SAN_BIN)
 	ASAN_OPTIONS=detect_leaks=1 tests/cli/test_cli.sh $(SAN_BIN) cli/carcassonne-rules.1
@@ -125,6 +132,11 @@ e2e: $(SAN_BIN)
 
 clean:
 	rm -rf $(BUILD)
+
+# ---- the library, install, examples, the Debian package ------------------
+# make lib, install (PREFIX, DESTDIR), uninstall, examples-test, deb,
+# deb-check: packaging/packaging.mk says what each does.
+include packaging/packaging.mk
 
 # ---- production quality: fuzzing, benchmarks, lint, contract, docker -----
 # Each file says what its targets do: make fuzz / fuzz-long, bench /
