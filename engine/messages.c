@@ -236,8 +236,10 @@ void cc_messages_counting_init(cc_turn_counting *tc)
             tc->figure[p][i] = CC_COUNT_DEFAULT;
 }
 
-bool cc_messages_after_scoring(const cc_position *pos, const cc_score_result *res,
-                               cc_turn_counting *tc, cc_error *err)
+/* Count res for every player of pos, player p's figures starting from
+ * start[p]. */
+static bool count_result(const cc_position *pos, const int (*start)[2],
+                         const cc_score_result *res, cc_turn_counting *tc, cc_error *err)
 {
     bool two = pos->expansions & CC_EXP_MESSAGES;
     int n = res->nevents < CC_MAX_EVENTS ? res->nevents : CC_MAX_EVENTS;
@@ -249,7 +251,7 @@ bool cc_messages_after_scoring(const cc_position *pos, const cc_score_result *re
             awards[i].figure = tc->figure[p][i];
             awards[i].chosen = false;
         }
-        if (!cc_messages_count(pos->scores[p], two, p == pos->active, awards, n,
+        if (!cc_messages_count(start[p], two, p == pos->active, awards, n,
                                &tc->counting[p], err))
             return false;
         for (int i = 0; i < n; i++) {
@@ -258,6 +260,23 @@ bool cc_messages_after_scoring(const cc_position *pos, const cc_score_result *re
         }
     }
     return true;
+}
+
+bool cc_messages_after_scoring(const cc_position *pos, const cc_score_result *res,
+                               cc_turn_counting *tc, cc_error *err)
+{
+    return count_result(pos, (const int (*)[2])pos->scores, res, tc, err);
+}
+
+bool cc_messages_after_final(const cc_position *pos, const cc_turn_counting *turn,
+                             const cc_score_result *final, cc_turn_counting *tc, cc_error *err)
+{
+    int start[CC_MAX_PLAYERS][2];
+    for (int p = 0; p < pos->nplayers; p++) {
+        start[p][0] = turn->counting[p].after[0];
+        start[p][1] = turn->counting[p].after[1];
+    }
+    return count_result(pos, (const int (*)[2])start, final, tc, err);
 }
 
 /* ---- the cards: shared helpers ----------------------------------------- */

@@ -49,6 +49,8 @@
  *   cc_messages_count()       awards -> figures moved, rounds, messages received
  *   cc_messages_round_of()    which round a scoring event belongs to
  *   cc_messages_after_scoring()  a whole cc_score_result, every player
+ *   cc_messages_after_final()    a game-ending turn's final scoring, counted
+ *                                on from where its scoring phase left them
  *   cc_message_value          what a card yields and what it counted
  *   cc_messages_card()        the value of card n for the active player
  *   cc_messages_find_follower()  card 8: resolve {x, y, at} to a figure
@@ -167,6 +169,16 @@ void cc_messages_counting_init(cc_turn_counting *tc);
  * without Messages; err->pointer is then "". */
 bool cc_messages_after_scoring(const cc_position *pos, const cc_score_result *res,
                                cc_turn_counting *tc, cc_error *err);
+
+/* The end-game scoring that follows a game-ending turn (/v1/turn): count
+ * `final` for every player of pos, each player's figures starting where
+ * `turn` (cc_messages_after_scoring of that turn's scoring phase) left
+ * them, so one summary runs from the turn's first round to the final
+ * score. No message is received (CC_ROUND_FINAL); defaults put each award
+ * on figure 0. Fails (422) as cc_messages_after_scoring. */
+bool cc_messages_after_final(const cc_position *pos, const cc_turn_counting *turn,
+                             const cc_score_result *final, cc_turn_counting *tc,
+                             cc_error *err);
 
 /* ---- 3. the cards ------------------------------------------------------ */
 /* Which figures are followers: cc_is_follower() in majority.h. */

@@ -80,12 +80,12 @@ static json_object *answer(const game *g, const cc_score_result *r)
     return body;
 }
 
-static bool score(const game *g, json_object *root, cc_score_result *r, cc_error *err)
+static bool score(const game *g, json_object *root, cc_score_result *r, bool *final,
+                  cc_error *err)
 {
-    bool final = false;
-    if (!dec_bool(root, "final", "", false, &final, NULL, err))
+    if (!dec_bool(root, "final", "", false, final, NULL, err))
         return false;
-    if (final) {
+    if (*final) {
         if (!no_turn_members(root, err))
             return false;
         cc_score_final(&g->pos, &g->features, r);
@@ -122,8 +122,9 @@ void route_score(const svc_context *ctx, json_object *root, svc_response *res)
     r->nevents = r->nrules = 0;   /* the engine fills it on success; never read uninitialised */
     /* Messages: "counting" in, "message" out (service/wire/encode_messages.h). */
     json_object *body = NULL;
-    if (score(g, root, r, &err) && (body = answer(g, r)) != NULL &&
-        msg_score_answer(root, &g->pos, r, body, NULL, &err)) {
+    bool final = false;
+    if (score(g, root, r, &final, &err) && (body = answer(g, r)) != NULL &&
+        msg_score_answer(root, &g->pos, r, final, body, NULL, &err)) {
         svc_reply_json(res, 200, body);
     } else {
         json_object_put(body);

@@ -216,15 +216,18 @@ static bool legal_answer(const svc_context *ctx, json_object *root, cc_turn_resu
     json_object_object_add(body, "totals", enc_totals(&r->scored, r->totals));
     json_object_object_add(body, "game_over", json_object_new_boolean(r->game_over));
     /* Messages decides which counting figure the turn's points move; without
-     * it they all go to the first, as the engine already counted. */
+     * it they all go to the first, as the engine already counted. A move
+     * that ends the game is counted on through the end-game scoring, whose
+     * events follow the turn's and the wagon moves, so "message" and the
+     * position agree with /v1/score "final" on the board the turn left. */
     int counting[CC_MAX_PLAYERS][2];
-    if (!msg_score_answer(root, &r->scored, &r->turn, body, counting, err)) {
+    if (!msg_turn_answer(root, &r->scored, &r->turn, r->game_over ? &r->final : NULL,
+                         r->turn.nevents + r->nwagon_moves, body, counting, err)) {
         json_object_put(body);
         return false;
     }
     for (int p = 0; p < r->next.nplayers; p++) {
-        int final_points = r->game_over ? r->final.totals[p] : 0;
-        r->next.scores[p][0] = counting[p][0] + final_points;
+        r->next.scores[p][0] = counting[p][0];
         r->next.scores[p][1] = counting[p][1];
     }
     json_object_object_add(body, "position", enc_position(&r->next, ctx->cat));

@@ -72,26 +72,34 @@ static json_object *enc_pair(const int v[2])
     return a;
 }
 
-static json_object *enc_round_counting(const cc_score_result *res, const cc_turn_counting *tc,
-                                       int player, const cc_round_result *r)
+/* One scoring counted into the summary: res's event i is the answer's
+ * events[first_event + i] (a game-ending turn's end-game events come after
+ * its scoring phase and wagon moves). */
+typedef struct {
+    const cc_score_result *res;
+    const cc_turn_counting *tc;
+    int first_event;
+} counted_part;
+
+static json_object *enc_round_counting(const counted_part *part, int player,
+                                       const cc_round_result *r)
 {
     json_object *a = json_object_new_array();
     for (int i = r->first; i < r->first + r->n; i++) {
-        int points = res->events[i].points[player];
+        int points = part->res->events[i].points[player];
         if (points <= 0)
             continue;
         json_object *c = json_object_new_object();
-        json_object_object_add(c, "event", json_object_new_int(i));
+        json_object_object_add(c, "event", json_object_new_int(part->first_event + i));
         json_object_object_add(c, "points", json_object_new_int(points));
-        json_object_object_add(c, "figure", json_object_new_int(tc->figure[player][i]));
-        json_object_object_add(c, "chosen", json_object_new_boolean(tc->chosen[player][i]));
+        json_object_object_add(c, "figure", json_object_new_int(part->tc->figure[player][i]));
+        json_object_object_add(c, "chosen", json_object_new_boolean(part->tc->chosen[player][i]));
         json_object_array_add(a, c);
     }
     return a;
 }
 
-static json_object *enc_round(const cc_score_result *res, const cc_turn_counting *tc,
-                              int player, const cc_round_result *r)
+static json_object *enc_round(const counted_part *part, int player, const cc_round_result *r)
 {
     json_object *o = json_object_new_object();
     json_object_object_add(o, "round", json_object_new_string(cc_round_name((cc_round)r->round)));
@@ -104,74 +112,114 @@ static json_object *enc_round(const cc_score_result *res, const cc_turn_counting
         json_object_object_add(o, "space",
                                json_object_new_int(cc_track_space(r->after[r->dark_figure])));
     }
-    json_object_object_add(o, "counting", enc_round_counting(res, tc, player, r));
+    json_object_object_add(o, "counting", enc_round_counting(part, player, r));
     return o;
 }
 
-static json_object *counting_rules(const cc_counting *c, bool final)
+/* `turn`: the summary counts a turn's scoring phase (messages may come);
+ * `final`: it ends with the end-game scoring. */
+static json_object *counting_rules(int received, bool turn, bool final)
 {
     json_object *rules = json_object_new_array();
     enc_rules_add(rules, "messages.counting.two-figures");
     enc_rules_add(rules, "messages.counting.one-figure-per-feature");
-    if (final) {
-        enc_rules_add(rules, "messages.final");
-        return rules;
+    if (turn) {
+        enc_rules_add(rules, "messages.dark-space");
+        enc_rules_add(rules, "messages.active-only");
+        enc_rules_add(rules, "messages.rounds");
+        enc_rules_add(rules, "messages.one-per-round");
+        if (received > 0)
+            enc_rules_add(rules, "messages.card.choice");
     }
-    enc_rules_add(rules, "messages.dark-space");
-    enc_rules_add(rules, "messages.active-only");
-    enc_rules_add(rules, "messages.rounds");
-    enc_rules_add(rules, "messages.one-per-round");
-    if (c->messages > 0)
-        enc_rules_add(rules, "messages.card.choice");
+    if (final)
+        enc_rules_add(rules, "messages.final");
     return rules;
 }
 
-json_object *enc_message(const cc_position *pos, const cc_score_result *res,
-                         const cc_turn_counting *tc)
+/* The active player's summary over parts[0..n) in order: before from the
+ * first, after and total from the last, every round in which they scored. */
+static json_object *enc_summary(const cc_position *pos, const counted_part *parts, int n,
+                                bool turn, bool final)
 {
     int p = pos->active;
-    const cc_counting *c = &tc->counting[p];
-    bool final = false;
+    int received = 0;
     json_object *rounds = json_object_new_array();
-    for (int i = 0; i < c->nrounds; i++) {
-        final |= c->rounds[i].round == CC_ROUND_FINAL;
-        if (c->rounds[i].points > 0)
-            json_object_array_add(rounds, enc_round(res, tc, p, &c->rounds[i]));
+    for (int k = 0; k < n; k++) {
+        const cc_counting *c = &parts[k].tc->counting[p];
+        received += c->messages;
+        for (int i = 0; i < c->nrounds; i++)
+            if (c->rounds[i].points > 0)
+                json_object_array_add(rounds, enc_round(&parts[k], p, &c->rounds[i]));
     }
+    const cc_counting *first = &parts[0].tc->counting[p], *last = &parts[n - 1].tc->counting[p];
     json_object *o = json_object_new_object();
     json_object_object_add(o, "player", json_object_new_string(pos->players[p]));
     json_object_object_add(o, "final", json_object_new_boolean(final));
-    json_object_object_add(o, "received", json_object_new_int(c->messages));
-    json_object_object_add(o, "before", enc_pair(c->before));
-    json_object_object_add(o, "after", enc_pair(c->after));
-    json_object_object_add(o, "total", json_object_new_int(c->after[0] + c->after[1]));
+    json_object_object_add(o, "received", json_object_new_int(received));
+    json_object_object_add(o, "before", enc_pair(first->before));
+    json_object_object_add(o, "after", enc_pair(last->after));
+    json_object_object_add(o, "total", json_object_new_int(last->after[0] + last->after[1]));
     json_object_object_add(o, "rounds", rounds);
-    json_object_object_add(o, "rules", counting_rules(c, final));
+    json_object_object_add(o, "rules", counting_rules(received, turn, final));
     return o;
 }
 
-bool msg_score_answer(json_object *root, const cc_position *pos, const cc_score_result *res,
-                      json_object *body, int next[CC_MAX_PLAYERS][2], cc_error *err)
+json_object *enc_message(const cc_position *pos, const cc_score_result *res,
+                         const cc_turn_counting *tc, bool final)
 {
-    cc_turn_counting *tc = malloc(sizeof *tc);
+    counted_part part = { res, tc, 0 };
+    return enc_summary(pos, &part, 1, !final, final);
+}
+
+/* Count turn (the scoring phase, or with final_only the end-game scoring)
+ * and, when game_end is given, the end-game scoring after it; add
+ * "message" and fill next. */
+static bool count_and_answer(json_object *root, const cc_position *pos,
+                             const cc_score_result *turn, bool final_only,
+                             const cc_score_result *game_end, int game_end_first,
+                             json_object *body, int next[CC_MAX_PLAYERS][2], cc_error *err)
+{
+    int nparts = game_end != NULL ? 2 : 1;
+    cc_turn_counting *tc = malloc(sizeof *tc * (size_t)nparts);
     if (tc == NULL)
         return cc_fail(err, 500, "", "Out of memory", "no memory to count the scores");
-    cc_messages_counting_init(tc);
-    int nevents = res->nevents < CC_MAX_EVENTS ? res->nevents : CC_MAX_EVENTS;
-    if (!msg_decode_counting(root, pos, nevents, tc, err) ||
-        !cc_messages_after_scoring(pos, res, tc, err)) {
+    cc_messages_counting_init(&tc[0]);
+    int nevents = turn->nevents < CC_MAX_EVENTS ? turn->nevents : CC_MAX_EVENTS;
+    bool ok = msg_decode_counting(root, pos, nevents, &tc[0], err) &&
+              cc_messages_after_scoring(pos, turn, &tc[0], err);
+    if (ok && game_end != NULL) {
+        cc_messages_counting_init(&tc[1]);
+        ok = cc_messages_after_final(pos, &tc[0], game_end, &tc[1], err);
+    }
+    if (!ok) {
         free(tc);
         return false;
     }
+    counted_part parts[2] = { { turn, &tc[0], 0 }, { game_end, &tc[nparts - 1], game_end_first } };
     if (pos->expansions & CC_EXP_MESSAGES)
-        json_object_object_add(body, "message", enc_message(pos, res, tc));
+        json_object_object_add(body, "message",
+                               enc_summary(pos, parts, nparts, !final_only,
+                                           final_only || game_end != NULL));
     if (next != NULL)
         for (int p = 0; p < pos->nplayers; p++) {
-            next[p][0] = tc->counting[p].after[0];
-            next[p][1] = tc->counting[p].after[1];
+            next[p][0] = tc[nparts - 1].counting[p].after[0];
+            next[p][1] = tc[nparts - 1].counting[p].after[1];
         }
     free(tc);
     return true;
+}
+
+bool msg_score_answer(json_object *root, const cc_position *pos, const cc_score_result *res,
+                      bool final, json_object *body, int next[CC_MAX_PLAYERS][2], cc_error *err)
+{
+    return count_and_answer(root, pos, res, final, NULL, 0, body, next, err);
+}
+
+bool msg_turn_answer(json_object *root, const cc_position *pos, const cc_score_result *turn,
+                     const cc_score_result *game_end, int game_end_first, json_object *body,
+                     int next[CC_MAX_PLAYERS][2], cc_error *err)
+{
+    return count_and_answer(root, pos, turn, false, game_end, game_end_first, body, next, err);
 }
 
 /* ---- /v1/messages/{n} out ---------------------------------------------------- */

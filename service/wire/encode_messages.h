@@ -18,8 +18,11 @@
  *   without Messages.
  *
  * Answer member "message" (only with Messages), the active player's:
- *   {"player", "final", "received": number of messages (0 in the final
- *    scoring), "before": [a, b], "after": [a, b], "total": a + b after,
+ *   {"player", "final": the end-game scoring is counted (/v1/score with
+ *    "final": true, or a /v1/turn that ends the game),
+ *    "received": number of messages (never from the final scoring),
+ *    "before": [a, b], "after": [a, b] (after everything counted, the final
+ *    scoring included), "total": a + b after,
  *    "rounds": [{"round": "move-wood" | "scoring" | "final", "points",
  *                "before", "after", "message": bool,
  *                "figure": the figure on the dark space (only with a message),
@@ -27,17 +30,25 @@
  *                "counting": [{"event", "points", "figure", "chosen"}]}],
  *    "rules"}
  *   Only rounds in which the player scored are listed; "counting" lists
- *   the events that gave them points.
+ *   the events that gave them points, by their index in the answer's
+ *   "events" (in a game-ending /v1/turn the end-game events come after the
+ *   scoring phase and the wagon moves).
  *
- *   msg_score_answer(root, pos, res, body, next, err)
- *       the one call /v1/score and /v1/turn make after scoring: decodes
- *       "counting", counts every player's figures, adds "message" to body
- *       (only with Messages), and fills next[p] with each player's counting
- *       figures after the scoring (may be NULL). Without Messages every
- *       player's points go to figure 0. Returns false with err set
- *       (400/422, or 500 out of memory); body is then unaltered.
+ *   msg_score_answer(root, pos, res, final, body, next, err)
+ *       the call /v1/score makes after scoring (final: res is the end-game
+ *       scoring): decodes "counting", counts every player's figures, adds
+ *       "message" to body (only with Messages), and fills next[p] with each
+ *       player's counting figures after the scoring (may be NULL). Without
+ *       Messages every player's points go to figure 0. Returns false with
+ *       err set (400/422, or 500 out of memory); body is then unaltered.
+ *   msg_turn_answer(root, pos, turn, game_end, game_end_first, body, next, err)
+ *       the same for /v1/turn: turn is the scoring phase ("counting" names
+ *       its events); game_end, when the move ends the game, is the end-game
+ *       scoring that follows (its events are the answer's events from
+ *       game_end_first; each player's end-game points move figure 0), counted
+ *       into the same "message" and into next.
  *   msg_decode_counting(root, pos, nevents, tc, err)   "counting" alone
- *   enc_message(pos, res, tc)                          "message" alone
+ *   enc_message(pos, res, tc, final)                   "message" alone
  *   enc_message_card(pos, f, v, chain_card, chain_alt) the /v1/messages answer
  */
 #ifndef ENCODE_MESSAGES_H
@@ -53,15 +64,20 @@
 #include "../../engine/scoring.h"
 
 bool msg_score_answer(json_object *root, const cc_position *pos, const cc_score_result *res,
-                      json_object *body, int next[CC_MAX_PLAYERS][2], cc_error *err);
+                      bool final, json_object *body, int next[CC_MAX_PLAYERS][2], cc_error *err);
+
+bool msg_turn_answer(json_object *root, const cc_position *pos, const cc_score_result *turn,
+                     const cc_score_result *game_end, int game_end_first, json_object *body,
+                     int next[CC_MAX_PLAYERS][2], cc_error *err);
 
 /* Decode body member "counting" into tc (cc_messages_counting_init first). */
 bool msg_decode_counting(json_object *root, const cc_position *pos, int nevents,
                          cc_turn_counting *tc, cc_error *err);
 
-/* The "message" member for pos->active, from a counted result. */
+/* The "message" member for pos->active, from a counted result (final: res
+ * is the end-game scoring). */
 json_object *enc_message(const cc_position *pos, const cc_score_result *res,
-                         const cc_turn_counting *tc);
+                         const cc_turn_counting *tc, bool final);
 
 /* The answer of /v1/messages/{n}: the card's value and, for its points and
  * for the alternative's 2 points, where the counting figure lands

@@ -1025,3 +1025,34 @@ Test(messages, every_event_kind_has_a_round)
     cr_assert_eq(cc_messages_round_of(CC_EV_FINAL), CC_ROUND_FINAL);
     cr_assert_eq(cc_messages_round_of(CC_EV_BARN_FINAL), CC_ROUND_FINAL);
 }
+
+/* A game-ending turn: the final scoring is counted on from where the turn's
+ * scoring phase left each figure (not from the position's scores), figure
+ * 0 by default, and gives no message even when it lands on 10. The board:
+ * the closed city's knight scored 4 (1 -> 5); p0's thief on base.D's road
+ * (2 tiles at the end) is what the final scoring finds. */
+Test(messages, final_scoring_after_a_turn_counts_on_from_the_turn)
+{
+    scored *s = scored_new();
+    closed_city(s, 1, 3);
+    cr_assert_eq(s->tc.counting[0].after[0], 5);
+    cc_score_result *fin = calloc(1, sizeof *fin);
+    cc_turn_counting *tc = calloc(1, sizeof *tc);
+    cr_assert(fin != NULL && tc != NULL);
+    fin->nevents = 1;
+    fin->events[0].kind = CC_EV_FINAL;
+    fin->events[0].points[0] = 5;
+    fin->events[0].points[1] = 2;
+    cc_messages_counting_init(tc);
+    cc_error err;
+    cr_assert(cc_messages_after_final(&s->fx.pos, &s->tc, fin, tc, &err), "%s", err.detail);
+    cr_assert_eq(tc->counting[0].before[0], 5, "starts where the turn left figure 0");
+    cr_assert_eq(tc->counting[0].after[0], 10);
+    cr_assert_eq(tc->counting[0].after[1], 3);
+    cr_assert_eq(tc->counting[0].rounds[0].round, CC_ROUND_FINAL);
+    cr_assert_eq(tc->counting[0].messages, 0, "More rules: no message in the final scoring");
+    cr_assert_eq(tc->counting[1].after[0], 3, "p1: 1 + 2 on figure 0");
+    free(tc);
+    free(fin);
+    scored_free(s);
+}

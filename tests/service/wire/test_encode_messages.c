@@ -49,7 +49,7 @@ static json_object *answer(game_t *g, const char *body, int next[CC_MAX_PLAYERS]
     json_object *root = json_tokener_parse(body);
     cr_assert_not_null(root);
     json_object *out = json_object_new_object();
-    bool ok = msg_score_answer(root, &g->pos, &g->res, out, next, err);
+    bool ok = msg_score_answer(root, &g->pos, &g->res, false, out, next, err);
     json_object_put(root);
     if (!ok) {
         json_object_put(out);
