@@ -1,7 +1,7 @@
 /* test_messages.c -- engine/messages.h: the score track, rounds of
  * scoring, and the eight message cards.
  *
- * Rule page: ../shared/rules/messages-1st-edition.txt ("the page"); its
+ * Rule page: Messages (1st edition) ("the page"); its
  * footnotes are cited as "note n". */
 #include <criterion/criterion.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * card numbers, the requirements on the request (Messages in play, card 8's
  * follower), the JSON answer, and the "chain" arithmetic around 50.
  *
- * Rule page: ../shared/rules/messages-1st-edition.txt. The engine's values
+ * Rule page: Messages (1st edition). The engine's values
  * are tested in test_messages.c; here the expected points are small enough
  * to count by hand from the board described in each test. */
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* test_encode_messages.c -- service/wire/encode_messages.h: the "counting"
  * request member of /v1/score and /v1/turn, and their "message" member.
  *
- * Rule page: ../shared/rules/messages-1st-edition.txt. The position: base.E
+ * Rule page: Messages (1st edition). The position: base.E
  * turned 180 at (0,-1) closes base.D's city, 4 points for p0's knight
  * (event 0); p1's thief on the open road scores nothing. */
 #include <stdlib.h>
