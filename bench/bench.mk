@@ -4,14 +4,17 @@
 #                         validate, placements, deployments, score, features
 #                         with a 100-tile position; prints req/s, the ratios
 #                         and the peak RSS (bench/run.sh), then the engine
-#                         microbenchmark (µs per operation)
+#                         microbenchmark (µs per operation) and each hot
+#                         route without HTTP (bench/route_bench.c)
 #   make bench-callgrind  instruction counts of the engine microbenchmark
+#                         and of each hot route through svc_dispatch()
 #                         (valgrind --tool=callgrind): repeatable on a noisy
 #                         machine, the figure to compare between commits
 #   make bench-bodies     regenerate bench/positions/ and bench/bodies/
 
 BENCH_DIR := $(BUILD)/bench
 ENGINE_BENCH := $(BENCH_DIR)/engine_bench
+ROUTE_BENCH := $(BENCH_DIR)/route_bench
 GEN_POSITION := $(BENCH_DIR)/gen_position
 BENCH_SUPPORT := $(filter-out tests/support/testutil.c,$(wildcard tests/support/*.c))
 # Linked through an archive, so a program pulls in only the objects it uses.
@@ -29,6 +32,10 @@ $(ENGINE_BENCH): bench/engine_bench.c $(BENCH_LINK_OBJ) $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_RELEASE) bench/engine_bench.c $(BENCH_LINK_OBJ) -o $@ $(LIBS)
 
+$(ROUTE_BENCH): bench/route_bench.c $(BENCH_LINK_OBJ) $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_RELEASE) bench/route_bench.c $(BENCH_LINK_OBJ) -o $@ $(LIBS)
+
 $(GEN_POSITION): bench/gen_position.c $(BENCH_LINK_OBJ) $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_RELEASE) bench/gen_position.c $(BENCH_LINK_OBJ) -o $@ $(LIBS)
@@ -40,11 +47,12 @@ bench-http: $(BIN)
 	@tools/install-deps.sh wrk nginx-light
 	bench/run.sh $(BIN)
 
-bench-engine: $(ENGINE_BENCH)
+bench-engine: $(ENGINE_BENCH) $(ROUTE_BENCH)
 	$(ENGINE_BENCH) bench/bodies/placements.json
+	$(ROUTE_BENCH)
 
 bench: bench-http bench-engine
 
-bench-callgrind: $(ENGINE_BENCH)
+bench-callgrind: $(ENGINE_BENCH) $(ROUTE_BENCH)
 	@tools/install-deps.sh valgrind
-	bench/callgrind.sh $(ENGINE_BENCH) bench/bodies/placements.json
+	bench/callgrind.sh $(ENGINE_BENCH) bench/bodies/placements.json $(ROUTE_BENCH)

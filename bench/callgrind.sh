@@ -1,21 +1,27 @@
 #!/bin/sh
-# bench/callgrind.sh ENGINE_BENCH BODY -- instructions per engine operation.
+# bench/callgrind.sh ENGINE_BENCH BODY [ROUTE_BENCH] -- instructions per
+# engine operation, and per route request without HTTP.
 #
 # Instruction counts do not depend on what else the machine is doing, so
 # these are the figures to compare between commits (make bench-callgrind).
 # For each operation: count the whole program with 1 and with 11 iterations
 # under callgrind; (Ir(11) - Ir(1)) / 10 is the cost of one operation, with
-# start-up and set-up cancelled out.
+# start-up and set-up cancelled out. With ROUTE_BENCH, the same for one
+# whole request of each hot route through svc_dispatch() (route_bench.c).
 set -eu
 bin=${1:?usage: bench/callgrind.sh engine_bench body.json}
 body=${2:?usage: bench/callgrind.sh engine_bench body.json}
+routes=${3:-}
 out=${CALLGRIND_OUT:-build/bench}
 mkdir -p "$out"
 
-ir() {   # ir OP N -> total instructions of one run
-    f="$out/callgrind.$1.$2.out"
-    valgrind --tool=callgrind --callgrind-out-file="$f" "$bin" "$body" --only "$1" \
-        --iterations "$2" >/dev/null 2>"$out/callgrind.$1.$2.log"
+ir() {   # ir OP N [PROGRAM ARGS...] -> total instructions of one run
+    op=$1 n=$2
+    shift 2
+    [ $# -gt 0 ] || set -- "$bin" "$body"
+    f="$out/callgrind.$(basename "$1").$op.$n.out"
+    valgrind --tool=callgrind --callgrind-out-file="$f" "$@" --only "$op" \
+        --iterations "$n" >/dev/null 2>"${f%.out}.log"
     awk '/^totals:/ { print $2 }' "$f"
 }
 
@@ -24,4 +30,10 @@ for op in decode validate placements final; do
     one=$(ir "$op" 1)
     eleven=$(ir "$op" 11)
     printf 'engine %-11s %12d instructions/op\n' "$op" $(( (eleven - one) / 10 ))
+done
+[ -n "$routes" ] || exit 0
+for op in validate placements deployments score features; do
+    one=$(ir "$op" 1 "$routes")
+    eleven=$(ir "$op" 11 "$routes")
+    printf 'route  %-11s %12d instructions/request\n' "$op" $(( (eleven - one) / 10 ))
 done

@@ -11,9 +11,10 @@
 # exits non-zero if anything failed.
 #
 # With E2E_RECORD set to a directory, every response of request() is kept
-# there as NNNN.meta (method, path, status, content type, one per line) and
-# NNNN.body, for tests/contract/recorded.test.mjs to check against
-# openapi/openapi.yaml (make contract-e2e).
+# there as NNNN.meta (method, path, status, content type, one per line),
+# NNNN.body and NNNN.request (the request body; empty for none), for
+# tests/contract/recorded.test.mjs to check against openapi/openapi.yaml and
+# for tools/golden-e2e.sh to compare with tests/golden/e2e/ (make contract).
 set -u
 
 BIN=${1:?usage: tests/e2e.sh path/to/carcassonne-rules}
@@ -65,6 +66,7 @@ request() {
         n=$(printf '%04d' "$recorded")
         printf '%s\n%s\n%s\n%s\n' "$method" "$path" "$STATUS" "$TYPE" >"$E2E_RECORD/$n.meta"
         cp "$WORK/body" "$E2E_RECORD/$n.body"
+        printf '%s' "$data" >"$E2E_RECORD/$n.request"
     fi
 }
 

@@ -13,11 +13,15 @@
 #                      route rendered; screenshot in build/docs/docs.png
 #   make soak          SOAK_SECONDS (600) of mixed valid and garbage load on
 #                      the ASan build, RSS sampled; SOAK_VALGRIND=1 under valgrind
+#   make golden        record the golden answers: tests/golden/e2e/ (every
+#                      answer of tests/e2e.sh) and tests/golden/dispatch.digest
+#                      (every saved fuzz input through svc_dispatch); make
+#                      contract and the unit tests require them unchanged
 
 NODE_MODULES := node_modules/.package-lock.json
 SOAK_SECONDS ?= 600
 
-.PHONY: lint openapi-lint contract hostile soak docs-check
+.PHONY: lint openapi-lint contract hostile soak docs-check golden
 
 # npm ci installs exactly package-lock.json; redone when the lock changes.
 $(NODE_MODULES): package.json package-lock.json
@@ -41,6 +45,7 @@ contract: openapi-lint $(SAN_BIN)
 	rm -rf $(E2E_RECORD_DIR) && mkdir -p $(E2E_RECORD_DIR)
 	E2E_RECORD=$(abspath $(E2E_RECORD_DIR)) tests/e2e.sh $(SAN_BIN) > $(E2E_RECORD_DIR).log \
 	  || { cat $(E2E_RECORD_DIR).log; exit 1; }
+	tools/golden-e2e.sh check $(E2E_RECORD_DIR)
 	ASAN_OPTIONS=detect_leaks=1 CC_BIN=$(SAN_BIN) E2E_RECORD=$(abspath $(E2E_RECORD_DIR)) \
 	  node --test --test-concurrency=1 tests/contract/
 
@@ -54,3 +59,19 @@ soak: $(SAN_BIN) $(BIN)
 docs-check: $(BIN)
 	@tools/install-deps.sh chromium
 	tools/docs-check.sh $(BIN)
+
+# The golden answers (tools/golden-e2e.sh, tools/golden_dispatch.c). Run
+# after changing an answer on purpose, and commit tests/golden/ with it.
+GOLDEN_TOOL := $(BUILD)/tools/golden_dispatch
+$(GOLDEN_TOOL): tools/golden_dispatch.c $(BENCH_LIB) $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_RELEASE) tools/golden_dispatch.c $(BENCH_LIB) -o $@ $(LIBS)
+
+golden: $(GOLDEN_TOOL) $(BIN)
+	$(GOLDEN_TOOL) > tests/golden/dispatch.digest.tmp
+	mv tests/golden/dispatch.digest.tmp tests/golden/dispatch.digest
+	@echo "tests/golden/dispatch.digest: $$(wc -l < tests/golden/dispatch.digest) answers"
+	rm -rf $(E2E_RECORD_DIR) && mkdir -p $(E2E_RECORD_DIR)
+	E2E_RECORD=$(abspath $(E2E_RECORD_DIR)) tests/e2e.sh $(BIN) > $(E2E_RECORD_DIR).log \
+	  || { cat $(E2E_RECORD_DIR).log; exit 1; }
+	tools/golden-e2e.sh record $(E2E_RECORD_DIR)
