@@ -123,7 +123,15 @@ int main(int argc, char **argv)
     snprintf(dir, sizeof dir, "%s/positions", argv[1]);
     make_dir(argv[1]);
     make_dir(dir);
-    json_object *position = enc_position(pos, &cat);
+    /* The service's encoder writes text; json-c reads it back to build the
+     * request bodies around it (a cold tool, not the request path). */
+    jw w;
+    jw_init(&w);
+    enc_position(&w, pos, &cat);
+    json_object *position = jw_failed(&w) ? NULL : json_tokener_parse(w.buf);
+    jw_free(&w);
+    if (!position)
+        die("the position does not encode", NULL);
     write_json(dir, "p100", position, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED);
 
     snprintf(dir, sizeof dir, "%s/bodies", argv[1]);

@@ -25,7 +25,8 @@
  *   svc_get_handler           GET routes (exact or prefix)
  *   svc_post_handler          POST routes with a JSON object body
  *   svc_post_param_handler    POST routes under a prefix (/v1/messages/{n})
- *   svc_reply_json()          200 (or any status) application/json
+ *   svc_reply_jw()            200 (or any status) application/json: the text
+ *                             a JSON writer holds (service/wire/json_writer.h)
  *   svc_reply_problem()       problem+json from a cc_error
  *   svc_fail()                problem+json from a status, pointer and sentence
  *   svc_reply_static()        a constant body (not copied, not freed)
@@ -41,6 +42,7 @@
 
 #include "../engine/catalog.h"
 #include "../engine/error.h"
+#include "wire/json_writer.h"
 
 #define SVC_BODY_LIMIT (1024 * 1024)   /* request bodies over this get 413 */
 
@@ -131,9 +133,10 @@ typedef void svc_get_handler(const svc_context *ctx, const char *param, svc_resp
 typedef void svc_post_param_handler(const svc_context *ctx, const char *param,
                                     json_object *root, svc_response *res);
 
-/* Serialize obj as the response body (status 200 unless given) and release
- * obj. Slashes are not escaped (JSON Pointers stay readable). */
-void svc_reply_json(svc_response *res, int status, json_object *obj);
+/* The text w holds becomes the response body (status 200 unless given);
+ * w is empty afterwards. If w failed (out of memory), the answer is the
+ * out-of-memory problem instead: never a partial body. */
+void svc_reply_jw(svc_response *res, int status, jw *w);
 
 /* RFC 9457 problem+json from a cc_error: {type, title, status, detail,
  * pointer}. type is SVC_PROBLEM_BASE followed by the title in lower case,

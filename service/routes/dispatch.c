@@ -62,33 +62,25 @@ void svc_reply_static(svc_response *res, int status, const char *content_type,
     res->len = len;
 }
 
-static void reply_serialized(svc_response *res, int status, const char *type,
-                             json_object *obj)
+static void reply_text(svc_response *res, int status, const char *type, jw *w)
 {
     size_t len = 0;
-    const char *text = obj ? json_object_to_json_string_length(
-                                 obj, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, &len)
-                           : NULL;
-    /* The string belongs to obj: copy it before releasing obj. */
-    char *copy = text ? malloc(len + 1) : NULL;
-    if (copy)
-        memcpy(copy, text, len + 1);
-    json_object_put(obj);
-    if (copy == NULL) {
+    char *text = jw_take(w, &len);
+    if (text == NULL) {
         reply_out_of_memory(res);
         return;
     }
     free(res->body);
     res->status = status;
     res->content_type = type;
-    res->body = copy;
+    res->body = text;
     res->len = len;
     res->static_body = NULL;
 }
 
-void svc_reply_json(svc_response *res, int status, json_object *obj)
+void svc_reply_jw(svc_response *res, int status, jw *w)
 {
-    reply_serialized(res, status ? status : 200, "application/json", obj);
+    reply_text(res, status ? status : 200, "application/json", w);
 }
 
 /* "Edges do not match" -> "edges-do-not-match". */
@@ -140,19 +132,18 @@ void svc_reply_problem(svc_response *res, const cc_error *err)
     char name[sizeof err->title];
     slug(err->title, name, sizeof name);
     snprintf(type, sizeof type, "%s%s", SVC_PROBLEM_BASE, name[0] ? name : "problem");
-    json_object *p = json_object_new_object();
-    if (p == NULL) {
-        reply_out_of_memory(res);
-        return;
-    }
-    json_object_object_add(p, "type", json_object_new_string(type));
-    json_object_object_add(p, "title", json_object_new_string(err->title));
-    json_object_object_add(p, "status", json_object_new_int(status));
     char detail[sizeof err->detail + 2];
     detail_sentence(err->detail, detail, sizeof detail);
-    json_object_object_add(p, "detail", json_object_new_string(detail));
-    json_object_object_add(p, "pointer", json_object_new_string(err->pointer));
-    reply_serialized(res, status, "application/problem+json", p);
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_member_string(&w, "type", type);
+    jw_member_string(&w, "title", err->title);
+    jw_member_int(&w, "status", status);
+    jw_member_string(&w, "detail", detail);
+    jw_member_string(&w, "pointer", err->pointer);
+    jw_object_end(&w);
+    reply_text(res, status, "application/problem+json", &w);
 }
 
 bool (svc_fail)(svc_response *res, int status, const char *pointer,

@@ -31,10 +31,10 @@ typedef struct {
     cc_score_result score;
 } barn_trial;
 
-/* The barn events the barn would trigger, into body.scoring; false after
- * replying a problem. */
+/* The member "scoring": the events the barn would trigger, and their
+ * rules added to rules; false after replying a problem. */
 static bool add_scoring(const svc_context *ctx, const game *g, int x, int y, int corner,
-                        json_object *body, svc_response *res)
+                        jw *w, enc_rules *rules, svc_response *res)
 {
     if (g->pos.nfigures >= CC_MAX_FIGURES)   /* cannot happen: the barn is in the supply */
         return svc_fail(res, 422, "/position/figures", "More figures than the supply holds",
@@ -68,20 +68,24 @@ static bool add_scoring(const svc_context *ctx, const game *g, int x, int y, int
         free(trial);
         return false;
     }
-    json_object *events = json_object_new_array();
     int totals[CC_MAX_PLAYERS] = { 0 };
+    jw_key(w, "scoring");
+    jw_object(w);
+    jw_key(w, "events");
+    jw_array(w);
     for (int e = 0; e < trial->score.nevents; e++) {
         const cc_score_event *ev = &trial->score.events[e];
         if (ev->kind != CC_EV_BARN_PLACED)
             continue;
-        json_object_array_add(events, enc_score_event(&trial->pos, &trial->features, ev));
+        enc_score_event(w, &trial->pos, &trial->features, ev);
+        enc_rules_add_all(rules, ev->rules, (size_t)ev->nrules);
         for (int p = 0; p < trial->pos.nplayers; p++)
             totals[p] += ev->points[p];
     }
-    json_object *scoring = json_object_new_object();
-    json_object_object_add(scoring, "events", events);
-    json_object_object_add(scoring, "totals", enc_totals(&trial->pos, totals));
-    json_object_object_add(body, "scoring", scoring);
+    jw_array_end(w);
+    jw_key(w, "totals");
+    enc_totals(w, &trial->pos, totals);
+    jw_object_end(w);
     free(trial);
     return true;
 }
@@ -116,39 +120,36 @@ void route_barn_check(const svc_context *ctx, json_object *root, svc_response *r
     }
     cc_barn_verdict v;
     cc_barn_check(&g->pos, &g->features, t, at.value, &v);
-    json_object *body = json_object_new_object();
-    json_object_object_add(body, "legal", json_object_new_boolean(v.legal));
     static const char *const checked[] = {
         "base.deploy.supply", "abbey.barn.junction", "abbey.barn.one-per-field",
     };
-    json_object *rules = enc_rules(checked, sizeof checked / sizeof checked[0]);
+    enc_rules rules;
+    enc_rules_init(&rules);
+    enc_rules_add_all(&rules, checked, sizeof checked / sizeof checked[0]);
     if (v.joins_barn && v.legal)
-        enc_rules_add(rules, "abbey.barn.occupied");
+        enc_rules_add(&rules, "abbey.barn.occupied");
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_member_bool(&w, "legal", v.legal);
     if (!v.legal) {
-        json_object *reason = json_object_new_object();
-        json_object_object_add(reason, "rule", json_object_new_string(v.rule));
-        json_object_object_add(reason, "explain", json_object_new_string(v.explain));
-        json_object_object_add(body, "reason", reason);
+        jw_key(&w, "reason");
+        jw_object(&w);
+        jw_member_string(&w, "rule", v.rule);
+        jw_member_string(&w, "explain", v.explain);
+        jw_object_end(&w);
     } else {
-        json_object_object_add(body, "field", enc_feature_ref(&g->features, v.field));
-        if (!add_scoring(ctx, g, x, y, at.value, body, res)) {
-            json_object_put(body);
-            json_object_put(rules);
+        jw_key(&w, "field");
+        enc_feature_ref(&w, &g->features, v.field);
+        if (!add_scoring(ctx, g, x, y, at.value, &w, &rules, res)) {
+            jw_free(&w);
             game_free(g);
             return;
         }
-        json_object *events;
-        json_object *scoring;
-        json_object_object_get_ex(body, "scoring", &scoring);
-        json_object_object_get_ex(scoring, "events", &events);
-        for (size_t e = 0; e < json_object_array_length(events); e++) {
-            json_object *er;
-            json_object_object_get_ex(json_object_array_get_idx(events, e), "rules", &er);
-            for (size_t i = 0; i < json_object_array_length(er); i++)
-                enc_rules_add(rules, json_object_get_string(json_object_array_get_idx(er, i)));
-        }
     }
-    json_object_object_add(body, "rules", rules);
+    jw_key(&w, "rules");
+    enc_rules_write(&w, &rules);
+    jw_object_end(&w);
     game_free(g);
-    svc_reply_json(res, 200, body);
+    svc_reply_jw(res, 200, &w);
 }

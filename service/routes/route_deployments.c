@@ -18,48 +18,52 @@
 #include "../wire/encode.h"
 #include "game.h"
 
-static json_object *option_json(const game *g, const cc_deploy_option *o)
+static void option_json(jw *w, const game *g, const cc_deploy_option *o)
 {
-    json_object *j = json_object_new_object();
-    json_object_object_add(j, "kind", json_object_new_string(cc_figure_kind_name(o->kind)));
-    json_object_object_add(j, "at", enc_loc(o->at));
-    json_object_object_add(j, "feature", enc_feature_ref(&g->features, o->feature));
-    if (o->challenge >= 0)
-        json_object_object_add(j, "challenge",
-                               enc_figure(&g->pos, &g->pos.figures[o->challenge]));
-    return j;
+    jw_object(w);
+    jw_member_string(w, "kind", cc_figure_kind_name(o->kind));
+    jw_key(w, "at");
+    enc_loc(w, o->at);
+    jw_key(w, "feature");
+    enc_feature_ref(w, &g->features, o->feature);
+    if (o->challenge >= 0) {
+        jw_key(w, "challenge");
+        enc_figure(w, &g->pos, &g->pos.figures[o->challenge]);
+    }
+    jw_object_end(w);
 }
 
 /* The rules the answer applied: those of every kind the position has. */
-static json_object *deploy_rules(const game *g, int t, bool challenge)
+static void deploy_rules(jw *w, const game *g, int t, bool challenge)
 {
     static const char *const base[] = {
         "base.deploy.placed-tile", "base.deploy.unoccupied", "base.deploy.supply",
         "base.deploy.one-figure",
     };
-    json_object *rules = enc_rules(base, sizeof base / sizeof base[0]);
+    enc_rules rules;
+    enc_rules_init(&rules);
+    enc_rules_add_all(&rules, base, sizeof base / sizeof base[0]);
     if (g->pos.options.farmers == CC_FARMERS_OFF)
-        enc_rules_add(rules, "base.deploy.no-farmers");
+        enc_rules_add(&rules, "base.deploy.no-farmers");
     unsigned exps = g->pos.expansions;
     if (exps & CC_EXP_ABBEY_MAYOR) {
         static const char *const am[] = {
             "abbey.mayor.city", "abbey.wagon.not-field", "abbey.barn.junction",
             "abbey.barn.one-per-field", "abbey.barn.no-farmers",
         };
-        for (size_t i = 0; i < sizeof am / sizeof am[0]; i++)
-            enc_rules_add(rules, am[i]);
+        enc_rules_add_all(&rules, am, sizeof am / sizeof am[0]);
         if (g->pos.options.barn_placement == CC_BARN_PLACEMENT_OCCUPIED)
-            enc_rules_add(rules, "abbey.barn.occupied");
+            enc_rules_add(&rules, "abbey.barn.occupied");
         if (g->board.tiles[t].type->is_abbey)
-            enc_rules_add(rules, "abbey.abbey.monk");
+            enc_rules_add(&rules, "abbey.abbey.monk");
     }
     if (exps & CC_EXP_HILLS_SHEEP) {
-        enc_rules_add(rules, "hills-sheep.shepherd.field");
-        enc_rules_add(rules, "hills-sheep.shepherd.token");
+        enc_rules_add(&rules, "hills-sheep.shepherd.field");
+        enc_rules_add(&rules, "hills-sheep.shepherd.token");
     }
     if (challenge)
-        enc_rules_add(rules, "shrines.challenge.deploy");
-    return rules;
+        enc_rules_add(&rules, "shrines.challenge.deploy");
+    enc_rules_write(w, &rules);
 }
 
 void route_deployments(const svc_context *ctx, json_object *root, svc_response *res)
@@ -85,16 +89,22 @@ void route_deployments(const svc_context *ctx, json_object *root, svc_response *
     }
     cc_deploy_option opts[CC_MAX_DEPLOY_OPTIONS];
     int n = cc_deployments(&g->pos, &g->features, t, opts);
-    json_object *list = json_object_new_array_ext(n);
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_key(&w, "tile");
+    enc_xy(&w, x, y);
+    jw_key(&w, "options");
+    jw_array(&w);
     bool challenge = false;
     for (int i = 0; i < n; i++) {
-        json_object_array_add(list, option_json(g, &opts[i]));
+        option_json(&w, g, &opts[i]);
         challenge |= opts[i].challenge >= 0;
     }
-    json_object *body = json_object_new_object();
-    json_object_object_add(body, "tile", enc_xy(x, y));
-    json_object_object_add(body, "options", list);
-    json_object_object_add(body, "rules", deploy_rules(g, t, challenge));
+    jw_array_end(&w);
+    jw_key(&w, "rules");
+    deploy_rules(&w, g, t, challenge);
+    jw_object_end(&w);
     game_free(g);
-    svc_reply_json(res, 200, body);
+    svc_reply_jw(res, 200, &w);
 }

@@ -55,7 +55,7 @@ static int features_by_name(const cc_features *f, name_key *keys, int *ids)
 
 /* The rules behind a feature's value: how its type scores, complete or
  * not, and the majority when someone would score it. */
-static void value_rules(json_object *rules, const cc_feature *feat, const cc_value *v)
+static void value_rules(enc_rules *rules, const cc_feature *feat, const cc_value *v)
 {
     switch (feat->type) {
     case CC_FEAT_ROAD:
@@ -78,21 +78,24 @@ static void value_rules(json_object *rules, const cc_feature *feat, const cc_val
         enc_rules_add(rules, "base.score.majority");
 }
 
-/* enc_feature() plus "value" and "points" (players who would score). */
-static json_object *feature_with_value(const game *g, int id, json_object *rules)
+/* One feature as enc_feature_members() writes it, plus "value" and
+ * "points" (the players who would score); its rules go to rules. */
+static void feature_with_value(jw *w, const game *g, int id, enc_rules *rules)
 {
-    json_object *o = enc_feature(&g->pos, &g->features, id);
     cc_value v;
     cc_feature_value(&g->features, &g->pos, id, false, &v);
-    json_object *points = json_object_new_object();
+    jw_object(w);
+    enc_feature_members(w, &g->pos, &g->features, id);
+    jw_member_int(w, "value", v.value);
+    jw_key(w, "points");
+    jw_object(w);
     for (int p = 0; p < g->pos.nplayers; p++)
         if (v.points[p] > 0)
-            json_object_object_add(points, g->pos.players[p], json_object_new_int(v.points[p]));
-    json_object_object_add(o, "value", json_object_new_int(v.value));
-    json_object_object_add(o, "points", points);
+            jw_member_int(w, g->pos.players[p], v.points[p]);
+    jw_object_end(w);
+    jw_object_end(w);
     enc_feature_rules(rules, &g->features, id);
     value_rules(rules, &g->features.features[id], &v);
-    return o;
 }
 
 /* The optional question "which feature is at (x, y, at)?": *id = -1 when
@@ -154,15 +157,21 @@ void route_features(const svc_context *ctx, json_object *root, svc_response *res
         ids[0] = one;
     else
         n = features_by_name(&g->features, keys, ids);
-    json_object *features = json_object_new_array_ext(n);
-    json_object *rules = json_object_new_array();
+    enc_rules rules;
+    enc_rules_init(&rules);
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_key(&w, "features");
+    jw_array(&w);
     for (int i = 0; i < n; i++)
-        json_object_array_add(features, feature_with_value(g, ids[i], rules));
-    json_object *body = json_object_new_object();
-    json_object_object_add(body, "features", features);
-    json_object_object_add(body, "rules", rules);
+        feature_with_value(&w, g, ids[i], &rules);
+    jw_array_end(&w);
+    jw_key(&w, "rules");
+    enc_rules_write(&w, &rules);
+    jw_object_end(&w);
     free(keys);
     free(ids);
     game_free(g);
-    svc_reply_json(res, 200, body);
+    svc_reply_jw(res, 200, &w);
 }

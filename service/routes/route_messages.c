@@ -72,10 +72,17 @@ static bool chain_of(const cc_position *pos, int points, int figure, cc_counting
     return cc_messages_count(pos->scores[pos->active], true, true, &a, 1, out, err);
 }
 
+/* Card 7's optional "tile": which tile, and where it may go. */
+typedef struct {
+    const cc_tile_type *tile;   /* NULL: no "tile" asked */
+    cc_placement *list;         /* malloc'ed */
+    int n;
+} extra_tile;
+
 /* Card 7 with "tile": may the active player hold that tile, and where may
  * it go? (The same checks as /v1/placements.) */
-static bool add_placements(const svc_context *ctx, json_object *root, const game *g,
-                           json_object *body, cc_error *err)
+static bool find_placements(const svc_context *ctx, json_object *root, const game *g,
+                            extra_tile *out, cc_error *err)
 {
     if (json_object_object_get_ex(root, "tile", NULL) == false)
         return true;
@@ -94,30 +101,17 @@ static bool add_placements(const svc_context *ctx, json_object *root, const game
     if (t->is_abbey ? pos->abbeys[pos->active] < 1 : placed >= t->count)
         return cc_fail(err, CC_ERR_IMPOSSIBLE, "/tile", "No copy of the tile left",
                        "%s cannot hold %s: none is left.", pos->players[pos->active], t->id);
-    cc_placement *list = malloc((size_t)CC_MAX_PLACEMENTS * sizeof *list);
-    if (list == NULL)
+    out->list = malloc((size_t)CC_MAX_PLACEMENTS * sizeof *out->list);
+    if (out->list == NULL)
         return cc_fail(err, 500, "", "Out of memory", "no memory for the placements");
-    int n = cc_placements(&g->board, type, list, CC_MAX_PLACEMENTS);
-    json_object *a = json_object_new_array_ext(n);
-    for (int i = 0; i < n && i < CC_MAX_PLACEMENTS; i++) {
-        json_object *p = enc_xy(list[i].x, list[i].y);
-        json_object_object_add(p, "rot", json_object_new_int(list[i].rot * 90));
-        json_object_array_add(a, p);
-    }
-    free(list);
-    json_object_object_add(body, "tile", json_object_new_string(t->id));
-    json_object_object_add(body, "placements", a);
-    json_object *rules;
-    if (json_object_object_get_ex(body, "rules", &rules)) {
-        enc_rules_add(rules, "base.placement.edges");
-        if (n == 0 && !t->is_abbey)
-            enc_rules_add(rules, "base.placement.discard");
-    }
+    int n = cc_placements(&g->board, type, out->list, CC_MAX_PLACEMENTS);
+    out->n = n < CC_MAX_PLACEMENTS ? n : CC_MAX_PLACEMENTS;
+    out->tile = t;
     return true;
 }
 
 static bool answer(const svc_context *ctx, json_object *root, const game *g, int card,
-                   json_object **body, cc_error *err)
+                   jw *w, cc_error *err)
 {
     const cc_position *pos = &g->pos;
     if (!(pos->expansions & CC_EXP_MESSAGES))
@@ -130,19 +124,34 @@ static bool answer(const svc_context *ctx, json_object *root, const game *g, int
         return false;
     cc_message_value *v = malloc(sizeof *v);
     cc_counting *chains = malloc(2 * sizeof *chains);
+    extra_tile extra = { NULL, NULL, 0 };
     bool ok = v != NULL && chains != NULL;
     if (!ok)
         cc_fail(err, 500, "", "Out of memory", "no memory for the message");
     ok = ok && cc_messages_card(pos, &g->features, card, figure, v, err) &&
          chain_of(pos, v->points, counting, &chains[0], err) &&
-         chain_of(pos, v->alternative, counting, &chains[1], err);
+         chain_of(pos, v->alternative, counting, &chains[1], err) &&
+         (card != 7 || find_placements(ctx, root, g, &extra, err));
     if (ok) {
-        *body = enc_message_card(pos, &g->features, v, &chains[0], &chains[1]);
-        if (card == 7 && !add_placements(ctx, root, g, *body, err)) {
-            json_object_put(*body);
-            ok = false;
+        /* The tile's placements cite the edge rule, and the discard rule
+         * when there are none. */
+        const char *more[2];
+        size_t nmore = 0;
+        if (extra.tile != NULL) {
+            more[nmore++] = "base.placement.edges";
+            if (extra.n == 0 && !extra.tile->is_abbey)
+                more[nmore++] = "base.placement.discard";
         }
+        jw_object(w);
+        enc_message_card_members(w, pos, &g->features, v, &chains[0], &chains[1], more, nmore);
+        if (extra.tile != NULL) {
+            jw_member_string(w, "tile", extra.tile->id);
+            jw_key(w, "placements");
+            enc_placements(w, extra.list, extra.n);
+        }
+        jw_object_end(w);
     }
+    free(extra.list);
     free(chains);
     free(v);
     return ok;
@@ -167,10 +176,12 @@ void route_messages(const svc_context *ctx, const char *param, json_object *root
     game *g = game_load(ctx, root, res);
     if (g == NULL)
         return;
-    json_object *body = NULL;
-    if (answer(ctx, root, g, card, &body, &err))
-        svc_reply_json(res, 200, body);
+    jw w;
+    jw_init(&w);
+    if (answer(ctx, root, g, card, &w, &err))
+        svc_reply_jw(res, 200, &w);
     else
         svc_reply_problem(res, &err);
+    jw_free(&w);
     game_free(g);
 }

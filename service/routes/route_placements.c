@@ -46,19 +46,21 @@ static bool tile_in_hand(const game *g, const cc_tile_type *t, int type, svc_res
     return true;
 }
 
-static json_object *placement_rules(const game *g, const cc_tile_type *t, int n)
+static void placement_rules(jw *w, const game *g, const cc_tile_type *t, int n)
 {
     static const char *const base[] = {
         "base.placement.empty-cell", "base.placement.adjacent", "base.placement.edges",
     };
-    json_object *rules = enc_rules(base, sizeof base / sizeof base[0]);
+    enc_rules rules;
+    enc_rules_init(&rules);
+    enc_rules_add_all(&rules, base, sizeof base / sizeof base[0]);
     if (t->is_abbey)
-        enc_rules_add(rules, "abbey.placement.hole");
+        enc_rules_add(&rules, "abbey.placement.hole");
     if (g->pos.expansions & CC_EXP_SHRINES)
-        enc_rules_add(rules, "shrines.placement.neighbours");
+        enc_rules_add(&rules, "shrines.placement.neighbours");
     if (n == 0 && !t->is_abbey)
-        enc_rules_add(rules, "base.placement.discard");
-    return rules;
+        enc_rules_add(&rules, "base.placement.discard");
+    enc_rules_write(w, &rules);
 }
 
 void route_placements(const svc_context *ctx, json_object *root, svc_response *res)
@@ -87,17 +89,16 @@ void route_placements(const svc_context *ctx, json_object *root, svc_response *r
     int n = cc_placements(&g->board, type, list, CC_MAX_PLACEMENTS);
     if (n > CC_MAX_PLACEMENTS)
         n = CC_MAX_PLACEMENTS;   /* cannot happen: the header's bound */
-    json_object *placements = json_object_new_array_ext(n);
-    for (int i = 0; i < n; i++) {
-        json_object *p = enc_xy(list[i].x, list[i].y);
-        json_object_object_add(p, "rot", json_object_new_int(list[i].rot * 90));
-        json_object_array_add(placements, p);
-    }
-    json_object *body = json_object_new_object();
-    json_object_object_add(body, "tile", json_object_new_string(t->id));
-    json_object_object_add(body, "placements", placements);
-    json_object_object_add(body, "rules", placement_rules(g, t, n));
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_member_string(&w, "tile", t->id);
+    jw_key(&w, "placements");
+    enc_placements(&w, list, n);
+    jw_key(&w, "rules");
+    placement_rules(&w, g, t, n);
+    jw_object_end(&w);
     free(list);
     game_free(g);
-    svc_reply_json(res, 200, body);
+    svc_reply_jw(res, 200, &w);
 }

@@ -10,17 +10,21 @@ void route_rules(const svc_context *ctx, const char *param, svc_response *res)
     (void)param;
     size_t n;
     const cc_rule *rules = cc_rules(&n);
-    json_object *list = json_object_new_array_ext((int)n);
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_key(&w, "rules");
+    jw_array(&w);
     for (size_t i = 0; i < n; i++) {
-        json_object *r = json_object_new_object();
-        json_object_object_add(r, "id", json_object_new_string(rules[i].id));
-        json_object_object_add(r, "expansion", json_object_new_string(rules[i].expansion));
-        json_object_object_add(r, "edition", json_object_new_string(rules[i].edition));
-        json_object_object_add(r, "statement", json_object_new_string(rules[i].statement));
-        json_object_object_add(r, "source", json_object_new_string(rules[i].source));
-        json_object_array_add(list, r);
+        jw_object(&w);
+        jw_member_string(&w, "id", rules[i].id);
+        jw_member_string(&w, "expansion", rules[i].expansion);
+        jw_member_string(&w, "edition", rules[i].edition);
+        jw_member_string(&w, "statement", rules[i].statement);
+        jw_member_string(&w, "source", rules[i].source);
+        jw_object_end(&w);
     }
-    json_object *body = json_object_new_object();
-    json_object_object_add(body, "rules", list);
-    svc_reply_json(res, 200, body);
+    jw_array_end(&w);
+    jw_object_end(&w);
+    svc_reply_jw(res, 200, &w);
 }

@@ -62,22 +62,17 @@ static bool no_turn_members(json_object *root, cc_error *err)
 
 /* ---- answering ---------------------------------------------------------------- */
 
-static json_object *answer(const game *g, const cc_score_result *r)
+/* The answer's members before "message": events, totals, rules. */
+static void answer(jw *w, const game *g, const cc_score_result *r)
 {
-    json_object *body = json_object_new_object();
-    json_object *events = json_object_new_array_ext(r->nevents);
-    for (int e = 0; e < r->nevents; e++) {
-        const cc_score_event *ev = &r->events[e];
-        json_object *o = enc_score_event(&g->pos, &g->features, ev);
-        if (ev->feature < 0)
-            json_object_object_add(o, "feature", NULL);   /* a figure action about no feature */
-        json_object_object_add(o, "strength", enc_totals(&g->pos, ev->strength));
-        json_object_array_add(events, o);
-    }
-    json_object_object_add(body, "events", events);
-    json_object_object_add(body, "totals", enc_totals(&g->pos, r->totals));
-    json_object_object_add(body, "rules", enc_rules(r->rules, (size_t)r->nrules));
-    return body;
+    jw_key(w, "events");
+    jw_array(w);
+    enc_score_events(w, &g->pos, &g->features, r);
+    jw_array_end(w);
+    jw_key(w, "totals");
+    enc_totals(w, &g->pos, r->totals);
+    jw_key(w, "rules");
+    enc_rule_ids(w, r->rules, (size_t)r->nrules);
 }
 
 static bool score(const game *g, json_object *root, cc_score_result *r, bool *final,
@@ -121,13 +116,20 @@ void route_score(const svc_context *ctx, json_object *root, svc_response *res)
     }
     r->nevents = r->nrules = 0;   /* the engine fills it on success; never read uninitialised */
     /* Messages: "counting" in, "message" out (service/wire/encode_messages.h). */
-    json_object *body = NULL;
+    jw w;
+    jw_init(&w);
     bool final = false;
-    if (score(g, root, r, &final, &err) && (body = answer(g, r)) != NULL &&
-        msg_score_answer(root, &g->pos, r, final, body, NULL, &err)) {
-        svc_reply_json(res, 200, body);
+    bool ok = score(g, root, r, &final, &err);
+    if (ok) {
+        jw_object(&w);
+        answer(&w, g, r);
+        ok = msg_score_answer(root, &g->pos, r, final, &w, NULL, &err);
+        jw_object_end(&w);
+    }
+    if (ok) {
+        svc_reply_jw(res, 200, &w);
     } else {
-        json_object_put(body);
+        jw_free(&w);
         svc_reply_problem(res, &err);
     }
     free(r);

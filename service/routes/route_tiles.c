@@ -12,113 +12,119 @@
 
 static const char *const dir_names[4] = { "N", "E", "S", "W" };
 
-static json_object *feature_locations(const cc_tile_feature *tf)
+static void feature_locations(jw *w, const cc_tile_feature *tf)
 {
-    json_object *a = json_object_new_array();
-    if (tf->centre)
-        json_object_array_add(a, json_object_new_string("C"));
+    char name[8];
+    int n = 0;
+    jw_array(w);
+    if (tf->centre) {
+        jw_string(w, "C");
+        n++;
+    }
     for (int r = 0; r < CC_RING_SIZE; r++)
         if (tf->ring_mask & (1u << r)) {
-            char name[8];
-            json_object_array_add(a, json_object_new_string(
-                                         cc_loc_name(cc_loc_make(CC_LOC_RING, r), name)));
+            jw_string(w, cc_loc_name(cc_loc_make(CC_LOC_RING, r), name));
+            n++;
         }
-    if (tf->split_edge >= 0 || json_object_array_length(a) == 0) {
-        char name[8];
-        json_object_array_add(a, json_object_new_string(
-                                     cc_loc_name(cc_loc_make(CC_LOC_FEATURE, tf->index), name)));
-    }
-    return a;
+    if (tf->split_edge >= 0 || n == 0)
+        jw_string(w, cc_loc_name(cc_loc_make(CC_LOC_FEATURE, tf->index), name));
+    jw_array_end(w);
 }
 
-static json_object *encode_feature(const cc_tile_feature *tf)
+static void encode_feature(jw *w, const cc_tile_feature *tf)
 {
-    json_object *o = json_object_new_object();
+    jw_object(w);
     /* The contract's tables call the member "index" (section 5) and its
      * prose "its index `k`" (section 2): both are given, same value. */
-    json_object_object_add(o, "index", json_object_new_int(tf->index));
-    json_object_object_add(o, "k", json_object_new_int(tf->index));
-    json_object_object_add(o, "type", json_object_new_string(
-                                          cc_feature_type_name((cc_feature_type)tf->type)));
-    json_object_object_add(o, "locations", feature_locations(tf));
+    jw_member_int(w, "index", tf->index);
+    jw_member_int(w, "k", tf->index);
+    jw_member_string(w, "type", cc_feature_type_name((cc_feature_type)tf->type));
+    jw_key(w, "locations");
+    feature_locations(w, tf);
     /* Section 5 lists pennants among every feature's members: 0 where the
      * feature is not a city, so a client can sum them without a type test. */
-    json_object_object_add(o, "pennants", json_object_new_int(
-                                              tf->type == CC_FEAT_CITY ? tf->pennants : 0));
+    jw_member_int(w, "pennants", tf->type == CC_FEAT_CITY ? tf->pennants : 0);
     switch ((cc_feature_type)tf->type) {
     case CC_FEAT_CITY:
         if (tf->split_edge >= 0 && tf->split_edge < 4)
-            json_object_object_add(o, "split_edge", json_object_new_string(dir_names[tf->split_edge]));
+            jw_member_string(w, "split_edge", dir_names[tf->split_edge]);
         break;
-    case CC_FEAT_FIELD: {
-        json_object *cities = json_object_new_array();
+    case CC_FEAT_FIELD:
+        jw_key(w, "adjacent_cities");
+        jw_array(w);
         for (int j = 0; j < 16; j++)
             if (tf->adjacent_cities & (1u << j))
-                json_object_array_add(cities, json_object_new_int(j));
-        json_object_object_add(o, "adjacent_cities", cities);
-        json_object_object_add(o, "inner", json_object_new_boolean(tf->inner));
+                jw_int(w, j);
+        jw_array_end(w);
+        jw_member_bool(w, "inner", tf->inner);
         break;
-    }
     case CC_FEAT_ROAD:
         if (tf->ends_on[0])
-            json_object_object_add(o, "ends_on", json_object_new_string(tf->ends_on));
+            jw_member_string(w, "ends_on", tf->ends_on);
         break;
     default:
         break;
     }
-    return o;
+    jw_object_end(w);
 }
 
-static json_object *encode_wagon_links(const cc_tile_type *t)
+static void encode_wagon_links(jw *w, const cc_tile_type *t)
 {
-    json_object *a = json_object_new_array();
+    jw_array(w);
     for (int i = 0; i < t->nwagon_links && i < CC_MAX_WAGON_LINKS; i++) {
-        json_object *group = json_object_new_array();
+        jw_array(w);
         for (int k = 0; k < 16; k++)
             if (t->wagon_links[i] & (1u << k))
-                json_object_array_add(group, json_object_new_int(k));
-        json_object_array_add(a, group);
+                jw_int(w, k);
+        jw_array_end(w);
     }
-    return a;
+    jw_array_end(w);
 }
 
-static json_object *encode_tile(const cc_tile_type *t)
+static void encode_tile(jw *w, const cc_tile_type *t)
 {
-    json_object *o = json_object_new_object();
     char edges[5];
     memcpy(edges, t->edges, 4);
     edges[4] = '\0';
-    json_object_object_add(o, "id", json_object_new_string(t->id));
-    json_object_object_add(o, "set", json_object_new_string(t->set));
-    json_object_object_add(o, "reference_id", json_object_new_string(t->reference_id));
-    json_object *aliases = json_object_new_array();
+    jw_object(w);
+    jw_member_string(w, "id", t->id);
+    jw_member_string(w, "set", t->set);
+    jw_member_string(w, "reference_id", t->reference_id);
+    jw_key(w, "aliases");
+    jw_array(w);
     for (int a = 0; a < t->naliases && a < CC_MAX_ALIASES; a++)
-        json_object_array_add(aliases, json_object_new_string(t->aliases[a]));
-    json_object_object_add(o, "aliases", aliases);
-    json_object_object_add(o, "count", json_object_new_int(t->count));
-    json_object_object_add(o, "edges", json_object_new_string(edges));
-    json_object_object_add(o, "hill", json_object_new_boolean(t->hill));
-    json_object_object_add(o, "vineyard", json_object_new_boolean(t->vineyard));
-    json_object_object_add(o, "garden", json_object_new_boolean(t->garden));
-    json_object_object_add(o, "start", json_object_new_boolean(t->is_start));
-    json_object *features = json_object_new_array_ext(t->nfeatures);
+        jw_string(w, t->aliases[a]);
+    jw_array_end(w);
+    jw_member_int(w, "count", t->count);
+    jw_member_string(w, "edges", edges);
+    jw_member_bool(w, "hill", t->hill);
+    jw_member_bool(w, "vineyard", t->vineyard);
+    jw_member_bool(w, "garden", t->garden);
+    jw_member_bool(w, "start", t->is_start);
+    jw_key(w, "features");
+    jw_array(w);
     for (int k = 0; k < t->nfeatures && k < CC_MAX_TILE_FEATURES; k++)
-        json_object_array_add(features, encode_feature(&t->features[k]));
-    json_object_object_add(o, "features", features);
-    json_object_object_add(o, "wagon_links", encode_wagon_links(t));
-    json_object_object_add(o, "notes", json_object_new_string(t->notes));
-    return o;
+        encode_feature(w, &t->features[k]);
+    jw_array_end(w);
+    jw_key(w, "wagon_links");
+    encode_wagon_links(w, t);
+    jw_member_string(w, "notes", t->notes);
+    jw_object_end(w);
 }
 
 void route_tiles(const svc_context *ctx, const char *param, svc_response *res)
 {
     (void)param;
-    json_object *list = json_object_new_array_ext(ctx->cat->ntypes);
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_key(&w, "tiles");
+    jw_array(&w);
     for (int i = 0; i < ctx->cat->ntypes; i++)
-        json_object_array_add(list, encode_tile(&ctx->cat->types[i]));
-    json_object *body = json_object_new_object();
-    json_object_object_add(body, "tiles", list);
-    svc_reply_json(res, 200, body);
+        encode_tile(&w, &ctx->cat->types[i]);
+    jw_array_end(&w);
+    jw_object_end(&w);
+    svc_reply_jw(res, 200, &w);
 }
 
 void route_tile(const svc_context *ctx, const char *param, svc_response *res)
@@ -131,5 +137,8 @@ void route_tile(const svc_context *ctx, const char *param, svc_response *res)
                  svc_printable(shown, sizeof shown, param));
         return;
     }
-    svc_reply_json(res, 200, encode_tile(&ctx->cat->types[i]));
+    jw w;
+    jw_init(&w);
+    encode_tile(&w, &ctx->cat->types[i]);
+    svc_reply_jw(res, 200, &w);
 }

@@ -166,55 +166,63 @@ static bool dec_move(const svc_context *ctx, json_object *root, cc_move *mv, cc_
 
 /* ---- answering --------------------------------------------------------------------- */
 
-static json_object *rules_json(const cc_turn_result *r)
+static void illegal_answer(jw *w, const cc_turn_result *r)
 {
-    return enc_rules(r->rules, (size_t)r->nrules);
+    jw_object(w);
+    jw_member_bool(w, "legal", false);
+    jw_member_string(w, "rule", r->rule);
+    jw_member_string(w, "reason", r->reason);
+    jw_member_string(w, "pointer", r->pointer);
+    jw_key(w, "events");
+    jw_array(w);
+    jw_array_end(w);
+    jw_key(w, "totals");
+    jw_object(w);
+    jw_object_end(w);
+    jw_key(w, "rules");
+    enc_rule_ids(w, r->rules, (size_t)r->nrules);
+    jw_object_end(w);
 }
 
-static json_object *illegal_answer(const cc_turn_result *r)
+static void wagon_event(jw *w, const cc_turn_result *r, const cc_wagon_move_event *m)
 {
-    json_object *body = json_object_new_object();
-    json_object_object_add(body, "legal", json_object_new_boolean(false));
-    json_object_object_add(body, "rule", json_object_new_string(r->rule));
-    json_object_object_add(body, "reason", json_object_new_string(r->reason));
-    json_object_object_add(body, "pointer", json_object_new_string(r->pointer));
-    json_object_object_add(body, "events", json_object_new_array());
-    json_object_object_add(body, "totals", json_object_new_object());
-    json_object_object_add(body, "rules", rules_json(r));
-    return body;
-}
-
-static json_object *wagon_event(const cc_turn_result *r, const cc_wagon_move_event *m)
-{
-    json_object *o = json_object_new_object();
-    json_object_object_add(o, "kind", json_object_new_string("wagon-move"));
-    json_object_object_add(o, "player", json_object_new_string(r->scored.players[m->player]));
-    json_object_object_add(o, "from", enc_xyat(m->from_x, m->from_y, m->from_at));
-    json_object_object_add(o, "to", enc_xyat(m->to_x, m->to_y, m->to_at));
+    jw_object(w);
+    jw_member_string(w, "kind", "wagon-move");
+    jw_member_string(w, "player", r->scored.players[m->player]);
+    jw_key(w, "from");
+    enc_xyat(w, m->from_x, m->from_y, m->from_at);
+    jw_key(w, "to");
+    enc_xyat(w, m->to_x, m->to_y, m->to_at);
     int id = cc_features_locate(&r->features, m->to_x, m->to_y, m->to_at);
-    if (id >= 0)
-        json_object_object_add(o, "feature", enc_feature_ref(&r->features, id));
-    json_object *rules = json_object_new_array();
-    enc_rules_add(rules, cc_wagon_rule(&r->scored));
-    json_object_object_add(o, "rules", rules);
-    return o;
+    if (id >= 0) {
+        jw_key(w, "feature");
+        enc_feature_ref(w, &r->features, id);
+    }
+    jw_key(w, "rules");
+    jw_array(w);
+    jw_string(w, cc_wagon_rule(&r->scored));
+    jw_array_end(w);
+    jw_object_end(w);
 }
 
-/* The legal answer; false with err when Messages' counting is refused. */
-static bool legal_answer(const svc_context *ctx, json_object *root, cc_turn_result *r,
-                         json_object **out, cc_error *err)
+/* The legal answer; false with err when Messages' counting is refused
+ * (w then holds a partial answer, which the caller discards). */
+static bool legal_answer(const svc_context *ctx, json_object *root, cc_turn_result *r, jw *w,
+                         cc_error *err)
 {
-    json_object *body = json_object_new_object();
-    json_object_object_add(body, "legal", json_object_new_boolean(true));
-    json_object *events = json_object_new_array();
-    enc_score_events(events, &r->scored, &r->features, &r->turn);
+    jw_object(w);
+    jw_member_bool(w, "legal", true);
+    jw_key(w, "events");
+    jw_array(w);
+    enc_score_events(w, &r->scored, &r->features, &r->turn);
     for (int i = 0; i < r->nwagon_moves; i++)
-        json_object_array_add(events, wagon_event(r, &r->wagon_moves[i]));
+        wagon_event(w, r, &r->wagon_moves[i]);
     if (r->game_over)
-        enc_score_events(events, &r->before_final, &r->features, &r->final);
-    json_object_object_add(body, "events", events);
-    json_object_object_add(body, "totals", enc_totals(&r->scored, r->totals));
-    json_object_object_add(body, "game_over", json_object_new_boolean(r->game_over));
+        enc_score_events(w, &r->before_final, &r->features, &r->final);
+    jw_array_end(w);
+    jw_key(w, "totals");
+    enc_totals(w, &r->scored, r->totals);
+    jw_member_bool(w, "game_over", r->game_over);
     /* Messages decides which counting figure the turn's points move; without
      * it they all go to the first, as the engine already counted. A move
      * that ends the game is counted on through the end-game scoring, whose
@@ -222,17 +230,17 @@ static bool legal_answer(const svc_context *ctx, json_object *root, cc_turn_resu
      * position agree with /v1/score "final" on the board the turn left. */
     int counting[CC_MAX_PLAYERS][2];
     if (!msg_turn_answer(root, &r->scored, &r->turn, r->game_over ? &r->final : NULL,
-                         r->turn.nevents + r->nwagon_moves, body, counting, err)) {
-        json_object_put(body);
+                         r->turn.nevents + r->nwagon_moves, w, counting, err))
         return false;
-    }
     for (int p = 0; p < r->next.nplayers; p++) {
         r->next.scores[p][0] = counting[p][0];
         r->next.scores[p][1] = counting[p][1];
     }
-    json_object_object_add(body, "position", enc_position(&r->next, ctx->cat));
-    json_object_object_add(body, "rules", rules_json(r));
-    *out = body;
+    jw_key(w, "position");
+    enc_position(w, &r->next, ctx->cat);
+    jw_key(w, "rules");
+    enc_rule_ids(w, r->rules, (size_t)r->nrules);
+    jw_object_end(w);
     return true;
 }
 
@@ -243,7 +251,8 @@ void route_turn(const svc_context *ctx, json_object *root, svc_response *res)
     cc_position *pos = malloc(sizeof *pos);
     cc_turn_result *r = malloc(sizeof *r);
     cc_move mv;
-    json_object *body = NULL;
+    jw w;
+    jw_init(&w);
     if (pos == NULL || r == NULL) {
         svc_fail(res, 500, "", "Out of memory", "no memory to play the move");
     } else if (!dec_move(ctx, root, &mv, &err) || !dec_position(root, ctx->cat, pos, &err) ||
@@ -251,12 +260,14 @@ void route_turn(const svc_context *ctx, json_object *root, svc_response *res)
                !dec_deployed_move(root, pos, &mv, &err) || !cc_turn(pos, ctx->cat, &mv, r, &err)) {
         svc_reply_problem(res, &err);
     } else if (!r->legal) {
-        svc_reply_json(res, 200, illegal_answer(r));
-    } else if (!legal_answer(ctx, root, r, &body, &err)) {
+        illegal_answer(&w, r);
+        svc_reply_jw(res, 200, &w);
+    } else if (!legal_answer(ctx, root, r, &w, &err)) {
         svc_reply_problem(res, &err);
     } else {
-        svc_reply_json(res, 200, body);
+        svc_reply_jw(res, 200, &w);
     }
+    jw_free(&w);
     free(r);
     free(pos);
 }

@@ -13,7 +13,7 @@
 #include "../wire/encode.h"
 #include "game.h"
 
-static json_object *feature_summary(const cc_features *f)
+static void feature_summary(jw *w, const cc_features *f)
 {
     int count[CC_FEAT_NTYPES] = { 0 }, complete[CC_FEAT_NTYPES] = { 0 };
     for (int id = 0; id < f->nfeatures; id++) {
@@ -23,49 +23,52 @@ static json_object *feature_summary(const cc_features *f)
             complete[t] += f->features[id].complete;
         }
     }
-    json_object *o = json_object_new_object();
+    jw_object(w);
     for (int t = 0; t < CC_FEAT_NTYPES; t++) {
-        json_object *c = json_object_new_object();
-        json_object_object_add(c, "count", json_object_new_int(count[t]));
-        json_object_object_add(c, "complete", json_object_new_int(complete[t]));
-        json_object_object_add(o, cc_feature_type_name((cc_feature_type)t), c);
+        jw_key(w, cc_feature_type_name((cc_feature_type)t));
+        jw_object(w);
+        jw_member_int(w, "count", count[t]);
+        jw_member_int(w, "complete", complete[t]);
+        jw_object_end(w);
     }
-    return o;
+    jw_object_end(w);
 }
 
-static json_object *figure_summary(const cc_position *pos)
+static void figure_summary(jw *w, const cc_position *pos)
 {
     int used[CC_MAX_PLAYERS][CC_FIG_NKINDS];
     memset(used, 0, sizeof used);
     for (int i = 0; i < pos->nfigures; i++)
         used[pos->figures[i].player][pos->figures[i].kind]++;
-    json_object *o = json_object_new_object();
+    jw_object(w);
     for (int p = 0; p < pos->nplayers; p++) {
-        json_object *kinds = json_object_new_object();
+        jw_key(w, pos->players[p]);
+        jw_object(w);
         for (int k = 0; k < CC_FIG_NKINDS; k++)
-            json_object_object_add(kinds, cc_figure_kind_name((cc_figure_kind)k),
-                                   json_object_new_int(used[p][k]));
-        json_object_object_add(o, pos->players[p], kinds);
+            jw_member_int(w, cc_figure_kind_name((cc_figure_kind)k), used[p][k]);
+        jw_object_end(w);
     }
-    return o;
+    jw_object_end(w);
 }
 
 /* The rules a position was checked against, and those that formed its
  * features. */
-static json_object *checked_rules(const cc_position *pos, const cc_features *f)
+static void checked_rules(jw *w, const cc_position *pos, const cc_features *f)
 {
     static const char *const base[] = {
         "base.placement.empty-cell", "base.placement.adjacent",
         "base.placement.edges", "base.position.supply",
     };
-    json_object *rules = enc_rules(base, sizeof base / sizeof base[0]);
+    enc_rules rules;
+    enc_rules_init(&rules);
+    enc_rules_add_all(&rules, base, sizeof base / sizeof base[0]);
     if (pos->expansions & CC_EXP_ABBEY_MAYOR)
-        enc_rules_add(rules, "abbey.placement.hole");
+        enc_rules_add(&rules, "abbey.placement.hole");
     if (pos->expansions & CC_EXP_SHRINES)
-        enc_rules_add(rules, "shrines.placement.neighbours");
+        enc_rules_add(&rules, "shrines.placement.neighbours");
     for (int id = 0; id < f->nfeatures; id++)
-        enc_feature_rules(rules, f, id);
-    return rules;
+        enc_feature_rules(&rules, f, id);
+    enc_rules_write(w, &rules);
 }
 
 void route_validate(const svc_context *ctx, json_object *root, svc_response *res)
@@ -74,14 +77,21 @@ void route_validate(const svc_context *ctx, json_object *root, svc_response *res
     game *g = game_open(ctx, root, members, res);
     if (g == NULL)
         return;
-    json_object *summary = json_object_new_object();
-    json_object_object_add(summary, "tiles", json_object_new_int(g->pos.ntiles));
-    json_object_object_add(summary, "features", feature_summary(&g->features));
-    json_object_object_add(summary, "figures", figure_summary(&g->pos));
-    json_object *body = json_object_new_object();
-    json_object_object_add(body, "valid", json_object_new_boolean(true));
-    json_object_object_add(body, "summary", summary);
-    json_object_object_add(body, "rules", checked_rules(&g->pos, &g->features));
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_member_bool(&w, "valid", true);
+    jw_key(&w, "summary");
+    jw_object(&w);
+    jw_member_int(&w, "tiles", g->pos.ntiles);
+    jw_key(&w, "features");
+    feature_summary(&w, &g->features);
+    jw_key(&w, "figures");
+    figure_summary(&w, &g->pos);
+    jw_object_end(&w);
+    jw_key(&w, "rules");
+    checked_rules(&w, &g->pos, &g->features);
+    jw_object_end(&w);
     game_free(g);
-    svc_reply_json(res, 200, body);
+    svc_reply_jw(res, 200, &w);
 }

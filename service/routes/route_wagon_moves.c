@@ -69,11 +69,16 @@ static void returned_by_completion(const game *g, bool *gone)
     }
 }
 
-static json_object *destination_json(const cc_features *f, const cc_wagon_dest *d)
+static void destination_json(jw *w, const cc_features *f, const cc_wagon_dest *d)
 {
-    json_object *j = enc_xyat(d->x, d->y, d->at);
-    json_object_object_add(j, "feature", enc_feature_ref(f, d->feature));
-    return j;
+    jw_object(w);
+    jw_member_int(w, "x", d->x);
+    jw_member_int(w, "y", d->y);
+    jw_key(w, "at");
+    enc_loc(w, d->at);
+    jw_key(w, "feature");
+    enc_feature_ref(w, f, d->feature);
+    jw_object_end(w);
 }
 
 /* Decode the request; false after replying a problem. */
@@ -153,18 +158,25 @@ void route_wagon_moves(const svc_context *ctx, json_object *root, svc_response *
     int n = cc_wagon_destinations(&g->pos, &g->features, w, gone, d, CC_MAX_WAGON_DESTS);
     if (n > CC_MAX_WAGON_DESTS)
         n = CC_MAX_WAGON_DESTS;   /* cannot happen: one per feature part */
-    json_object *list = json_object_new_array_ext(n);
+    jw out;
+    jw_init(&out);
+    jw_object(&out);
+    jw_key(&out, "wagon");
+    enc_figure(&out, &g->pos, &g->pos.figures[w]);
+    jw_key(&out, "destinations");
+    jw_array(&out);
     for (int i = 0; i < n; i++)
-        json_object_array_add(list, destination_json(&g->features, &d[i]));
+        destination_json(&out, &g->features, &d[i]);
+    jw_array_end(&out);
     free(d);
-    json_object *body = json_object_new_object();
-    json_object_object_add(body, "wagon", enc_figure(&g->pos, &g->pos.figures[w]));
-    json_object_object_add(body, "destinations", list);
-    json_object *rules = json_object_new_array();
-    enc_rules_add(rules, cc_wagon_rule(&g->pos));
-    enc_rules_add(rules, "abbey.wagon.move-scored");
-    enc_rules_add(rules, "abbey.wagon.move-order");
-    json_object_object_add(body, "rules", rules);
+    enc_rules rules;
+    enc_rules_init(&rules);
+    enc_rules_add(&rules, cc_wagon_rule(&g->pos));
+    enc_rules_add(&rules, "abbey.wagon.move-scored");
+    enc_rules_add(&rules, "abbey.wagon.move-order");
+    jw_key(&out, "rules");
+    enc_rules_write(&out, &rules);
+    jw_object_end(&out);
     game_free(g);
-    svc_reply_json(res, 200, body);
+    svc_reply_jw(res, 200, &out);
 }

@@ -16,6 +16,28 @@
  * A path matches exactly (a query string is ignored); a prefix ends in '/'
  * and matches any longer path. A known path asked with another method gets
  * 405 with Allow; an unknown path gets 404.
+ *
+ * Writing the answer: straight into a JSON writer (service/wire/
+ * json_writer.h), member by member in the order the client reads them, no
+ * tree; the shared shapes (a feature's name, cells, a figure, a rule list,
+ * score events, a whole position) are in service/wire/encode*.h. Then
+ * svc_reply_jw() makes the writer's text the body. Allocation failures need
+ * no checks on the way: a writer that failed to grow ignores what follows,
+ * and svc_reply_jw() then answers the out-of-memory problem. An error
+ * found half-way (a 4xx from the engine) is answered with
+ * svc_reply_problem() after jw_free(): nothing of the half-written answer
+ * is sent.
+ *
+ *     jw w;
+ *     jw_init(&w);
+ *     jw_object(&w);
+ *     jw_member_string(&w, "tile", t->id);
+ *     jw_key(&w, "placements");
+ *     enc_placements(&w, list, n);         // [{"x","y","rot"}...]
+ *     jw_key(&w, "rules");
+ *     enc_rules_write(&w, &rules);         // an enc_rules built on the way
+ *     jw_object_end(&w);
+ *     svc_reply_jw(res, 200, &w);
  */
 #ifndef SVC_ROUTES_H
 #define SVC_ROUTES_H

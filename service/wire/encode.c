@@ -5,73 +5,81 @@
 
 #include "../../engine/validate.h"
 
-json_object *enc_loc(cc_loc loc)
+void enc_loc(jw *w, cc_loc loc)
 {
     char name[8];
-    return json_object_new_string(cc_loc_name(loc, name));
+    jw_string(w, cc_loc_name(loc, name));
 }
 
-json_object *enc_xy(int x, int y)
+static void xy_members(jw *w, int x, int y)
 {
-    json_object *o = json_object_new_object();
-    json_object_object_add(o, "x", json_object_new_int(x));
-    json_object_object_add(o, "y", json_object_new_int(y));
-    return o;
+    jw_member_int(w, "x", x);
+    jw_member_int(w, "y", y);
 }
 
-json_object *enc_xyat(int x, int y, cc_loc at)
+void enc_xy(jw *w, int x, int y)
 {
-    json_object *o = enc_xy(x, y);
-    json_object_object_add(o, "at", enc_loc(at));
-    return o;
+    jw_object(w);
+    xy_members(w, x, y);
+    jw_object_end(w);
 }
 
-json_object *enc_feature_ref(const cc_features *f, int id)
+void enc_xyat(jw *w, int x, int y, cc_loc at)
+{
+    jw_object(w);
+    xy_members(w, x, y);
+    jw_key(w, "at");
+    enc_loc(w, at);
+    jw_object_end(w);
+}
+
+void enc_feature_ref(jw *w, const cc_features *f, int id)
 {
     const cc_feature *feat = &f->features[id];
     const cc_board_tile *t = &f->board->tiles[feat->name_tile];
-    return enc_xyat(t->x, t->y, feat->name_at);
+    enc_xyat(w, t->x, t->y, feat->name_at);
 }
 
-json_object *enc_cells(const cc_features *f, int id)
+void enc_cells(jw *w, const cc_features *f, int id)
 {
     int tiles[CC_MAX_TILES];
     int n = cc_features_cells(f, id, tiles);
-    json_object *a = json_object_new_array_ext(n);
+    jw_array(w);
     for (int i = 0; i < n; i++) {
         const cc_board_tile *t = &f->board->tiles[tiles[i]];
-        json_object_array_add(a, enc_xy(t->x, t->y));
+        enc_xy(w, t->x, t->y);
     }
-    return a;
+    jw_array_end(w);
 }
 
-static void add_spot(json_object *o, const cc_figure *fig)
+static void spot_members(jw *w, const cc_figure *fig)
 {
-    json_object_object_add(o, "kind", json_object_new_string(cc_figure_kind_name(fig->kind)));
-    json_object_object_add(o, "x", json_object_new_int(fig->x));
-    json_object_object_add(o, "y", json_object_new_int(fig->y));
-    json_object_object_add(o, "at", enc_loc(fig->at));
+    jw_member_string(w, "kind", cc_figure_kind_name(fig->kind));
+    xy_members(w, fig->x, fig->y);
+    jw_key(w, "at");
+    enc_loc(w, fig->at);
     if (fig->kind == CC_FIG_SHEPHERD) {
-        json_object *flock = json_object_new_array_ext(fig->nflock);
+        jw_key(w, "flock");
+        jw_array(w);
         for (int i = 0; i < fig->nflock; i++)
-            json_object_array_add(flock, json_object_new_int(fig->flock[i]));
-        json_object_object_add(o, "flock", flock);
+            jw_int(w, fig->flock[i]);
+        jw_array_end(w);
     }
 }
 
-json_object *enc_figure_spot(const cc_figure *fig)
+void enc_figure_spot(jw *w, const cc_figure *fig)
 {
-    json_object *o = json_object_new_object();
-    add_spot(o, fig);
-    return o;
+    jw_object(w);
+    spot_members(w, fig);
+    jw_object_end(w);
 }
 
-json_object *enc_figure(const cc_position *pos, const cc_figure *fig)
+void enc_figure(jw *w, const cc_position *pos, const cc_figure *fig)
 {
-    json_object *o = json_object_new_object();
-    json_object_object_add(o, "player", json_object_new_string(pos->players[fig->player]));
-    add_spot(o, fig);
-    return o;
+    jw_object(w);
+    jw_member_string(w, "player", pos->players[fig->player]);
+    spot_members(w, fig);
+    jw_object_end(w);
 }
 
 int enc_figure_feature(const cc_features *f, const cc_figure *fig)
@@ -81,44 +89,67 @@ int enc_figure_feature(const cc_features *f, const cc_figure *fig)
     return cc_figure_feature(f, fig);
 }
 
-json_object *enc_occupants(const cc_position *pos, const cc_features *f, int id)
+void enc_occupants(jw *w, const cc_position *pos, const cc_features *f, int id)
 {
-    json_object *o = json_object_new_object();
+    /* Which figures stand on it, then one array per player in the order
+     * the players first appear among them. */
+    bool on[CC_MAX_FIGURES] = { false };
+    int order[CC_MAX_PLAYERS], nplayers = 0;
+    bool listed[CC_MAX_PLAYERS] = { false };
     for (int i = 0; i < pos->nfigures; i++) {
-        const cc_figure *fig = &pos->figures[i];
-        if (enc_figure_feature(f, fig) != id)
-            continue;
-        const char *name = pos->players[fig->player];
-        json_object *list;
-        if (!json_object_object_get_ex(o, name, &list)) {
-            list = json_object_new_array();
-            json_object_object_add(o, name, list);
+        on[i] = enc_figure_feature(f, &pos->figures[i]) == id;
+        int p = pos->figures[i].player;
+        if (on[i] && !listed[p]) {
+            listed[p] = true;
+            order[nplayers++] = p;
         }
-        json_object_array_add(list, enc_figure_spot(fig));
     }
-    return o;
+    jw_object(w);
+    for (int k = 0; k < nplayers; k++) {
+        jw_key(w, pos->players[order[k]]);
+        jw_array(w);
+        for (int i = 0; i < pos->nfigures; i++)
+            if (on[i] && pos->figures[i].player == order[k])
+                enc_figure_spot(w, &pos->figures[i]);
+        jw_array_end(w);
+    }
+    jw_object_end(w);
 }
 
-json_object *enc_feature(const cc_position *pos, const cc_features *f, int id)
+void enc_feature_members(jw *w, const cc_position *pos, const cc_features *f, int id)
 {
     const cc_feature *feat = &f->features[id];
-    json_object *o = json_object_new_object();
-    json_object_object_add(o, "feature", enc_feature_ref(f, id));
-    json_object_object_add(o, "type", json_object_new_string(cc_feature_type_name(feat->type)));
-    json_object_object_add(o, "cells", enc_cells(f, id));
-    json_object_object_add(o, "complete", json_object_new_boolean(feat->complete));
+    jw_key(w, "feature");
+    enc_feature_ref(w, f, id);
+    jw_member_string(w, "type", cc_feature_type_name(feat->type));
+    jw_key(w, "cells");
+    enc_cells(w, f, id);
+    jw_member_bool(w, "complete", feat->complete);
     if (feat->type == CC_FEAT_CITY)
-        json_object_object_add(o, "pennants", json_object_new_int(feat->pennants));
+        jw_member_int(w, "pennants", feat->pennants);
     if (feat->type == CC_FEAT_FIELD) {
         int n;
         const int *cities = cc_features_cities(f, id, &n);
-        json_object *a = json_object_new_array_ext(n);
+        jw_key(w, "cities");
+        jw_array(w);
         for (int i = 0; i < n; i++)
-            json_object_array_add(a, enc_feature_ref(f, cities[i]));
-        json_object_object_add(o, "cities", a);
+            enc_feature_ref(w, f, cities[i]);
+        jw_array_end(w);
     }
-    json_object_object_add(o, "occupants", enc_occupants(pos, f, id));
-    return o;
+    jw_key(w, "occupants");
+    enc_occupants(w, pos, f, id);
+}
+
+void enc_placements(jw *w, const cc_placement *list, int n)
+{
+    jw_array(w);
+    for (int i = 0; i < n; i++) {
+        jw_object(w);
+        xy_members(w, list[i].x, list[i].y);
+        jw_member_int(w, "rot", list[i].rot * 90);
+        jw_object_end(w);
+    }
+    jw_array_end(w);
 }
 
 /* Does part (t, k) touch an abbey across one of its borders? */
@@ -144,7 +175,7 @@ static bool part_on_split_edge(const cc_board *b, int t, int k)
     return false;
 }
 
-void enc_feature_rules(json_object *rules, const cc_features *f, int id)
+void enc_feature_rules(enc_rules *r, const cc_features *f, int id)
 {
     static const char *const type_rule[CC_FEAT_NTYPES] = {
         [CC_FEAT_CITY] = "base.feature.city",
@@ -156,31 +187,55 @@ void enc_feature_rules(json_object *rules, const cc_features *f, int id)
     };
     const cc_feature *feat = &f->features[id];
     if ((unsigned)feat->type < CC_FEAT_NTYPES)
-        enc_rules_add(rules, type_rule[feat->type]);
+        enc_rules_add(r, type_rule[feat->type]);
     if (cc_feature_is_monastery(feat->type))
         return;
     for (int p = feat->first_part; p >= 0; p = f->parts[p].next) {
         const cc_feature_part *part = &f->parts[p];
         if (part_touches_abbey(f->board, part->tile, part->k))
-            enc_rules_add(rules, "abbey.feature.closes");
+            enc_rules_add(r, "abbey.feature.closes");
         if (part_on_split_edge(f->board, part->tile, part->k))
-            enc_rules_add(rules, "hills-sheep.feature.split-edge");
+            enc_rules_add(r, "hills-sheep.feature.split-edge");
     }
 }
 
-void enc_rules_add(json_object *rules, const char *id)
+void enc_rules_init(enc_rules *r)
 {
-    size_t n = json_object_array_length(rules);
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(json_object_get_string(json_object_array_get_idx(rules, i)), id) == 0)
-            return;
-    json_object_array_add(rules, json_object_new_string(id));
+    r->n = 0;
 }
 
-json_object *enc_rules(const char *const *ids, size_t n)
+void enc_rules_add(enc_rules *r, const char *id)
 {
-    json_object *a = json_object_new_array();
+    for (int i = 0; i < r->n; i++)
+        if (r->ids[i] == id || strcmp(r->ids[i], id) == 0)
+            return;
+    if (r->n < ENC_MAX_RULES)   /* always: ids are distinct rules of the catalog */
+        r->ids[r->n++] = id;
+}
+
+void enc_rules_add_all(enc_rules *r, const char *const *ids, size_t n)
+{
     for (size_t i = 0; i < n; i++)
-        enc_rules_add(a, ids[i]);
-    return a;
+        enc_rules_add(r, ids[i]);
+}
+
+void enc_rules_write(jw *w, const enc_rules *r)
+{
+    jw_array(w);
+    for (int i = 0; i < r->n; i++)
+        jw_string(w, r->ids[i]);
+    jw_array_end(w);
+}
+
+void enc_rule_ids(jw *w, const char *const *ids, size_t n)
+{
+    jw_array(w);
+    for (size_t i = 0; i < n; i++) {
+        bool seen = false;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = ids[j] == ids[i] || strcmp(ids[j], ids[i]) == 0;
+        if (!seen)
+            jw_string(w, ids[i]);
+    }
+    jw_array_end(w);
 }

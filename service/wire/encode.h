@@ -2,70 +2,97 @@
  *
  * Owns: the JSON shapes that more than one route answers with, so every
  * route names a feature, a cell, a figure or a rule list the same way.
- * Every function returns a new json_object the caller owns (usually by
- * adding it to a larger object). Features and figures must come from a
- * position that cc_validate() accepted.
+ * Every function writes one JSON value into the writer w (service/wire/
+ * json_writer.h) where the caller stands: after jw_key() inside an object,
+ * or as an element of an array. enc_feature_members() writes members only,
+ * so the caller may add its own before closing the object. Features and
+ * figures must come from a position that cc_validate() accepted.
  *
- *   enc_loc(loc)                  "N", "NNE", "C", "#2", "SE"
- *   enc_xy(x, y)                  {"x", "y"}
- *   enc_xyat(x, y, at)            {"x", "y", "at"}
- *   enc_feature_ref(f, id)        {"x", "y", "at"}: the feature's canonical name
- *   enc_cells(f, id)              [{"x", "y"}] sorted by y, then x
- *   enc_figure_spot(f)            {"kind", "x", "y", "at"[, "flock"]}
- *   enc_figure(pos, f)            the same plus "player": position form
- *   enc_occupants(pos, fs, id)    {"<player>": [figure spot...]}: who stands on it
- *   enc_feature(pos, fs, id)      {feature, type, cells, complete, pennants |
- *                                 cities, occupants}: one feature, described
- *   enc_feature_rules(r, fs, id)  add the rule ids that define that feature
- *   enc_rules(ids, n)             ["rule.id", ...] without duplicates
- *   enc_rules_add(rules, id)      append id to a rule array unless present
+ *   enc_loc(w, loc)                  "N", "NNE", "C", "#2", "SE"
+ *   enc_xy(w, x, y)                  {"x", "y"}
+ *   enc_xyat(w, x, y, at)            {"x", "y", "at"}
+ *   enc_feature_ref(w, f, id)        {"x", "y", "at"}: the feature's canonical name
+ *   enc_cells(w, f, id)              [{"x", "y"}] sorted by y, then x
+ *   enc_figure_spot(w, fig)          {"kind", "x", "y", "at"[, "flock"]}
+ *   enc_figure(w, pos, fig)          the same plus "player": position form
+ *   enc_occupants(w, pos, f, id)     {"<player>": [figure spot...]}: who stands on it
+ *   enc_feature_members(w, pos, f, id)  "feature", "type", "cells", "complete",
+ *                                    "pennants" | "cities", "occupants": one
+ *                                    feature described (members, no braces)
+ *   enc_figure_feature(f, fig)       the feature a figure stands on (barns: field)
+ *   enc_placements(w, list, n)       [{"x", "y", "rot"}], rot in degrees
+ *
+ * Rule lists ("rules": [ids], each once, first citation first) are built
+ * in an enc_rules before they are written, because an answer often learns
+ * its last rule after writing what comes before the list:
+ *   enc_rules_init(r), enc_rules_add(r, id), enc_rules_add_all(r, ids, n)
+ *   enc_feature_rules(r, f, id)      the rules that make feature id what it is
+ *   enc_rules_write(w, r)            the array
+ *   enc_rule_ids(w, ids, n)          an array of ids already at hand, each once
  */
 #ifndef ENCODE_H
 #define ENCODE_H
 
-#include <json-c/json.h>
 #include <stddef.h>
 
 #include "../../engine/features.h"
 #include "../../engine/loc.h"
+#include "../../engine/placement.h"
 #include "../../engine/position.h"
+#include "json_writer.h"
 
-json_object *enc_loc(cc_loc loc);
-json_object *enc_xy(int x, int y);
-json_object *enc_xyat(int x, int y, cc_loc at);
+void enc_loc(jw *w, cc_loc loc);
+void enc_xy(jw *w, int x, int y);
+void enc_xyat(jw *w, int x, int y, cc_loc at);
 
 /* The canonical name of feature id: its first tile by (y, x) and that
  * tile's first location in canonical order (contract section 1). */
-json_object *enc_feature_ref(const cc_features *f, int id);
+void enc_feature_ref(jw *w, const cc_features *f, int id);
 
-json_object *enc_cells(const cc_features *f, int id);
+void enc_cells(jw *w, const cc_features *f, int id);
 
 /* A figure without its player ("flock" only for shepherds). */
-json_object *enc_figure_spot(const cc_figure *fig);
+void enc_figure_spot(jw *w, const cc_figure *fig);
 
 /* A figure as in position.figures. */
-json_object *enc_figure(const cc_position *pos, const cc_figure *fig);
+void enc_figure(jw *w, const cc_position *pos, const cc_figure *fig);
 
 /* The figures of pos standing on feature id (barns count on the field of
- * their corner), grouped by player name; players with none are left out,
- * so an empty feature gives {}. pos must have been validated into f. */
-json_object *enc_occupants(const cc_position *pos, const cc_features *f, int id);
+ * their corner), grouped by player name in the order the players first
+ * appear among the figures; players with none are left out, so an empty
+ * feature gives {}. pos must have been validated into f. */
+void enc_occupants(jw *w, const cc_position *pos, const cc_features *f, int id);
 
 /* The feature id of a figure of pos: what it stands on, or, for a barn,
  * the field of its corner; -1 if none. */
 int enc_figure_feature(const cc_features *f, const cc_figure *fig);
 
-/* One feature: {"feature": ref, "type", "cells", "complete", "pennants"
- * (cities), "cities": [ref...] (fields: the cities they border),
- * "occupants"}. */
-json_object *enc_feature(const cc_position *pos, const cc_features *f, int id);
+/* One feature's members: "feature": ref, "type", "cells", "complete",
+ * "pennants" (cities), "cities": [ref...] (fields: the cities they
+ * border), "occupants". The caller opens and closes the object. */
+void enc_feature_members(jw *w, const cc_position *pos, const cc_features *f, int id);
 
-/* Append to the array `rules` the ids of the rules that make feature id
- * what it is: its type's rule, the abbey rule if an abbey closes it, the
- * split-edge rule if it spans a split edge. */
-void enc_feature_rules(json_object *rules, const cc_features *f, int id);
+/* Legal placements as /v1/placements answers them. */
+void enc_placements(jw *w, const cc_placement *list, int n);
 
-json_object *enc_rules(const char *const *ids, size_t n);
-void enc_rules_add(json_object *rules, const char *id);
+/* A rule list: ids (static strings) without duplicates, in the order first
+ * added. ENC_MAX_RULES is more than the rule catalog holds. */
+#define ENC_MAX_RULES 256
+
+typedef struct {
+    int n;
+    const char *ids[ENC_MAX_RULES];
+} enc_rules;
+
+void enc_rules_init(enc_rules *r);
+void enc_rules_add(enc_rules *r, const char *id);
+void enc_rules_add_all(enc_rules *r, const char *const *ids, size_t n);
+void enc_rules_write(jw *w, const enc_rules *r);
+void enc_rule_ids(jw *w, const char *const *ids, size_t n);
+
+/* Add the ids of the rules that make feature id what it is: its type's
+ * rule, the abbey rule if an abbey closes it, the split-edge rule if it
+ * spans a split edge. */
+void enc_feature_rules(enc_rules *r, const cc_features *f, int id);
 
 #endif

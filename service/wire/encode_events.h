@@ -11,26 +11,26 @@
  *    "returned": [figures in position form], "rules": [ids],
  *    "explain": sentence,
  *    "token" and "figure" (sheep and wolf draws only)}
- * Every function returns a new json_object the caller owns. pos is the
- * position the event's figure indices refer to, validated into f.
+ * Every function writes one value into w where the caller stands
+ * (encode.h). pos is the position the event's figure indices refer to,
+ * validated into f.
  *
- *   enc_score_event(pos, f, ev)       one event
- *   enc_score_events(arr, pos, f, r)  append every event of r to array arr
- *   enc_totals(pos, totals)           {player: n, every player}
+ *   enc_score_event(w, pos, f, ev)    one event
+ *   enc_score_events(w, pos, f, r)    every event of r, as array elements
+ *   enc_totals(w, pos, totals)        {player: n, every player}
  */
 #ifndef ENCODE_EVENTS_H
 #define ENCODE_EVENTS_H
 
-#include <json-c/json.h>
-
 #include "../../engine/features.h"
 #include "../../engine/position.h"
 #include "../../engine/scoring.h"
+#include "json_writer.h"
 
-json_object *enc_score_event(const cc_position *pos, const cc_features *f,
-                             const cc_score_event *ev);
-void enc_score_events(json_object *arr, const cc_position *pos, const cc_features *f,
+void enc_score_event(jw *w, const cc_position *pos, const cc_features *f,
+                     const cc_score_event *ev);
+void enc_score_events(jw *w, const cc_position *pos, const cc_features *f,
                       const cc_score_result *r);
-json_object *enc_totals(const cc_position *pos, const int totals[CC_MAX_PLAYERS]);
+void enc_totals(jw *w, const cc_position *pos, const int totals[CC_MAX_PLAYERS]);
 
 #endif

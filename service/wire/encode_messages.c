@@ -64,12 +64,12 @@ bool msg_decode_counting(json_object *root, const cc_position *pos, int nevents,
 
 /* ---- "message" out --------------------------------------------------------- */
 
-static json_object *enc_pair(const int v[2])
+static void enc_pair(jw *w, const int v[2])
 {
-    json_object *a = json_object_new_array_ext(2);
-    json_object_array_add(a, json_object_new_int(v[0]));
-    json_object_array_add(a, json_object_new_int(v[1]));
-    return a;
+    jw_array(w);
+    jw_int(w, v[0]);
+    jw_int(w, v[1]);
+    jw_array_end(w);
 }
 
 /* One scoring counted into the summary: res's event i is the answer's
@@ -81,103 +81,111 @@ typedef struct {
     int first_event;
 } counted_part;
 
-static json_object *enc_round_counting(const counted_part *part, int player,
-                                       const cc_round_result *r)
+static void enc_round_counting(jw *w, const counted_part *part, int player,
+                               const cc_round_result *r)
 {
-    json_object *a = json_object_new_array();
+    jw_array(w);
     for (int i = r->first; i < r->first + r->n; i++) {
         int points = part->res->events[i].points[player];
         if (points <= 0)
             continue;
-        json_object *c = json_object_new_object();
-        json_object_object_add(c, "event", json_object_new_int(part->first_event + i));
-        json_object_object_add(c, "points", json_object_new_int(points));
-        json_object_object_add(c, "figure", json_object_new_int(part->tc->figure[player][i]));
-        json_object_object_add(c, "chosen", json_object_new_boolean(part->tc->chosen[player][i]));
-        json_object_array_add(a, c);
+        jw_object(w);
+        jw_member_int(w, "event", part->first_event + i);
+        jw_member_int(w, "points", points);
+        jw_member_int(w, "figure", part->tc->figure[player][i]);
+        jw_member_bool(w, "chosen", part->tc->chosen[player][i]);
+        jw_object_end(w);
     }
-    return a;
+    jw_array_end(w);
 }
 
-static json_object *enc_round(const counted_part *part, int player, const cc_round_result *r)
+static void enc_round(jw *w, const counted_part *part, int player, const cc_round_result *r)
 {
-    json_object *o = json_object_new_object();
-    json_object_object_add(o, "round", json_object_new_string(cc_round_name((cc_round)r->round)));
-    json_object_object_add(o, "points", json_object_new_int(r->points));
-    json_object_object_add(o, "before", enc_pair(r->before));
-    json_object_object_add(o, "after", enc_pair(r->after));
-    json_object_object_add(o, "message", json_object_new_boolean(r->message));
+    jw_object(w);
+    jw_member_string(w, "round", cc_round_name((cc_round)r->round));
+    jw_member_int(w, "points", r->points);
+    jw_key(w, "before");
+    enc_pair(w, r->before);
+    jw_key(w, "after");
+    enc_pair(w, r->after);
+    jw_member_bool(w, "message", r->message);
     if (r->message) {
-        json_object_object_add(o, "figure", json_object_new_int(r->dark_figure));
-        json_object_object_add(o, "space",
-                               json_object_new_int(cc_track_space(r->after[r->dark_figure])));
+        jw_member_int(w, "figure", r->dark_figure);
+        jw_member_int(w, "space", cc_track_space(r->after[r->dark_figure]));
     }
-    json_object_object_add(o, "counting", enc_round_counting(part, player, r));
-    return o;
+    jw_key(w, "counting");
+    enc_round_counting(w, part, player, r);
+    jw_object_end(w);
 }
 
 /* `turn`: the summary counts a turn's scoring phase (messages may come);
  * `final`: it ends with the end-game scoring. */
-static json_object *counting_rules(int received, bool turn, bool final)
+static void counting_rules(jw *w, int received, bool turn, bool final)
 {
-    json_object *rules = json_object_new_array();
-    enc_rules_add(rules, "messages.counting.two-figures");
-    enc_rules_add(rules, "messages.counting.one-figure-per-feature");
+    enc_rules rules;
+    enc_rules_init(&rules);
+    enc_rules_add(&rules, "messages.counting.two-figures");
+    enc_rules_add(&rules, "messages.counting.one-figure-per-feature");
     if (turn) {
-        enc_rules_add(rules, "messages.dark-space");
-        enc_rules_add(rules, "messages.active-only");
-        enc_rules_add(rules, "messages.rounds");
-        enc_rules_add(rules, "messages.one-per-round");
+        enc_rules_add(&rules, "messages.dark-space");
+        enc_rules_add(&rules, "messages.active-only");
+        enc_rules_add(&rules, "messages.rounds");
+        enc_rules_add(&rules, "messages.one-per-round");
         if (received > 0)
-            enc_rules_add(rules, "messages.card.choice");
+            enc_rules_add(&rules, "messages.card.choice");
     }
     if (final)
-        enc_rules_add(rules, "messages.final");
-    return rules;
+        enc_rules_add(&rules, "messages.final");
+    enc_rules_write(w, &rules);
 }
 
 /* The active player's summary over parts[0..n) in order: before from the
  * first, after and total from the last, every round in which they scored. */
-static json_object *enc_summary(const cc_position *pos, const counted_part *parts, int n,
-                                bool turn, bool final)
+static void enc_summary(jw *w, const cc_position *pos, const counted_part *parts, int n,
+                        bool turn, bool final)
 {
     int p = pos->active;
     int received = 0;
-    json_object *rounds = json_object_new_array();
+    for (int k = 0; k < n; k++)
+        received += parts[k].tc->counting[p].messages;
+    const cc_counting *first = &parts[0].tc->counting[p], *last = &parts[n - 1].tc->counting[p];
+    jw_object(w);
+    jw_member_string(w, "player", pos->players[p]);
+    jw_member_bool(w, "final", final);
+    jw_member_int(w, "received", received);
+    jw_key(w, "before");
+    enc_pair(w, first->before);
+    jw_key(w, "after");
+    enc_pair(w, last->after);
+    jw_member_int(w, "total", last->after[0] + last->after[1]);
+    jw_key(w, "rounds");
+    jw_array(w);
     for (int k = 0; k < n; k++) {
         const cc_counting *c = &parts[k].tc->counting[p];
-        received += c->messages;
         for (int i = 0; i < c->nrounds; i++)
             if (c->rounds[i].points > 0)
-                json_object_array_add(rounds, enc_round(&parts[k], p, &c->rounds[i]));
+                enc_round(w, &parts[k], p, &c->rounds[i]);
     }
-    const cc_counting *first = &parts[0].tc->counting[p], *last = &parts[n - 1].tc->counting[p];
-    json_object *o = json_object_new_object();
-    json_object_object_add(o, "player", json_object_new_string(pos->players[p]));
-    json_object_object_add(o, "final", json_object_new_boolean(final));
-    json_object_object_add(o, "received", json_object_new_int(received));
-    json_object_object_add(o, "before", enc_pair(first->before));
-    json_object_object_add(o, "after", enc_pair(last->after));
-    json_object_object_add(o, "total", json_object_new_int(last->after[0] + last->after[1]));
-    json_object_object_add(o, "rounds", rounds);
-    json_object_object_add(o, "rules", counting_rules(received, turn, final));
-    return o;
+    jw_array_end(w);
+    jw_key(w, "rules");
+    counting_rules(w, received, turn, final);
+    jw_object_end(w);
 }
 
-json_object *enc_message(const cc_position *pos, const cc_score_result *res,
-                         const cc_turn_counting *tc, bool final)
+void enc_message(jw *w, const cc_position *pos, const cc_score_result *res,
+                 const cc_turn_counting *tc, bool final)
 {
     counted_part part = { res, tc, 0 };
-    return enc_summary(pos, &part, 1, !final, final);
+    enc_summary(w, pos, &part, 1, !final, final);
 }
 
 /* Count turn (the scoring phase, or with final_only the end-game scoring)
- * and, when game_end is given, the end-game scoring after it; add
+ * and, when game_end is given, the end-game scoring after it; write
  * "message" and fill next. */
 static bool count_and_answer(json_object *root, const cc_position *pos,
                              const cc_score_result *turn, bool final_only,
                              const cc_score_result *game_end, int game_end_first,
-                             json_object *body, int next[CC_MAX_PLAYERS][2], cc_error *err)
+                             jw *w, int next[CC_MAX_PLAYERS][2], cc_error *err)
 {
     int nparts = game_end != NULL ? 2 : 1;
     cc_turn_counting *tc = malloc(sizeof *tc * (size_t)nparts);
@@ -196,10 +204,10 @@ static bool count_and_answer(json_object *root, const cc_position *pos,
         return false;
     }
     counted_part parts[2] = { { turn, &tc[0], 0 }, { game_end, &tc[nparts - 1], game_end_first } };
-    if (pos->expansions & CC_EXP_MESSAGES)
-        json_object_object_add(body, "message",
-                               enc_summary(pos, parts, nparts, !final_only,
-                                           final_only || game_end != NULL));
+    if (pos->expansions & CC_EXP_MESSAGES) {
+        jw_key(w, "message");
+        enc_summary(w, pos, parts, nparts, !final_only, final_only || game_end != NULL);
+    }
     if (next != NULL)
         for (int p = 0; p < pos->nplayers; p++) {
             next[p][0] = tc[nparts - 1].counting[p].after[0];
@@ -210,16 +218,16 @@ static bool count_and_answer(json_object *root, const cc_position *pos,
 }
 
 bool msg_score_answer(json_object *root, const cc_position *pos, const cc_score_result *res,
-                      bool final, json_object *body, int next[CC_MAX_PLAYERS][2], cc_error *err)
+                      bool final, jw *w, int next[CC_MAX_PLAYERS][2], cc_error *err)
 {
-    return count_and_answer(root, pos, res, final, NULL, 0, body, next, err);
+    return count_and_answer(root, pos, res, final, NULL, 0, w, next, err);
 }
 
 bool msg_turn_answer(json_object *root, const cc_position *pos, const cc_score_result *turn,
-                     const cc_score_result *game_end, int game_end_first, json_object *body,
+                     const cc_score_result *game_end, int game_end_first, jw *w,
                      int next[CC_MAX_PLAYERS][2], cc_error *err)
 {
-    return count_and_answer(root, pos, turn, false, game_end, game_end_first, body, next, err);
+    return count_and_answer(root, pos, turn, false, game_end, game_end_first, w, next, err);
 }
 
 /* ---- /v1/messages/{n} out ---------------------------------------------------- */
@@ -240,47 +248,50 @@ static void feature_phrase(const cc_features *f, int id, char *buf, size_t n)
              cc_loc_name(feat->name_at, at));
 }
 
-static json_object *enc_item(const cc_position *pos, const cc_features *f,
-                             const cc_message_item *it, int card)
+static void enc_item(jw *w, const cc_position *pos, const cc_features *f,
+                     const cc_message_item *it, int card)
 {
-    json_object *o = json_object_new_object();
-    if (it->figure >= 0)
-        json_object_object_add(o, "figure", enc_figure_spot(&pos->figures[it->figure]));
-    if (it->feature >= 0) {
-        json_object_object_add(o, "feature", enc_feature_ref(f, it->feature));
-        json_object_object_add(o, "type", json_object_new_string(
-                                   cc_feature_type_name(f->features[it->feature].type)));
-        if (it->figure < 0)
-            json_object_object_add(o, "cells", enc_cells(f, it->feature));
-        if (card == 4)
-            json_object_object_add(o, "pennants",
-                                   json_object_new_int(f->features[it->feature].pennants));
+    jw_object(w);
+    if (it->figure >= 0) {
+        jw_key(w, "figure");
+        enc_figure_spot(w, &pos->figures[it->figure]);
     }
-    json_object_object_add(o, "points", json_object_new_int(it->points));
-    return o;
+    if (it->feature >= 0) {
+        jw_key(w, "feature");
+        enc_feature_ref(w, f, it->feature);
+        jw_member_string(w, "type", cc_feature_type_name(f->features[it->feature].type));
+        if (it->figure < 0) {
+            jw_key(w, "cells");
+            enc_cells(w, f, it->feature);
+        }
+        if (card == 4)
+            jw_member_int(w, "pennants", f->features[it->feature].pennants);
+    }
+    jw_member_int(w, "points", it->points);
+    jw_object_end(w);
 }
 
-static json_object *enc_items(const cc_position *pos, const cc_features *f,
-                              const cc_message_item *items, int n, int card)
+static void enc_items(jw *w, const cc_position *pos, const cc_features *f,
+                      const cc_message_item *items, int n, int card)
 {
-    json_object *a = json_object_new_array_ext(n);
+    jw_array(w);
     for (int i = 0; i < n; i++)
-        json_object_array_add(a, enc_item(pos, f, &items[i], card));
-    return a;
+        enc_item(w, pos, f, &items[i], card);
+    jw_array_end(w);
 }
 
 /* Where the counting figure lands when the player takes these points. */
-static json_object *enc_chain(const cc_counting *c)
+static void enc_chain(jw *w, const cc_counting *c)
 {
-    json_object *o = json_object_new_object();
     const cc_round_result *r = c->nrounds > 0 ? &c->rounds[0] : NULL;
+    jw_object(w);
     if (r != NULL && r->points > 0)
-        json_object_object_add(o, "figure",
-                               json_object_new_int(r->after[0] != r->before[0] ? 0 : 1));
-    json_object_object_add(o, "points", json_object_new_int(r ? r->points : 0));
-    json_object_object_add(o, "scores", enc_pair(c->after));
-    json_object_object_add(o, "message", json_object_new_boolean(c->messages > 0));
-    return o;
+        jw_member_int(w, "figure", r->after[0] != r->before[0] ? 0 : 1);
+    jw_member_int(w, "points", r ? r->points : 0);
+    jw_key(w, "scores");
+    enc_pair(w, c->after);
+    jw_member_bool(w, "message", c->messages > 0);
+    jw_object_end(w);
 }
 
 static void explain_add(char *buf, size_t n, const char *fmt, ...)
@@ -367,35 +378,44 @@ static void explain_card(const cc_position *pos, const cc_features *f,
     explain_add(buf, n, " Or take the %d points in the seal instead.", v->alternative);
 }
 
-json_object *enc_message_card(const cc_position *pos, const cc_features *f,
+void enc_message_card_members(jw *w, const cc_position *pos, const cc_features *f,
                               const cc_message_value *v, const cc_counting *chain_card,
-                              const cc_counting *chain_alternative)
+                              const cc_counting *chain_alternative,
+                              const char *const *more_rules, size_t nmore)
 {
-    json_object *o = json_object_new_object();
-    json_object_object_add(o, "card", json_object_new_int(v->card));
-    json_object_object_add(o, "name", json_object_new_string(card_names[v->card]));
-    json_object_object_add(o, "player", json_object_new_string(pos->players[v->player]));
-    json_object_object_add(o, "points", json_object_new_int(v->points));
-    json_object_object_add(o, "alternative", json_object_new_int(v->alternative));
-    json_object_object_add(o, "counted", enc_items(pos, f, v->counted, v->ncounted, v->card));
-    if (v->card <= 3)
-        json_object_object_add(o, "candidates",
-                               enc_items(pos, f, v->candidates, v->ncandidates, v->card));
-    if (v->card == 7)
-        json_object_object_add(o, "allows", json_object_new_string("one extra tile"));
-    if (v->card == 8) {
-        json_object_object_add(o, "majority", json_object_new_boolean(v->majority));
-        json_object_object_add(o, "returned", enc_figure_spot(&pos->figures[v->returned]));
+    jw_member_int(w, "card", v->card);
+    jw_member_string(w, "name", card_names[v->card]);
+    jw_member_string(w, "player", pos->players[v->player]);
+    jw_member_int(w, "points", v->points);
+    jw_member_int(w, "alternative", v->alternative);
+    jw_key(w, "counted");
+    enc_items(w, pos, f, v->counted, v->ncounted, v->card);
+    if (v->card <= 3) {
+        jw_key(w, "candidates");
+        enc_items(w, pos, f, v->candidates, v->ncandidates, v->card);
     }
-    json_object *chain = json_object_new_object();
-    json_object_object_add(chain, "card", enc_chain(chain_card));
-    json_object_object_add(chain, "alternative", enc_chain(chain_alternative));
-    json_object_object_add(o, "chain", chain);
-    json_object *rules = enc_rules(v->rules, (size_t)v->nrules);
-    enc_rules_add(rules, "messages.chain");
-    json_object_object_add(o, "rules", rules);
+    if (v->card == 7)
+        jw_member_string(w, "allows", "one extra tile");
+    if (v->card == 8) {
+        jw_member_bool(w, "majority", v->majority);
+        jw_key(w, "returned");
+        enc_figure_spot(w, &pos->figures[v->returned]);
+    }
+    jw_key(w, "chain");
+    jw_object(w);
+    jw_key(w, "card");
+    enc_chain(w, chain_card);
+    jw_key(w, "alternative");
+    enc_chain(w, chain_alternative);
+    jw_object_end(w);
+    enc_rules rules;
+    enc_rules_init(&rules);
+    enc_rules_add_all(&rules, v->rules, (size_t)v->nrules);
+    enc_rules_add(&rules, "messages.chain");
+    enc_rules_add_all(&rules, more_rules, nmore);
+    jw_key(w, "rules");
+    enc_rules_write(w, &rules);
     char explain[640];
     explain_card(pos, f, v, explain, sizeof explain);
-    json_object_object_add(o, "explain", json_object_new_string(explain));
-    return o;
+    jw_member_string(w, "explain", explain);
 }

@@ -34,56 +34,63 @@
  *   "events" (in a game-ending /v1/turn the end-game events come after the
  *   scoring phase and the wagon moves).
  *
- *   msg_score_answer(root, pos, res, final, body, next, err)
+ *   msg_score_answer(root, pos, res, final, w, next, err)
  *       the call /v1/score makes after scoring (final: res is the end-game
- *       scoring): decodes "counting", counts every player's figures, adds
- *       "message" to body (only with Messages), and fills next[p] with each
- *       player's counting figures after the scoring (may be NULL). Without
- *       Messages every player's points go to figure 0. Returns false with
- *       err set (400/422, or 500 out of memory); body is then unaltered.
- *   msg_turn_answer(root, pos, turn, game_end, game_end_first, body, next, err)
+ *       scoring): decodes "counting", counts every player's figures, writes
+ *       the member "message" into the answer object being written in w
+ *       (only with Messages), and fills next[p] with each player's counting
+ *       figures after the scoring (may be NULL). Without Messages every
+ *       player's points go to figure 0. Returns false with err set (400/422,
+ *       or 500 out of memory); nothing is written then.
+ *   msg_turn_answer(root, pos, turn, game_end, game_end_first, w, next, err)
  *       the same for /v1/turn: turn is the scoring phase ("counting" names
  *       its events); game_end, when the move ends the game, is the end-game
  *       scoring that follows (its events are the answer's events from
  *       game_end_first; each player's end-game points move figure 0), counted
  *       into the same "message" and into next.
  *   msg_decode_counting(root, pos, nevents, tc, err)   "counting" alone
- *   enc_message(pos, res, tc, final)                   "message" alone
- *   enc_message_card(pos, f, v, chain_card, chain_alt) the /v1/messages answer
+ *   enc_message(w, pos, res, tc, final)                "message" alone
+ *   enc_message_card_members(w, pos, f, v, chain_card, chain_alt, more, n)
+ *       the members of the /v1/messages answer (the caller opens and
+ *       closes the object); more[0..n) are rules added to its list
+ * Everything is written into a JSON writer (service/wire/json_writer.h).
  */
 #ifndef ENCODE_MESSAGES_H
 #define ENCODE_MESSAGES_H
 
 #include <json-c/json.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "../../engine/error.h"
 #include "../../engine/features.h"
 #include "../../engine/messages.h"
 #include "../../engine/position.h"
 #include "../../engine/scoring.h"
+#include "json_writer.h"
 
 bool msg_score_answer(json_object *root, const cc_position *pos, const cc_score_result *res,
-                      bool final, json_object *body, int next[CC_MAX_PLAYERS][2], cc_error *err);
+                      bool final, jw *w, int next[CC_MAX_PLAYERS][2], cc_error *err);
 
 bool msg_turn_answer(json_object *root, const cc_position *pos, const cc_score_result *turn,
-                     const cc_score_result *game_end, int game_end_first, json_object *body,
+                     const cc_score_result *game_end, int game_end_first, jw *w,
                      int next[CC_MAX_PLAYERS][2], cc_error *err);
 
 /* Decode body member "counting" into tc (cc_messages_counting_init first). */
 bool msg_decode_counting(json_object *root, const cc_position *pos, int nevents,
                          cc_turn_counting *tc, cc_error *err);
 
-/* The "message" member for pos->active, from a counted result (final: res
+/* The "message" object for pos->active, from a counted result (final: res
  * is the end-game scoring). */
-json_object *enc_message(const cc_position *pos, const cc_score_result *res,
-                         const cc_turn_counting *tc, bool final);
+void enc_message(jw *w, const cc_position *pos, const cc_score_result *res,
+                 const cc_turn_counting *tc, bool final);
 
-/* The answer of /v1/messages/{n}: the card's value and, for its points and
- * for the alternative's 2 points, where the counting figure lands
- * (a one-award cc_counting each). */
-json_object *enc_message_card(const cc_position *pos, const cc_features *f,
+/* The answer of /v1/messages/{n}, its members: the card's value and, for
+ * its points and for the alternative's 2 points, where the counting figure
+ * lands (a one-award cc_counting each). */
+void enc_message_card_members(jw *w, const cc_position *pos, const cc_features *f,
                               const cc_message_value *v, const cc_counting *chain_card,
-                              const cc_counting *chain_alternative);
+                              const cc_counting *chain_alternative,
+                              const char *const *more_rules, size_t nmore);
 
 #endif

@@ -3,88 +3,95 @@
 
 #include "encode.h"
 
-static json_object *enc_expansions(unsigned bits)
+static void enc_expansions(jw *w, unsigned bits)
 {
     static const unsigned order[] = {
         CC_EXP_ABBEY_MAYOR, CC_EXP_HILLS_SHEEP, CC_EXP_MESSAGES, CC_EXP_SHRINES
     };
-    json_object *a = json_object_new_array();
+    jw_array(w);
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
         if (bits & order[i])
-            json_object_array_add(a, json_object_new_string(cc_expansion_name(order[i])));
-    return a;
+            jw_string(w, cc_expansion_name(order[i]));
+    jw_array_end(w);
 }
 
-static json_object *enc_options(const cc_options *o)
+static void enc_options(jw *w, const cc_options *o)
 {
-    json_object *obj = json_object_new_object();
+    jw_object(w);
     if (o->hill_tiebreak == CC_HILL_TIEBREAK_COUNT)
-        json_object_object_add(obj, "hill_tiebreak", json_object_new_string("count"));
+        jw_member_string(w, "hill_tiebreak", "count");
     if (o->wagon_rules == CC_WAGON_RULES_C1)
-        json_object_object_add(obj, "wagon_rules", json_object_new_string("c1"));
+        jw_member_string(w, "wagon_rules", "c1");
     if (o->barn_placement == CC_BARN_PLACEMENT_OCCUPIED)
-        json_object_object_add(obj, "barn_placement", json_object_new_string("occupied"));
+        jw_member_string(w, "barn_placement", "occupied");
     if (o->tiny_city_scoring == CC_TINY_CITY_2)
-        json_object_object_add(obj, "tiny_city_scoring", json_object_new_string("2"));
+        jw_member_string(w, "tiny_city_scoring", "2");
     if (o->farmers == CC_FARMERS_OFF)
-        json_object_object_add(obj, "farmers", json_object_new_string("off"));
-    return obj;
+        jw_member_string(w, "farmers", "off");
+    jw_object_end(w);
 }
 
-static json_object *enc_tile(const cc_position *pos, const cc_catalog *cat,
-                             const cc_placed_tile *t)
+static void enc_tile(jw *w, const cc_position *pos, const cc_catalog *cat,
+                     const cc_placed_tile *t)
 {
-    json_object *o = json_object_new_object();
-    json_object_object_add(o, "tile", json_object_new_string(cat->types[t->type].id));
-    json_object_object_add(o, "x", json_object_new_int(t->x));
-    json_object_object_add(o, "y", json_object_new_int(t->y));
-    json_object_object_add(o, "rot", json_object_new_int(t->rot * 90));
+    jw_object(w);
+    jw_member_string(w, "tile", cat->types[t->type].id);
+    jw_member_int(w, "x", t->x);
+    jw_member_int(w, "y", t->y);
+    jw_member_int(w, "rot", t->rot * 90);
     if (cat->types[t->type].is_abbey && t->owner >= 0)
-        json_object_object_add(o, "player", json_object_new_string(pos->players[t->owner]));
-    return o;
+        jw_member_string(w, "player", pos->players[t->owner]);
+    jw_object_end(w);
 }
 
-static json_object *enc_scores(const cc_position *pos)
+static void enc_scores(jw *w, const cc_position *pos)
 {
-    json_object *o = json_object_new_object();
+    jw_object(w);
     for (int p = 0; p < pos->nplayers; p++) {
-        json_object *v;
+        jw_key(w, pos->players[p]);
         if (pos->expansions & CC_EXP_MESSAGES) {
-            v = json_object_new_array_ext(2);
-            json_object_array_add(v, json_object_new_int(pos->scores[p][0]));
-            json_object_array_add(v, json_object_new_int(pos->scores[p][1]));
+            jw_array(w);
+            jw_int(w, pos->scores[p][0]);
+            jw_int(w, pos->scores[p][1]);
+            jw_array_end(w);
         } else {
-            v = json_object_new_int(pos->scores[p][0]);
+            jw_int(w, pos->scores[p][0]);
         }
-        json_object_object_add(o, pos->players[p], v);
     }
-    return o;
+    jw_object_end(w);
 }
 
-json_object *enc_position(const cc_position *pos, const cc_catalog *cat)
+void enc_position(jw *w, const cc_position *pos, const cc_catalog *cat)
 {
-    json_object *o = json_object_new_object();
-    json_object_object_add(o, "expansions", enc_expansions(pos->expansions));
-    json_object_object_add(o, "options", enc_options(&pos->options));
-    json_object *players = json_object_new_array_ext(pos->nplayers);
+    jw_object(w);
+    jw_key(w, "expansions");
+    enc_expansions(w, pos->expansions);
+    jw_key(w, "options");
+    enc_options(w, &pos->options);
+    jw_key(w, "players");
+    jw_array(w);
     for (int p = 0; p < pos->nplayers; p++)
-        json_object_array_add(players, json_object_new_string(pos->players[p]));
-    json_object_object_add(o, "players", players);
-    json_object_object_add(o, "active", json_object_new_string(pos->players[pos->active]));
-    json_object *tiles = json_object_new_array_ext(pos->ntiles);
+        jw_string(w, pos->players[p]);
+    jw_array_end(w);
+    jw_member_string(w, "active", pos->players[pos->active]);
+    jw_key(w, "tiles");
+    jw_array(w);
     for (int i = 0; i < pos->ntiles; i++)
-        json_object_array_add(tiles, enc_tile(pos, cat, &pos->tiles[i]));
-    json_object_object_add(o, "tiles", tiles);
-    json_object *figures = json_object_new_array_ext(pos->nfigures);
+        enc_tile(w, pos, cat, &pos->tiles[i]);
+    jw_array_end(w);
+    jw_key(w, "figures");
+    jw_array(w);
     for (int i = 0; i < pos->nfigures; i++)
-        json_object_array_add(figures, enc_figure(pos, &pos->figures[i]));
-    json_object_object_add(o, "figures", figures);
-    json_object_object_add(o, "scores", enc_scores(pos));
+        enc_figure(w, pos, &pos->figures[i]);
+    jw_array_end(w);
+    jw_key(w, "scores");
+    enc_scores(w, pos);
     if (pos->expansions & CC_EXP_ABBEY_MAYOR) {
-        json_object *abbeys = json_object_new_object();
+        jw_key(w, "abbeys");
+        jw_object(w);
         for (int p = 0; p < pos->nplayers; p++)
-            json_object_object_add(abbeys, pos->players[p], json_object_new_int(pos->abbeys[p]));
-        json_object_object_add(o, "abbeys", abbeys);
+            jw_member_int(w, pos->players[p], pos->abbeys[p]);
+        jw_object_end(w);
     }
-    return o;
+    jw_object_end(w);
 }

@@ -6,7 +6,7 @@
  * active, tiles with rotations in degrees and abbey owners, figures with
  * flocks, scores, abbeys in hand, non-default options).
  *
- *   enc_position(pos, cat)   a new json_object the caller owns
+ *   enc_position(w, pos, cat)   the position object, written into w (encode.h)
  *
  * Choices where the contract leaves room: "expansions" lists the expansions
  * in play other than base, in the catalog's order; "options" lists only the
@@ -17,11 +17,10 @@
 #ifndef ENCODE_POSITION_H
 #define ENCODE_POSITION_H
 
-#include <json-c/json.h>
-
 #include "../../engine/catalog.h"
 #include "../../engine/position.h"
+#include "json_writer.h"
 
-json_object *enc_position(const cc_position *pos, const cc_catalog *cat);
+void enc_position(jw *w, const cc_position *pos, const cc_catalog *cat);
 
 #endif

@@ -41,20 +41,26 @@ static game_t *closed_city(unsigned exps, int s0, int s1)
     return g;
 }
 
-/* msg_score_answer on a body; returns the answer object (or NULL on
- * failure, with err filled). */
+/* msg_score_answer on a body; returns the answer object it writes, parsed
+ * (or NULL on failure, with err filled). */
 static json_object *answer(game_t *g, const char *body, int next[CC_MAX_PLAYERS][2],
                            cc_error *err)
 {
     json_object *root = json_tokener_parse(body);
     cr_assert_not_null(root);
-    json_object *out = json_object_new_object();
-    bool ok = msg_score_answer(root, &g->pos, &g->res, false, out, next, err);
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    bool ok = msg_score_answer(root, &g->pos, &g->res, false, &w, next, err);
+    jw_object_end(&w);
     json_object_put(root);
-    if (!ok) {
-        json_object_put(out);
-        return NULL;
+    json_object *out = NULL;
+    if (ok) {
+        cr_assert_not(jw_failed(&w));
+        out = json_tokener_parse(w.buf);
+        cr_assert_not_null(out, "not JSON: %s", w.buf);
     }
+    jw_free(&w);
     return out;
 }
 

@@ -1,0 +1,100 @@
+/* json_writer.h -- JSON text written straight into one growing buffer.
+ *
+ * Owns: how every answer of the service becomes bytes. No tree: a handler
+ * writes its answer member by member, in order, and the buffer becomes the
+ * response body as it is (svc_reply_jw() in service/service.h). Output is
+ * compact RFC 8259 text: no spaces; strings escape '"', '\' and the control
+ * characters (\b \f \n \r \t by name, the others as \u00xx in lower-case
+ * hex); '/' is not escaped (JSON Pointers stay readable) and UTF-8 passes
+ * through as it is. Integers are written in decimal.
+ *
+ * Allocation failure (model: curl's dynbuf, SQLite's sqlite3_str): the
+ * buffer grows in one place, jw_reserve(); when growing fails the writer is
+ * failed for good: every later call does nothing, jw_failed() says so, and
+ * the caller answers the out-of-memory problem instead (svc_reply_jw()
+ * does it). So a handler writes its whole answer without checking each
+ * call, and never sends half an answer.
+ *
+ * Commas are the writer's business: it remembers whether the current
+ * container already holds something. The caller only nests correctly
+ * (a key before every value inside an object, none inside an array).
+ *
+ * Ownership: jw_init() allocates nothing; the buffer is malloc'ed on the
+ * first write and released by jw_free() or handed over by jw_take().
+ *
+ *   jw_init(&w)                      an empty writer
+ *   jw_object(&w) / jw_object_end(&w)   '{' ... '}'
+ *   jw_array(&w) / jw_array_end(&w)     '[' ... ']'
+ *   jw_key(&w, name)                 "name": inside an object (name escaped)
+ *   jw_string(&w, s), jw_string_len(&w, s, n)   a string value
+ *   jw_int(&w, v), jw_bool(&w, b), jw_null(&w)  scalar values
+ *   jw_member_string/int/bool(&w, name, v)       jw_key + the value
+ *   jw_failed(&w)                    an allocation failed: discard the text
+ *   jw_take(&w, &len)                the text (malloc'ed, NUL-terminated) or
+ *                                    NULL if failed; the writer is empty after
+ *   jw_free(&w)                      release; the writer is empty after
+ *   jw_reserve(&w, n)                room for n more bytes (false: failed)
+ *
+ * Example:
+ *     jw w;
+ *     jw_init(&w);
+ *     jw_object(&w);
+ *     jw_member_string(&w, "tile", "base.D");
+ *     jw_key(&w, "placements");
+ *     jw_array(&w);
+ *     for (...) { jw_object(&w); jw_member_int(&w, "x", x); ... jw_object_end(&w); }
+ *     jw_array_end(&w);
+ *     jw_object_end(&w);
+ *     svc_reply_jw(res, 200, &w);      // or jw_take() / jw_free()
+ */
+#ifndef JSON_WRITER_H
+#define JSON_WRITER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct {
+    char *buf;        /* malloc'ed; NUL-terminated while not failed */
+    size_t len;       /* bytes written, excluding the NUL */
+    size_t cap;       /* bytes allocated */
+    bool failed;      /* sticky: a grow failed, nothing more is written */
+    bool comma;       /* the open container holds a value: ',' before the next */
+} jw;
+
+void jw_init(jw *w);
+void jw_free(jw *w);
+char *jw_take(jw *w, size_t *len);
+bool jw_reserve(jw *w, size_t n);
+
+static inline bool jw_failed(const jw *w) { return w->failed; }
+
+void jw_object(jw *w);
+void jw_object_end(jw *w);
+void jw_array(jw *w);
+void jw_array_end(jw *w);
+void jw_key(jw *w, const char *name);
+void jw_string(jw *w, const char *s);
+void jw_string_len(jw *w, const char *s, size_t n);
+void jw_int(jw *w, long long v);
+void jw_bool(jw *w, bool v);
+void jw_null(jw *w);
+
+static inline void jw_member_string(jw *w, const char *name, const char *s)
+{
+    jw_key(w, name);
+    jw_string(w, s);
+}
+
+static inline void jw_member_int(jw *w, const char *name, long long v)
+{
+    jw_key(w, name);
+    jw_int(w, v);
+}
+
+static inline void jw_member_bool(jw *w, const char *name, bool v)
+{
+    jw_key(w, name);
+    jw_bool(w, v);
+}
+
+#endif

@@ -1,0 +1,197 @@
+/* test_json_writer.c -- service/wire/json_writer.h: the text every answer is.
+ *
+ * RFC 8259 section 7 (strings: '"', '\' and U+0000..U+001F must be escaped,
+ * anything else may stand for itself) and the service's own choices: '/'
+ * not escaped (JSON Pointers stay readable), UTF-8 passed through, compact
+ * output. Where json-c (which wrote every answer before) makes a choice,
+ * the writer makes the same one, so answers stayed byte-identical: checked
+ * here against json-c itself on every byte value. And the allocation
+ * contract: a failed grow makes the writer fail for good, and the answer
+ * is the out-of-memory problem, never a partial body. */
+#include <json-c/json.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../../service/service.h"
+#include "../../../service/wire/json_writer.h"
+#include "../../support/testutil.h"
+
+CC_SUITE(json_writer);
+
+static void expect_text(jw *w, const char *want)
+{
+    cr_assert_not(jw_failed(w));
+    size_t len = 0;
+    char *text = jw_take(w, &len);
+    cr_assert_not_null(text);
+    cr_expect_eq(len, strlen(want), "length %zu, expected %zu: %s", len, strlen(want), text);
+    cr_expect_str_eq(text, want);
+    free(text);
+}
+
+Test(json_writer, nesting_and_commas_make_compact_json)
+{
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_member_string(&w, "tile", "base.D");
+    jw_key(&w, "placements");
+    jw_array(&w);
+    for (int i = 0; i < 2; i++) {
+        jw_object(&w);
+        jw_member_int(&w, "x", i);
+        jw_member_int(&w, "y", -i);
+        jw_object_end(&w);
+    }
+    jw_array_end(&w);
+    jw_key(&w, "empty");
+    jw_object(&w);
+    jw_object_end(&w);
+    jw_key(&w, "none");
+    jw_array(&w);
+    jw_array_end(&w);
+    jw_key(&w, "nested");
+    jw_array(&w);
+    jw_array(&w);
+    jw_null(&w);
+    jw_bool(&w, true);
+    jw_array_end(&w);
+    jw_bool(&w, false);
+    jw_array_end(&w);
+    jw_object_end(&w);
+    expect_text(&w, "{\"tile\":\"base.D\",\"placements\":[{\"x\":0,\"y\":0},{\"x\":1,\"y\":-1}],"
+                    "\"empty\":{},\"none\":[],\"nested\":[[null,true],false]}");
+}
+
+Test(json_writer, integers_cover_the_whole_long_long_range)
+{
+    jw w;
+    jw_init(&w);
+    jw_array(&w);
+    jw_int(&w, 0);
+    jw_int(&w, -1);
+    jw_int(&w, 270);
+    jw_int(&w, LLONG_MAX);
+    jw_int(&w, LLONG_MIN);
+    jw_array_end(&w);
+    expect_text(&w, "[0,-1,270,9223372036854775807,-9223372036854775808]");
+}
+
+/* RFC 8259 section 7 and the service's choices, on named cases. */
+Test(json_writer, strings_escape_quote_backslash_and_controls_only)
+{
+    jw w;
+    jw_init(&w);
+    jw_array(&w);
+    jw_string(&w, "a\"b\\c/d");
+    jw_string(&w, "\b\f\n\r\t");
+    jw_string(&w, "\x01\x1f\x7f");
+    jw_string(&w, "caf\xc3\xa9 \xf0\x9f\x90\x91");   /* UTF-8 as it is */
+    jw_string_len(&w, "a\0b", 3);                      /* U+0000 too */
+    jw_array_end(&w);
+    expect_text(&w, "[\"a\\\"b\\\\c/d\",\"\\b\\f\\n\\r\\t\",\"\\u0001\\u001f\x7f\","
+                    "\"caf\xc3\xa9 \xf0\x9f\x90\x91\",\"a\\u0000b\"]");
+}
+
+/* Every byte value, alone and inside text, as json-c writes it with
+ * JSON_C_TO_STRING_NOSLASHESCAPE: the answers json-c wrote stay the same. */
+Test(json_writer, every_byte_is_written_as_json_c_writes_it)
+{
+    char s[8];
+    for (int c = 1; c < 256; c++) {
+        snprintf(s, sizeof s, "x%cy", c);
+        json_object *o = json_object_new_string(s);
+        const char *want = json_object_to_json_string_ext(
+            o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
+        jw w;
+        jw_init(&w);
+        jw_string(&w, s);
+        cr_assert_not(jw_failed(&w));
+        cr_expect_str_eq(w.buf, want, "byte 0x%02x", c);
+        jw_free(&w);
+        json_object_put(o);
+    }
+}
+
+/* Keys are escaped like strings: a player's name may hold anything. */
+Test(json_writer, keys_are_escaped_like_strings)
+{
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_member_int(&w, "re\"d\n", 4);
+    jw_member_bool(&w, "/x", true);
+    jw_object_end(&w);
+    expect_text(&w, "{\"re\\\"d\\n\":4,\"/x\":true}");
+}
+
+/* A long answer grows the buffer many times and keeps every byte. */
+Test(json_writer, long_answers_grow_and_stay_whole)
+{
+    jw w;
+    jw_init(&w);
+    jw_array(&w);
+    for (int i = 0; i < 100000; i++)
+        jw_int(&w, i);
+    jw_array_end(&w);
+    cr_assert_not(jw_failed(&w));
+    json_object *parsed = json_tokener_parse(w.buf);
+    cr_assert_not_null(parsed);
+    cr_expect_eq(json_object_array_length(parsed), 100000);
+    cr_expect_eq(json_object_get_int(json_object_array_get_idx(parsed, 99999)), 99999);
+    json_object_put(parsed);
+    jw_free(&w);
+}
+
+/* Allocation failure: the grow that cannot happen marks the writer failed;
+ * every later write is a no-op, nothing is handed over, and the buffer
+ * already allocated is released (the leak check of CC_SUITE). */
+Test(json_writer, a_failed_grow_is_sticky_and_hands_over_nothing)
+{
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_member_string(&w, "before", "the failure");
+    cr_assert_not(jw_failed(&w));
+    cr_expect_not(jw_reserve(&w, SIZE_MAX - 8));   /* no allocator can give that */
+    cr_expect(jw_failed(&w));
+    size_t len_at_failure = w.len;
+    jw_member_string(&w, "after", "the failure");
+    jw_object_end(&w);
+    cr_expect_eq(w.len, len_at_failure, "nothing is written after a failure");
+    cr_expect_not(jw_reserve(&w, 1), "the failure is sticky");
+    size_t len = 12345;
+    cr_expect_null(jw_take(&w, &len));
+    cr_expect_null(w.buf);
+}
+
+/* svc_reply_jw() answers the out-of-memory problem for a failed writer:
+ * never a partial body. */
+Test(json_writer, a_failed_writer_answers_the_out_of_memory_problem)
+{
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_member_string(&w, "half", "an answer");
+    jw_reserve(&w, SIZE_MAX - 8);
+    svc_response res;
+    memset(&res, 0, sizeof res);
+    svc_reply_jw(&res, 200, &w);
+    cr_expect_eq(res.status, 500);
+    cr_expect_str_eq(res.content_type, "application/problem+json");
+    const char *body = res.body ? res.body : res.static_body;
+    cr_assert_not_null(body);
+    cr_expect_not_null(strstr(body, "\"title\":\"Out of memory\""));
+    cr_expect_null(strstr(body, "half"));
+    svc_response_free(&res);
+}
+
+Test(json_writer, an_empty_writer_hands_over_an_empty_text)
+{
+    jw w;
+    jw_init(&w);
+    expect_text(&w, "");
+}
