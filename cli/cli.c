@@ -5,7 +5,7 @@
  * body read from a file or stdin under a limit, an answer on stdout.
  *
  * Contents: cli_main, cli_print_commands, cli_context_open/close,
- * cli_read_body, cli_write_answer.
+ * cli_read_body, cli_write_answer, cli_answer.
  */
 #include "cli.h"
 
@@ -132,4 +132,33 @@ bool cli_write_answer(const char *body, size_t len)
     if ((len == 0 || body[len - 1] != '\n') && fputc('\n', stdout) == EOF)
         return false;
     return fflush(stdout) == 0;
+}
+
+int cli_answer(const char *catalog_file, const svc_request *req)
+{
+    cc_catalog cat;
+    svc_context ctx;
+    if (!cli_context_open(catalog_file, &cat, &ctx))   /* a bad --catalog FILE */
+        return CLI_USAGE;
+    svc_response res;
+    if (req->len > SVC_BODY_LIMIT) {
+        memset(&res, 0, sizeof res);
+        svc_fail(&res, 413, "", "Body too large",
+                 "the request body has more than %d bytes; the limit is %d",
+                 SVC_BODY_LIMIT, SVC_BODY_LIMIT);
+    } else {
+        svc_handle(&ctx, req, &res);
+    }
+    const char *body = res.body ? res.body : res.static_body;
+    size_t len = body ? res.len : 0;
+    /* HEAD: as over HTTP, the status alone. */
+    bool written = strcmp(req->method, "HEAD") == 0 || cli_write_answer(body, len);
+    int status = res.status;
+    svc_response_free(&res);
+    cli_context_close(&cat);
+    if (!written) {
+        fprintf(stderr, "carcassonne-rules: cannot write the answer to stdout\n");
+        return CLI_PROBLEM;
+    }
+    return status >= 200 && status <= 299 ? CLI_OK : CLI_PROBLEM;
 }

@@ -30,6 +30,8 @@
  *   cli_context_open/close()         a catalog and a dispatcher context
  *   cli_read_body()                  a request body from a file or stdin
  *   cli_write_answer()               a response body on stdout
+ *   cli_answer()                     one request through the dispatcher,
+ *                                    its answer on stdout, the exit status
  */
 #ifndef CLI_H
 #define CLI_H
@@ -87,5 +89,12 @@ bool cli_read_body(const char *file, size_t limit, char **body, size_t *len);
  * (so shells and golden files end lines alike). Returns false if stdout
  * fails (a closed pipe, a full disk). */
 bool cli_write_answer(const char *body, size_t len);
+
+/* Answer req with the dispatcher (svc_handle) over the catalog
+ * catalog_file (NULL: the embedded one) and print the answer on stdout
+ * (nothing for HEAD). A body over SVC_BODY_LIMIT gets the 413 problem.
+ * Returns CLI_OK for a 2xx answer, CLI_PROBLEM for a problem or when
+ * stdout fails, CLI_USAGE when the catalog cannot be loaded. */
+int cli_answer(const char *catalog_file, const svc_request *req);
 
 #endif

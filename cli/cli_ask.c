@@ -100,31 +100,6 @@ static bool parse_target(int n, char **args, svc_request *req, const char **file
     return true;
 }
 
-/* Answer req and print the answer; the exit status. */
-static int answer(const svc_context *ctx, const svc_request *req)
-{
-    svc_response res;
-    if (req->len > SVC_BODY_LIMIT) {
-        memset(&res, 0, sizeof res);
-        svc_fail(&res, 413, "", "Body too large",
-                 "the request body has more than %d bytes; the limit is %d",
-                 SVC_BODY_LIMIT, SVC_BODY_LIMIT);
-    } else {
-        svc_handle(ctx, req, &res);
-    }
-    const char *body = res.body ? res.body : res.static_body;
-    size_t len = body ? res.len : 0;
-    /* HEAD: as over HTTP, the status alone. */
-    bool written = strcmp(req->method, "HEAD") == 0 || cli_write_answer(body, len);
-    int status = res.status;
-    svc_response_free(&res);
-    if (!written) {
-        fprintf(stderr, "carcassonne-rules ask: cannot write the answer to stdout\n");
-        return CLI_PROBLEM;
-    }
-    return status >= 200 && status <= 299 ? CLI_OK : CLI_PROBLEM;
-}
-
 int cli_ask(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -164,14 +139,7 @@ int cli_ask(int argc, char **argv)
         return CLI_USAGE;
     req.body = body;
 
-    cc_catalog cat;
-    svc_context ctx;
-    if (!cli_context_open(catalog, &cat, &ctx)) {   /* a bad --catalog FILE */
-        free(body);
-        return CLI_USAGE;
-    }
-    int status = answer(&ctx, &req);
-    cli_context_close(&cat);
+    int status = cli_answer(catalog, &req);
     free(body);
     return status;
 }

@@ -101,3 +101,28 @@ examples-test: | deps
 	rm -rf $(STAGE)
 	$(MAKE) --no-print-directory install DESTDIR=$(abspath $(STAGE)) PREFIX=/usr
 	tests/packaging/test_install.sh $(STAGE) /usr
+
+# The Debian package: a build of its own (build/deb/build) with Debian's
+# hardening flags, installed as Debian lays files out, then packed.
+DEB_DIR       := $(BUILD)/deb
+DEB_VERSION   := $(VERSION)-1
+DEB_BUILDFLAGS = DEB_BUILD_MAINT_OPTIONS=hardening=+all dpkg-buildflags --get
+deb: | deps
+	@tools/install-deps.sh dpkg-dev lintian binutils
+	rm -rf $(DEB_DIR)/root
+	$(MAKE) --no-print-directory BUILD=$(DEB_DIR)/build \
+	  EXTRA_CFLAGS="$$($(DEB_BUILDFLAGS) CFLAGS) $$($(DEB_BUILDFLAGS) CPPFLAGS)" \
+	  EXTRA_LDFLAGS="$$($(DEB_BUILDFLAGS) LDFLAGS)" \
+	  install DESTDIR=$(abspath $(DEB_DIR)/root) PREFIX=/usr \
+	  LIBDIR=/usr/lib/$$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+	packaging/deb/build-deb.sh $(DEB_DIR)/root $(DEB_DIR) $(DEB_VERSION) > $(DEB_DIR)/deb-path
+	@echo "built $$(cat $(DEB_DIR)/deb-path)"
+	lintian --fail-on error --display-info --show-overrides $$(cat $(DEB_DIR)/deb-path) \
+	  > $(DEB_DIR)/lintian.txt 2>&1; status=$$?; cat $(DEB_DIR)/lintian.txt; exit $$status
+	@echo "lintian: no error (every tag above: $(DEB_DIR)/lintian.txt)"
+
+# Not part of make test: it bootstraps Debian 12 once (a few minutes, from
+# Debian's archive) and installs packages into it on every run.
+deb-check: deb
+	@tools/install-deps.sh debootstrap systemd util-linux curl
+	packaging/deb/deb-check.sh $$(cat $(DEB_DIR)/deb-path) $(DEB_DIR)/check
