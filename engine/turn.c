@@ -442,3 +442,18 @@ bool cc_turn(const cc_position *pos, const cc_catalog *cat, const cc_move *mv,
     finish(mv, res);
     return true;
 }
+
+bool cc_turn_pass(const cc_position *pos, const cc_catalog *cat, cc_turn_result *res,
+                  cc_error *err)
+{
+    memset(res, 0, sizeof *res);
+    res->legal = true;
+    if (!cc_validate(pos, cat, &res->board, &res->features, err))
+        return false;
+    res->scored = *pos;
+    res->before_final = *pos;
+    cc_move none = cc_move_make(-1, 0, 0, 0);
+    none.pile_empty = true;
+    finish(&none, res);
+    return true;
+}

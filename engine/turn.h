@@ -15,7 +15,8 @@
  *      (move.pile_empty), the next player who holds an abbey and has a
  *      hole to fill (abbey.abbey.end-of-game, abbey.abbey.mandatory); when
  *      there is none the game is over and the end-game scoring follows
- *      (base.game.end).
+ *      (base.game.end). cc_turn_pass() is the same end reached by a
+ *      player whose draws all fit nowhere.
  * The next position is the position with the tile added (an abbey with its
  * owner, one abbey fewer in hand), the figure deployed, flocks grown,
  * returned figures taken off, wagons moved, points added (to the first
@@ -107,5 +108,15 @@ typedef struct {
  * judged. */
 bool cc_turn(const cc_position *pos, const cc_catalog *cat, const cc_move *mv,
              cc_turn_result *res, cc_error *err);
+
+/* A turn without a move: the active player draws only tiles that fit
+ * nowhere (base.placement.discard) and the pile runs out. What follows is
+ * what follows a move with pile_empty: the next player in seat order (the
+ * active one last) holding an abbey with a hole plays next, or the game is
+ * over and res->final holds the end-game scoring. res->scored and
+ * res->before_final are pos; no event, no wagon. False with err (422) when
+ * pos is not a valid position. */
+bool cc_turn_pass(const cc_position *pos, const cc_catalog *cat, cc_turn_result *res,
+                  cc_error *err);
 
 #endif

@@ -32,11 +32,12 @@ static bool check_expansions(const cc_position *pos, const cc_catalog *cat, cc_e
     return true;
 }
 
-/* With Abbey & Mayor every player receives one abbey tile, so the abbeys on
- * the board and those still in hand add up to the number of players. Too
- * many happens when an abbey is placed without naming its player while
- * every player still holds theirs; too few only when position.abbeys says
- * so. */
+/* With Abbey & Mayor every player receives at most one abbey tile (none
+ * when the game is set up without them, as JCloisterZone allows: figures
+ * of the expansion without its abbey), so the abbeys on the board and
+ * those still in hand add up to at most the number of players. Too many
+ * happens when an abbey is placed without naming its player while every
+ * player still holds theirs. */
 static bool check_abbey_total(const cc_position *pos, const cc_catalog *cat, int placed,
                               cc_error *err)
 {
@@ -45,22 +46,19 @@ static bool check_abbey_total(const cc_position *pos, const cc_catalog *cat, int
     int held = 0;
     for (int i = 0; i < pos->nplayers; i++)
         held += pos->abbeys[i];
-    if (placed + held == pos->nplayers)
+    if (placed + held <= pos->nplayers)
         return true;
     char ptr[80];
     snprintf(ptr, sizeof ptr, "/position/abbeys");
-    if (placed + held > pos->nplayers)
-        for (int i = 0; i < pos->ntiles; i++)
-            if (pos->tiles[i].owner < 0 && cat->types[pos->tiles[i].type].is_abbey) {
-                snprintf(ptr, sizeof ptr, "/position/tiles/%d", i);
-                break;
-            }
+    for (int i = 0; i < pos->ntiles; i++)
+        if (pos->tiles[i].owner < 0 && cat->types[pos->tiles[i].type].is_abbey) {
+            snprintf(ptr, sizeof ptr, "/position/tiles/%d", i);
+            break;
+        }
     return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Wrong number of abbeys",
-                   "each of the %d players has one abbey tile, placed or in hand, but %d %s placed and %d still held%s",
-                   pos->nplayers, placed, placed == 1 ? "is" : "are", held,
-                   placed + held > pos->nplayers
-                       ? "; name the player of each placed abbey (tiles[i].player) or give position.abbeys"
-                       : "");
+                   "each of the %d players has at most one abbey tile, placed or in hand, but %d %s placed and %d still held;"
+                   " name the player of each placed abbey (tiles[i].player) or give position.abbeys",
+                   pos->nplayers, placed, placed == 1 ? "is" : "are", held);
 }
 
 static bool check_counts(const cc_position *pos, const cc_catalog *cat, cc_error *err)

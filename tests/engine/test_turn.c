@@ -329,6 +329,45 @@ Test(turn, the_last_tile_ends_the_game_with_the_final_scoring)
     free(r);
 }
 
+/* Base game, 1. Placing a tile: a tile that fits nowhere is discarded and
+ * the player draws again; when those draws empty the pile there is no
+ * move. cc_turn_pass: the abbey round starts after that player, who comes
+ * last (as JCloisterZone plays it), or the game ends. */
+Test(turn, the_pile_running_out_on_discards_starts_the_abbey_round_after_that_player)
+{
+    cc_position pos;
+    tu_pos(&pos, 3, A_M);
+    tu_tile(&pos, "base.B", 1, 0, 0);
+    tu_tile(&pos, "base.B", 0, 1, 0);
+    tu_tile(&pos, "base.B", 2, 1, 0);
+    tu_tile(&pos, "base.B", 1, 2, 0);
+    tu_tile(&pos, "base.E", 0, 0, 0);
+    tu_tile(&pos, "base.E", 2, 0, 0);
+    tu_tile(&pos, "base.E", 2, 2, 180);
+    with_p0_abbey_placed(&pos);             /* p0 used theirs; p1, p2 hold one */
+    pos.active = 1;                         /* p1 draws only tiles that fit nowhere */
+    cc_turn_result *r = malloc(sizeof *r);
+    cc_error err;
+    cr_assert(cc_turn_pass(&pos, tu_catalog(), r, &err), "%s", err.detail);
+    cr_assert_not(r->game_over);
+    cr_assert_eq(r->next.active, 2, "the round starts after p1");
+    cr_assert(cites(r, "abbey.abbey.mandatory"));
+    pos.abbeys[2] = 0;                      /* then p1 itself, last */
+    pos.abbeys[0] = 0;
+    cr_assert(cc_turn_pass(&pos, tu_catalog(), r, &err), "%s", err.detail);
+    cr_assert_eq(r->next.active, 1);
+    pos.abbeys[1] = 0;                      /* nobody: the game is over */
+    tu_fig(&pos, 2, "meeple", 1, 0, "C");
+    cr_assert(cc_turn_pass(&pos, tu_catalog(), r, &err), "%s", err.detail);
+    cr_assert(r->game_over);
+    cr_assert(cites(r, "base.game.end"));
+    cr_assert_eq(r->final.nevents, 1);
+    cr_assert_eq(r->next.scores[2][0], r->totals[2]);
+    cr_assert_gt(r->totals[2], 0, "the cloister at (1, 0) scores at the end");
+    cr_assert_eq(r->next.nfigures, 0);
+    free(r);
+}
+
 /* Contract: a tile whose copies are all on the board cannot be drawn: 422. */
 Test(turn, a_tile_with_no_copy_left_is_an_error)
 {

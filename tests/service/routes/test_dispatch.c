@@ -673,12 +673,13 @@ Test(dispatch, placements_of_the_abbey_need_one_in_hand_and_a_hole)
                 "{\"tile\":\"abbey-mayor.abbey\",\"x\":1,\"y\":1,\"rot\":0,\"player\":\"red\"}],"
                 "\"figures\":[]},\"tile\":\"abbey-mayor.abbey\"}",
                 422, "/tile");
-    /* Nobody's abbey may be missing from both the board and the hands. */
+    /* Red plays without an abbey tile (none placed, none in hand): none to
+     * place either. */
     ask_problem("POST", "/v1/placements",
                 "{\"position\":{\"expansions\":[\"abbey-mayor\"],\"players\":[\"red\",\"blue\"],"
                 "\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}],\"figures\":[],"
                 "\"abbeys\":{\"red\":0,\"blue\":1}},\"tile\":\"abbey-mayor.abbey\"}",
-                422, "/position/abbeys");
+                422, "/tile");
     json_object *o = ask("POST", "/v1/placements",
                          "{\"position\":{\"expansions\":[\"abbey-mayor\"],\"players\":[\"red\",\"blue\"],"
                          "\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}],\"figures\":[]},"
