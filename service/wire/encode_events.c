@@ -1,6 +1,7 @@
 /* encode_events.c -- see encode_events.h. */
 #include "encode_events.h"
 
+#include "../../engine/wagon.h"
 #include "encode.h"
 
 void enc_totals(jw *w, const cc_position *pos, const int totals[CC_MAX_PLAYERS])
@@ -58,4 +59,34 @@ void enc_score_events(jw *w, const cc_position *pos, const cc_features *f,
 {
     for (int e = 0; e < r->nevents; e++)
         enc_score_event(w, pos, f, &r->events[e]);
+}
+
+void enc_wagon_move_event(jw *w, const cc_turn_result *r, const cc_wagon_move_event *m)
+{
+    jw_object(w);
+    jw_member_string(w, "kind", "wagon-move");
+    jw_member_string(w, "player", r->scored.players[m->player]);
+    jw_key(w, "from");
+    enc_xyat(w, m->from_x, m->from_y, m->from_at);
+    jw_key(w, "to");
+    enc_xyat(w, m->to_x, m->to_y, m->to_at);
+    int id = cc_features_locate(&r->features, m->to_x, m->to_y, m->to_at);
+    if (id >= 0) {
+        jw_key(w, "feature");
+        enc_feature_ref(w, &r->features, id);
+    }
+    jw_key(w, "rules");
+    jw_array(w);
+    jw_string(w, cc_wagon_rule(&r->scored));
+    jw_array_end(w);
+    jw_object_end(w);
+}
+
+void enc_turn_events(jw *w, const cc_turn_result *r)
+{
+    enc_score_events(w, &r->scored, &r->features, &r->turn);
+    for (int i = 0; i < r->nwagon_moves; i++)
+        enc_wagon_move_event(w, r, &r->wagon_moves[i]);
+    if (r->game_over)
+        enc_score_events(w, &r->before_final, &r->features, &r->final);
 }

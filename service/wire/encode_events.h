@@ -18,6 +18,12 @@
  *   enc_score_event(w, pos, f, ev)    one event
  *   enc_score_events(w, pos, f, r)    every event of r, as array elements
  *   enc_totals(w, pos, totals)        {player: n, every player}
+ *   enc_wagon_move_event(w, r, m)     {"kind": "wagon-move", player, from,
+ *                                     to, feature (where it went), rules}
+ *   enc_turn_events(w, r)             a whole turn's events, as array
+ *                                     elements, in /v1/turn's order: the
+ *                                     scoring phase, the wagon moves, the
+ *                                     end-game scoring
  */
 #ifndef ENCODE_EVENTS_H
 #define ENCODE_EVENTS_H
@@ -25,6 +31,7 @@
 #include "../../engine/features.h"
 #include "../../engine/position.h"
 #include "../../engine/scoring.h"
+#include "../../engine/turn.h"
 #include "json_writer.h"
 
 void enc_score_event(jw *w, const cc_position *pos, const cc_features *f,
@@ -32,5 +39,7 @@ void enc_score_event(jw *w, const cc_position *pos, const cc_features *f,
 void enc_score_events(jw *w, const cc_position *pos, const cc_features *f,
                       const cc_score_result *r);
 void enc_totals(jw *w, const cc_position *pos, const int totals[CC_MAX_PLAYERS]);
+void enc_wagon_move_event(jw *w, const cc_turn_result *r, const cc_wagon_move_event *m);
+void enc_turn_events(jw *w, const cc_turn_result *r);
 
 #endif

@@ -5,7 +5,9 @@
  * writer failed and every later write returns at once. */
 #include "json_writer.h"
 
+#include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -205,5 +207,29 @@ void jw_null(jw *w)
 {
     separate(w);
     put_bytes(w, "null", 4);
+    w->comma = true;
+}
+
+void jw_value(jw *w, const jw *value)
+{
+    if (value->failed) {
+        w->failed = true;
+        return;
+    }
+    separate(w);
+    put_bytes(w, value->buf ? value->buf : "null", value->buf ? value->len : 4);
+    w->comma = true;
+}
+
+void jw_double(jw *w, double v)
+{
+    if (!isfinite(v)) {
+        jw_null(w);
+        return;
+    }
+    char text[32];
+    int n = snprintf(text, sizeof text, "%.17g", v);
+    separate(w);
+    put_bytes(w, text, n > 0 && (size_t)n < sizeof text ? (size_t)n : 0);
     w->comma = true;
 }

@@ -28,7 +28,13 @@
  *   jw_key(&w, name)                 "name": inside an object (name escaped)
  *   jw_string(&w, s), jw_string_len(&w, s, n)   a string value
  *   jw_int(&w, v), jw_bool(&w, b), jw_null(&w)  scalar values
+ *   jw_double(&w, v)                 a number that reads back as the same
+ *                                    double (%.17g); null if not finite
  *   jw_member_string/int/bool(&w, name, v)       jw_key + the value
+ *   jw_value(&w, &v)                 the one complete value writer v holds
+ *                                    (written apart, e.g. while a long job
+ *                                    runs), as the next value; v failed:
+ *                                    w fails too
  *   jw_failed(&w)                    an allocation failed: discard the text
  *   jw_take(&w, &len)                the text (malloc'ed, NUL-terminated) or
  *                                    NULL if failed; the writer is empty after
@@ -78,6 +84,8 @@ void jw_string_len(jw *w, const char *s, size_t n);
 void jw_int(jw *w, long long v);
 void jw_bool(jw *w, bool v);
 void jw_null(jw *w);
+void jw_double(jw *w, double v);
+void jw_value(jw *w, const jw *value);
 
 static inline void jw_member_string(jw *w, const char *name, const char *s)
 {

@@ -195,3 +195,59 @@ Test(json_writer, an_empty_writer_hands_over_an_empty_text)
     jw_init(&w);
     expect_text(&w, "");
 }
+
+/* jw_double: a number that reads back as the same double (the random
+ * numbers of a saved game's draws), null where JSON has no number. */
+Test(json_writer, doubles_read_back_exactly_and_non_finite_is_null)
+{
+    static const double values[] = { 0.0, 0.5, 9.5 / 18, 1.0 / 3, 0.9998436575388832, -2.5, 1e-300 };
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+        jw w;
+        jw_init(&w);
+        jw_double(&w, values[i]);
+        size_t len;
+        char *text = jw_take(&w, &len);
+        cr_assert_not_null(text);
+        cr_expect_eq(strtod(text, NULL), values[i], "%s", text);
+        json_object *o = json_tokener_parse(text);
+        cr_expect(json_object_is_type(o, json_type_double) || json_object_is_type(o, json_type_int), "%s", text);
+        json_object_put(o);
+        free(text);
+    }
+    jw w;
+    jw_init(&w);
+    jw_array(&w);
+    jw_double(&w, 0.25);
+    jw_double(&w, 1.0 / 0.0);
+    jw_double(&w, 0.0 / 0.0);
+    jw_array_end(&w);
+    expect_text(&w, "[0.25,null,null]");
+}
+
+/* jw_value: a value written apart (a long job's part) joins the answer
+ * with its commas; a failed part fails the answer. */
+Test(json_writer, a_value_written_apart_joins_the_answer)
+{
+    jw part, w;
+    jw_init(&part);
+    jw_array(&part);
+    jw_int(&part, 1);
+    jw_string(&part, "two");
+    jw_array_end(&part);
+    jw_init(&w);
+    jw_object(&w);
+    jw_member_int(&w, "before", 0);
+    jw_key(&w, "part");
+    jw_value(&w, &part);
+    jw_member_bool(&w, "after", true);
+    jw_object_end(&w);
+    expect_text(&w, "{\"before\":0,\"part\":[1,\"two\"],\"after\":true}");
+    jw_free(&part);
+    cr_expect_not(jw_reserve(&part, SIZE_MAX - 8));
+    jw_init(&w);
+    jw_array(&w);
+    jw_value(&w, &part);
+    cr_expect(jw_failed(&w), "a failed part fails the answer");
+    jw_free(&w);
+    jw_free(&part);
+}
