@@ -60,6 +60,8 @@
     POST("/v1/score", route_score)                                       \
     POST("/v1/turn", route_turn)                                         \
     POST_PREFIX("/v1/messages/", route_messages)                         \
+    POST("/v1/import/jcz", route_import_jcz)                             \
+    POST("/v1/export/jcz", route_export_jcz)                             \
     /* end of the table: every line above ends in a backslash */
 
 #define SVC_DECLARE_GET(path, fn) svc_get_handler fn;

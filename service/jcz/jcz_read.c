@@ -1,0 +1,745 @@
+/* jcz_read.c -- see jcz_read.h.
+ *
+ * One function per part of the file, in the order jcz_read() calls them:
+ * sets, elements, rules, players, start tiles, annotations, replay. Every
+ * failure names the member at fault by its JSON Pointer. */
+#include "jcz_read.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../service.h"
+#include "../wire/decode.h"
+
+#define PTR_MAX CC_POINTER_MAX
+
+/* ---- small helpers ------------------------------------------------------- */
+
+void jcz_pointer_add(char *pointer, size_t size, const char *key)
+{
+    size_t len = strlen(pointer);
+    if (len + 1 >= size)
+        return;
+    pointer[len++] = '/';
+    for (const char *s = key; *s != '\0' && len + 3 < size; s++) {
+        if (*s == '~' || *s == '/') {
+            pointer[len++] = '~';
+            pointer[len++] = *s == '~' ? '0' : '1';
+        } else {
+            pointer[len++] = *s;
+        }
+    }
+    pointer[len] = '\0';
+}
+
+/* pointer + "/" + key, into out. */
+static const char *member_ptr(char *out, const char *pointer, const char *key)
+{
+    snprintf(out, PTR_MAX, "%s", pointer);
+    jcz_pointer_add(out, PTR_MAX, key);
+    return out;
+}
+
+static bool fail(cc_error *err, int status, const char *pointer, const char *title,
+                 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static bool fail(cc_error *err, int status, const char *pointer, const char *title,
+                 const char *fmt, ...)
+{
+    err->status = (cc_status)status;
+    snprintf(err->pointer, sizeof err->pointer, "%s", pointer);
+    snprintf(err->title, sizeof err->title, "%s", title);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->detail, sizeof err->detail, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+#ifdef __clang_analyzer__
+#define fail(...) ({ fail(__VA_ARGS__); false; })
+#endif
+
+/* A quoted excerpt of client text for a detail. */
+static const char *quote(char *out, size_t size, const char *s)
+{
+    char safe[64];
+    snprintf(out, size, "\"%s\"", svc_printable(safe, sizeof safe, s));
+    return out;
+}
+
+static bool out_of_scope(cc_error *err, const char *pointer, const char *what, const char *name)
+{
+    char q[80];
+    return fail(err, 422, pointer, "Out of scope",
+                "%s %s is not modelled by this service (it knows the base game, Abbey & Mayor, "
+                "Hills & Sheep and the five shrine tiles of Heretics & Shrines).",
+                what, quote(q, sizeof q, name));
+}
+
+/* A JSON number as a double; false if v is not a number. */
+static bool number(json_object *v, double *out)
+{
+    if (!json_object_is_type(v, json_type_int) && !json_object_is_type(v, json_type_double))
+        return false;
+    *out = json_object_get_double(v);
+    return isfinite(*out);
+}
+
+/* A JSON integer (or a number without fraction) within [min, max]. */
+static bool integer(json_object *v, int min, int max, int *out)
+{
+    double d;
+    if (!number(v, &d) || d != floor(d) || d < min || d > max)
+        return false;
+    *out = (int)d;
+    return true;
+}
+
+/* ---- tiles --------------------------------------------------------------- */
+
+/* The 2nd-edition printings add a garden to some tiles under another id;
+ * gardens matter only with the abbot, which is out of scope, so those are
+ * the same tiles here. */
+static const char *const garden_printings[][2] = {
+    { "BA/CcG", "BA/Cc.1" }, { "BA/Cc+G", "BA/Cc+" },  { "BA/CccG", "BA/Ccc" },
+    { "BA/CG", "BA/C" },     { "BA/CFCG", "BA/CFC.2" }, { "BA/CCG", "BA/CC.2" },
+    { "BA/RrG", "BA/Rr" },   { "BA/RFrG", "BA/RFr" },  { "AM/RG", "AM/R" },
+    { "HS/RR.hG", "HS/RR.h" },
+};
+
+int jcz_tile_type(const cc_catalog *cat, const char *id)
+{
+    int t = cc_catalog_find(cat, id);
+    if (t >= 0)
+        return t;
+    for (size_t i = 0; i < sizeof garden_printings / sizeof garden_printings[0]; i++)
+        if (strcmp(id, garden_printings[i][0]) == 0)
+            return cc_catalog_find(cat, garden_printings[i][1]);
+    return -1;
+}
+
+/* A land tile id at v (pointer ptr), in play (its set is in setup.sets). */
+static bool land_tile(json_object *v, const char *ptr, const cc_catalog *cat, unsigned sets,
+                      int *type, cc_error *err)
+{
+    char q[80];
+    if (!json_object_is_type(v, json_type_string))
+        return fail(err, 400, ptr, "Wrong type", "A tile id is a string such as \"BA/RCr\".");
+    const char *id = json_object_get_string(v);
+    int t = jcz_tile_type(cat, id);
+    if (t < 0)
+        return out_of_scope(err, ptr, "The tile", id);
+    if (cat->types[t].is_abbey)
+        return fail(err, 422, ptr, "Abbey is not a land tile",
+                    "The abbey %s is placed from a player's hand, never drawn or set at the start.",
+                    quote(q, sizeof q, id));
+    if (!(sets & cat->types[t].expansion))
+        return fail(err, 422, ptr, "Tile set not in play",
+                    "The tile %s belongs to a set that setup.sets does not list.",
+                    quote(q, sizeof q, id));
+    *type = t;
+    return true;
+}
+
+/* ---- setup.sets ----------------------------------------------------------- */
+
+static const struct {
+    const char *id;
+    unsigned expansion;
+} set_ids[] = {
+    { "basic:1", CC_EXP_BASE },          { "basic:2", CC_EXP_BASE },
+    { "abbey-and-mayor:1", CC_EXP_ABBEY_MAYOR }, { "abbey-and-mayor:2", CC_EXP_ABBEY_MAYOR },
+    { "hills-and-sheep:1", CC_EXP_HILLS_SHEEP }, { "hills-and-sheep:2", CC_EXP_HILLS_SHEEP },
+    { "cult/5", CC_EXP_SHRINES },
+};
+
+static bool read_sets(json_object *setup, const cc_catalog *cat, unsigned *sets, int *pile,
+                      cc_error *err)
+{
+    json_object *obj;
+    char ptr[PTR_MAX];
+    if (!dec_object(setup, "sets", "/setup", true, &obj, err))
+        return false;
+    *sets = 0;
+    json_object_object_foreach(obj, key, val) {
+        member_ptr(ptr, "/setup/sets", key);
+        unsigned bit = 0;
+        for (size_t i = 0; i < sizeof set_ids / sizeof set_ids[0]; i++)
+            if (strcmp(key, set_ids[i].id) == 0)
+                bit = set_ids[i].expansion;
+        if (bit == 0)
+            return out_of_scope(err, ptr, "The tile set", key);
+        int copies;
+        if (!integer(val, 0, 1000, &copies))
+            return fail(err, 400, ptr, "Wrong type", "A set's value is how many copies are played, an integer.");
+        if (copies > 1)
+            return fail(err, 422, ptr, "Out of scope",
+                        "%d copies of one tile set: the service models one copy of each set.", copies);
+        if (copies == 1 && (*sets & bit))
+            return fail(err, 422, ptr, "Out of scope",
+                        "Two printings of one tile set: the service models one copy of each set.");
+        if (copies == 1)
+            *sets |= bit;
+    }
+    *pile = 0;
+    for (int t = 0; t < cat->ntypes; t++)
+        if (!cat->types[t].is_abbey && (*sets & cat->types[t].expansion))
+            *pile += cat->types[t].count;
+    return true;
+}
+
+/* ---- setup.elements -------------------------------------------------------- */
+
+typedef struct {
+    bool farmers, hill, vineyard, shrine;
+    int mayor, wagon, barn, shepherd, abbey;
+    bool have_meeples;
+} elements;
+
+static bool read_elements(json_object *setup, elements *el, cc_error *err)
+{
+    static const char *const presence[] = { "farmers", "hill", "vineyard", "shrine", "garden" };
+    json_object *obj;
+    char ptr[PTR_MAX];
+    if (!dec_object(setup, "elements", "/setup", true, &obj, err))
+        return false;
+    memset(el, 0, sizeof *el);
+    json_object_object_foreach(obj, key, val) {
+        member_ptr(ptr, "/setup/elements", key);
+        bool known = false;
+        for (size_t i = 0; i < sizeof presence / sizeof presence[0]; i++)
+            known |= strcmp(key, presence[i]) == 0;
+        if (known) {
+            /* The reference engine switches these on by presence alone,
+             * whatever the value (even false). */
+            el->farmers |= strcmp(key, "farmers") == 0;
+            el->hill |= strcmp(key, "hill") == 0;
+            el->vineyard |= strcmp(key, "vineyard") == 0;
+            el->shrine |= strcmp(key, "shrine") == 0;
+            continue;
+        }
+        int *count = strcmp(key, "mayor") == 0      ? &el->mayor
+                   : strcmp(key, "wagon") == 0      ? &el->wagon
+                   : strcmp(key, "barn") == 0       ? &el->barn
+                   : strcmp(key, "shepherd") == 0   ? &el->shepherd
+                   : strcmp(key, "abbey") == 0      ? &el->abbey
+                   : NULL;
+        if (strcmp(key, "small-follower") == 0) {
+            int n;
+            if (!integer(val, 0, 1000, &n))
+                return fail(err, 400, ptr, "Wrong type", "small-follower is how many meeples each player has.");
+            if (n != CC_SUPPLY_MEEPLES)
+                return fail(err, 422, ptr, "Out of scope",
+                            "Each player has %d meeples here (the rules' supply); the file gives %d.",
+                            CC_SUPPLY_MEEPLES, n);
+            el->have_meeples = true;
+            continue;
+        }
+        if (count == NULL)
+            return out_of_scope(err, ptr, "The game element", key);
+        if (!integer(val, 0, 1000, count))
+            return fail(err, 400, ptr, "Wrong type", "%s is a count of figures or tiles, an integer.", key);
+        if (*count > 1)
+            return fail(err, 422, ptr, "Out of scope",
+                        "Each player has at most one %s here (the rules' supply); the file gives %d.",
+                        key, *count);
+    }
+    if (!el->have_meeples)
+        return fail(err, 422, "/setup/elements/small-follower", "Out of scope",
+                    "A game without meeples (small-follower) is not modelled; each player has 7.");
+    return true;
+}
+
+/* Expansions from the sets and from figures enabled without their tiles. */
+static bool apply_elements(const elements *el, unsigned sets, cc_position *pos, cc_error *err)
+{
+    pos->expansions = CC_EXP_BASE | sets;
+    if (el->mayor || el->wagon || el->barn || el->abbey)
+        pos->expansions |= CC_EXP_ABBEY_MAYOR;
+    if (el->shepherd)
+        pos->expansions |= CC_EXP_HILLS_SHEEP;
+    if ((sets & CC_EXP_HILLS_SHEEP) && !el->hill)
+        return fail(err, 422, "/setup/elements/hill", "Out of scope",
+                    "Hills & Sheep tiles without hills (no \"hill\" element) are not modelled: "
+                    "here a hill always breaks ties.");
+    if ((sets & CC_EXP_HILLS_SHEEP) && !el->vineyard)
+        return fail(err, 422, "/setup/elements/vineyard", "Out of scope",
+                    "Hills & Sheep tiles without vineyards (no \"vineyard\" element) are not modelled.");
+    if ((sets & CC_EXP_SHRINES) && !el->shrine)
+        return fail(err, 422, "/setup/elements/shrine", "Out of scope",
+                    "Shrine tiles without challenges (no \"shrine\" element) are not modelled.");
+    pos->options.farmers = el->farmers ? CC_FARMERS_ON : CC_FARMERS_OFF;
+    return true;
+}
+
+/* ---- setup.rules -------------------------------------------------------- */
+
+/* Rule keys of the apps that belong to expansions out of scope: with none
+ * of those expansions in play they change nothing, so they are ignored. */
+static const char *const idle_rules[] = {
+    "inn-and-cathedral-final-scoring", "princess-action", "fairy-placement", "dragon-move",
+    "bazaar-no-auction", "vineyards-for-garden", "espace-variant", "tunnelize-other-expansions",
+    "more-tunnel-tokens", "festival-return", "keep-monasteries", "labyrinth-variant",
+    "coc-final-scoring", "count-move", "little-buildings-scoring", "king-and-robber-scoring",
+    "robbers-son-action", "meteorite-impact",
+};
+
+/* Rule `key` with string value v: the index of v among values[0..1]. */
+static bool rule_choice(json_object *v, const char *ptr, const char *key, const char *a,
+                        const char *b, int *out, cc_error *err)
+{
+    if (v == NULL || json_object_is_type(v, json_type_null)) {
+        *out = 0;
+        return true;
+    }
+    if (!json_object_is_type(v, json_type_string))
+        return fail(err, 400, ptr, "Wrong type", "The rule %s takes a string, \"%s\" or \"%s\".", key, a, b);
+    const char *s = json_object_get_string(v);
+    if (strcmp(s, a) == 0 || strcmp(s, b) == 0) {
+        *out = strcmp(s, b) == 0;
+        return true;
+    }
+    char q[80];
+    return fail(err, 422, ptr, "Unknown rule value", "The rule %s is \"%s\" or \"%s\"; the file gives %s.",
+                key, a, b, quote(q, sizeof q, s));
+}
+
+static bool read_rules(json_object *setup, cc_options *opt, cc_error *err)
+{
+    json_object *obj;
+    char ptr[PTR_MAX];
+    if (!dec_object(setup, "rules", "/setup", false, &obj, err))
+        return false;
+    if (obj == NULL)
+        return true;
+    json_object_object_foreach(obj, key, val) {
+        member_ptr(ptr, "/setup/rules", key);
+        int v = 0;
+        if (strcmp(key, "wagon-move") == 0) {
+            if (!rule_choice(val, ptr, key, "C2", "C1", &v, err))
+                return false;
+            opt->wagon_rules = v ? CC_WAGON_RULES_C1 : CC_WAGON_RULES_C2;
+        } else if (strcmp(key, "hill-tiebreaker") == 0) {
+            if (!rule_choice(val, ptr, key, "at-least-one-follower", "number-of-followers", &v, err))
+                return false;
+            opt->hill_tiebreak = v ? CC_HILL_TIEBREAK_COUNT : CC_HILL_TIEBREAK_OFFICIAL;
+        } else if (strcmp(key, "barn-placement") == 0) {
+            if (!rule_choice(val, ptr, key, "not-occupied", "occupied", &v, err))
+                return false;
+            opt->barn_placement = v ? CC_BARN_PLACEMENT_OCCUPIED : CC_BARN_PLACEMENT_UNOCCUPIED;
+        } else if (strcmp(key, "tiny-city-scoring") == 0) {
+            if (!rule_choice(val, ptr, key, "4", "2", &v, err))
+                return false;
+            opt->tiny_city_scoring = v ? CC_TINY_CITY_2 : CC_TINY_CITY_4;
+        } else {
+            bool idle = false;
+            for (size_t i = 0; i < sizeof idle_rules / sizeof idle_rules[0]; i++)
+                idle |= strcmp(key, idle_rules[i]) == 0;
+            if (!idle)
+                return fail(err, 422, ptr, "Unknown rule", "%s is not a rule the apps know.", key);
+        }
+    }
+    return true;
+}
+
+/* ---- players ----------------------------------------------------------------- */
+
+/* Copy a player's name: 1..32 bytes (cut on a character boundary), or
+ * "Player <i+1>" when it has none; a name already taken gets " 2", " 3"... */
+static void player_name(cc_position *pos, int i, const char *name)
+{
+    char base[CC_NAME_MAX];
+    size_t n = name ? strlen(name) : 0;
+    if (n >= CC_NAME_MAX) {
+        n = CC_NAME_MAX - 1;
+        while (n > 0 && ((unsigned char)name[n] & 0xC0) == 0x80)
+            n--;
+    }
+    if (n == 0)
+        snprintf(base, sizeof base, "Player %d", i + 1);
+    else
+        snprintf(base, sizeof base, "%.*s", (int)n, name);
+    snprintf(pos->players[i], CC_NAME_MAX, "%s", base);
+    for (int suffix = 2; cc_position_player(pos, pos->players[i]) != i; suffix++) {
+        char tail[8];
+        int len = snprintf(tail, sizeof tail, " %d", suffix);
+        size_t keep = strlen(base);
+        if (keep + (size_t)len >= CC_NAME_MAX) {
+            keep = CC_NAME_MAX - 1 - (size_t)len;
+            while (keep > 0 && ((unsigned char)base[keep] & 0xC0) == 0x80)
+                keep--;
+        }
+        snprintf(pos->players[i], CC_NAME_MAX, "%.*s%s", (int)keep, base, tail);
+    }
+}
+
+static bool read_players(json_object *root, cc_position *pos, cc_error *err)
+{
+    json_object *list;
+    if (!dec_array(root, "players", "", true, &list, err))
+        return false;
+    size_t n = json_object_array_length(list);
+    if (n < CC_MIN_PLAYERS || n > CC_MAX_PLAYERS)
+        return fail(err, 422, "/players", "Out of scope",
+                    "A position has %d to %d players; the file has %zu.", CC_MIN_PLAYERS,
+                    CC_MAX_PLAYERS, n);
+    pos->nplayers = (int)n;
+    for (size_t i = 0; i < n; i++) {
+        json_object *p = json_object_array_get_idx(list, i), *name = NULL;
+        char ptr[PTR_MAX];
+        snprintf(ptr, sizeof ptr, "/players/%zu", i);
+        if (!json_object_is_type(p, json_type_object))
+            return fail(err, 400, ptr, "Wrong type", "Each player is an object {name, slot}.");
+        json_object_object_get_ex(p, "name", &name);
+        player_name(pos, (int)i, json_object_is_type(name, json_type_string)
+                                     ? json_object_get_string(name) : NULL);
+    }
+    return true;
+}
+
+/* ---- setup.start ---------------------------------------------------------- */
+
+static bool read_start(json_object *setup, const cc_catalog *cat, unsigned sets,
+                       cc_position *pos, int *pile, cc_error *err)
+{
+    json_object *list;
+    if (!dec_array(setup, "start", "/setup", true, &list, err))
+        return false;
+    size_t n = json_object_array_length(list);
+    if (n == 0)
+        return fail(err, 422, "/setup/start", "No start tile", "The game starts from at least one tile.");
+    if (n > CC_MAX_TILES)
+        return fail(err, 422, "/setup/start", "More tiles than the game has",
+                    "%zu start tiles; a game has at most %d tiles.", n, CC_MAX_TILES);
+    for (size_t i = 0; i < n; i++) {
+        json_object *s = json_object_array_get_idx(list, i), *tile = NULL;
+        char ptr[PTR_MAX], tptr[PTR_MAX];
+        snprintf(ptr, sizeof ptr, "/setup/start/%zu", i);
+        snprintf(tptr, sizeof tptr, "/setup/start/%zu/tile", i);
+        if (!json_object_is_type(s, json_type_object))
+            return fail(err, 400, ptr, "Wrong type", "Each start tile is an object {tile, x, y, rotation}.");
+        cc_placed_tile *t = &pos->tiles[pos->ntiles];
+        int deg = 0;
+        if (!json_object_object_get_ex(s, "tile", &tile))
+            return fail(err, 400, tptr, "Missing member", "A start tile names its tile.");
+        if (!land_tile(tile, tptr, cat, sets, &t->type, err) ||
+            !dec_int(s, "x", ptr, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &t->x, NULL, err) ||
+            !dec_int(s, "y", ptr, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &t->y, NULL, err) ||
+            !dec_int(s, "rotation", ptr, 0, 270, false, &deg, NULL, err))
+            return false;
+        if (deg % 90 != 0)
+            return fail(err, 400, member_ptr(tptr, ptr, "rotation"), "Value out of range",
+                        "rotation is 0, 90, 180 or 270 degrees; it is %d.", deg);
+        t->rot = deg / 90;
+        t->owner = -1;
+        pos->ntiles++;
+        (*pile)--;
+    }
+    return true;
+}
+
+/* ---- gameAnnotations ---------------------------------------------------- */
+
+static bool read_annotations(json_object *root, const cc_catalog *cat, unsigned sets,
+                             jcz_game *g, cc_error *err)
+{
+    json_object *ann, *order = NULL, *limit = NULL;
+    if (!dec_object(root, "gameAnnotations", "", false, &ann, err))
+        return false;
+    if (ann == NULL)
+        return true;
+    if (json_object_object_get_ex(ann, "endTurn", &limit) && !json_object_is_type(limit, json_type_null) &&
+        !integer(limit, 0, 100000, &g->draw_limit))
+        return fail(err, 400, "/gameAnnotations/endTurn", "Wrong type",
+                    "endTurn is how many tiles may be drawn, an integer.");
+    if (!dec_array(ann, "drawOrder", "/gameAnnotations", false, &order, err))
+        return false;
+    if (order == NULL)
+        return true;
+    size_t n = json_object_array_length(order);
+    g->draw = malloc((n ? n : 1) * sizeof *g->draw);
+    if (g->draw == NULL)
+        return fail(err, 500, "", "Out of memory", "No memory to read drawOrder.");
+    for (size_t i = 0; i < n; i++) {
+        json_object *v = json_object_array_get_idx(order, i);
+        char ptr[PTR_MAX];
+        snprintf(ptr, sizeof ptr, "/gameAnnotations/drawOrder/%zu", i);
+        if (json_object_is_type(v, json_type_string) && strcmp(json_object_get_string(v), "#END") == 0) {
+            if (i + 1 != n)
+                return fail(err, 422, ptr, "Misplaced #END", "\"#END\" may only end drawOrder.");
+            g->draw_end = true;
+            break;
+        }
+        if (!land_tile(v, ptr, cat, sets, &g->draw[g->ndraw], err))
+            return false;
+        g->ndraw++;
+    }
+    return true;
+}
+
+/* ---- replay ------------------------------------------------------------ */
+
+static bool read_random(json_object *payload, const char *ptr, bool needed, jcz_msg *m,
+                        cc_error *err)
+{
+    json_object *v = NULL;
+    char rptr[PTR_MAX];
+    member_ptr(rptr, ptr, "random");
+    if (!json_object_object_get_ex(payload, "random", &v) || json_object_is_type(v, json_type_null)) {
+        if (needed)
+            return fail(err, 422, rptr, "Random number missing",
+                        "This message draws a sheep token: its random number says which.");
+        return true;
+    }
+    if (!number(v, &m->random))
+        return fail(err, 400, rptr, "Wrong type", "random is a number.");
+    if (needed && !(m->random >= 0.0 && m->random < 1.0))
+        return fail(err, 400, rptr, "Value out of range", "random is a number from 0 up to (not including) 1.");
+    m->has_random = true;
+    return true;
+}
+
+/* payload.position: [x, y]. */
+static bool read_xy(json_object *obj, const char *ptr, int *x, int *y, cc_error *err)
+{
+    json_object *v = NULL;
+    char pptr[PTR_MAX];
+    member_ptr(pptr, ptr, "position");
+    if (!json_object_object_get_ex(obj, "position", &v))
+        return fail(err, 400, pptr, "Missing member", "A position is [x, y].");
+    if (!json_object_is_type(v, json_type_array) || json_object_array_length(v) != 2 ||
+        !integer(json_object_array_get_idx(v, 0), -CC_COORD_LIMIT, CC_COORD_LIMIT, x) ||
+        !integer(json_object_array_get_idx(v, 1), -CC_COORD_LIMIT, CC_COORD_LIMIT, y))
+        return fail(err, 400, pptr, "Value out of range",
+                    "A position is [x, y], two integers within %d of the start.", CC_COORD_LIMIT);
+    return true;
+}
+
+static bool read_place_tile(json_object *payload, const char *ptr, const cc_catalog *cat,
+                            const jcz_game *g, jcz_msg *m, cc_error *err)
+{
+    json_object *v = NULL;
+    char tptr[PTR_MAX];
+    const char *rot = NULL;
+    member_ptr(tptr, ptr, "tileId");
+    if (!json_object_object_get_ex(payload, "tileId", &v))
+        return fail(err, 400, tptr, "Missing member", "PLACE_TILE names its tile.");
+    if (!json_object_is_type(v, json_type_string))
+        return fail(err, 400, tptr, "Wrong type", "A tile id is a string such as \"BA/RCr\".");
+    m->tile = jcz_tile_type(cat, json_object_get_string(v));
+    if (m->tile < 0)
+        return out_of_scope(err, tptr, "The tile", json_object_get_string(v));
+    /* A land tile comes from the pile; the abbey from a hand, which the
+     * abbey element (Abbey & Mayor) gives. */
+    unsigned from = cat->types[m->tile].is_abbey ? g->start.expansions : g->sets;
+    if (!(from & cat->types[m->tile].expansion)) {
+        char q[80];
+        return fail(err, 422, tptr, "Tile set not in play",
+                    "The tile %s belongs to a set that setup does not put in play.",
+                    quote(q, sizeof q, json_object_get_string(v)));
+    }
+    if (!dec_string(payload, "rotation", ptr, !cat->types[m->tile].is_abbey, &rot, err) ||
+        !read_xy(payload, ptr, &m->x, &m->y, err))
+        return false;
+    m->rot = 0;
+    if (rot != NULL) {
+        static const char *const names[] = { "R0", "R90", "R180", "R270" };
+        m->rot = -1;
+        for (int q = 0; q < 4; q++)
+            if (strcmp(rot, names[q]) == 0)
+                m->rot = q;
+        if (m->rot < 0)
+            return fail(err, 400, member_ptr(tptr, ptr, "rotation"), "Value out of range",
+                        "rotation is \"R0\", \"R90\", \"R180\" or \"R270\".");
+    }
+    return true;
+}
+
+/* meepleId "<player>.<kind>.<n>". */
+static bool read_meeple_id(json_object *payload, const char *ptr, int nplayers, jcz_msg *m,
+                           cc_error *err)
+{
+    static const struct {
+        const char *name;
+        cc_figure_kind kind;
+    } kinds[] = {
+        { "small", CC_FIG_MEEPLE }, { "mayor", CC_FIG_MAYOR }, { "wagon", CC_FIG_WAGON },
+        { "barn", CC_FIG_BARN },    { "shepherd", CC_FIG_SHEPHERD },
+    };
+    const char *id = NULL;
+    char iptr[PTR_MAX];
+    member_ptr(iptr, ptr, "meepleId");
+    if (!dec_string(payload, "meepleId", ptr, true, &id, err))
+        return false;
+    char *end = NULL;
+    long owner = strtol(id, &end, 10);
+    const char *dot = end && *end == '.' ? strchr(end + 1, '.') : NULL;
+    if (end == id || dot == NULL || owner < 0 || owner >= nplayers)
+        return fail(err, 400, iptr, "Value out of range",
+                    "A meeple id is \"<player>.<kind>.<n>\" with the player's index first.");
+    m->owner = (int)owner;
+    size_t n = (size_t)(dot - (end + 1));
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (strlen(kinds[i].name) == n && memcmp(end + 1, kinds[i].name, n) == 0) {
+            m->kind = kinds[i].kind;
+            return true;
+        }
+    char kind[40];
+    snprintf(kind, sizeof kind, "%.*s", (int)(n < 39 ? n : 39), end + 1);
+    return out_of_scope(err, iptr, "The figure", kind);
+}
+
+static bool read_deploy(json_object *payload, const char *ptr, int nplayers, jcz_msg *m,
+                        cc_error *err)
+{
+    json_object *pointer;
+    char pptr[PTR_MAX], fptr[PTR_MAX];
+    const char *feature = NULL, *loc = NULL;
+    member_ptr(pptr, ptr, "pointer");
+    if (!read_meeple_id(payload, ptr, nplayers, m, err) ||
+        !dec_object(payload, "pointer", ptr, true, &pointer, err) ||
+        !read_xy(pointer, pptr, &m->px, &m->py, err) ||
+        !dec_string(pointer, "feature", pptr, true, &feature, err) ||
+        !dec_string(pointer, "location", pptr, true, &loc, err))
+        return false;
+    m->classes = jcz_feature_class(feature);
+    if (m->classes == 0)
+        return out_of_scope(err, member_ptr(fptr, pptr, "feature"), "The feature", feature);
+    if (!jcz_loc_parse(loc, &m->loc)) {
+        char q[80];
+        return fail(err, 422, member_ptr(fptr, pptr, "location"), "Unknown location",
+                    "%s is not a location on a tile.", quote(q, sizeof q, loc));
+    }
+    return true;
+}
+
+static bool read_flock(json_object *payload, const char *ptr, jcz_msg *m, cc_error *err)
+{
+    const char *value = NULL;
+    if (!dec_string(payload, "value", ptr, true, &value, err))
+        return false;
+    if (strcmp(value, "EXPAND") != 0 && strcmp(value, "SCORE") != 0) {
+        char vptr[PTR_MAX];
+        return fail(err, 400, member_ptr(vptr, ptr, "value"), "Value out of range",
+                    "value is \"EXPAND\" (grow the flock) or \"SCORE\" (guide it home).");
+    }
+    m->expand = strcmp(value, "EXPAND") == 0;
+    return read_random(payload, ptr, m->expand, m, err);
+}
+
+static const struct {
+    const char *name;
+    jcz_msg_type type;
+} msg_types[] = {
+    { "PLACE_TILE", JCZ_PLACE_TILE }, { "DEPLOY_MEEPLE", JCZ_DEPLOY_MEEPLE },
+    { "PASS", JCZ_PASS },             { "COMMIT", JCZ_COMMIT },
+    { "SHEPHERD_CONFIRM", JCZ_SHEPHERD_CONFIRM }, { "FLOCK_EXPAND_OR_SCORE", JCZ_FLOCK },
+};
+
+static bool read_message(json_object *v, int i, const cc_catalog *cat, const jcz_game *g,
+                         jcz_msg *m, cc_error *err)
+{
+    const cc_position *pos = &g->start;
+    char ptr[PTR_MAX], pptr[PTR_MAX];
+    json_object *payload = NULL, *player = NULL;
+    const char *type = NULL;
+    snprintf(ptr, sizeof ptr, "/replay/%d", i);
+    snprintf(pptr, sizeof pptr, "/replay/%d/payload", i);
+    memset(m, 0, sizeof *m);
+    m->player = -1;
+    if (!json_object_is_type(v, json_type_object))
+        return fail(err, 400, ptr, "Wrong type", "Each replay message is an object {type, payload}.");
+    if (!dec_string(v, "type", ptr, true, &type, err) ||
+        !dec_object(v, "payload", ptr, false, &payload, err))
+        return false;
+    if (json_object_object_get_ex(v, "player", &player) && !json_object_is_type(player, json_type_null) &&
+        !integer(player, 0, pos->nplayers - 1, &m->player))
+        return fail(err, 400, member_ptr(pptr, ptr, "player"), "Value out of range",
+                    "player is the index of a player, 0 to %d.", pos->nplayers - 1);
+    int known = -1;
+    for (size_t k = 0; k < sizeof msg_types / sizeof msg_types[0]; k++)
+        if (strcmp(type, msg_types[k].name) == 0)
+            known = (int)k;
+    if (known < 0)
+        return out_of_scope(err, member_ptr(pptr, ptr, "type"), "The message", type);
+    m->type = msg_types[known].type;
+    if (payload == NULL) {
+        if (m->type == JCZ_PLACE_TILE || m->type == JCZ_DEPLOY_MEEPLE || m->type == JCZ_FLOCK ||
+            m->type == JCZ_SHEPHERD_CONFIRM)
+            return fail(err, 400, member_ptr(pptr, ptr, "payload"), "Missing member",
+                        "A %s message has a payload.", type);
+        return true;
+    }
+    snprintf(pptr, sizeof pptr, "/replay/%d/payload", i);
+    switch (m->type) {
+    case JCZ_PLACE_TILE:
+        return read_place_tile(payload, pptr, cat, g, m, err);
+    case JCZ_DEPLOY_MEEPLE:
+        return read_deploy(payload, pptr, pos->nplayers, m, err);
+    case JCZ_FLOCK:
+        return read_flock(payload, pptr, m, err);
+    case JCZ_SHEPHERD_CONFIRM:
+        return read_random(payload, pptr, true, m, err);
+    case JCZ_COMMIT:
+        return read_random(payload, pptr, false, m, err);
+    case JCZ_PASS:
+        return true;
+    }
+    return true;
+}
+
+static bool read_replay(json_object *root, const cc_catalog *cat, jcz_game *g, cc_error *err)
+{
+    json_object *list;
+    if (!dec_array(root, "replay", "", true, &list, err))
+        return false;
+    size_t n = json_object_array_length(list);
+    g->msgs = malloc((n ? n : 1) * sizeof *g->msgs);
+    if (g->msgs == NULL)
+        return fail(err, 500, "", "Out of memory", "No memory to read the replay.");
+    for (size_t i = 0; i < n; i++) {
+        if (!read_message(json_object_array_get_idx(list, i), (int)i, cat, g, &g->msgs[i], err))
+            return false;
+        g->nmsgs++;
+    }
+    return true;
+}
+
+/* ---- the file ------------------------------------------------------------ */
+
+bool jcz_read(json_object *root, const cc_catalog *cat, jcz_game *g, cc_error *err)
+{
+    memset(g, 0, sizeof *g);
+    g->draw_limit = -1;
+    cc_position_init(&g->start);
+    json_object *setup;
+    unsigned sets = 0;
+    elements el;
+    if (!json_object_is_type(root, json_type_object))
+        return fail(err, 400, "", "Wrong type", "A saved game is a JSON object.");
+    if (!dec_object(root, "setup", "", true, &setup, err) ||
+        !read_sets(setup, cat, &sets, &g->pile, err) ||
+        !read_elements(setup, &el, err) ||
+        !apply_elements(&el, sets, &g->start, err) ||
+        !read_rules(setup, &g->start.options, err) ||
+        !read_players(root, &g->start, err) ||
+        !read_start(setup, cat, sets, &g->start, &g->pile, err))
+        return false;
+    g->sets = sets;
+    if (g->start.expansions & CC_EXP_ABBEY_MAYOR)
+        for (int p = 0; p < g->start.nplayers; p++)
+            g->start.abbeys[p] = el.abbey > 0 ? 1 : 0;
+    return read_annotations(root, cat, sets, g, err) && read_replay(root, cat, g, err);
+}
+
+void jcz_game_free(jcz_game *g)
+{
+    free(g->msgs);
+    free(g->draw);
+    g->msgs = NULL;
+    g->draw = NULL;
+}

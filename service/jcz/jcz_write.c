@@ -1,0 +1,677 @@
+/* jcz_write.c -- see jcz_write.h.
+ *
+ * Each move is played with cc_turn() on the writer's position; its
+ * messages are then written from what the engine answered (the placed
+ * tile's features for the pointers, the deployment options for a PASS,
+ * the scoring's returned wagons for the wagon phase). */
+#include "jcz_write.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../engine/deploy.h"
+#include "../../engine/placement.h"
+#include "../../engine/validate.h"
+#include "../../engine/wagon.h"
+#include "jcz_loc.h"
+#include "jcz_sheep.h"
+
+#define APP_VERSION "6.2.0"
+#define ANY_RANDOM 0.5          /* where the number draws nothing we model */
+
+/* One replay message, kept until the document is written. */
+typedef enum { PAY_NONE, PAY_RANDOM, PAY_TILE, PAY_DEPLOY, PAY_FLOCK } payload_kind;
+
+typedef struct {
+    const char *type;           /* "PLACE_TILE" ... */
+    int player;
+    payload_kind payload;
+    double random;              /* PAY_RANDOM, PAY_FLOCK */
+    const char *tile;           /* PAY_TILE: the reference id */
+    int rot;                    /* PAY_TILE: degrees */
+    int x, y;                   /* PAY_TILE: where; PAY_DEPLOY: the pointer's tile */
+    const char *feature;        /* PAY_DEPLOY: "City" ... */
+    char location[40];          /* PAY_DEPLOY */
+    char meeple[24];            /* PAY_DEPLOY: "<player>.<kind>.<n>" */
+    const char *value;          /* PAY_FLOCK: "EXPAND" or "SCORE" */
+} message;
+
+struct jcz_writer {
+    const cc_catalog *cat;
+    char name[128];
+    cc_position start;          /* the first player first */
+    cc_position pos;            /* before the next move */
+    int ids[CC_MAX_FIGURES];    /* the app's number of each figure of pos */
+    cc_board board;             /* the board of pos */
+    cc_features features;       /* scratch */
+    cc_position wagons;         /* scratch: the wagon phase */
+    cc_turn_result result;
+    bool played;
+    bool pile_empty;            /* a move said no land tile is left */
+    int nmsgs, cap;
+    message *msgs;              /* malloc'ed */
+    int ndraw;
+    const char *draw[CC_MAX_TILES * 2];  /* reference ids of the tiles drawn */
+    bool out_of_memory;
+};
+
+static bool fail(cc_error *err, int status, const char *pointer, const char *title,
+                 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static bool fail(cc_error *err, int status, const char *pointer, const char *title,
+                 const char *fmt, ...)
+{
+    err->status = (cc_status)status;
+    snprintf(err->pointer, sizeof err->pointer, "%s", pointer);
+    snprintf(err->title, sizeof err->title, "%s", title);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->detail, sizeof err->detail, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+#ifdef __clang_analyzer__
+#define fail(...) ({ fail(__VA_ARGS__); false; })
+#endif
+
+/* ---- the start ---------------------------------------------------------------- */
+
+/* What a .jcz cannot start from; false with err. */
+static bool check_start(const cc_position *pos, const cc_catalog *cat, cc_error *err)
+{
+    char ptr[48];
+    if (pos->expansions & CC_EXP_MESSAGES)
+        return fail(err, 422, "/position/expansions", "Not in a saved game",
+                    "Messages is not an expansion JCloisterZone plays: a game with it has no .jcz.");
+    if (pos->nfigures > 0)
+        return fail(err, 422, "/position/figures/0", "Not in a saved game",
+                    "A saved game starts from its start tiles alone: no figure stands on them.");
+    for (int p = 0; p < pos->nplayers; p++)
+        if (pos->scores[p][0] != 0 || pos->scores[p][1] != 0)
+            return fail(err, 422, "/position/scores", "Not in a saved game",
+                        "A saved game starts with no points: %s has %d.", pos->players[p],
+                        cc_position_score(pos, p));
+    for (int i = 0; i < pos->ntiles; i++)
+        if (cat->types[pos->tiles[i].type].is_abbey) {
+            snprintf(ptr, sizeof ptr, "/position/tiles/%d", i);
+            return fail(err, 422, ptr, "Not in a saved game",
+                        "An abbey is placed during the game, never among the start tiles.");
+        }
+    if (pos->expansions & CC_EXP_ABBEY_MAYOR)
+        for (int p = 1; p < pos->nplayers; p++)
+            if (pos->abbeys[p] != pos->abbeys[0])
+                return fail(err, 422, "/position/abbeys", "Not in a saved game",
+                            "Every player of a saved game holds the same number of abbeys.");
+    return true;
+}
+
+/* pos with its players in turn order from the active one. */
+static void first_player_first(const cc_position *pos, cc_position *out)
+{
+    *out = *pos;
+    int n = pos->nplayers, a = pos->active;
+    for (int i = 0; i < n; i++) {
+        memcpy(out->players[i], pos->players[(a + i) % n], CC_NAME_MAX);
+        out->abbeys[i] = pos->abbeys[(a + i) % n];
+        out->scores[i][0] = out->scores[i][1] = 0;
+    }
+    out->active = 0;
+}
+
+jcz_writer *jcz_writer_new(const cc_position *pos, const cc_catalog *cat, const char *name,
+                           cc_error *err)
+{
+    jcz_writer *w = calloc(1, sizeof *w);
+    if (w == NULL) {
+        fail(err, 500, "", "Out of memory", "No memory to write the saved game.");
+        return NULL;
+    }
+    w->cat = cat;
+    snprintf(w->name, sizeof w->name, "%s", name ? name : "");
+    if (!cc_validate(pos, cat, &w->board, &w->features, err) || !check_start(pos, cat, err)) {
+        free(w);
+        return NULL;
+    }
+    first_player_first(pos, &w->start);
+    w->pos = w->start;
+    return w;
+}
+
+const cc_position *jcz_writer_position(const jcz_writer *w)
+{
+    return &w->pos;
+}
+
+const cc_turn_result *jcz_writer_result(const jcz_writer *w)
+{
+    return w->played ? &w->result : NULL;
+}
+
+void jcz_writer_free(jcz_writer *w)
+{
+    if (w == NULL)
+        return;
+    free(w->msgs);
+    free(w);
+}
+
+/* ---- messages ------------------------------------------------------------------- */
+
+/* A new message at the end of the replay, zeroed but for type and player;
+ * a scratch one (dropped) when memory runs out, which finish reports. */
+static message *message_add(jcz_writer *w, const char *type, int player)
+{
+    static message dropped;
+    if (w->nmsgs == w->cap) {
+        int cap = w->cap ? 2 * w->cap : 64;
+        message *grown = realloc(w->msgs, (size_t)cap * sizeof *grown);
+        if (grown == NULL) {
+            w->out_of_memory = true;
+            memset(&dropped, 0, sizeof dropped);
+            return &dropped;
+        }
+        w->msgs = grown;
+        w->cap = cap;
+    }
+    message *m = &w->msgs[w->nmsgs++];
+    memset(m, 0, sizeof *m);
+    m->type = type;
+    m->player = player;
+    return m;
+}
+
+static void message_random(jcz_writer *w, const char *type, int player, double u)
+{
+    message *m = message_add(w, type, player);
+    m->payload = PAY_RANDOM;
+    m->random = u;
+}
+
+/* A DEPLOY_MEEPLE pointing at feature k of board tile t. */
+static void message_deploy(jcz_writer *w, const cc_board *b, int t, int k, int player,
+                           const char *kind, int n)
+{
+    const cc_board_tile *bt = &b->tiles[t];
+    message *m = message_add(w, "DEPLOY_MEEPLE", player);
+    m->payload = PAY_DEPLOY;
+    m->x = bt->x;
+    m->y = bt->y;
+    m->feature = jcz_feature_class_name((cc_feature_type)bt->type->features[k].type);
+    jcz_feature_location(bt->type, bt->rot, k, m->location, sizeof m->location);
+    snprintf(m->meeple, sizeof m->meeple, "%d.%s.%d", player, kind, n);
+}
+
+static const char *meeple_kind(cc_figure_kind k)
+{
+    static const char *const names[CC_FIG_NKINDS] = { "small", "mayor", "wagon", "barn", "shepherd" };
+    return names[k];
+}
+
+/* The lowest meeple number player p has in the supply. */
+static int free_meeple(const jcz_writer *w, int p)
+{
+    bool used[CC_SUPPLY_MEEPLES + 1] = { false };
+    for (int i = 0; i < w->pos.nfigures; i++)
+        if (w->pos.figures[i].player == p && w->pos.figures[i].kind == CC_FIG_MEEPLE &&
+            w->ids[i] >= 1 && w->ids[i] <= CC_SUPPLY_MEEPLES)
+            used[w->ids[i]] = true;
+    for (int n = 1; n <= CC_SUPPLY_MEEPLES; n++)
+        if (!used[n])
+            return n;
+    return 1;
+}
+
+/* ---- one move ------------------------------------------------------------------ */
+
+static bool abbey_declined(const jcz_writer *w, const cc_move *mv)
+{
+    int abbey = cc_catalog_abbey(w->cat);
+    cc_placement one;
+    return abbey >= 0 && !w->cat->types[mv->type].is_abbey &&
+           (w->pos.expansions & CC_EXP_ABBEY_MAYOR) && w->pos.abbeys[w->pos.active] > 0 &&
+           cc_placements(&w->board, abbey, &one, 1) > 0;
+}
+
+static void write_tile(jcz_writer *w, const cc_move *mv)
+{
+    const cc_tile_type *tt = &w->cat->types[mv->type];
+    message *m = message_add(w, "PLACE_TILE", w->pos.active);
+    m->payload = PAY_TILE;
+    m->tile = tt->reference_id;
+    m->rot = tt->is_abbey ? 0 : mv->rot * 90;
+    m->x = mv->x;
+    m->y = mv->y;
+}
+
+/* The deployment, or PASS when something could have been deployed. The
+ * deployed figure's number goes to *id. */
+static void write_deploy(jcz_writer *w, const cc_move *mv, int *id)
+{
+    const cc_turn_result *r = &w->result;
+    const cc_board *b = &r->board;
+    int t = r->scored.ntiles - 1, player = w->pos.active;
+    if (!mv->deploy) {
+        cc_deploy_option opts[CC_MAX_DEPLOY_OPTIONS];
+        if (cc_deployments(&r->scored, &r->features, t, opts) > 0)
+            message_add(w, "PASS", player);
+        return;
+    }
+    const cc_figure *fig = &r->scored.figures[r->scored.nfigures - 1];
+    *id = fig->kind == CC_FIG_MEEPLE ? free_meeple(w, player) : 1;
+    if (fig->kind == CC_FIG_BARN) {
+        /* The app names a barn by the tile south-east of its junction and
+         * that tile's field at its north-west corner. */
+        int dx = fig->at.value == CC_CORNER_NE || fig->at.value == CC_CORNER_SE;
+        int dy = fig->at.value == CC_CORNER_SE || fig->at.value == CC_CORNER_SW;
+        int u = cc_board_at(b, fig->x + dx, fig->y + dy);
+        message_deploy(w, b, u, b->tiles[u].ring_feature[CC_RING_NNW], player, "barn", *id);
+    } else {
+        message_deploy(w, b, t, cc_board_feature_at(b, t, fig->at), player, meeple_kind(fig->kind), *id);
+    }
+}
+
+/* The random numbers of the shepherd's draws; false with err when the bag
+ * holds no such token. */
+static bool write_shepherd(jcz_writer *w, const cc_move *mv, cc_error *err)
+{
+    jcz_bag bag;
+    int player = w->pos.active;
+    if (mv->deploy && mv->deploy_kind == CC_FIG_SHEPHERD) {
+        jcz_bag_fill(&bag, &w->pos);
+        double u = jcz_bag_number(&bag, mv->first_token);
+        if (u < 0)
+            return fail(err, 422, "/deploy/token", "Token not in the bag",
+                        "Every token of that kind lies beside a shepherd: the bag cannot draw it.");
+        message_random(w, "SHEPHERD_CONFIRM", player, u);
+    }
+    if (mv->shepherd == CC_SHEPHERD_NONE)
+        return true;
+    double u = ANY_RANDOM;
+    if (mv->shepherd == CC_SHEPHERD_GROW) {
+        jcz_bag_for_grow(&w->pos, w->cat, mv, &bag);
+        u = jcz_bag_number(&bag, mv->grow_token);
+        if (u < 0)
+            return fail(err, 422, "/shepherd/token", "Token not in the bag",
+                        "Every token of that kind lies beside a shepherd: the bag cannot draw it.");
+    }
+    message *m = message_add(w, "FLOCK_EXPAND_OR_SCORE", player);
+    m->payload = PAY_FLOCK;
+    m->value = mv->shepherd == CC_SHEPHERD_GROW ? "EXPAND" : "SCORE";
+    m->random = u;
+    return true;
+}
+
+/* Under the 1st-edition wagon rule the app offers the feature part linked
+ * to the scored feature on the same tile: find it for feature `to` (else
+ * -1); *tile gets its board tile. */
+static int c1_part(const cc_turn_result *r, int from, int to, int *tile)
+{
+    const cc_features *f = &r->features;
+    for (int p = f->features[from].first_part; p >= 0; p = f->parts[p].next) {
+        const cc_board_tile *bt = &r->board.tiles[f->parts[p].tile];
+        for (int g = 0; g < bt->type->nwagon_links; g++) {
+            uint16_t link = bt->type->wagon_links[g];
+            if (!(link & (1u << f->parts[p].k)))
+                continue;
+            for (int k = 0; k < bt->type->nfeatures; k++)
+                if ((link & (1u << k)) && cc_features_of(f, f->parts[p].tile, k) == to) {
+                    *tile = f->parts[p].tile;
+                    return k;
+                }
+        }
+    }
+    return -1;
+}
+
+/* The DEPLOY_MEEPLE of wagon move m. */
+static void write_wagon_move(jcz_writer *w, const cc_turn_result *r, const cc_wagon_move_event *m,
+                             int player)
+{
+    const cc_board *b = &r->board;
+    int t = cc_board_at(b, m->to_x, m->to_y), k = cc_board_feature_at(b, t, m->to_at);
+    if (r->scored.options.wagon_rules == CC_WAGON_RULES_C1) {
+        int from = cc_features_locate(&r->features, m->from_x, m->from_y, m->from_at);
+        int to = cc_features_locate(&r->features, m->to_x, m->to_y, m->to_at), tile = -1;
+        int linked = from >= 0 && to >= 0 ? c1_part(r, from, to, &tile) : -1;
+        if (linked >= 0) {
+            t = tile;
+            k = linked;
+        }
+    }
+    message_deploy(w, b, t, k, player, "wagon", 1);
+}
+
+/* The wagon phase: each wagon the scoring sent back, in seat order from
+ * the active player, moves (DEPLOY_MEEPLE + COMMIT) or, when it could
+ * have moved, passes. */
+static void write_wagons(jcz_writer *w)
+{
+    const cc_turn_result *r = &w->result;
+    cc_position *pos = &w->wagons;
+    bool gone[CC_MAX_FIGURES] = { false };
+    *pos = r->scored;
+    for (int e = 0; e < r->turn.nevents; e++)
+        for (int i = 0; i < r->turn.events[e].nreturned; i++)
+            gone[r->turn.events[e].returned[i]] = true;
+    for (int s = 0; s < pos->nplayers; s++) {
+        int player = (pos->active + s) % pos->nplayers;
+        for (int i = 0; i < pos->nfigures; i++) {
+            if (!gone[i] || pos->figures[i].kind != CC_FIG_WAGON || pos->figures[i].player != player)
+                continue;
+            const cc_wagon_move_event *moved = NULL;
+            for (int m = 0; m < r->nwagon_moves; m++)
+                if (r->wagon_moves[m].figure == i)
+                    moved = &r->wagon_moves[m];
+            if (moved == NULL) {
+                cc_wagon_dest one;
+                if (cc_wagon_destinations(pos, &r->features, i, gone, &one, 1) > 0)
+                    message_add(w, "PASS", player);
+                continue;
+            }
+            write_wagon_move(w, r, moved, player);
+            message_random(w, "COMMIT", player, ANY_RANDOM);
+            pos->figures[i].x = moved->to_x;
+            pos->figures[i].y = moved->to_y;
+            pos->figures[i].at = moved->to_at;
+            gone[i] = false;
+        }
+    }
+}
+
+/* The app's numbers of the figures of the next position: the figures of
+ * the scored position that are still there, in the same order. */
+static void carry_ids(jcz_writer *w, int deployed_id)
+{
+    const cc_position *scored = &w->result.scored, *next = &w->result.next;
+    int ids[CC_MAX_FIGURES];
+    memcpy(ids, w->ids, sizeof ids);
+    if (scored->nfigures > w->pos.nfigures)
+        ids[scored->nfigures - 1] = deployed_id;
+    int i = 0;
+    for (int j = 0; j < next->nfigures; j++) {
+        const cc_figure *b = &next->figures[j];
+        while (i < scored->nfigures) {
+            const cc_figure *a = &scored->figures[i];
+            bool same = a->player == b->player && a->kind == b->kind &&
+                        (a->kind == CC_FIG_WAGON ||
+                         (a->x == b->x && a->y == b->y && cc_loc_equal(a->at, b->at)));
+            if (same)
+                break;
+            i++;
+        }
+        w->ids[j] = i < scored->nfigures ? ids[i++] : 1;
+    }
+}
+
+bool jcz_writer_play(jcz_writer *w, const cc_move *mv, cc_error *err)
+{
+    const cc_tile_type *tt = &w->cat->types[mv->type];
+    if (w->played && w->result.game_over)
+        return fail(err, 422, "", "Move against the rules",
+                    "The game is over: no move follows the final scoring. Rule base.game.end.");
+    if (!tt->is_abbey && w->pile_empty)
+        return fail(err, 422, "/tile", "Move against the rules",
+                    "An earlier move said the pile is empty (pile_empty): no land tile is left. Rule base.game.end.");
+    if (!cc_turn(&w->pos, w->cat, mv, &w->result, err))
+        return false;
+    w->played = true;
+    if (!w->result.legal)
+        return fail(err, 422, w->result.pointer, "Move against the rules", "%s Rule %s.",
+                    w->result.reason, w->result.rule);
+    /* Check the draws before writing anything, so a refusal leaves the
+     * document unchanged. */
+    jcz_bag bag;
+    if (mv->deploy && mv->deploy_kind == CC_FIG_SHEPHERD) {
+        jcz_bag_fill(&bag, &w->pos);
+        if (jcz_bag_number(&bag, mv->first_token) < 0)
+            return write_shepherd(w, mv, err);
+    }
+    if (mv->shepherd == CC_SHEPHERD_GROW) {
+        jcz_bag_for_grow(&w->pos, w->cat, mv, &bag);
+        if (jcz_bag_number(&bag, mv->grow_token) < 0)
+            return write_shepherd(w, mv, err);
+    }
+    int active = w->pos.active, id = 1;
+    if (abbey_declined(w, mv)) {
+        message_add(w, "PASS", active);
+        message_random(w, "COMMIT", active, ANY_RANDOM);
+    }
+    write_tile(w, mv);
+    write_deploy(w, mv, &id);
+    if (!write_shepherd(w, mv, err))
+        return false;
+    message_random(w, "COMMIT", active, ANY_RANDOM);
+    write_wagons(w);
+    if (!tt->is_abbey && w->ndraw < (int)(sizeof w->draw / sizeof w->draw[0]))
+        w->draw[w->ndraw++] = tt->reference_id;
+    if (mv->pile_empty)
+        w->pile_empty = true;
+    carry_ids(w, id);
+    w->pos = w->result.next;
+    w->board = w->result.board;
+    return true;
+}
+
+bool jcz_writer_discard(jcz_writer *w, int type, cc_error *err)
+{
+    const cc_tile_type *tt = &w->cat->types[type];
+    cc_placement one;
+    if ((w->played && w->result.game_over) || w->pile_empty)
+        return fail(err, 422, "", "Move against the rules",
+                    "No tile is left to draw. Rule base.game.end.");
+    if (tt->is_abbey || !(w->pos.expansions & tt->expansion))
+        return fail(err, 422, "", "Not a tile of the pile",
+                    "%s is not a land tile of the expansions in play.", tt->id);
+    if (cc_placements(&w->board, type, &one, 1) > 0)
+        return fail(err, 422, "", "Move against the rules",
+                    "%s fits at (%d, %d): it is placed, not discarded. Rule base.placement.discard.",
+                    tt->id, one.x, one.y);
+    if (w->ndraw < (int)(sizeof w->draw / sizeof w->draw[0]))
+        w->draw[w->ndraw++] = tt->reference_id;
+    return true;
+}
+
+bool jcz_writer_pass(jcz_writer *w, cc_error *err)
+{
+    if ((w->played && w->result.game_over) || w->pile_empty)
+        return fail(err, 422, "", "Move against the rules",
+                    "The pile is already empty. Rule base.game.end.");
+    if (!cc_turn_pass(&w->pos, w->cat, &w->result, err))
+        return false;
+    w->played = true;
+    w->pile_empty = true;
+    w->pos = w->result.next;
+    return true;
+}
+
+/* ---- the document ---------------------------------------------------------------- */
+
+static uint64_t fnv1a(uint64_t h, const char *s)
+{
+    for (; *s != '\0'; s++) {
+        h ^= (unsigned char)*s;
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+static void write_setup(jw *o, const jcz_writer *w)
+{
+    const cc_position *pos = &w->start;
+    const cc_options *opt = &pos->options;
+    unsigned e = pos->expansions;
+    jw_object(o);
+    jw_key(o, "sets");
+    jw_object(o);
+    jw_member_int(o, "basic:1", 1);
+    if (e & CC_EXP_ABBEY_MAYOR)
+        jw_member_int(o, "abbey-and-mayor:1", 1);
+    if (e & CC_EXP_HILLS_SHEEP)
+        jw_member_int(o, "hills-and-sheep:1", 1);
+    if (e & CC_EXP_SHRINES)
+        jw_member_int(o, "cult/5", 1);
+    jw_object_end(o);
+    jw_key(o, "elements");
+    jw_object(o);
+    jw_member_int(o, "small-follower", CC_SUPPLY_MEEPLES);
+    if (opt->farmers == CC_FARMERS_ON)
+        jw_member_bool(o, "farmers", true);
+    if (e & CC_EXP_ABBEY_MAYOR) {
+        if (pos->abbeys[0] > 0)
+            jw_member_int(o, "abbey", 1);
+        jw_member_int(o, "mayor", 1);
+        jw_member_int(o, "wagon", 1);
+        jw_member_int(o, "barn", 1);
+    }
+    if (e & CC_EXP_HILLS_SHEEP) {
+        jw_member_int(o, "shepherd", 1);
+        jw_member_bool(o, "hill", true);
+        jw_member_bool(o, "vineyard", true);
+    }
+    if (e & CC_EXP_SHRINES)
+        jw_member_bool(o, "shrine", true);
+    jw_object_end(o);
+    jw_key(o, "rules");
+    jw_object(o);
+    jw_member_string(o, "wagon-move", opt->wagon_rules == CC_WAGON_RULES_C1 ? "C1" : "C2");
+    jw_member_string(o, "hill-tiebreaker", opt->hill_tiebreak == CC_HILL_TIEBREAK_COUNT
+                                               ? "number-of-followers" : "at-least-one-follower");
+    jw_member_string(o, "barn-placement", opt->barn_placement == CC_BARN_PLACEMENT_OCCUPIED
+                                              ? "occupied" : "not-occupied");
+    jw_member_string(o, "tiny-city-scoring", opt->tiny_city_scoring == CC_TINY_CITY_2 ? "2" : "4");
+    jw_object_end(o);
+    jw_key(o, "timer");
+    jw_null(o);
+    jw_key(o, "start");
+    jw_array(o);
+    for (int i = 0; i < pos->ntiles; i++) {
+        const cc_placed_tile *t = &pos->tiles[i];
+        jw_object(o);
+        jw_member_string(o, "tile", w->cat->types[t->type].reference_id);
+        jw_member_int(o, "x", t->x);
+        jw_member_int(o, "y", t->y);
+        jw_member_int(o, "rotation", t->rot * 90);
+        jw_object_end(o);
+    }
+    jw_array_end(o);
+    jw_key(o, "options");
+    jw_object(o);
+    jw_object_end(o);
+    jw_object_end(o);
+}
+
+static void write_replay(jw *o, const jcz_writer *w)
+{
+    jw_array(o);
+    for (int i = 0; i < w->nmsgs; i++) {
+        const message *m = &w->msgs[i];
+        jw_object(o);
+        jw_member_string(o, "type", m->type);
+        jw_key(o, "payload");
+        jw_object(o);
+        switch (m->payload) {
+        case PAY_TILE:
+            jw_member_string(o, "tileId", m->tile);
+            {
+                char rot[8];
+                snprintf(rot, sizeof rot, "R%d", m->rot);
+                jw_member_string(o, "rotation", rot);
+            }
+            jw_key(o, "position");
+            jw_array(o);
+            jw_int(o, m->x);
+            jw_int(o, m->y);
+            jw_array_end(o);
+            break;
+        case PAY_DEPLOY:
+            jw_key(o, "pointer");
+            jw_object(o);
+            jw_key(o, "position");
+            jw_array(o);
+            jw_int(o, m->x);
+            jw_int(o, m->y);
+            jw_array_end(o);
+            jw_member_string(o, "feature", m->feature);
+            jw_member_string(o, "location", m->location);
+            jw_object_end(o);
+            jw_member_string(o, "meepleId", m->meeple);
+            break;
+        case PAY_FLOCK:
+            jw_member_string(o, "value", m->value);
+            jw_key(o, "random");
+            jw_double(o, m->random);
+            break;
+        case PAY_RANDOM:
+            jw_key(o, "random");
+            jw_double(o, m->random);
+            break;
+        case PAY_NONE:
+            break;
+        }
+        jw_object_end(o);
+        jw_member_int(o, "player", m->player);
+        jw_member_int(o, "clock", 0);
+        jw_object_end(o);
+    }
+    jw_array_end(o);
+}
+
+void jcz_writer_finish(const jcz_writer *w, jw *o)
+{
+    jw replay;
+    jw_init(&replay);
+    write_replay(&replay, w);
+    if (w->out_of_memory)
+        replay.failed = true;
+    /* A game id the apps need; derived from the content, so the same game
+     * always gets the same id. */
+    uint64_t a = 0xcbf29ce484222325ULL, b = 0x84222325cbf29ce4ULL;
+    if (replay.buf != NULL) {
+        a = fnv1a(a, replay.buf);
+        b = fnv1a(b, replay.buf);
+    }
+    for (int p = 0; p < w->start.nplayers; p++)
+        a = fnv1a(a, w->start.players[p]);
+    char id[40];
+    snprintf(id, sizeof id, "%016llx%016llx", (unsigned long long)a, (unsigned long long)b);
+    jw_object(o);
+    jw_member_string(o, "appVersion", APP_VERSION);
+    jw_member_string(o, "gameId", id);
+    jw_member_string(o, "name", w->name);
+    jw_key(o, "initialRandom");
+    jw_double(o, ANY_RANDOM);
+    jw_member_int(o, "clock", 0);
+    jw_key(o, "setup");
+    write_setup(o, w);
+    jw_key(o, "players");
+    jw_array(o);
+    for (int p = 0; p < w->start.nplayers; p++) {
+        jw_object(o);
+        jw_member_string(o, "name", w->start.players[p]);
+        jw_member_int(o, "slot", p);
+        jw_key(o, "clientId");
+        jw_null(o);
+        jw_object_end(o);
+    }
+    jw_array_end(o);
+    jw_key(o, "replay");
+    jw_value(o, &replay);
+    jw_free(&replay);
+    if (w->ndraw > 0 || w->pile_empty) {
+        jw_key(o, "gameAnnotations");
+        jw_object(o);
+        jw_key(o, "drawOrder");
+        jw_array(o);
+        for (int i = 0; i < w->ndraw; i++)
+            jw_string(o, w->draw[i]);
+        if (w->pile_empty)
+            jw_string(o, "#END");
+        jw_array_end(o);
+        jw_object_end(o);
+    }
+    jw_object_end(o);
+}

@@ -1,0 +1,153 @@
+/* route_export_jcz.c -- POST /v1/export/jcz: a game played through
+ * /v1/turn, as a saved game FanCloisterZone and JCloisterZone open.
+ *
+ * Request: {"position": the starting position (start tiles only: no
+ *   figures, no points), "moves": [each a /v1/turn move without its
+ *   position: tile, x, y, rot, deploy | deployed, shepherd, wagons,
+ *   pile_empty, and "discarded"?: [the tiles drawn before it that fit
+ *   nowhere]; or {"discarded": [...]} alone: the player's draws all fit
+ *   nowhere and the pile ran out], "name"?: the game's name}.
+ * Answer: the .jcz file (service/jcz/jcz_write.h), application/json, with
+ *   Content-Disposition: attachment; filename="<name>.jcz".
+ * Errors: 400 a malformed move (pointer /moves/i/...); 422 a position a
+ * saved game cannot start from, or a move the rules forbid (the move's
+ * pointer, the rule in the detail). */
+#include "routes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../jcz/jcz_write.h"
+#include "../wire/decode.h"
+#include "../wire/decode_move.h"
+
+#define NAME_MAX_BYTES 100
+
+/* Prefix err's pointer with the move's own ("/moves/3"). */
+static bool in_move(cc_error *err, size_t i)
+{
+    char ptr[CC_POINTER_MAX];
+    snprintf(ptr, sizeof ptr, "/moves/%zu%.140s", i, err->pointer);
+    snprintf(err->pointer, sizeof err->pointer, "%s", ptr);
+    return false;
+}
+
+/* Member "discarded" of move object m: the tiles the player drew before
+ * the move's tile (or before the pile ran out) that fit nowhere. */
+static bool play_discards(const svc_context *ctx, json_object *m, jcz_writer *w, cc_error *err)
+{
+    json_object *list = NULL;
+    if (!dec_array(m, "discarded", "", false, &list, err))
+        return false;
+    if (list == NULL)
+        return true;
+    for (size_t j = 0; j < json_object_array_length(list); j++) {
+        json_object *v = json_object_array_get_idx(list, j);
+        char ptr[40];
+        snprintf(ptr, sizeof ptr, "/discarded/%zu", j);
+        if (!json_object_is_type(v, json_type_string))
+            return cc_fail(err, CC_ERR_BAD_REQUEST, ptr, "Wrong type", "A discarded tile is a tile id.");
+        int type = cc_catalog_find(ctx->cat, json_object_get_string(v));
+        if (type < 0)
+            return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Unknown tile id", "discarded/%zu names no tile.", j);
+        if (!jcz_writer_discard(w, type, err)) {
+            snprintf(err->pointer, sizeof err->pointer, "%s", ptr);
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool play_moves(const svc_context *ctx, json_object *moves, jcz_writer *w, cc_error *err)
+{
+    static const char *const members[] = {
+        "tile", "x", "y", "rot", "deploy", "deployed", "shepherd", "wagons", "pile_empty",
+        "discarded", NULL
+    };
+    static const char *const pass_members[] = { "discarded", NULL };
+    size_t n = json_object_array_length(moves);
+    if (n > CC_MAX_TILES)
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/moves", "More tiles than the game has",
+                       "%zu moves: a game has at most %d tiles.", n, CC_MAX_TILES);
+    for (size_t i = 0; i < n; i++) {
+        json_object *m = json_object_array_get_idx(moves, i);
+        char ptr[32];
+        snprintf(ptr, sizeof ptr, "/moves/%zu", i);
+        cc_move mv;
+        if (!json_object_is_type(m, json_type_object))
+            return cc_fail(err, CC_ERR_BAD_REQUEST, ptr, "Wrong type",
+                           "Each move is an object, as the body of /v1/turn without its position.");
+        bool pass = !json_object_object_get_ex(m, "tile", NULL) &&
+                    json_object_object_get_ex(m, "discarded", NULL);
+        if (!dec_only_members(m, pass ? pass_members : members, ptr, err))
+            return false;
+        if (pass) {
+            if (!play_discards(ctx, m, w, err) || !jcz_writer_pass(w, err))
+                return in_move(err, i);
+            continue;
+        }
+        if (!dec_move(ctx->cat, m, &mv, err) ||
+            !dec_deployed_move(m, jcz_writer_position(w), &mv, err) ||
+            !play_discards(ctx, m, w, err) || !jcz_writer_play(w, &mv, err))
+            return in_move(err, i);
+    }
+    return true;
+}
+
+/* The file name: the game's name with anything but letters, digits, '-',
+ * '_' and '.' turned into '_'. */
+static void file_name(const char *name, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const char *s = name; *s != '\0' && n + 1 < size; s++) {
+        char c = *s;
+        bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                  c == '-' || c == '_' || c == '.';
+        if (!ok)
+            c = '_';
+        out[n++] = c;
+    }
+    out[n] = '\0';
+    if (n == 0)
+        snprintf(out, size, "game");
+}
+
+void route_export_jcz(const svc_context *ctx, json_object *root, svc_response *res)
+{
+    static const char *const members[] = { "position", "moves", "name", NULL };
+    cc_error err;
+    memset(&err, 0, sizeof err);
+    json_object *moves = NULL;
+    const char *name = NULL;
+    cc_position *pos = malloc(sizeof *pos);
+    jcz_writer *w = NULL;
+    if (pos == NULL) {
+        svc_fail(res, 500, "", "Out of memory", "No memory to read the position.");
+        return;
+    }
+    bool read = dec_only_members(root, members, "", &err) &&
+                dec_array(root, "moves", "", true, &moves, &err) &&
+                dec_string(root, "name", "", false, &name, &err);
+    if (read && name != NULL && strlen(name) > NAME_MAX_BYTES)
+        read = cc_fail(&err, CC_ERR_BAD_REQUEST, "/name", "Value out of range",
+                       "name is at most %d bytes.", NAME_MAX_BYTES);
+    if (!read || !dec_position(root, ctx->cat, pos, &err) ||
+        (w = jcz_writer_new(pos, ctx->cat, name ? name : "carcassonne-rules", &err)) == NULL ||
+        !play_moves(ctx, moves, w, &err)) {
+        svc_reply_problem(res, &err);
+    } else {
+        jw out;
+        jw_init(&out);
+        jcz_writer_finish(w, &out);
+        char file[NAME_MAX_BYTES + 1];
+        file_name(name ? name : "game", file, sizeof file);
+        bool written = !jw_failed(&out);
+        svc_reply_jw(res, 200, &out);
+        if (written)
+            svc_add_header(res, "Content-Disposition", "attachment; filename=\"%.100s.jcz\"", file);
+        jw_free(&out);
+    }
+    jcz_writer_free(w);
+    free(pos);
+}
