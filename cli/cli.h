@@ -56,6 +56,8 @@ typedef int cli_command_fn(int argc, char **argv);
 #define CLI_COMMANDS(X)                                                          \
     X("ask", cli_ask, "[--catalog FILE] [-H 'NAME: VALUE']... [METHOD] PATH [FILE]", \
       "answer one request through the service's dispatcher, no server")         \
+    X("import", cli_import, "[--catalog FILE] [--turn N] [--answer] GAME.jcz",   \
+      "the position of a JCloisterZone saved game, after its last move or before turn N") \
     /* end of the table: every line above ends in a backslash */
 
 #define CLI_DECLARE(name, fn, synopsis, summary) cli_command_fn fn;

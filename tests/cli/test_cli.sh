@@ -103,6 +103,28 @@ has "the unknown command is named" "$WORK/err" 'unknown command "bogus-command"'
 run "a very long unknown command exits 2" 2 "$BIN" "$(head -c 100000 /dev/zero | tr '\0' x)"
 run "an unknown server option is an error" 1 "$BIN" --bogus
 
+# ---- import: a saved game's position ----------------------------------------
+GAME=tests/service/jcz/games/basic-meeples.jcz
+run "import a saved game exits 0" 0 "$BIN" import "$GAME"
+has "import prints the position" "$WORK/out" '"players":["Ann","Bob"]'
+has "import prints the scores after the last move" "$WORK/out" '"scores":{"Ann":4,"Bob":0}'
+run "import --turn 2 exits 0" 0 "$BIN" import --turn 2 "$GAME"
+has "import --turn 2 is the position before turn 2" "$WORK/out" '"active":"Bob"'
+run "import from stdin exits 0" 0 "$BIN" import - <"$GAME"
+run "import --answer exits 0" 0 "$BIN" import --answer "$GAME"
+has "import --answer prints the whole answer" "$WORK/out" '"turns":4'
+run "import --turn past the end exits 1" 1 "$BIN" import --turn 99 "$GAME"
+has "a turn past the end is a 422" "$WORK/out" '"status":422'
+run "import of a file that is not a saved game exits 1" 1 "$BIN" import "$WORK/placements.json"
+run "import of binary garbage exits 1" 1 "$BIN" import "$WORK/garbage"
+run "import of a body over 1 MiB exits 1" 1 "$BIN" import "$WORK/big"
+run "import without a file exits 2" 2 "$BIN" import
+run "import of two files exits 2" 2 "$BIN" import "$GAME" "$GAME"
+run "import --turn 0 exits 2" 2 "$BIN" import --turn 0 "$GAME"
+run "import --turn with a word exits 2" 2 "$BIN" import --turn two "$GAME"
+run "import --turn with a huge number exits 2" 2 "$BIN" import --turn 99999999999999999999 "$GAME"
+run "import of a missing file exits 2" 2 "$BIN" import "$WORK/missing.jcz"
+
 # ---- --help and the manual page --------------------------------------------
 run "--help exits 0" 0 "$BIN" --help
 cp "$WORK/out" "$WORK/help"
