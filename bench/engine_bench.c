@@ -9,6 +9,11 @@
  *   placements  cc_placements of the body's tile on the built board
  *               (goal: under 20 µs)
  *   final       cc_score_final on the whole board (goal: under 50 µs)
+ *   import72    a whole base game (72 tiles, 71 turns) saved as a .jcz,
+ *               imported as POST /v1/import/jcz does it: the strict parse,
+ *               jcz_read, every turn replayed through cc_turn (goal: under
+ *               50 ms). The game is played by engine/random_game.h (seed 1,
+ *               two players) and written by service/jcz/jcz_write.h at start.
  *
  * A missed goal is reported, not fatal: on a busy machine the wall clock
  * lies, and bench/callgrind.sh's instruction counts are the figures to
@@ -26,9 +31,12 @@
 #include <time.h>
 
 #include "../engine/placement.h"
+#include "../engine/random_game.h"
 #include "../engine/scoring.h"
 #include "../engine/validate.h"
 #include "../service/catalog/catalog_db.h"
+#include "../service/jcz/jcz_replay.h"
+#include "../service/jcz/jcz_write.h"
 #include "../service/wire/decode.h"
 
 typedef struct {
@@ -41,6 +49,8 @@ typedef struct {
     cc_features features;
     cc_score_result score;
     cc_placement legal[CC_MAX_PLACEMENTS];
+    char *jcz;               /* the whole game, as a .jcz */
+    jcz_replay_result replayed;
     volatile int sink;       /* results go here so no loop is optimised away */
 } bench;
 
@@ -94,6 +104,54 @@ static void op_final(bench *b)
     b->sink = b->score.nevents;
 }
 
+/* A whole base game, played and saved as the .jcz the import op reads. */
+static void make_game(bench *b)
+{
+    cc_game_setup setup;
+    memset(&setup, 0, sizeof setup);
+    setup.seed = 1;
+    setup.nplayers = 2;
+    snprintf(setup.players[0], CC_NAME_MAX, "Ann");
+    snprintf(setup.players[1], CC_NAME_MAX, "Bob");
+    cc_error err;
+    cc_game *g = cc_game_new(b->cat, &setup, &err);
+    jcz_writer *w = g ? jcz_writer_new(cc_game_position(g), b->cat, "bench", &err) : NULL;
+    if (w == NULL)
+        die("cannot start the game: ", err.detail);
+    const cc_game_turn *t;
+    while (cc_game_step(g, &t, &err) == 1) {
+        bool ok = true;
+        for (int i = 0; i < t->ndiscarded && ok; i++)
+            ok = jcz_writer_discard(w, t->discarded[i], &err);
+        if (ok)
+            ok = t->moved ? jcz_writer_play(w, &t->move, &err) : jcz_writer_pass(w, &err);
+        if (!ok)
+            die("cannot save the game: ", err.detail);
+    }
+    jw out;
+    jw_init(&out);
+    jcz_writer_finish(w, &out);
+    size_t len;
+    b->jcz = jw_take(&out, &len);
+    if (b->jcz == NULL)
+        die("out of memory", NULL);
+    jcz_writer_free(w);
+    cc_game_free(g);
+}
+
+static void op_import72(bench *b)
+{
+    json_object *root = NULL;
+    cc_error err;
+    jcz_game g;
+    if (!dec_parse(b->jcz, strlen(b->jcz), &root, &err) || !jcz_read(root, b->cat, &g, &err) ||
+        !jcz_replay(&g, b->cat, -1, NULL, NULL, &b->replayed, &err))
+        die("the saved game does not import: ", err.detail);
+    b->sink = b->replayed.turns;
+    jcz_game_free(&g);
+    json_object_put(root);
+}
+
 typedef struct {
     const char *name;
     void (*run)(bench *);
@@ -105,6 +163,7 @@ static const op ops[] = {
     { "validate", op_validate, 0 },
     { "placements", op_placements, 20 },
     { "final", op_final, 50 },
+    { "import72", op_import72, 50000 },
 };
 #define NOPS (sizeof ops / sizeof ops[0])
 
@@ -182,6 +241,7 @@ int main(int argc, char **argv)
     load_tile(b);
     op_decode(b);                 /* every op below needs the position ... */
     op_validate(b);               /* ... and the board and features */
+    make_game(b);
 
     int failed = 0;
     for (size_t i = 0; i < NOPS; i++) {
@@ -207,6 +267,7 @@ int main(int argc, char **argv)
                b->pos.ntiles, b->pos.nfigures, b->features.nfeatures,
                cc_placements(&b->board, b->tile, b->legal, CC_MAX_PLACEMENTS),
                cat.types[b->tile].id);
+    free(b->jcz);
     free(b->text);
     free(b);
     catalog_free(&cat);

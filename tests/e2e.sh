@@ -162,6 +162,31 @@ expect "POST /v1/features at (x, y, at): the road" 200 \
 request POST /v1/features "{\"position\":$POS,\"x\":5,\"y\":5,\"at\":\"N\"}"
 expect "POST /v1/features: a tile not on the board is 422 at /x" 422 '"pointer":"/x"'
 
+# ---- saved games: JCloisterZone .jcz in and out ------------------------------
+GAMES=$(dirname "$0")/service/jcz/games
+request POST /v1/import/jcz "$(cat "$GAMES/wagon.jcz")"
+expect "POST /v1/import/jcz replays a saved game" 200 '"turns":5' '"game_over":false' \
+    '"scores":{"Ann":10,"Bob":0}' '"kind":"wagon-move"'
+request POST '/v1/import/jcz?turn=4' "$(cat "$GAMES/wagon.jcz")"
+expect "POST /v1/import/jcz?turn=4: the position before turn 4" 200 '"turn":4' '"next":{"tile":"base.A"}' \
+    '"figures":[{"player":"Ann","kind":"wagon","x":2,"y":0,"at":"S"}]'
+request POST /v1/import/jcz "$(cat "$GAMES/abbey-endgame.jcz")"
+expect "POST /v1/import/jcz: the end-game abbey round and the final scoring" 200 '"game_over":true' \
+    '"kind":"final"'
+request POST /v1/import/jcz "$(sed 's/"basic:1": 1/"basic:1": 1, "cult\/6": 1/' "$GAMES/basic-meeples.jcz")"
+expect "POST /v1/import/jcz: a set out of scope is 422 at its pointer" 422 '"pointer":"/setup/sets/cult~16"'
+request POST '/v1/import/jcz?turn=zero' "$(cat "$GAMES/basic-meeples.jcz")"
+expect "POST /v1/import/jcz: a malformed turn is 400" 400 '"status":400'
+request POST /v1/export/jcz '{"position":{"players":["red","blue"],"tiles":[{"tile":"base.D","x":0,"y":0,"rot":0}],"figures":[]},"moves":[{"tile":"base.E","x":0,"y":-1,"rot":180,"deploy":{"kind":"meeple","at":"S"},"pile_empty":true}],"name":"e2e"}'
+expect "POST /v1/export/jcz writes the saved game" 200 '"appVersion":"6.2.0"' '"drawOrder":["BA/C","#END"]' \
+    '"meepleId":"0.small.1"'
+request POST /v1/export/jcz '{"position":{"players":["red","blue"],"tiles":[{"tile":"base.D","x":0,"y":0,"rot":0}],"figures":[]},"moves":[{"tile":"base.E","x":0,"y":-1,"rot":0}]}'
+expect "POST /v1/export/jcz: an illegal move is 422 at the move" 422 '"pointer":"/moves/0/rot"'
+disposition=$(curl -s -o /dev/null -D - "$BASE/v1/export/jcz" -d '{"position":{"players":["a","b"],"tiles":[{"tile":"base.D","x":0,"y":0,"rot":0}],"figures":[]},"moves":[],"name":"mine"}' \
+    | tr -d '\r' | sed -n 's/^Content-Disposition: //Ip')
+if [ "$disposition" = 'attachment; filename="mine.jcz"' ]; then ok "POST /v1/export/jcz is an attachment"; else
+    fail "POST /v1/export/jcz is an attachment" "Content-Disposition: $disposition"; fi
+
 # ---- routing and bodies ----------------------------------------------------
 request GET /nowhere
 expect "an unknown route is 404" 404 '"status":404'
