@@ -2,7 +2,8 @@
  * dispatch harness and tests/service/wire/test_fuzz_regressions.c, so a saved crash
  * replays exactly as it was found).
  *
- * Input format: byte 0 selects; modulo FUZZ_NSELECT it is an index into
+ * Input format: byte 0 selects; FUZZ_EXTRA_BASE + i is fuzz_extra_routes[i]
+ * (POST); otherwise, modulo FUZZ_NSELECT, it is an index into
  * fuzz_post_routes (POST, the rest is the body) or FUZZ_NPOST, which means
  * GET with the rest of the input as the path (cut at the first NUL and at
  * FUZZ_PATH_MAX - 1 bytes). */
@@ -23,6 +24,15 @@ static const char *const fuzz_post_routes[] = {
 };
 #define FUZZ_NPOST (sizeof fuzz_post_routes / sizeof fuzz_post_routes[0])
 #define FUZZ_NSELECT (FUZZ_NPOST + 1)
+
+/* POST routes added after the corpus was first collected: byte 0 is
+ * FUZZ_EXTRA_BASE + i for route i, so every input saved before keeps the
+ * route it was found on (no saved input starts with those bytes). */
+static const char *const fuzz_extra_routes[] = {
+    "/v1/import/jcz", "/v1/export/jcz",
+};
+#define FUZZ_NEXTRA (sizeof fuzz_extra_routes / sizeof fuzz_extra_routes[0])
+#define FUZZ_EXTRA_BASE 0xF0
 #define FUZZ_PATH_MAX 512
 
 /* Statuses the contract (and the OpenAPI document) allow any route. */
@@ -39,6 +49,11 @@ static inline void fuzz_dispatch_input(const svc_context *ctx, const uint8_t *da
 {
     size_t pick = data[0] % FUZZ_NSELECT;
     memset(res, 0, sizeof *res);
+    if (data[0] >= FUZZ_EXTRA_BASE && data[0] < FUZZ_EXTRA_BASE + FUZZ_NEXTRA) {
+        svc_dispatch(ctx, "POST", fuzz_extra_routes[data[0] - FUZZ_EXTRA_BASE],
+                     (const char *)data + 1, size - 1, res);
+        return;
+    }
     if (pick < FUZZ_NPOST) {
         svc_dispatch(ctx, "POST", fuzz_post_routes[pick], (const char *)data + 1,
                      size - 1, res);

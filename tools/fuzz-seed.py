@@ -2,8 +2,9 @@
 """tools/fuzz-seed.py -- seed fuzz/corpus/ and fuzz/regressions/ (make fuzz-seed).
 
 Corpus: every JSON request body the tests send -- files *.json under tests/
-and bench/, and the single-quoted JSON bodies in tests/*.sh next to the
-route they are posted to -- written as
+and bench/, the saved games *.jcz under tests/ (POST /v1/import/jcz) with
+an export of each (POST /v1/export/jcz), and the single-quoted JSON bodies
+in tests/*.sh next to the route they are posted to -- written as
   fuzz/corpus/decode/seed-<hash>     the body as is (fuzz_decode)
   fuzz/corpus/dispatch/seed-<hash>   route byte + body (fuzz_dispatch; a body
                                      whose route is unknown goes to every
@@ -25,6 +26,15 @@ ROUTES = ["/v1/validate", "/v1/placements", "/v1/deployments", "/v1/wagon-moves"
           "/v1/barn-check", "/v1/score", "/v1/features", "/v1/turn"] + \
          ["/v1/messages/%d" % n for n in range(1, 9)]        # fuzz/fuzz_routes.h order
 GET_SELECTOR = len(ROUTES)
+EXTRA_ROUTES = ["/v1/import/jcz", "/v1/export/jcz"]          # fuzz_extra_routes, from 0xF0
+EXTRA_BASE = 0xF0
+
+
+def selector(route):
+    """Byte 0 of a dispatch input for route (fuzz/fuzz_routes.h)."""
+    if route in EXTRA_ROUTES:
+        return EXTRA_BASE + EXTRA_ROUTES.index(route)
+    return ROUTES.index(route)
 GET_PATHS = ["/healthz", "/v1/rules", "/v1/tiles", "/v1/tiles/base.D",
              "/v1/tiles/BA%2FRCr", "/v1/tiles/hills-sheep.CC!.v", "/openapi.yaml",
              "/docs", "/v1/tiles/%zz", "/v1/tiles/", "/nope", "/v1/validate?x=1"]
@@ -39,6 +49,27 @@ def write(dirname, prefix, data):
             f.write(data)
         return 1
     return 0
+
+
+def bodies_from_games():
+    """(route, bytes) for every saved game of tests/, and a body exporting
+    its first moves (the start tile, then tiles as the game placed them)."""
+    out = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "tests", "**", "*.jcz"), recursive=True)):
+        data = open(path, "rb").read()
+        out.append(("/v1/import/jcz", data))
+        game = json.loads(data)
+        names = [p.get("name") or "p" for p in game["players"]]
+        start = [{"tile": t["tile"], "x": t["x"], "y": t["y"], "rot": t["rotation"]}
+                 for t in game["setup"]["start"]]
+        moves = [{"tile": m["payload"]["tileId"], "x": m["payload"]["position"][0],
+                  "y": m["payload"]["position"][1],
+                  "rot": int(m["payload"].get("rotation", "R0")[1:])}
+                 for m in game["replay"] if m["type"] == "PLACE_TILE"][:3]
+        body = {"position": {"players": names, "tiles": start, "figures": []},
+                "moves": moves, "name": os.path.basename(path)}
+        out.append(("/v1/export/jcz", json.dumps(body).encode()))
+    return out
 
 
 def bodies_from_files():
@@ -87,10 +118,10 @@ def seed_corpus(bodies):
     n = 0
     for route, data in bodies:
         n += write(os.path.join(ROOT, "fuzz/corpus/decode"), "seed", data)
-        targets = [route] if route in ROUTES else ROUTES
+        targets = [route] if route in ROUTES + EXTRA_ROUTES else ROUTES
         for r in targets:
             n += write(os.path.join(ROOT, "fuzz/corpus/dispatch"), "seed",
-                       bytes([ROUTES.index(r)]) + data)
+                       bytes([selector(r)]) + data)
     for p in GET_PATHS:
         n += write(os.path.join(ROOT, "fuzz/corpus/dispatch"), "seed",
                    bytes([GET_SELECTOR]) + p.encode())
@@ -181,14 +212,15 @@ def seed_regressions():
     n = 0
     for kind, data in hostile_inputs():
         n += write(os.path.join(ROOT, "fuzz/regressions/decode"), "hostile-" + kind, data)
-        for selector in (0, 1, 5, 6, 7, 15):      # validate placements score features turn messages/8
+        # validate placements score features turn messages/8 import/jcz export/jcz
+        for byte in (0, 1, 5, 6, 7, 15, EXTRA_BASE, EXTRA_BASE + 1):
             n += write(os.path.join(ROOT, "fuzz/regressions/dispatch"), "hostile-" + kind,
-                       bytes([selector]) + data)
+                       bytes([byte]) + data)
     return n
 
 
 def main():
-    bodies = bodies_from_files() + bodies_from_scripts()
+    bodies = bodies_from_files() + bodies_from_games() + bodies_from_scripts()
     added = seed_corpus(bodies)
     print("fuzz-seed: %d bodies found, %d new corpus files" % (len(bodies), added))
     print("fuzz-seed: %d new regression inputs" % seed_regressions())
