@@ -11,17 +11,21 @@
 #                         (valgrind --tool=callgrind): repeatable on a noisy
 #                         machine, the figure to compare between commits
 #   make bench-bodies     regenerate bench/positions/ and bench/bodies/
+#   make bench-render     pictures of the largest legal position, SVG and
+#                         PNG, with and without its end-game scoring
+#                         highlighted (bench/render_bench.c); part of bench
 
 BENCH_DIR := $(BUILD)/bench
 ENGINE_BENCH := $(BENCH_DIR)/engine_bench
 ROUTE_BENCH := $(BENCH_DIR)/route_bench
 GEN_POSITION := $(BENCH_DIR)/gen_position
+RENDER_BENCH := $(BENCH_DIR)/render_bench
 BENCH_SUPPORT := $(filter-out tests/support/testutil.c,$(wildcard tests/support/*.c))
 # Linked through an archive, so a program pulls in only the objects it uses.
 BENCH_LIB := $(BENCH_DIR)/libcarcassonne.a
 BENCH_LINK_OBJ := $(BENCH_LIB)
 
-.PHONY: bench bench-http bench-engine bench-callgrind bench-bodies
+.PHONY: bench bench-http bench-engine bench-callgrind bench-bodies bench-render
 
 $(BENCH_LIB): $(REL_OBJ) $(patsubst %.c,$(BUILD)/%.o,$(BENCH_SUPPORT))
 	@mkdir -p $(@D)
@@ -40,6 +44,13 @@ $(GEN_POSITION): bench/gen_position.c $(BENCH_LINK_OBJ) $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_RELEASE) bench/gen_position.c $(BENCH_LINK_OBJ) -o $@ $(LIBS)
 
+$(RENDER_BENCH): bench/render_bench.c $(BENCH_LINK_OBJ) $(HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_RELEASE) bench/render_bench.c $(BENCH_LINK_OBJ) -o $@ $(LIBS)
+
+bench-render: $(RENDER_BENCH)
+	nice -n 10 $(RENDER_BENCH) --out $(BENCH_DIR)
+
 bench-bodies: $(GEN_POSITION)
 	$(GEN_POSITION) bench
 
@@ -51,7 +62,7 @@ bench-engine: $(ENGINE_BENCH) $(ROUTE_BENCH)
 	$(ENGINE_BENCH) bench/bodies/placements.json
 	$(ROUTE_BENCH)
 
-bench: bench-http bench-engine
+bench: bench-http bench-engine bench-render
 
 bench-callgrind: $(ENGINE_BENCH) $(ROUTE_BENCH)
 	@tools/install-deps.sh valgrind

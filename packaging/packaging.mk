@@ -71,7 +71,7 @@ $(LIB_A): $(LIB_DIR)/carcassonne-rules.o
 
 $(LIB_SO): $(LIB_DIR)/carcassonne-rules.o
 	$(CC) -shared -Wl,-soname,$(LIB_SONAME) -Wl,-z,defs $(EXTRA_LDFLAGS) $< -o $@ \
-	  -ljson-c -lsqlite3 -lpthread -lm
+	  -ljson-c -lsqlite3 -lcairo -lpng16 -lfontconfig -lpthread -lm
 	ln -sf $(notdir $@) $(LIB_DIR)/$(LIB_SONAME)
 	ln -sf $(LIB_SONAME) $(LIB_DIR)/$(LIB_NAME).so
 

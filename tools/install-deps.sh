@@ -3,7 +3,11 @@
 # only those missing, so `make run` and `make test` work on a fresh Debian 12.
 # Usage: tools/install-deps.sh [extra packages...]
 set -eu
-need="gcc make pkg-config xxd sqlite3 libsqlite3-dev libmicrohttpd-dev libjson-c-dev libcriterion-dev curl $*"
+# libcairo2-dev, libpng-dev, libfontconfig-dev: the pictures of /v1/render
+# (service/render/);
+# fonts-dejavu-core: the font fontconfig finds for the PNGs' sans-serif text.
+need="gcc make pkg-config xxd sqlite3 libsqlite3-dev libmicrohttpd-dev libjson-c-dev libcriterion-dev curl"
+need="$need libcairo2-dev libpng-dev libfontconfig-dev fonts-dejavu-core $*"
 # The contract tests and the docs page need Node.js with npm. Debian 12's
 # own (18.19) is enough: every npm package make test runs is pinned to a
 # release that supports Node 18 (package-lock.json). Install Debian's only

@@ -1,0 +1,846 @@
+/* render.c -- see render.h.
+ *
+ * Contents: the highlight list; the scene (what is drawn where: the
+ * board's bounds, the layout of title, legend, board and caption, the tile
+ * geometry of each tile type in use, built once per picture); then the
+ * layers, bottom to top: board ground and grid, tiles (fields of
+ * highlighted features tinted), ghost tiles, feature outlines, frames,
+ * figures, spots and arrows, labels, axes, legend, caption. */
+#include "render.h"
+
+#include <fontconfig/fontconfig.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../engine/board.h"
+#include "colours.h"
+#include "figures.h"
+#include "tile_art.h"
+
+/* ---- the highlight -------------------------------------------------------- */
+
+void rd_highlight_init(rd_highlight *hl)
+{
+    memset(hl, 0, sizeof *hl);
+}
+
+void rd_highlight_free(rd_highlight *hl)
+{
+    free(hl->marks);
+    hl->marks = NULL;
+    hl->nmarks = hl->cap = 0;
+}
+
+rd_mark *rd_highlight_add(rd_highlight *hl, rd_mark_kind kind)
+{
+    if (hl->nmarks == hl->cap) {
+        int cap = hl->cap ? hl->cap * 2 : 16;
+        rd_mark *m = realloc(hl->marks, (size_t)cap * sizeof *m);
+        if (m == NULL)
+            return NULL;
+        hl->marks = m;
+        hl->cap = cap;
+    }
+    rd_mark *m = &hl->marks[hl->nmarks++];
+    memset(m, 0, sizeof *m);
+    m->kind = kind;
+    m->role = "feature";
+    return m;
+}
+
+void rd_highlight_caption(rd_highlight *hl, const char *fmt, ...)
+{
+    if (hl->ncaption > RD_CAPTION_LINES)
+        return;
+    if (hl->ncaption == RD_CAPTION_LINES) {
+        snprintf(hl->caption[RD_CAPTION_LINES - 1], RD_CAPTION_MAX, "... and more (the answer lists them all)");
+        hl->ncaption++;
+        return;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(hl->caption[hl->ncaption++], RD_CAPTION_MAX, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- the scene --------------------------------------------------------------- */
+
+#define PAD 16
+#define AXIS 24
+#define TITLE_H 30
+#define LEGEND_ROW 30
+#define LINE_H 18
+#define MIN_CONTENT 600
+#define FIG 31
+#define MAX_LINES 48
+#define LEGEND_FONT 13
+#define CAPTION_FONT 12.5
+
+static const unsigned mark_rgb[RD_NCOLOURS] = { 0xf59f00, 0xe8590c, 0x1c7ed6,
+                                                0xae3ec9, 0x0ca678, 0xe64980 };
+
+typedef struct {
+    const cc_position *pos;
+    const cc_features *f;
+    const cc_board *b;
+    const cc_catalog *cat;
+    const rd_highlight *hl;
+    rd_canvas *cv;
+    cairo_t *cr;
+    bool failed;
+    const rd_atlas *atlas;       /* the tile geometry, when the caller has it ... */
+    ta_tile **art;               /* ... else per catalog type, built on first use */
+    int8_t (*tint)[CC_MAX_TILE_FEATURES];
+    rd_rgba player[CC_MAX_PLAYERS];
+    int minx, miny, maxx, maxy;
+    double ox, oy;               /* top-left corner of cell (minx, miny) */
+    double width, height, content;
+    double legend_y, caption_y;
+    int legend_rows;
+    double entry_x[CC_MAX_PLAYERS];
+    int entry_row[CC_MAX_PLAYERS];
+    int nlines;
+    char lines[MAX_LINES][RD_CAPTION_MAX];
+    char title[RD_TITLE_MAX];
+} scene;
+
+struct rd_atlas {
+    const cc_catalog *cat;
+    ta_tile *tiles;                 /* one per catalog type */
+    cairo_font_face_t *faces[2];    /* sans-serif, normal and bold: see rd_atlas_new */
+};
+
+rd_atlas *rd_atlas_new(const cc_catalog *cat)
+{
+    rd_atlas *a = calloc(1, sizeof *a);
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
+    cairo_t *cr = cairo_create(surface);
+    if (a != NULL && cairo_status(cr) == CAIRO_STATUS_SUCCESS)
+        a->tiles = calloc((size_t)(cat->ntypes > 0 ? cat->ntypes : 1), sizeof *a->tiles);
+    if (a != NULL && a->tiles != NULL) {
+        a->cat = cat;
+        for (int t = 0; t < cat->ntypes; t++)
+            ta_build(&a->tiles[t], &cat->types[t], cr);
+        /* Holding the toy font faces keeps them in cairo's face table, so
+         * every picture's canvas finds them there instead of asking
+         * fontconfig again (a tenth of an SVG picture's cost). */
+        for (int i = 0; i < 2; i++)
+            a->faces[i] = cairo_toy_font_face_create("sans-serif", CAIRO_FONT_SLANT_NORMAL,
+                                                     i ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    }
+    cairo_destroy(cr);
+    cairo_surface_destroy(surface);
+    if (a != NULL && a->tiles == NULL) {
+        free(a);
+        a = NULL;
+    }
+    return a;
+}
+
+void rd_atlas_free(rd_atlas *atlas)
+{
+    if (atlas == NULL)
+        return;
+    for (int i = 0; i < 2; i++)
+        if (atlas->faces[i])
+            cairo_font_face_destroy(atlas->faces[i]);
+    free(atlas->tiles);
+    free(atlas);
+}
+
+static const ta_tile *art_of(scene *sc, int type)
+{
+    if (sc->atlas)
+        return &sc->atlas->tiles[type];
+    if (sc->art[type] == NULL) {
+        sc->art[type] = malloc(sizeof *sc->art[type]);
+        if (sc->art[type] == NULL) {
+            sc->failed = true;
+            return NULL;
+        }
+        ta_build(sc->art[type], &sc->cat->types[type], sc->cr);
+    }
+    return sc->art[type];
+}
+
+static double cell_x(const scene *sc, int x)
+{
+    return sc->ox + (x - sc->minx) * RD_CELL;
+}
+
+static double cell_y(const scene *sc, int y)
+{
+    return sc->oy + (y - sc->miny) * RD_CELL;
+}
+
+/* Transform to the unit square of cell (x, y), turned rot quarter turns. */
+static void enter_cell(scene *sc, int x, int y, int rot)
+{
+    cairo_save(sc->cr);
+    cairo_translate(sc->cr, cell_x(sc, x) + RD_CELL / 2.0, cell_y(sc, y) + RD_CELL / 2.0);
+    cairo_rotate(sc->cr, rot * M_PI / 2);
+    cairo_translate(sc->cr, -RD_CELL / 2.0, -RD_CELL / 2.0);
+    cairo_scale(sc->cr, RD_CELL, RD_CELL);
+}
+
+static void leave_cell(scene *sc)
+{
+    cairo_restore(sc->cr);
+}
+
+/* Where part k of board tile t is drawn, in units. */
+static rd_pt part_point(scene *sc, int t, int k)
+{
+    const cc_board_tile *bt = &sc->b->tiles[t];
+    rd_pt p = { 0.5, 0.5 };
+    const ta_tile *art = art_of(sc, bt->type_index);
+    if (art && k >= 0 && k < art->nparts)
+        p = ta_rotate(art->part[k].anchor, bt->rot);
+    rd_pt u = { cell_x(sc, bt->x) + p.x * RD_CELL, cell_y(sc, bt->y) + p.y * RD_CELL };
+    return u;
+}
+
+/* Where a location of cell (x, y) is drawn: a corner's point, a feature's
+ * anchor, the cell's centre when nothing stands there. */
+static rd_pt loc_point(scene *sc, int x, int y, cc_loc at)
+{
+    static const double cx[4] = { 1, 1, 0, 0 }, cy[4] = { 0, 1, 1, 0 };   /* NE SE SW NW */
+    if (at.kind == CC_LOC_CORNER) {
+        rd_pt u = { cell_x(sc, x) + cx[at.value & 3] * RD_CELL, cell_y(sc, y) + cy[at.value & 3] * RD_CELL };
+        return u;
+    }
+    int t = cc_board_at(sc->b, x, y);
+    int k = t >= 0 ? cc_board_feature_at(sc->b, t, at) : -1;
+    if (t >= 0)
+        return part_point(sc, t, k);
+    rd_pt u = { cell_x(sc, x) + RD_CELL / 2.0, cell_y(sc, y) + RD_CELL / 2.0 };
+    return u;
+}
+
+static void grow_bounds(scene *sc, int x, int y, bool *any)
+{
+    if (!*any) {
+        sc->minx = sc->maxx = x;
+        sc->miny = sc->maxy = y;
+        *any = true;
+        return;
+    }
+    if (x < sc->minx) sc->minx = x;
+    if (x > sc->maxx) sc->maxx = x;
+    if (y < sc->miny) sc->miny = y;
+    if (y > sc->maxy) sc->maxy = y;
+}
+
+static void bounds(scene *sc)
+{
+    bool any = false;
+    for (int i = 0; i < sc->b->ntiles; i++)
+        grow_bounds(sc, sc->b->tiles[i].x, sc->b->tiles[i].y, &any);
+    for (int i = 0; sc->hl && i < sc->hl->nmarks; i++) {
+        const rd_mark *m = &sc->hl->marks[i];
+        if (m->kind != RD_MARK_FEATURE)
+            grow_bounds(sc, m->x, m->y, &any);
+    }
+    if (!any)
+        sc->minx = sc->maxx = sc->miny = sc->maxy = 0;
+}
+
+static void default_title(scene *sc)
+{
+    const cc_position *pos = sc->pos;
+    if (sc->hl && sc->hl->title[0]) {
+        snprintf(sc->title, sizeof sc->title, "%s", sc->hl->title);
+        return;
+    }
+    snprintf(sc->title, sizeof sc->title, "Carcassonne: %d tile%s, %d figure%s; %s to play",
+             pos->ntiles, pos->ntiles == 1 ? "" : "s", pos->nfigures, pos->nfigures == 1 ? "" : "s",
+             pos->nplayers > 0 ? pos->players[pos->active] : "nobody");
+}
+
+static void score_text(const scene *sc, int p, char *buf, size_t n)
+{
+    int total = cc_position_score(sc->pos, p);
+    if (sc->hl && sc->hl->has_delta && sc->hl->delta[p] != 0)
+        snprintf(buf, n, "%d %+d", total, sc->hl->delta[p]);
+    else
+        snprintf(buf, n, "%d", total);
+}
+
+static double legend_entry_width(scene *sc, int p)
+{
+    char score[32];
+    score_text(sc, p, score, sizeof score);
+    return 40 + rd_text_width(sc->cv, sc->pos->players[p], LEGEND_FONT, p == sc->pos->active) + 8 +
+           rd_text_width(sc->cv, score, LEGEND_FONT, true) + 26;
+}
+
+static void emit_line(scene *sc, const char *line, size_t len)
+{
+    if (sc->nlines >= MAX_LINES || len == 0)
+        return;
+    memcpy(sc->lines[sc->nlines], line, len);
+    sc->lines[sc->nlines++][len] = '\0';
+}
+
+/* Greedy word wrap of the caption lines to the content width, each word
+ * measured once (a line's width: its words' and spaces' advances). A
+ * caption line is shorter than RD_CAPTION_MAX, so every piece fits a line. */
+static void wrap_caption(scene *sc)
+{
+    sc->nlines = 0;
+    double space = rd_text_width(sc->cv, " ", CAPTION_FONT, false);
+    for (int i = 0; sc->hl && i < sc->hl->ncaption && i < RD_CAPTION_LINES; i++) {
+        const char *s = sc->hl->caption[i];
+        char line[RD_CAPTION_MAX] = "", word[RD_CAPTION_MAX];
+        size_t len = 0;
+        double w = 0;
+        while (*s) {
+            size_t wl = strcspn(s, " ");
+            memcpy(word, s, wl);
+            word[wl] = '\0';
+            double ww = rd_text_width(sc->cv, word, CAPTION_FONT, false);
+            if (len && w + space + ww > sc->content) {
+                emit_line(sc, line, len);
+                len = 0;
+                w = 0;
+            }
+            if (len) {
+                line[len++] = ' ';
+                w += space;
+            }
+            memcpy(line + len, word, wl);
+            len += wl;
+            w += ww;
+            s += wl;
+            while (*s == ' ')
+                s++;
+        }
+        emit_line(sc, line, len);
+    }
+}
+
+/* Title, legend rows, board, caption: widths and heights in units. Text is
+ * measured on cv (any canvas: metrics do not depend on the format). */
+static void layout(scene *sc)
+{
+    double board_w = (sc->maxx - sc->minx + 1) * RD_CELL;
+    double board_h = (sc->maxy - sc->miny + 1) * RD_CELL;
+    sc->content = board_w + 2 * AXIS > MIN_CONTENT ? board_w + 2 * AXIS : MIN_CONTENT;
+    double x = 0;
+    sc->legend_rows = 1;
+    for (int p = 0; p < sc->pos->nplayers; p++) {
+        double w = legend_entry_width(sc, p);
+        if (x > 0 && x + w > sc->content) {
+            sc->legend_rows++;
+            x = 0;
+        }
+        sc->entry_x[p] = x;
+        sc->entry_row[p] = sc->legend_rows - 1;
+        x += w;
+    }
+    wrap_caption(sc);
+    sc->width = sc->content + 2 * PAD;
+    sc->legend_y = PAD + TITLE_H;
+    sc->oy = sc->legend_y + sc->legend_rows * LEGEND_ROW + AXIS;
+    sc->ox = PAD + (sc->content - board_w) / 2;
+    sc->caption_y = sc->oy + board_h + AXIS + 8;
+    sc->height = sc->caption_y + sc->nlines * LINE_H + PAD;
+}
+
+/* ---- layers ------------------------------------------------------------------ */
+
+static void board_ground(scene *sc)
+{
+    cairo_t *cr = sc->cr;
+    double w = (sc->maxx - sc->minx + 1) * RD_CELL, h = (sc->maxy - sc->miny + 1) * RD_CELL;
+    cairo_rectangle(cr, sc->ox, sc->oy, w, h);
+    rd_fill(sc->cv, rd_hex(0xe6dcc6, 1));
+    for (int x = sc->minx + 1; x <= sc->maxx; x++) {
+        cairo_move_to(cr, cell_x(sc, x), sc->oy);
+        cairo_line_to(cr, cell_x(sc, x), sc->oy + h);
+    }
+    for (int y = sc->miny + 1; y <= sc->maxy; y++) {
+        cairo_move_to(cr, sc->ox, cell_y(sc, y));
+        cairo_line_to(cr, sc->ox + w, cell_y(sc, y));
+    }
+    cairo_rectangle(cr, sc->ox, sc->oy, w, h);
+    rd_stroke(sc->cv, &(rd_pen){ rd_hex(0xcdbf9f, 1), 1, false, 0 });
+}
+
+static void tile_title(const scene *sc, int t, char *buf, size_t n)
+{
+    const cc_board_tile *bt = &sc->b->tiles[t];
+    int len = snprintf(buf, n, "%s at (%d, %d), turned %d degrees", bt->type->id, bt->x, bt->y,
+                       bt->rot * 90);
+    if (bt->owner >= 0 && bt->owner < sc->pos->nplayers && len > 0 && (size_t)len < n)
+        snprintf(buf + len, n - (size_t)len, ", placed by %s", sc->pos->players[bt->owner]);
+}
+
+static void tiles(scene *sc)
+{
+    rd_rgba tints[RD_NCOLOURS];
+    for (int i = 0; i < RD_NCOLOURS; i++)
+        tints[i] = rd_hex(mark_rgb[i], 0.6);
+    for (int t = 0; t < sc->b->ntiles; t++) {
+        const cc_board_tile *bt = &sc->b->tiles[t];
+        const ta_tile *art = art_of(sc, bt->type_index);
+        if (art == NULL)
+            return;
+        char x[16], y[16], rot[8], title[RD_TITLE_MAX];
+        snprintf(x, sizeof x, "%d", bt->x);
+        snprintf(y, sizeof y, "%d", bt->y);
+        snprintf(rot, sizeof rot, "%d", bt->rot * 90);
+        tile_title(sc, t, title, sizeof title);
+        rd_attr attrs[] = { { "data-x", x }, { "data-y", y }, { "data-tile", bt->type->id },
+                            { "data-rot", rot } };
+        rd_group_begin(sc->cv, "tile", attrs, 4, title, 1);
+        enter_cell(sc, bt->x, bt->y, bt->rot);
+        ta_draw(sc->cv, art, bt->type, sc->tint ? sc->tint[t] : NULL, tints);
+        leave_cell(sc);
+        rd_group_end(sc->cv);
+    }
+}
+
+static rd_rgba mark_colour(const rd_mark *m, double a)
+{
+    return rd_hex(mark_rgb[(m->colour % RD_NCOLOURS + RD_NCOLOURS) % RD_NCOLOURS], a);
+}
+
+/* A pill with text, centred at (x, y), kept inside the picture. */
+static void pill(scene *sc, double x, double y, const char *text, rd_rgba bg)
+{
+    double size = 12, w = rd_text_width(sc->cv, text, size, true) + 12, h = 18;
+    if (x - w / 2 < 2)
+        x = 2 + w / 2;
+    if (x + w / 2 > sc->width - 2)
+        x = sc->width - 2 - w / 2;
+    if (y - h / 2 < 2)
+        y = 2 + h / 2;
+    cairo_t *cr = sc->cr;
+    double r = h / 2;
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, x - w / 2 + r, y, r, M_PI / 2, 3 * M_PI / 2);
+    cairo_arc(cr, x + w / 2 - r, y, r, -M_PI / 2, M_PI / 2);
+    cairo_close_path(cr);
+    rd_fill_stroke(sc->cv, bg, &(rd_pen){ rd_hex(0xffffff, 0.9), 1.5, true, 0 });
+    rd_text(sc->cv, x, y + 4.3, text, size, RD_CENTRE, true, rd_ink_on(bg));
+}
+
+static void ghost(scene *sc, const rd_mark *m)
+{
+    if (m->type < 0 || m->type >= sc->cat->ntypes)
+        return;
+    const ta_tile *art = art_of(sc, m->type);
+    if (art == NULL)
+        return;
+    int first = 0;
+    while (first < 4 && !(m->rots & (1u << first)))
+        first++;
+    char x[16], y[16], rots[24] = "";
+    snprintf(x, sizeof x, "%d", m->x);
+    snprintf(y, sizeof y, "%d", m->y);
+    for (int q = 0; q < 4; q++)
+        if (m->rots & (1u << q)) {
+            size_t n = strlen(rots);
+            snprintf(rots + n, sizeof rots - n, "%s%d", n ? " " : "", q * 90);
+        }
+    rd_attr attrs[] = { { "data-kind", m->role }, { "data-x", x }, { "data-y", y },
+                        { "data-tile", sc->cat->types[m->type].id }, { "data-rot", rots } };
+    rd_group_begin(sc->cv, "highlight", attrs, 5, m->title[0] ? m->title : NULL, 1);
+    rd_group_begin_within(sc->cv, 0.45, cell_x(sc, m->x), cell_y(sc, m->y), RD_CELL, RD_CELL);
+    enter_cell(sc, m->x, m->y, first < 4 ? first : 0);
+    ta_draw(sc->cv, art, &sc->cat->types[m->type], NULL, NULL);
+    leave_cell(sc);
+    rd_group_end(sc->cv);
+    cairo_rectangle(sc->cr, cell_x(sc, m->x) + 3, cell_y(sc, m->y) + 3, RD_CELL - 6, RD_CELL - 6);
+    rd_stroke(sc->cv, &(rd_pen){ mark_colour(m, 1), 3, true, 7 });
+    rd_group_end(sc->cv);
+}
+
+/* The open border of a city part: halves whose board edge has no neighbour. */
+static void open_border_path(scene *sc, const ta_part *p, const cc_board_tile *bt)
+{
+    for (int h = 0; h < 8; h++) {
+        if (!((p->halves >> h) & 1u))
+            continue;
+        int dir = cc_dir_rotate(h / 2, bt->rot);
+        if (bt->neighbour[dir] >= 0)
+            continue;
+        rd_pt a = ta_perimeter(h), b = ta_perimeter(h + 1);
+        cairo_move_to(sc->cr, a.x, a.y);
+        cairo_line_to(sc->cr, b.x, b.y);
+    }
+}
+
+static void outline_part(scene *sc, const rd_mark *m, int t, int k, bool *did_area)
+{
+    const cc_board_tile *bt = &sc->b->tiles[t];
+    const ta_tile *art = art_of(sc, bt->type_index);
+    if (art == NULL || k < 0 || k >= art->nparts)
+        return;
+    const ta_part *p = &art->part[k];
+    rd_rgba solid = mark_colour(m, 1);
+    if (cc_feature_is_monastery((cc_feature_type)p->type) && !*did_area) {
+        /* the building, and the eight cells round it that it counts */
+        *did_area = true;
+        cairo_rectangle(sc->cr, cell_x(sc, bt->x) - RD_CELL + 4, cell_y(sc, bt->y) - RD_CELL + 4,
+                        3 * RD_CELL - 8, 3 * RD_CELL - 8);
+        rd_stroke(sc->cv, &(rd_pen){ solid, 3, true, 9 });
+    }
+    enter_cell(sc, bt->x, bt->y, bt->rot);
+    switch ((cc_feature_type)p->type) {
+    case CC_FEAT_CITY:
+        ta_city_path(sc->cr, p);
+        rd_fill(sc->cv, mark_colour(m, 0.3));
+        ta_wall_path(sc->cr, p);
+        rd_stroke(sc->cv, &(rd_pen){ solid, 0.05, true, 0 });
+        open_border_path(sc, p, bt);
+        rd_stroke(sc->cv, &(rd_pen){ solid, 0.05, false, 0.06 });
+        break;
+    case CC_FEAT_ROAD:
+        ta_road_path(sc->cr, p);
+        rd_stroke(sc->cv, &(rd_pen){ mark_colour(m, 0.75), 0.2, false, 0 });
+        break;
+    case CC_FEAT_FIELD:   /* tinted with its tile, under roads and cities */
+        break;
+    default:
+        ta_building_path(sc->cr, bt->type);
+        rd_fill_stroke(sc->cv, mark_colour(m, 0.25), &(rd_pen){ solid, 0.05, true, 0 });
+        break;
+    }
+    leave_cell(sc);
+}
+
+static void feature_mark(scene *sc, const rd_mark *m)
+{
+    const cc_features *f = sc->f;
+    if (m->feature < 0 || m->feature >= f->nfeatures)
+        return;
+    const cc_feature *feat = &f->features[m->feature];
+    const cc_board_tile *nt = &sc->b->tiles[feat->name_tile];
+    char x[16], y[16], at[8];
+    snprintf(x, sizeof x, "%d", nt->x);
+    snprintf(y, sizeof y, "%d", nt->y);
+    cc_loc_name(feat->name_at, at);
+    rd_attr attrs[] = { { "data-kind", m->role }, { "data-type", cc_feature_type_name(feat->type) },
+                        { "data-x", x }, { "data-y", y }, { "data-at", at } };
+    rd_group_begin(sc->cv, "highlight", attrs, 5, m->title[0] ? m->title : NULL, 1);
+    bool did_area = false;
+    for (int p = feat->first_part; p >= 0; p = f->parts[p].next)
+        outline_part(sc, m, f->parts[p].tile, f->parts[p].k, &did_area);
+    rd_group_end(sc->cv);
+}
+
+static void frame(scene *sc, const rd_mark *m)
+{
+    char x[16], y[16];
+    snprintf(x, sizeof x, "%d", m->x);
+    snprintf(y, sizeof y, "%d", m->y);
+    rd_attr attrs[] = { { "data-kind", m->role }, { "data-x", x }, { "data-y", y } };
+    rd_group_begin(sc->cv, "highlight", attrs, 3, m->title[0] ? m->title : NULL, 1);
+    cairo_rectangle(sc->cr, cell_x(sc, m->x) + 2.5, cell_y(sc, m->y) + 2.5, RD_CELL - 5, RD_CELL - 5);
+    rd_stroke(sc->cv, &(rd_pen){ mark_colour(m, 1), 5, true, 0 });
+    rd_group_end(sc->cv);
+}
+
+static void arrow(scene *sc, rd_pt a, rd_pt b, rd_rgba c)
+{
+    double dx = b.x - a.x, dy = b.y - a.y, len = hypot(dx, dy);
+    if (len < 20)
+        return;
+    double ux = dx / len, uy = dy / len;
+    rd_pt end = { b.x - ux * 17, b.y - uy * 17 };   /* stop at the ring */
+    rd_pt mid = { (a.x + end.x) / 2 - uy * len * 0.15, (a.y + end.y) / 2 + ux * len * 0.15 };
+    cairo_move_to(sc->cr, a.x, a.y);
+    cairo_curve_to(sc->cr, mid.x, mid.y, mid.x, mid.y, end.x, end.y);
+    rd_stroke(sc->cv, &(rd_pen){ c, 3, true, 6 });
+    double hx = end.x - mid.x, hy = end.y - mid.y, hl = hypot(hx, hy);
+    if (hl < 1e-6)
+        return;
+    hx /= hl;
+    hy /= hl;
+    cairo_move_to(sc->cr, end.x + hx * 4, end.y + hy * 4);
+    cairo_line_to(sc->cr, end.x - hx * 9 - hy * 6, end.y - hy * 9 + hx * 6);
+    cairo_line_to(sc->cr, end.x - hx * 9 + hy * 6, end.y - hy * 9 - hx * 6);
+    cairo_close_path(sc->cr);
+    rd_fill(sc->cv, c);
+}
+
+static void spot(scene *sc, const rd_mark *m)
+{
+    char x[16], y[16], at[8];
+    snprintf(x, sizeof x, "%d", m->x);
+    snprintf(y, sizeof y, "%d", m->y);
+    cc_loc_name(m->at, at);
+    rd_attr attrs[] = { { "data-kind", m->role }, { "data-x", x }, { "data-y", y }, { "data-at", at } };
+    rd_group_begin(sc->cv, "highlight", attrs, 4, m->title[0] ? m->title : NULL, 1);
+    rd_pt p = loc_point(sc, m->x, m->y, m->at);
+    if (m->arrow)
+        arrow(sc, loc_point(sc, m->fx, m->fy, m->fat), p, mark_colour(m, 0.9));
+    rd_circle(sc->cr, p.x, p.y, 15);
+    rd_fill_stroke(sc->cv, mark_colour(m, 0.25), &(rd_pen){ mark_colour(m, 1), 4, true, 0 });
+    rd_group_end(sc->cv);
+}
+
+static void figures(scene *sc)
+{
+    rd_pt drawn[CC_MAX_FIGURES];
+    for (int i = 0; i < sc->pos->nfigures; i++) {
+        const cc_figure *fig = &sc->pos->figures[i];
+        rd_pt p = loc_point(sc, fig->x, fig->y, fig->at);
+        for (int j = 0; j < i; j++)   /* two figures on one spot: fan them out */
+            if (fabs(drawn[j].x - p.x) < 6 && fabs(drawn[j].y - p.y) < 6) {
+                p.x += 11;
+                p.y += 5;
+            }
+        drawn[i] = p;
+        int sheep = 0;
+        for (int s = 0; s < fig->nflock; s++)
+            sheep += fig->flock[s];
+        int t = cc_board_at(sc->b, fig->x, fig->y);
+        int k = t >= 0 && fig->at.kind != CC_LOC_CORNER ? cc_board_feature_at(sc->b, t, fig->at) : -1;
+        bool lying = fig->kind == CC_FIG_MEEPLE && k >= 0 &&
+                     sc->b->tiles[t].type->features[k].type == CC_FEAT_FIELD;
+        const char *player = fig->player >= 0 && fig->player < sc->pos->nplayers
+                                 ? sc->pos->players[fig->player] : "?";
+        char x[16], y[16], at[8], flock[16], title[RD_TITLE_MAX];
+        snprintf(x, sizeof x, "%d", fig->x);
+        snprintf(y, sizeof y, "%d", fig->y);
+        cc_loc_name(fig->at, at);
+        snprintf(flock, sizeof flock, "%d", sheep);
+        const char *kind = cc_figure_kind_name(fig->kind);
+        snprintf(title, sizeof title, "%s's %s%s at (%d, %d) %s", player,
+                 lying ? "farmer " : "", kind, fig->x, fig->y, at);
+        if (fig->kind == CC_FIG_SHEPHERD) {
+            size_t n = strlen(title);
+            snprintf(title + n, sizeof title - n, " with %d sheep", sheep);
+        }
+        rd_attr attrs[] = { { "data-player", player }, { "data-kind", kind }, { "data-x", x },
+                            { "data-y", y }, { "data-at", at }, { "data-flock", flock } };
+        rd_group_begin(sc->cv, "figure", attrs, fig->kind == CC_FIG_SHEPHERD ? 6 : 5, title, 1);
+        rd_rgba c = fig->player >= 0 && fig->player < sc->pos->nplayers ? sc->player[fig->player]
+                                                                          : rd_hex(0x888888, 1);
+        rd_draw_figure(sc->cv, fig->kind, p.x, p.y, FIG, c, lying, sheep);
+        rd_group_end(sc->cv);
+    }
+}
+
+/* Where a mark's label goes: above its feature's name, its spot or cell. */
+static rd_pt label_point(scene *sc, const rd_mark *m)
+{
+    if (m->kind == RD_MARK_FEATURE && m->feature >= 0 && m->feature < sc->f->nfeatures) {
+        const cc_feature *feat = &sc->f->features[m->feature];
+        int k = cc_board_feature_at(sc->b, feat->name_tile, feat->name_at);
+        rd_pt p = part_point(sc, feat->name_tile, k);
+        p.y -= 24;
+        return p;
+    }
+    if (m->kind == RD_MARK_SPOT) {
+        rd_pt p = loc_point(sc, m->x, m->y, m->at);
+        p.y -= 25;
+        return p;
+    }
+    rd_pt p = { cell_x(sc, m->x) + RD_CELL / 2.0, cell_y(sc, m->y) + 16 };
+    return p;
+}
+
+static void labels(scene *sc)
+{
+    rd_pt placed[64];
+    int nplaced = 0;
+    for (int i = 0; sc->hl && i < sc->hl->nmarks; i++) {
+        const rd_mark *m = &sc->hl->marks[i];
+        if (!m->label[0])
+            continue;
+        rd_pt p = label_point(sc, m);
+        for (int j = 0; j < nplaced; j++)   /* labels on one spot: stack them */
+            if (fabs(placed[j].x - p.x) < 30 && fabs(placed[j].y - p.y) < 16) {
+                p.y -= 20;
+                j = -1;
+            }
+        if (nplaced < 64)
+            placed[nplaced++] = p;
+        rd_group_begin(sc->cv, "label", NULL, 0, NULL, 1);
+        pill(sc, p.x, p.y, m->label, mark_colour(m, 1));
+        rd_group_end(sc->cv);
+    }
+}
+
+static void axes(scene *sc)
+{
+    rd_rgba ink = rd_hex(0x7a6e58, 1);
+    double bottom = cell_y(sc, sc->maxy + 1), right = cell_x(sc, sc->maxx + 1);
+    char n[16];
+    rd_group_begin(sc->cv, "axes", NULL, 0, NULL, 1);
+    for (int x = sc->minx; x <= sc->maxx; x++) {
+        snprintf(n, sizeof n, "%d", x);
+        double cx = cell_x(sc, x) + RD_CELL / 2.0;
+        rd_text(sc->cv, cx, sc->oy - 8, n, 12, RD_CENTRE, false, ink);
+        rd_text(sc->cv, cx, bottom + 17, n, 12, RD_CENTRE, false, ink);
+    }
+    for (int y = sc->miny; y <= sc->maxy; y++) {
+        snprintf(n, sizeof n, "%d", y);
+        double cy = cell_y(sc, y) + RD_CELL / 2.0 + 4;
+        rd_text(sc->cv, sc->ox - 7, cy, n, 12, RD_RIGHT, false, ink);
+        rd_text(sc->cv, right + 7, cy, n, 12, RD_LEFT, false, ink);
+    }
+    rd_text(sc->cv, sc->ox - 7, sc->oy - 8, "y\\x", 10, RD_RIGHT, false, ink);
+    rd_group_end(sc->cv);
+}
+
+static void legend(scene *sc)
+{
+    rd_rgba ink = rd_hex(0x2b2418, 1);
+    rd_text(sc->cv, PAD, PAD + 17, sc->title, 16, RD_LEFT, true, ink);
+    rd_group_begin(sc->cv, "legend", NULL, 0, NULL, 1);
+    for (int p = 0; p < sc->pos->nplayers; p++) {
+        double x = PAD + sc->entry_x[p], y = sc->legend_y + sc->entry_row[p] * LEGEND_ROW + 15;
+        bool active = p == sc->pos->active;
+        if (active) {
+            cairo_move_to(sc->cr, x, y - 6);
+            cairo_line_to(sc->cr, x + 8, y);
+            cairo_line_to(sc->cr, x, y + 6);
+            cairo_close_path(sc->cr);
+            rd_fill(sc->cv, ink);
+        }
+        rd_draw_meeple(sc->cv, x + 22, y, 20, sc->player[p]);
+        double tx = x + 38;
+        rd_text(sc->cv, tx, y + 5, sc->pos->players[p], LEGEND_FONT, RD_LEFT, active, ink);
+        tx += rd_text_width(sc->cv, sc->pos->players[p], LEGEND_FONT, active) + 8;
+        char score[32];
+        score_text(sc, p, score, sizeof score);
+        rd_text(sc->cv, tx, y + 5, score, LEGEND_FONT, RD_LEFT, true, rd_hex(0x5a4a2a, 1));
+    }
+    rd_group_end(sc->cv);
+}
+
+static void caption(scene *sc)
+{
+    if (sc->nlines == 0)
+        return;
+    rd_group_begin(sc->cv, "caption", NULL, 0, NULL, 1);
+    for (int i = 0; i < sc->nlines; i++)
+        rd_text(sc->cv, PAD, sc->caption_y + 13 + i * LINE_H, sc->lines[i], CAPTION_FONT, RD_LEFT,
+                false, rd_hex(0x2b2418, 1));
+    rd_group_end(sc->cv);
+}
+
+/* Tint the field parts of highlighted fields (drawn with their tiles, under
+ * roads and cities). */
+static bool tints(scene *sc)
+{
+    if (sc->hl == NULL)
+        return true;
+    for (int i = 0; i < sc->hl->nmarks; i++) {
+        const rd_mark *m = &sc->hl->marks[i];
+        if (m->kind != RD_MARK_FEATURE || m->feature < 0 || m->feature >= sc->f->nfeatures ||
+            sc->f->features[m->feature].type != CC_FEAT_FIELD)
+            continue;
+        if (sc->tint == NULL) {
+            sc->tint = malloc((size_t)(sc->b->ntiles > 0 ? sc->b->ntiles : 1) * sizeof *sc->tint);
+            if (sc->tint == NULL)
+                return false;
+            memset(sc->tint, -1, (size_t)(sc->b->ntiles > 0 ? sc->b->ntiles : 1) * sizeof *sc->tint);
+        }
+        const cc_features *f = sc->f;
+        for (int p = f->features[m->feature].first_part; p >= 0; p = f->parts[p].next)
+            sc->tint[f->parts[p].tile][f->parts[p].k] = (int8_t)((m->colour % RD_NCOLOURS + RD_NCOLOURS) % RD_NCOLOURS);
+    }
+    return true;
+}
+
+static void draw(scene *sc)
+{
+    board_ground(sc);
+    tiles(sc);
+    for (int i = 0; sc->hl && i < sc->hl->nmarks; i++)
+        if (sc->hl->marks[i].kind == RD_MARK_GHOST)
+            ghost(sc, &sc->hl->marks[i]);
+    for (int i = 0; sc->hl && i < sc->hl->nmarks; i++)
+        if (sc->hl->marks[i].kind == RD_MARK_FEATURE)
+            feature_mark(sc, &sc->hl->marks[i]);
+    for (int i = 0; sc->hl && i < sc->hl->nmarks; i++)
+        if (sc->hl->marks[i].kind == RD_MARK_FRAME)
+            frame(sc, &sc->hl->marks[i]);
+    figures(sc);
+    for (int i = 0; sc->hl && i < sc->hl->nmarks; i++)
+        if (sc->hl->marks[i].kind == RD_MARK_SPOT)
+            spot(sc, &sc->hl->marks[i]);
+    labels(sc);
+    axes(sc);
+    legend(sc);
+    caption(sc);
+}
+
+/* The caption as one paragraph, for the SVG's <desc>. */
+static void description(const rd_highlight *hl, char *out, size_t n)
+{
+    out[0] = '\0';
+    for (int i = 0; hl && i < hl->ncaption && i < RD_CAPTION_LINES; i++) {
+        size_t len = strlen(out);
+        snprintf(out + len, n - len, "%s%s", len ? " " : "", hl->caption[i]);
+    }
+}
+
+bool rd_render(const cc_position *pos, const cc_features *f, const rd_highlight *hl,
+               const rd_atlas *atlas, rd_format fmt, int png_width, rd_image *out)
+{
+    out->data = NULL;
+    out->len = 0;
+    scene sc;
+    memset(&sc, 0, sizeof sc);
+    sc.pos = pos;
+    sc.f = f;
+    sc.b = f->board;
+    sc.cat = f->board->cat;
+    sc.hl = hl;
+    sc.atlas = atlas && atlas->cat == sc.cat ? atlas : NULL;
+    rd_player_colours(pos, sc.player);
+    sc.art = calloc((size_t)(sc.cat->ntypes > 0 ? sc.cat->ntypes : 1), sizeof(ta_tile *));
+    /* Text is measured before the size is known: an SVG is sized at its
+     * end, so it measures on itself; a PNG measures on a throw-away SVG. */
+    rd_canvas *measure = rd_canvas_new(RD_SVG, 0, 0, 1);
+    bool ok = sc.art != NULL && measure != NULL && tints(&sc);
+    if (ok) {
+        sc.cv = measure;
+        sc.cr = rd_cairo(measure);
+        bounds(&sc);
+        default_title(&sc);
+        layout(&sc);
+        if (fmt == RD_SVG) {
+            rd_canvas_set_size(measure, sc.width, sc.height);
+            measure = NULL;   /* it is the picture's canvas now */
+        } else {
+            double scale = png_width > 0 ? png_width / sc.width : 1;
+            if (sc.height * scale > RD_PNG_MAX_HEIGHT)
+                scale = RD_PNG_MAX_HEIGHT / sc.height;
+            sc.cv = rd_canvas_new(fmt, sc.width, sc.height, scale);
+            ok = sc.cv != NULL;
+        }
+    }
+    rd_canvas_free(measure);
+    if (ok) {
+        sc.cr = rd_cairo(sc.cv);
+        rd_canvas_paint(sc.cv, rd_hex(0xf6f1e6, 1));
+        draw(&sc);
+        char desc[RD_CAPTION_LINES * RD_CAPTION_MAX];
+        description(hl, desc, sizeof desc);
+        ok = !sc.failed && rd_canvas_finish(sc.cv, sc.title, desc, out);
+        if (sc.failed)
+            rd_canvas_free(sc.cv);
+    }
+    for (int i = 0; sc.art && i < sc.cat->ntypes; i++)
+        free(sc.art[i]);
+    free(sc.art);
+    free(sc.tint);
+    return ok;
+}
+
+void rd_release_caches(void)
+{
+    cairo_debug_reset_static_data();
+    FcFini();
+}
