@@ -8,7 +8,8 @@
  * follower would be a monk or heretic laying down a challenge, is the
  * challenged follower in position form. Options come by kind (meeple,
  * mayor, wagon, barn, shepherd), then location. An empty list: nothing can
- * be deployed. 422 at /x when no tile stands at (x, y). */
+ * be deployed. 422 at /x when no tile stands at (x, y). The question is
+ * q_deployments (questions.h), which /v1/render draws too. */
 #include "routes.h"
 
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "../wire/decode.h"
 #include "../wire/encode.h"
 #include "game.h"
+#include "questions.h"
 
 static void option_json(jw *w, const game *g, const cc_deploy_option *o)
 {
@@ -66,12 +68,26 @@ static void deploy_rules(jw *w, const game *g, int t, bool challenge)
     enc_rules_write(w, &rules);
 }
 
+bool q_deployments(const game *g, json_object *obj, int *x, int *y, int *t,
+                   cc_deploy_option opts[CC_MAX_DEPLOY_OPTIONS], int *n, cc_error *err)
+{
+    *n = 0;
+    if (!dec_int(obj, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, x, NULL, err) ||
+        !dec_int(obj, "y", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, y, NULL, err) ||
+        (*t = game_tile(g, *x, *y, err)) < 0)
+        return false;
+    *n = cc_deployments(&g->pos, &g->features, *t, opts);
+    return true;
+}
+
 void route_deployments(const svc_context *ctx, json_object *root, svc_response *res)
 {
-    static const char *const members[] = { "position", "x", "y", NULL };
+    static const char *const members[] = { "position", Q_DEPLOYMENTS_MEMBERS, NULL };
     cc_error err;
     memset(&err, 0, sizeof err);
-    int x = 0, y = 0;
+    int x = 0, y = 0, t = -1, n = 0;
+    /* The question's members are checked before the position is read, so a
+     * malformed x or y is reported even with a broken position. */
     if (!dec_only_members(root, members, "", &err) ||
         !dec_int(root, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &x, NULL, &err) ||
         !dec_int(root, "y", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &y, NULL, &err)) {
@@ -81,14 +97,12 @@ void route_deployments(const svc_context *ctx, json_object *root, svc_response *
     game *g = game_load(ctx, root, res);
     if (g == NULL)
         return;
-    int t = game_tile(g, x, y, &err);
-    if (t < 0) {
+    cc_deploy_option opts[CC_MAX_DEPLOY_OPTIONS];
+    if (!q_deployments(g, root, &x, &y, &t, opts, &n, &err)) {
         svc_reply_problem(res, &err);
         game_free(g);
         return;
     }
-    cc_deploy_option opts[CC_MAX_DEPLOY_OPTIONS];
-    int n = cc_deployments(&g->pos, &g->features, t, opts);
     jw w;
     jw_init(&w);
     jw_object(&w);

@@ -9,7 +9,8 @@
  * canonical name (the name tile's y, then x, then the location in
  * canonical order). With x, y, at
  * (all three or none) the list holds the one feature there; no tile at
- * (x, y) is 422 at /x, nothing at that location is 422 at /at. */
+ * (x, y) is 422 at /x, nothing at that location is 422 at /at (that
+ * question is q_feature_at, questions.h, which /v1/render draws too). */
 #include "routes.h"
 
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include "../wire/decode.h"
 #include "../wire/encode.h"
 #include "game.h"
+#include "questions.h"
 
 /* A feature's canonical name as a sort key: name tile (y, x), then the
  * location in canonical order. */
@@ -78,12 +80,18 @@ static void value_rules(enc_rules *rules, const cc_feature *feat, const cc_value
         enc_rules_add(rules, "base.score.majority");
 }
 
+/* What feature id gives if scored now: as in a turn's scoring phase. */
+static void value_now(const game *g, int id, cc_value *v)
+{
+    cc_feature_value(&g->features, &g->pos, id, false, v);
+}
+
 /* One feature as enc_feature_members() writes it, plus "value" and
  * "points" (the players who would score); its rules go to rules. */
 static void feature_with_value(jw *w, const game *g, int id, enc_rules *rules)
 {
     cc_value v;
-    cc_feature_value(&g->features, &g->pos, id, false, &v);
+    value_now(g, id, &v);
     jw_object(w);
     enc_feature_members(w, &g->pos, &g->features, id);
     jw_member_int(w, "value", v.value);
@@ -98,55 +106,56 @@ static void feature_with_value(jw *w, const game *g, int id, enc_rules *rules)
     value_rules(rules, &g->features.features[id], &v);
 }
 
-/* The optional question "which feature is at (x, y, at)?": *id = -1 when
- * not asked. Fails after replying the problem. */
-static bool located_feature(json_object *root, const game *g, int *id, svc_response *res)
+/* "Which feature is at (x, y, at)?": *id = -1 when not asked (and not
+ * required). */
+bool q_feature_at(const game *g, json_object *obj, bool required, int *id, cc_value *value,
+                  cc_error *err)
 {
-    cc_error err;
-    memset(&err, 0, sizeof err);
     int x = 0, y = 0;
     bool has_x = false, has_y = false, has_at = false;
     cc_loc at;
-    if (!dec_int(root, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, false, &x, &has_x, &err) ||
-        !dec_int(root, "y", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, false, &y, &has_y, &err) ||
-        !dec_loc(root, "at", "", false, false, &at, &has_at, &err)) {
-        svc_reply_problem(res, &err);
-        return false;
-    }
     *id = -1;
+    if (!dec_int(obj, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, required, &x, &has_x, err) ||
+        !dec_int(obj, "y", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, required, &y, &has_y, err) ||
+        !dec_loc(obj, "at", "", false, required, &at, &has_at, err))
+        return false;
     if (!has_x && !has_y && !has_at)
         return true;
     if (!has_x || !has_y || !has_at)
-        return svc_fail(res, 400, !has_x ? "/x" : !has_y ? "/y" : "/at", "Missing member",
-                        "x, y and at are asked together: all three or none");
-    if (game_tile(g, x, y, &err) < 0) {
-        svc_reply_problem(res, &err);
+        return cc_fail(err, CC_ERR_BAD_REQUEST, !has_x ? "/x" : !has_y ? "/y" : "/at",
+                       "Missing member", "x, y and at are asked together: all three or none");
+    if (game_tile(g, x, y, err) < 0)
         return false;
-    }
     *id = cc_features_locate(&g->features, x, y, at);
     if (*id < 0) {
         char name[8];
         int t = cc_board_at(&g->board, x, y);
-        return svc_fail(res, 422, "/at", "No feature there",
-                        "%s at (%d, %d) has no feature at %s",
-                        g->board.tiles[t].type->id, x, y, cc_loc_name(at, name));
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/at", "No feature there",
+                       "%s at (%d, %d) has no feature at %s",
+                       g->board.tiles[t].type->id, x, y, cc_loc_name(at, name));
     }
+    value_now(g, *id, value);
     return true;
 }
 
 void route_features(const svc_context *ctx, json_object *root, svc_response *res)
 {
-    static const char *const members[] = { "position", "x", "y", "at", NULL };
+    static const char *const members[] = { "position", Q_FEATURE_MEMBERS, NULL };
     game *g = game_open(ctx, root, members, res);
     if (g == NULL)
         return;
     int one;
+    cc_value unused;
+    cc_error err;
+    memset(&err, 0, sizeof err);
     size_t room = (size_t)g->features.nfeatures + 1;
     int *ids = malloc(sizeof *ids * room);
     name_key *keys = malloc(sizeof *keys * room);
-    if (ids == NULL || keys == NULL || !located_feature(root, g, &one, res)) {
+    if (ids == NULL || keys == NULL || !q_feature_at(g, root, false, &one, &unused, &err)) {
         if (ids == NULL || keys == NULL)
             svc_fail(res, 500, "", "Out of memory", "no memory for the features");
+        else
+            svc_reply_problem(res, &err);
         free(keys);
         free(ids);
         game_free(g);

@@ -10,9 +10,11 @@
  * The tile must be one the active player can hold: its expansion is in
  * play, and not every copy is on the board already; for the abbey, the
  * active player still has one in hand (position.abbeys). Otherwise 422 at
- * /tile. */
+ * /tile. The question itself (decode, in hand, engine) is q_placements
+ * (questions.h), which /v1/render draws too. */
 #include "routes.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,29 +22,49 @@
 #include "../wire/decode.h"
 #include "../wire/encode.h"
 #include "game.h"
+#include "questions.h"
 
-/* Can the active player be holding a tile of this type? */
-static bool tile_in_hand(const game *g, const cc_tile_type *t, int type, svc_response *res)
+/* Can the active player be holding a tile of this type? Errors at `ptr`. */
+static bool tile_in_hand(const game *g, const cc_tile_type *t, int type, const char *ptr,
+                         cc_error *err)
 {
     const cc_position *pos = &g->pos;
     if (!(pos->expansions & t->expansion))
-        return svc_fail(res, 422, "/tile", "Expansion not in play",
-                        "%s belongs to the expansion \"%s\", which is not in position.expansions",
-                        t->id, t->set);
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Expansion not in play",
+                       "%s belongs to the expansion \"%s\", which is not in position.expansions",
+                       t->id, t->set);
     if (t->is_abbey) {
         if (pos->abbeys[pos->active] < 1)
-            return svc_fail(res, 422, "/tile", "No abbey in hand",
-                            "%s has no abbey tile left in hand (position.abbeys)",
-                            pos->players[pos->active]);
+            return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "No abbey in hand",
+                           "%s has no abbey tile left in hand (position.abbeys)",
+                           pos->players[pos->active]);
         return true;
     }
     int placed = 0;
     for (int i = 0; i < pos->ntiles; i++)
         placed += pos->tiles[i].type == type;
     if (placed >= t->count)
-        return svc_fail(res, 422, "/tile", "No copy of the tile left",
-                        "the game has %d %s tile%s and all of them are on the board",
-                        t->count, t->id, t->count == 1 ? "" : "s");
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "No copy of the tile left",
+                       "the game has %d %s tile%s and all of them are on the board",
+                       t->count, t->id, t->count == 1 ? "" : "s");
+    return true;
+}
+
+bool q_placements(const game *g, const cc_catalog *cat, json_object *obj, const char *name,
+                  int *type, cc_placement **list, int *n, cc_error *err)
+{
+    char ptr[CC_POINTER_MAX];
+    snprintf(ptr, sizeof ptr, "/%s", name);
+    *list = NULL;
+    *n = 0;
+    if (!dec_tile_id(obj, name, "", cat, type, err) ||
+        !tile_in_hand(g, &cat->types[*type], *type, ptr, err))
+        return false;
+    if ((*list = malloc(CC_MAX_PLACEMENTS * sizeof **list)) == NULL)
+        return cc_fail(err, (cc_status)500, "", "Out of memory", "no memory for the placements");
+    *n = cc_placements(&g->board, *type, *list, CC_MAX_PLACEMENTS);
+    if (*n > CC_MAX_PLACEMENTS)
+        *n = CC_MAX_PLACEMENTS;   /* cannot happen: the header's bound */
     return true;
 }
 
@@ -71,24 +93,14 @@ void route_placements(const svc_context *ctx, json_object *root, svc_response *r
         return;
     cc_error err;
     memset(&err, 0, sizeof err);
-    int type;
-    if (!dec_tile_id(root, "tile", "", ctx->cat, &type, &err)) {
+    int type = -1, n = 0;
+    cc_placement *list = NULL;
+    if (!q_placements(g, ctx->cat, root, "tile", &type, &list, &n, &err)) {
         svc_reply_problem(res, &err);
         game_free(g);
         return;
     }
     const cc_tile_type *t = &ctx->cat->types[type];
-    cc_placement *list = NULL;
-    if (!tile_in_hand(g, t, type, res) ||
-        (list = malloc(CC_MAX_PLACEMENTS * sizeof *list)) == NULL) {
-        if (res->status == 0)
-            svc_fail(res, 500, "", "Out of memory", "no memory for the placements");
-        game_free(g);
-        return;
-    }
-    int n = cc_placements(&g->board, type, list, CC_MAX_PLACEMENTS);
-    if (n > CC_MAX_PLACEMENTS)
-        n = CC_MAX_PLACEMENTS;   /* cannot happen: the header's bound */
     jw w;
     jw_init(&w);
     jw_object(&w);

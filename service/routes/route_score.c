@@ -17,7 +17,8 @@
  *   shepherds owned for barn and flock events). Engine: engine/scoring.h.
  * Errors: 400 malformed; 422 impossible (no tile at x, y: /x; deployed not
  * in the position or not on that tile: /deployed; a missing or needless
- * shepherd choice: /shepherd). */
+ * shepherd choice: /shepherd). The question is q_score (questions.h),
+ * which /v1/render draws too. */
 #include "routes.h"
 
 #include <stdio.h>
@@ -30,6 +31,7 @@
 #include "../wire/encode_events.h"
 #include "../wire/encode_messages.h"
 #include "game.h"
+#include "questions.h"
 
 /* ---- decoding ---------------------------------------------------------------- */
 
@@ -75,8 +77,7 @@ static void answer(jw *w, const game *g, const cc_score_result *r)
     enc_rule_ids(w, r->rules, (size_t)r->nrules);
 }
 
-static bool score(const game *g, json_object *root, cc_score_result *r, bool *final,
-                  cc_error *err)
+bool q_score(const game *g, json_object *root, cc_score_result *r, bool *final, cc_error *err)
 {
     if (!dec_bool(root, "final", "", false, final, NULL, err))
         return false;
@@ -100,9 +101,7 @@ static bool score(const game *g, json_object *root, cc_score_result *r, bool *fi
 
 void route_score(const svc_context *ctx, json_object *root, svc_response *res)
 {
-    static const char *const members[] = {
-        "position", "x", "y", "deployed", "shepherd", "final", "counting", NULL
-    };
+    static const char *const members[] = { "position", Q_SCORE_MEMBERS, "counting", NULL };
     game *g = game_open(ctx, root, members, res);
     if (g == NULL)
         return;
@@ -119,7 +118,7 @@ void route_score(const svc_context *ctx, json_object *root, svc_response *res)
     jw w;
     jw_init(&w);
     bool final = false;
-    bool ok = score(g, root, r, &final, &err);
+    bool ok = q_score(g, root, r, &final, &err);
     if (ok) {
         jw_object(&w);
         answer(&w, g, r);

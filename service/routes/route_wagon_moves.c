@@ -19,7 +19,8 @@
  * features, which then count as occupied.
  *
  * Errors (422): no tile at (x, y) (/x); no wagon on that feature (/at); the
- * wagon's feature is not scored this turn, so the wagon stays (/at). */
+ * wagon's feature is not scored this turn, so the wagon stays (/at). The
+ * question is q_wagon_moves (questions.h), which /v1/render draws too. */
 #include "routes.h"
 
 #include <stdlib.h>
@@ -32,6 +33,7 @@
 #include "../wire/decode.h"
 #include "../wire/encode.h"
 #include "game.h"
+#include "questions.h"
 
 /* Figures returned by the scoring phase of the tile at (px, py). */
 static bool returned_by_turn(const game *g, int px, int py, bool *gone, cc_error *err)
@@ -81,18 +83,16 @@ static void destination_json(jw *w, const cc_features *f, const cc_wagon_dest *d
     jw_object_end(w);
 }
 
-/* Decode the request; false after replying a problem. */
-static bool decode_request(json_object *root, int *x, int *y, cc_loc *at, bool *placed,
-                           int *px, int *py, cc_error *err)
+/* Decode the question. */
+static bool decode_question(json_object *obj, int *x, int *y, cc_loc *at, bool *placed,
+                            int *px, int *py, cc_error *err)
 {
-    static const char *const members[] = { "position", "x", "y", "at", "placed", NULL };
     static const char *const placed_members[] = { "x", "y", NULL };
     json_object *p = NULL;
-    if (!dec_only_members(root, members, "", err) ||
-        !dec_int(root, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, x, NULL, err) ||
-        !dec_int(root, "y", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, y, NULL, err) ||
-        !dec_loc(root, "at", "", false, true, at, NULL, err) ||
-        !dec_object(root, "placed", "", false, &p, err))
+    if (!dec_int(obj, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, x, NULL, err) ||
+        !dec_int(obj, "y", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, y, NULL, err) ||
+        !dec_loc(obj, "at", "", false, true, at, NULL, err) ||
+        !dec_object(obj, "placed", "", false, &p, err))
         return false;
     *placed = p != NULL;
     return p == NULL ||
@@ -101,63 +101,75 @@ static bool decode_request(json_object *root, int *x, int *y, cc_loc *at, bool *
             dec_int(p, "y", "/placed", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, py, NULL, err));
 }
 
-/* Find the wagon and check that it moves; false after replying a problem. */
+/* Find the wagon and check that it moves. */
 static bool find_wagon(const game *g, int x, int y, cc_loc at, const bool *gone, int *w,
-                       svc_response *res)
+                       cc_error *err)
 {
-    cc_error err;
-    memset(&err, 0, sizeof err);
-    if (game_tile(g, x, y, &err) < 0) {
-        svc_reply_problem(res, &err);
+    if (game_tile(g, x, y, err) < 0)
         return false;
-    }
     *w = cc_wagon_at(&g->pos, &g->features, x, y, at);
     char name[8];
     if (*w < 0)
-        return svc_fail(res, 422, "/at", "No wagon there",
-                        "no wagon stands on the feature at (%d, %d) %s", x, y, cc_loc_name(at, name));
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/at", "No wagon there",
+                       "no wagon stands on the feature at (%d, %d) %s", x, y, cc_loc_name(at, name));
     if (!cc_wagon_may_move(&g->pos, &g->features, *w, gone))
-        return svc_fail(res, 422, "/at", "Wagon not scored",
-                        "the wagon at (%d, %d) %s stands on a feature that is not completed and scored this turn, so it does not move",
-                        x, y, cc_loc_name(at, name));
+        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/at", "Wagon not scored",
+                       "the wagon at (%d, %d) %s stands on a feature that is not completed and scored this turn, so it does not move",
+                       x, y, cc_loc_name(at, name));
+    return true;
+}
+
+bool q_wagon_moves(const game *g, json_object *obj, int *w, cc_wagon_dest **d, int *n,
+                   cc_error *err)
+{
+    int x = 0, y = 0, px = 0, py = 0;
+    cc_loc at;
+    bool placed = false;
+    bool gone[CC_MAX_FIGURES] = { false };
+    *d = NULL;
+    *n = 0;
+    if (!decode_question(obj, &x, &y, &at, &placed, &px, &py, err))
+        return false;
+    if (placed) {
+        if (!returned_by_turn(g, px, py, gone, err))
+            return false;
+    } else {
+        returned_by_completion(g, gone);
+    }
+    if (!find_wagon(g, x, y, at, gone, w, err))
+        return false;
+    if ((*d = malloc(CC_MAX_WAGON_DESTS * sizeof **d)) == NULL)
+        return cc_fail(err, (cc_status)500, "", "Out of memory", "no memory for the destinations");
+    *n = cc_wagon_destinations(&g->pos, &g->features, *w, gone, *d, CC_MAX_WAGON_DESTS);
+    if (*n > CC_MAX_WAGON_DESTS)
+        *n = CC_MAX_WAGON_DESTS;   /* cannot happen: one per feature part */
     return true;
 }
 
 void route_wagon_moves(const svc_context *ctx, json_object *root, svc_response *res)
 {
+    static const char *const members[] = { "position", Q_WAGON_MEMBERS, NULL };
     cc_error err;
     memset(&err, 0, sizeof err);
-    int x = 0, y = 0, px = 0, py = 0, w = -1;
+    int x = 0, y = 0, px = 0, py = 0, w = -1, n = 0;
     cc_loc at;
     bool placed = false;
-    if (!decode_request(root, &x, &y, &at, &placed, &px, &py, &err)) {
+    /* The question is checked before the position is read (as before). */
+    if (!dec_only_members(root, members, "", &err) ||
+        !decode_question(root, &x, &y, &at, &placed, &px, &py, &err)) {
         svc_reply_problem(res, &err);
         return;
     }
     game *g = game_load(ctx, root, res);
     if (g == NULL)
         return;
-    bool gone[CC_MAX_FIGURES] = { false };
-    if (placed) {
-        if (!returned_by_turn(g, px, py, gone, &err)) {
-            svc_reply_problem(res, &err);
-            game_free(g);
-            return;
-        }
-    } else {
-        returned_by_completion(g, gone);
-    }
     cc_wagon_dest *d = NULL;
-    if (!find_wagon(g, x, y, at, gone, &w, res) ||
-        (d = malloc(CC_MAX_WAGON_DESTS * sizeof *d)) == NULL) {
-        if (res->status == 0)
-            svc_fail(res, 500, "", "Out of memory", "no memory for the destinations");
+    if (!q_wagon_moves(g, root, &w, &d, &n, &err)) {
+        svc_reply_problem(res, &err);
+        free(d);
         game_free(g);
         return;
     }
-    int n = cc_wagon_destinations(&g->pos, &g->features, w, gone, d, CC_MAX_WAGON_DESTS);
-    if (n > CC_MAX_WAGON_DESTS)
-        n = CC_MAX_WAGON_DESTS;   /* cannot happen: one per feature part */
     jw out;
     jw_init(&out);
     jw_object(&out);
