@@ -57,10 +57,11 @@ $(BUILD)/catalog_image.c: $(BUILD)/catalog.db
 	cd $(BUILD) && xxd -i -n catalog_db_image catalog.db > catalog_image.c.tmp
 	mv $@.tmp $@
 
-# ---- the embedded OpenAPI document and docs page (service/assets.h) -----
-$(BUILD)/openapi_image.c: openapi/openapi.yaml openapi/docs.html
+# ---- the embedded OpenAPI document, docs page, explorer page (service/assets.h)
+$(BUILD)/openapi_image.c: openapi/openapi.yaml openapi/docs.html explorer/explore.html
 	@mkdir -p $(@D)
-	{ xxd -i -n openapi_yaml openapi/openapi.yaml && xxd -i -n docs_html openapi/docs.html; } > $@.tmp
+	{ xxd -i -n openapi_yaml openapi/openapi.yaml && xxd -i -n docs_html openapi/docs.html && \
+	  xxd -i -n explore_html explorer/explore.html; } > $@.tmp
 	mv $@.tmp $@
 
 $(BUILD)/openapi_image.o: $(BUILD)/openapi_image.c
@@ -122,7 +123,7 @@ unit: $(TEST_BIN)
 # sanitizer binary with every answer validated against the OpenAPI document,
 # and the live contract and hostile-input tests; then `lint` (cppcheck,
 # clang-tidy), which must stay clean.
-test: unit cli-test examples-test contract lint
+test: unit cli-test examples-test contract explore-check lint
 
 cli-test: $(SAN_BIN)
 	ASAN_OPTIONS=detect_leaks=1 tests/cli/test_cli.sh $(SAN_BIN) cli/carcassonne-rules.1

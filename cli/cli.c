@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../service/assets.h"
+#include "../service/render/render.h"
 #include "../service/catalog/catalog_db.h"
 #include "../service/wire/dynbuf.h"
 
@@ -71,6 +72,7 @@ bool cli_context_open(const char *catalog_file, cc_catalog *cat, svc_context *ct
         .cat = cat,
         .openapi_yaml = (const char *)openapi_yaml, .openapi_len = openapi_yaml_len,
         .docs_html = (const char *)docs_html, .docs_len = docs_html_len,
+        .explore_html = (const char *)explore_html, .explore_len = explore_html_len,
     };
     return true;
 }
@@ -78,6 +80,7 @@ bool cli_context_open(const char *catalog_file, cc_catalog *cat, svc_context *ct
 void cli_context_close(cc_catalog *cat)
 {
     catalog_free(cat);
+    rd_release_caches();   /* a picture's fonts: process-wide caches, freed at exit */
 }
 
 bool cli_read_body(const char *file, size_t limit, char **body, size_t *len)

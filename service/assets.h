@@ -1,8 +1,9 @@
 /* assets.h -- files embedded in the binary at build time.
  *
  * Owns: nothing but the declarations; the Makefile generates the arrays
- * with `xxd -i` from openapi/openapi.yaml and openapi/docs.html (the file
- * build/openapi_image.c), so the binary serves /openapi.yaml and /docs with
+ * with `xxd -i` from openapi/openapi.yaml, openapi/docs.html and
+ * explorer/explore.html (the file build/openapi_image.c), so the binary
+ * serves /openapi.yaml, /docs and /explore with
  * nothing beside it. The arrays are not NUL-terminated: use the lengths.
  */
 #ifndef ASSETS_H
@@ -12,5 +13,7 @@ extern unsigned char openapi_yaml[];
 extern unsigned int openapi_yaml_len;
 extern unsigned char docs_html[];
 extern unsigned int docs_html_len;
+extern unsigned char explore_html[];
+extern unsigned int explore_html_len;
 
 #endif

@@ -25,6 +25,7 @@
 #include "../cli/cli.h"
 #include "assets.h"
 #include "catalog/catalog_db.h"
+#include "render/render.h"
 #include "http/http.h"
 #include "service.h"
 
@@ -158,10 +159,15 @@ static int serve(int argc, char **argv)
                 o.catalog ? " " : "", o.catalog ? o.catalog : "", err);
         return 1;
     }
+    /* The pictures' tile geometry, once for every request; without it
+     * (no memory) each picture works out its own. */
+    rd_atlas *atlas = rd_atlas_new(&cat);
     svc_context ctx = {
         .cat = &cat,
+        .atlas = atlas,
         .openapi_yaml = (const char *)openapi_yaml, .openapi_len = openapi_yaml_len,
         .docs_html = (const char *)docs_html, .docs_len = docs_html_len,
+        .explore_html = (const char *)explore_html, .explore_len = explore_html_len,
     };
 
     /* Block the stop signals before any thread exists, so every worker
@@ -179,7 +185,9 @@ static int serve(int argc, char **argv)
     http_server *server = http_start(&ctx, &cfg, err, sizeof err);
     if (server == NULL) {
         fprintf(stderr, "carcassonne-rules: %s\n", err);
+        rd_atlas_free(atlas);
         catalog_free(&cat);
+        rd_release_caches();
         return 1;
     }
     /* NOLINTNEXTLINE(clang-analyzer-core.NonNullParamChecker): getopt_long sets optarg (required_argument) */
@@ -191,7 +199,9 @@ static int serve(int argc, char **argv)
     int sig = 0;
     sigwait(&stop, &sig);
     http_stop(server, DRAIN_MS);
+    rd_atlas_free(atlas);
     catalog_free(&cat);
+    rd_release_caches();   /* fonts pictures loaded: process-wide caches */
     return 0;
 }
 

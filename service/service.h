@@ -1,7 +1,8 @@
 /* service.h -- the dispatcher's contract: (method, path, body) -> response.
  *
  * Owns: svc_context (what every request may read: the catalog, the OpenAPI
- * document, the docs page, the limits), svc_response (what a handler
+ * document, the docs and explorer pages, the tile geometry of pictures, the
+ * limits), svc_response (what a handler
  * produces), and the route handler type. The dispatcher is a pure function
  * of its inputs and the read-only context, so tests call it without sockets
  * and libmicrohttpd stays in service/http/http.c alone.
@@ -21,6 +22,7 @@
  *   svc_dispatch()            the same from (method, path, body) alone
  *   svc_query_param()         one parameter of the request's query string
  *   svc_add_header()          a further response header (Content-Language, ...)
+ *   svc_accept_q()            how much the request's Accept header wants a media type
  *   svc_response_free()       release a response's body
  *   svc_get_handler           GET routes (exact or prefix)
  *   svc_post_handler          POST routes with a JSON object body
@@ -68,6 +70,11 @@ typedef struct {
     size_t openapi_len;
     const char *docs_html;       /* served at /docs */
     size_t docs_len;
+    const char *explore_html;    /* served at /explore */
+    size_t explore_len;
+    const struct rd_atlas *atlas;  /* the pictures' tile geometry (service/render/
+                                      render.h), made once at start; NULL: each
+                                      picture works out its own */
     /* The request being answered. NULL in the context the server keeps;
      * svc_handle() gives each handler a copy of the context with it set. */
     const svc_request *req;
@@ -115,6 +122,14 @@ int svc_query_param(const svc_context *ctx, const char *name, char *out, size_t 
  * Returns false, and adds nothing, when SVC_MAX_HEADERS are already set. */
 bool svc_add_header(svc_response *res, const char *name, const char *value_fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* The quality (0..1) the Accept header `accept` gives media type `type`
+ * ("image/png"), as RFC 9110 section 12.5.1 reads it: the q of the most
+ * specific range that matches (type/subtype, then type/star, then star/star),
+ * 0 when none matches, 1 when there is no header (NULL or blank). Ranges
+ * that do not parse, and q values that do not ("q=2", "q=0.1234"), are
+ * ignored. Case-insensitive; parameters other than q are ignored. */
+double svc_accept_q(const char *accept, const char *type);
 
 void svc_response_free(svc_response *res);
 

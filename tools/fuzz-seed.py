@@ -26,6 +26,7 @@ ROUTES = ["/v1/validate", "/v1/placements", "/v1/deployments", "/v1/wagon-moves"
           "/v1/barn-check", "/v1/score", "/v1/features", "/v1/turn"] + \
          ["/v1/messages/%d" % n for n in range(1, 9)]        # fuzz/fuzz_routes.h order
 GET_SELECTOR = len(ROUTES)
+RENDER_SELECTOR = 0xE0      # fuzz/fuzz_routes.h: "Accept\nquery\nbody" for POST /v1/render
 EXTRA_ROUTES = ["/v1/import/jcz", "/v1/export/jcz"]          # fuzz_extra_routes, from 0xF0
 EXTRA_BASE = 0xF0
 
@@ -35,6 +36,8 @@ def selector(route):
     if route in EXTRA_ROUTES:
         return EXTRA_BASE + EXTRA_ROUTES.index(route)
     return ROUTES.index(route)
+
+
 GET_PATHS = ["/healthz", "/v1/rules", "/v1/tiles", "/v1/tiles/base.D",
              "/v1/tiles/BA%2FRCr", "/v1/tiles/hills-sheep.CC!.v", "/openapi.yaml",
              "/docs", "/v1/tiles/%zz", "/v1/tiles/", "/nope", "/v1/validate?x=1"]
@@ -125,7 +128,25 @@ def seed_corpus(bodies):
     for p in GET_PATHS:
         n += write(os.path.join(ROOT, "fuzz/corpus/dispatch"), "seed",
                    bytes([GET_SELECTOR]) + p.encode())
+    for data in render_bodies():
+        for head in (b"\n\n", b"image/png\nwidth=200\n", b"image/svg+xml;q=0.5, image/png;q=0.4\nwidth=64\n"):
+            n += write(os.path.join(ROOT, "fuzz/corpus/dispatch"), "seed",
+                       bytes([RENDER_SELECTOR]) + head + data)
     return n
+
+
+def render_bodies():
+    """POST /v1/render bodies: every show member on the README's position."""
+    shows = [{}, {"placements": "base.E"}, {"feature": {"x": 0, "y": 0, "at": "N"}},
+             {"deployments": {"x": 0, "y": -1}}, {"score": {"final": True}},
+             {"score": {"x": 0, "y": -1, "deployed": {"player": "red", "kind": "meeple",
+                                                      "x": 0, "y": -1, "at": "S"}}},
+             {"last": {"x": 0, "y": -1}}, {"wagon": {"x": 0, "y": -1, "at": "S"}}]
+    position = {"players": ["red", "blue"],
+                "tiles": [{"tile": "base.D", "x": 0, "y": 0, "rot": 0},
+                          {"tile": "base.E", "x": 0, "y": -1, "rot": 180}],
+                "figures": [{"player": "red", "kind": "meeple", "x": 0, "y": -1, "at": "S"}]}
+    return [json.dumps({"position": position, "show": show}).encode() for show in shows]
 
 
 SMALL = {"players": ["red", "blue"],
@@ -208,8 +229,32 @@ def hostile_inputs():
     yield "big-array", b'{"position":{"players":[' + b"1," * 20000 + b"1]}}"
 
 
+def render_hostile():
+    """(kind, input) for the render selector: hostile headers, query, show."""
+    good = render_bodies()[1]
+    yield "accept-empty-ranges", b",,,;;;q=\n\n" + good
+    yield "accept-bad-q", b"image/png;q=1.0001, image/svg+xml;q=-1\n\n" + good
+    yield "accept-none", b"text/html\n\n" + good
+    yield "accept-long", b"image/png;" + b"a=b;" * 120 + b"\n\n" + good
+    yield "width-huge", b"image/png\nwidth=" + b"9" * 400 + b"\n" + good
+    yield "width-escapes", b"image/png\nwidth=%00&width=%zz&width=\n" + good
+    yield "width-negative", b"image/png\nwidth=-64\n" + good
+    yield "width-min", b"image/png\nwidth=64\n" + good
+    for kind, show in (("show-array", b"[]"), ("show-null-member", b'{"placements": null}'),
+                       ("show-unknown", b'{"zoom": 2}'),
+                       ("show-feature-corner", b'{"feature": {"x": 0, "y": 0, "at": "NE"}}'),
+                       ("show-score-both", b'{"score": {"final": true, "x": 0, "y": 0}}'),
+                       ("show-wagon-none", b'{"wagon": {"x": 0, "y": 0, "at": "E"}}'),
+                       ("show-last-far", b'{"last": {"x": 1000, "y": -1000}}'),
+                       ("show-deep", b'{"feature": ' * 30 + b"1" + b"}" * 30)):
+        yield kind, b"\n\n" + good.replace(b'"show": {"placements": "base.E"}', b'"show": ' + show)
+
+
 def seed_regressions():
     n = 0
+    for kind, data in render_hostile():
+        n += write(os.path.join(ROOT, "fuzz/regressions/dispatch"), "hostile-render-" + kind,
+                   bytes([RENDER_SELECTOR]) + data)
     for kind, data in hostile_inputs():
         n += write(os.path.join(ROOT, "fuzz/regressions/decode"), "hostile-" + kind, data)
         # validate placements score features turn messages/8 import/jcz export/jcz

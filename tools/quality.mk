@@ -11,6 +11,11 @@
 #                      (tests/contract/hostile.test.mjs; also part of contract)
 #   make docs-check    GET /docs in headless Chromium with no network: every
 #                      route rendered; screenshot in build/docs/docs.png
+#   make explore-check GET /explore in headless Chromium (puppeteer-core) with
+#                      no network: paste the README's example, draw, score,
+#                      click tiles and cells, a problem marked in the pasted
+#                      text, a phone-sized screen; screenshots in build/explore/
+#                      (tests/explorer/explore.test.mjs; part of make test)
 #   make soak          SOAK_SECONDS (600) of mixed valid and garbage load on
 #                      the ASan build, RSS sampled; SOAK_VALGRIND=1 under valgrind
 #   make golden        record the golden answers: tests/golden/e2e/ (every
@@ -21,7 +26,7 @@
 NODE_MODULES := node_modules/.package-lock.json
 SOAK_SECONDS ?= 600
 
-.PHONY: lint openapi-lint contract hostile soak docs-check golden
+.PHONY: lint openapi-lint contract hostile soak docs-check explore-check golden
 
 # npm ci installs exactly package-lock.json; redone when the lock changes.
 $(NODE_MODULES): package.json package-lock.json
@@ -59,6 +64,10 @@ soak: $(SAN_BIN) $(BIN)
 docs-check: $(BIN)
 	@tools/install-deps.sh chromium
 	tools/docs-check.sh $(BIN)
+
+explore-check: $(SAN_BIN) $(NODE_MODULES)
+	@tools/install-deps.sh chromium
+	ASAN_OPTIONS=detect_leaks=1 CC_BIN=$(SAN_BIN) node --test tests/explorer/
 
 # The golden answers (tools/golden-e2e.sh, tools/golden_dispatch.c). Run
 # after changing an answer on purpose, and commit tests/golden/ with it.

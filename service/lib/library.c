@@ -37,6 +37,7 @@ static void load_context(void)
         .cat = &catalog,
         .openapi_yaml = (const char *)openapi_yaml, .openapi_len = openapi_yaml_len,
         .docs_html = (const char *)docs_html, .docs_len = docs_html_len,
+        .explore_html = (const char *)explore_html, .explore_len = explore_html_len,
     };
     context_ready = true;
 }

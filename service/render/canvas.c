@@ -37,6 +37,7 @@ struct rd_canvas {
     double opacity[MAX_DEPTH];   /* PNG: the groups pushed with cairo_push_group */
     bool clipped[MAX_DEPTH];     /* PNG: a cairo_save + clip to undo at the end */
     double width, height;        /* units */
+    double display;              /* SVG: width/height attributes = units x display */
     cairo_matrix_t base;         /* the CTM text is drawn under (units -> device) */
     int nfonts;
     font_slot fonts[FONTS];
@@ -122,8 +123,9 @@ static void colour_attr(rd_canvas *cv, const char *name, rd_rgba c)
     buf[n++] = ' ';
     for (const char *q = name; *q && n < 20; q++)
         buf[n++] = *q;
-    memcpy(buf + n, "=\"#", 3);
-    n += 3;
+    buf[n++] = '=';
+    buf[n++] = '"';
+    buf[n++] = '#';
     const double ch[3] = { c.r, c.g, c.b };
     for (int i = 0; i < 3; i++) {
         int v = (int)(ch[i] * 255 + 0.5);
@@ -272,6 +274,7 @@ rd_canvas *rd_canvas_new(rd_format fmt, double width, double height, double scal
     cv->fmt = fmt;
     cv->width = width;
     cv->height = height;
+    cv->display = 1;
     dbuf_init(&cv->out, RD_SVG_LIMIT);
     if (fmt == RD_PNG) {
         int w = (int)lround(width * scale), h = (int)lround(height * scale);
@@ -292,11 +295,12 @@ rd_canvas *rd_canvas_new(rd_format fmt, double width, double height, double scal
     return cv;
 }
 
-void rd_canvas_set_size(rd_canvas *cv, double width, double height)
+void rd_canvas_set_size(rd_canvas *cv, double width, double height, double display)
 {
     if (cv->fmt == RD_SVG) {
         cv->width = width;
         cv->height = height;
+        cv->display = display;
     }
 }
 
@@ -600,7 +604,7 @@ static bool finish_svg(rd_canvas *cv, const char *title, const char *desc, rd_im
              "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\""
              " viewBox=\"0 0 %.0f %.0f\" role=\"img\" aria-labelledby=\"picture-title\""
              " font-family=\"sans-serif\">\n",
-             cv->width, cv->height, cv->width, cv->height);
+             cv->width * cv->display, cv->height * cv->display, cv->width, cv->height);
     puts_(tmp, head);
     puts_(tmp, "<title id=\"picture-title\">");
     escaped(tmp, title ? title : "");

@@ -46,7 +46,8 @@
  *   rd_format, rd_image       SVG or PNG; the bytes out (malloc'ed)
  *   rd_rgba, rd_pen, rd_attr  a colour, a line style, one SVG attribute
  *   rd_canvas_new()           a blank canvas
- *   rd_canvas_set_size()      an SVG's size, when known after measuring text on it
+ *   rd_canvas_set_size()      an SVG's size, when known after measuring text on it,
+ *                             and the size it is shown at
  *   rd_canvas_paint()         cover the whole canvas with a colour (the background)
  *   rd_cairo()                the cairo context to build paths with
  *   rd_fill/stroke/fill_stroke()  paint the current path, then clear it
@@ -112,7 +113,9 @@ typedef struct rd_canvas rd_canvas;
  * document's header is written at the end. NULL when out of memory (or a
  * PNG larger than cairo allows). */
 rd_canvas *rd_canvas_new(rd_format fmt, double width, double height, double scale);
-void rd_canvas_set_size(rd_canvas *cv, double width, double height);
+/* An SVG's size in units, and the scale of its width and height
+ * attributes (the size it is shown at; its viewBox stays in units). */
+void rd_canvas_set_size(rd_canvas *cv, double width, double height, double display);
 void rd_canvas_paint(rd_canvas *cv, rd_rgba colour);
 
 cairo_t *rd_cairo(rd_canvas *cv);

@@ -75,6 +75,8 @@ void rd_highlight_caption(rd_highlight *hl, const char *fmt, ...)
 #define LINE_H 18
 #define MIN_CONTENT 600
 #define FIG 31
+#define MIN_BOARD 400.0
+#define MAX_ZOOM 2.5
 #define MAX_LINES 48
 #define LEGEND_FONT 13
 #define CAPTION_FONT 12.5
@@ -97,6 +99,7 @@ typedef struct {
     rd_rgba player[CC_MAX_PLAYERS];
     int minx, miny, maxx, maxy;
     double ox, oy;               /* top-left corner of cell (minx, miny) */
+    double cell, zoom;           /* units per cell: RD_CELL x zoom (small boards drawn larger) */
     double width, height, content;
     double legend_y, caption_y;
     int legend_rows;
@@ -168,22 +171,22 @@ static const ta_tile *art_of(scene *sc, int type)
 
 static double cell_x(const scene *sc, int x)
 {
-    return sc->ox + (x - sc->minx) * RD_CELL;
+    return sc->ox + (x - sc->minx) * sc->cell;
 }
 
 static double cell_y(const scene *sc, int y)
 {
-    return sc->oy + (y - sc->miny) * RD_CELL;
+    return sc->oy + (y - sc->miny) * sc->cell;
 }
 
 /* Transform to the unit square of cell (x, y), turned rot quarter turns. */
 static void enter_cell(scene *sc, int x, int y, int rot)
 {
     cairo_save(sc->cr);
-    cairo_translate(sc->cr, cell_x(sc, x) + RD_CELL / 2.0, cell_y(sc, y) + RD_CELL / 2.0);
+    cairo_translate(sc->cr, cell_x(sc, x) + sc->cell / 2, cell_y(sc, y) + sc->cell / 2);
     cairo_rotate(sc->cr, rot * M_PI / 2);
-    cairo_translate(sc->cr, -RD_CELL / 2.0, -RD_CELL / 2.0);
-    cairo_scale(sc->cr, RD_CELL, RD_CELL);
+    cairo_translate(sc->cr, -sc->cell / 2, -sc->cell / 2);
+    cairo_scale(sc->cr, sc->cell, sc->cell);
 }
 
 static void leave_cell(scene *sc)
@@ -199,7 +202,7 @@ static rd_pt part_point(scene *sc, int t, int k)
     const ta_tile *art = art_of(sc, bt->type_index);
     if (art && k >= 0 && k < art->nparts)
         p = ta_rotate(art->part[k].anchor, bt->rot);
-    rd_pt u = { cell_x(sc, bt->x) + p.x * RD_CELL, cell_y(sc, bt->y) + p.y * RD_CELL };
+    rd_pt u = { cell_x(sc, bt->x) + p.x * sc->cell, cell_y(sc, bt->y) + p.y * sc->cell };
     return u;
 }
 
@@ -209,14 +212,14 @@ static rd_pt loc_point(scene *sc, int x, int y, cc_loc at)
 {
     static const double cx[4] = { 1, 1, 0, 0 }, cy[4] = { 0, 1, 1, 0 };   /* NE SE SW NW */
     if (at.kind == CC_LOC_CORNER) {
-        rd_pt u = { cell_x(sc, x) + cx[at.value & 3] * RD_CELL, cell_y(sc, y) + cy[at.value & 3] * RD_CELL };
+        rd_pt u = { cell_x(sc, x) + cx[at.value & 3] * sc->cell, cell_y(sc, y) + cy[at.value & 3] * sc->cell };
         return u;
     }
     int t = cc_board_at(sc->b, x, y);
     int k = t >= 0 ? cc_board_feature_at(sc->b, t, at) : -1;
     if (t >= 0)
         return part_point(sc, t, k);
-    rd_pt u = { cell_x(sc, x) + RD_CELL / 2.0, cell_y(sc, y) + RD_CELL / 2.0 };
+    rd_pt u = { cell_x(sc, x) + sc->cell / 2, cell_y(sc, y) + sc->cell / 2 };
     return u;
 }
 
@@ -326,8 +329,16 @@ static void wrap_caption(scene *sc)
  * measured on cv (any canvas: metrics do not depend on the format). */
 static void layout(scene *sc)
 {
-    double board_w = (sc->maxx - sc->minx + 1) * RD_CELL;
-    double board_h = (sc->maxy - sc->miny + 1) * RD_CELL;
+    int cols = sc->maxx - sc->minx + 1, rows = sc->maxy - sc->miny + 1;
+    /* A small board is drawn larger: at least MIN_BOARD units across (up
+     * to MAX_ZOOM times a cell), so two tiles are not lost in the margins. */
+    double zoom = MIN_BOARD / (cols * (double)RD_CELL);
+    double tall = MIN_BOARD / (rows * (double)RD_CELL);
+    zoom = zoom < tall ? zoom : tall;
+    sc->zoom = zoom < 1 ? 1 : zoom > MAX_ZOOM ? MAX_ZOOM : zoom;
+    sc->cell = RD_CELL * sc->zoom;
+    double board_w = cols * sc->cell;
+    double board_h = rows * sc->cell;
     sc->content = board_w + 2 * AXIS > MIN_CONTENT ? board_w + 2 * AXIS : MIN_CONTENT;
     double x = 0;
     sc->legend_rows = 1;
@@ -352,10 +363,25 @@ static void layout(scene *sc)
 
 /* ---- layers ------------------------------------------------------------------ */
 
+/* The board's ground and grid, in a group that says where the cells are,
+ * so a page can turn a click into a cell: cell (x, y) has its top-left
+ * corner at (data-left + (x - data-min-x) * data-cell, data-top + ...). */
 static void board_ground(scene *sc)
 {
     cairo_t *cr = sc->cr;
-    double w = (sc->maxx - sc->minx + 1) * RD_CELL, h = (sc->maxy - sc->miny + 1) * RD_CELL;
+    double w = (sc->maxx - sc->minx + 1) * sc->cell, h = (sc->maxy - sc->miny + 1) * sc->cell;
+    char v[7][24];
+    snprintf(v[0], sizeof v[0], "%d", sc->minx);
+    snprintf(v[1], sizeof v[1], "%d", sc->miny);
+    snprintf(v[2], sizeof v[2], "%d", sc->maxx);
+    snprintf(v[3], sizeof v[3], "%d", sc->maxy);
+    snprintf(v[4], sizeof v[4], "%.1f", sc->ox);
+    snprintf(v[5], sizeof v[5], "%.1f", sc->oy);
+    snprintf(v[6], sizeof v[6], "%.1f", sc->cell);
+    rd_attr attrs[] = { { "data-min-x", v[0] }, { "data-min-y", v[1] }, { "data-max-x", v[2] },
+                        { "data-max-y", v[3] }, { "data-left", v[4] },  { "data-top", v[5] },
+                        { "data-cell", v[6] } };
+    rd_group_begin(sc->cv, "board", attrs, 7, NULL, 1);
     cairo_rectangle(cr, sc->ox, sc->oy, w, h);
     rd_fill(sc->cv, rd_hex(0xe6dcc6, 1));
     for (int x = sc->minx + 1; x <= sc->maxx; x++) {
@@ -368,6 +394,7 @@ static void board_ground(scene *sc)
     }
     cairo_rectangle(cr, sc->ox, sc->oy, w, h);
     rd_stroke(sc->cv, &(rd_pen){ rd_hex(0xcdbf9f, 1), 1, false, 0 });
+    rd_group_end(sc->cv);
 }
 
 static void tile_title(const scene *sc, int t, char *buf, size_t n)
@@ -450,12 +477,12 @@ static void ghost(scene *sc, const rd_mark *m)
     rd_attr attrs[] = { { "data-kind", m->role }, { "data-x", x }, { "data-y", y },
                         { "data-tile", sc->cat->types[m->type].id }, { "data-rot", rots } };
     rd_group_begin(sc->cv, "highlight", attrs, 5, m->title[0] ? m->title : NULL, 1);
-    rd_group_begin_within(sc->cv, 0.45, cell_x(sc, m->x), cell_y(sc, m->y), RD_CELL, RD_CELL);
+    rd_group_begin_within(sc->cv, 0.45, cell_x(sc, m->x), cell_y(sc, m->y), sc->cell, sc->cell);
     enter_cell(sc, m->x, m->y, first < 4 ? first : 0);
     ta_draw(sc->cv, art, &sc->cat->types[m->type], NULL, NULL);
     leave_cell(sc);
     rd_group_end(sc->cv);
-    cairo_rectangle(sc->cr, cell_x(sc, m->x) + 3, cell_y(sc, m->y) + 3, RD_CELL - 6, RD_CELL - 6);
+    cairo_rectangle(sc->cr, cell_x(sc, m->x) + 3, cell_y(sc, m->y) + 3, sc->cell - 6, sc->cell - 6);
     rd_stroke(sc->cv, &(rd_pen){ mark_colour(m, 1), 3, true, 7 });
     rd_group_end(sc->cv);
 }
@@ -486,8 +513,8 @@ static void outline_part(scene *sc, const rd_mark *m, int t, int k, bool *did_ar
     if (cc_feature_is_monastery((cc_feature_type)p->type) && !*did_area) {
         /* the building, and the eight cells round it that it counts */
         *did_area = true;
-        cairo_rectangle(sc->cr, cell_x(sc, bt->x) - RD_CELL + 4, cell_y(sc, bt->y) - RD_CELL + 4,
-                        3 * RD_CELL - 8, 3 * RD_CELL - 8);
+        cairo_rectangle(sc->cr, cell_x(sc, bt->x) - sc->cell + 4, cell_y(sc, bt->y) - sc->cell + 4,
+                        3 * sc->cell - 8, 3 * sc->cell - 8);
         rd_stroke(sc->cv, &(rd_pen){ solid, 3, true, 9 });
     }
     enter_cell(sc, bt->x, bt->y, bt->rot);
@@ -541,7 +568,7 @@ static void frame(scene *sc, const rd_mark *m)
     snprintf(y, sizeof y, "%d", m->y);
     rd_attr attrs[] = { { "data-kind", m->role }, { "data-x", x }, { "data-y", y } };
     rd_group_begin(sc->cv, "highlight", attrs, 3, m->title[0] ? m->title : NULL, 1);
-    cairo_rectangle(sc->cr, cell_x(sc, m->x) + 2.5, cell_y(sc, m->y) + 2.5, RD_CELL - 5, RD_CELL - 5);
+    cairo_rectangle(sc->cr, cell_x(sc, m->x) + 2.5, cell_y(sc, m->y) + 2.5, sc->cell - 5, sc->cell - 5);
     rd_stroke(sc->cv, &(rd_pen){ mark_colour(m, 1), 5, true, 0 });
     rd_group_end(sc->cv);
 }
@@ -552,7 +579,8 @@ static void arrow(scene *sc, rd_pt a, rd_pt b, rd_rgba c)
     if (len < 20)
         return;
     double ux = dx / len, uy = dy / len;
-    rd_pt end = { b.x - ux * 17, b.y - uy * 17 };   /* stop at the ring */
+    double stop = 17 * sc->zoom;   /* stop at the ring */
+    rd_pt end = { b.x - ux * stop, b.y - uy * stop };
     rd_pt mid = { (a.x + end.x) / 2 - uy * len * 0.15, (a.y + end.y) / 2 + ux * len * 0.15 };
     cairo_move_to(sc->cr, a.x, a.y);
     cairo_curve_to(sc->cr, mid.x, mid.y, mid.x, mid.y, end.x, end.y);
@@ -580,7 +608,7 @@ static void spot(scene *sc, const rd_mark *m)
     rd_pt p = loc_point(sc, m->x, m->y, m->at);
     if (m->arrow)
         arrow(sc, loc_point(sc, m->fx, m->fy, m->fat), p, mark_colour(m, 0.9));
-    rd_circle(sc->cr, p.x, p.y, 15);
+    rd_circle(sc->cr, p.x, p.y, 15 * sc->zoom);
     rd_fill_stroke(sc->cv, mark_colour(m, 0.25), &(rd_pen){ mark_colour(m, 1), 4, true, 0 });
     rd_group_end(sc->cv);
 }
@@ -623,7 +651,7 @@ static void figures(scene *sc)
         rd_group_begin(sc->cv, "figure", attrs, fig->kind == CC_FIG_SHEPHERD ? 6 : 5, title, 1);
         rd_rgba c = fig->player >= 0 && fig->player < sc->pos->nplayers ? sc->player[fig->player]
                                                                           : rd_hex(0x888888, 1);
-        rd_draw_figure(sc->cv, fig->kind, p.x, p.y, FIG, c, lying, sheep);
+        rd_draw_figure(sc->cv, fig->kind, p.x, p.y, FIG * sc->zoom, c, lying, sheep);
         rd_group_end(sc->cv);
     }
 }
@@ -635,15 +663,15 @@ static rd_pt label_point(scene *sc, const rd_mark *m)
         const cc_feature *feat = &sc->f->features[m->feature];
         int k = cc_board_feature_at(sc->b, feat->name_tile, feat->name_at);
         rd_pt p = part_point(sc, feat->name_tile, k);
-        p.y -= 24;
+        p.y -= FIG * sc->zoom * 0.6 + 8;
         return p;
     }
     if (m->kind == RD_MARK_SPOT) {
         rd_pt p = loc_point(sc, m->x, m->y, m->at);
-        p.y -= 25;
+        p.y -= 17 * sc->zoom + 10;
         return p;
     }
-    rd_pt p = { cell_x(sc, m->x) + RD_CELL / 2.0, cell_y(sc, m->y) + 16 };
+    rd_pt p = { cell_x(sc, m->x) + sc->cell / 2, cell_y(sc, m->y) + 16 };
     return p;
 }
 
@@ -677,13 +705,13 @@ static void axes(scene *sc)
     rd_group_begin(sc->cv, "axes", NULL, 0, NULL, 1);
     for (int x = sc->minx; x <= sc->maxx; x++) {
         snprintf(n, sizeof n, "%d", x);
-        double cx = cell_x(sc, x) + RD_CELL / 2.0;
+        double cx = cell_x(sc, x) + sc->cell / 2;
         rd_text(sc->cv, cx, sc->oy - 8, n, 12, RD_CENTRE, false, ink);
         rd_text(sc->cv, cx, bottom + 17, n, 12, RD_CENTRE, false, ink);
     }
     for (int y = sc->miny; y <= sc->maxy; y++) {
         snprintf(n, sizeof n, "%d", y);
-        double cy = cell_y(sc, y) + RD_CELL / 2.0 + 4;
+        double cy = cell_y(sc, y) + sc->cell / 2 + 4;
         rd_text(sc->cv, sc->ox - 7, cy, n, 12, RD_RIGHT, false, ink);
         rd_text(sc->cv, right + 7, cy, n, 12, RD_LEFT, false, ink);
     }
@@ -786,7 +814,7 @@ static void description(const rd_highlight *hl, char *out, size_t n)
 }
 
 bool rd_render(const cc_position *pos, const cc_features *f, const rd_highlight *hl,
-               const rd_atlas *atlas, rd_format fmt, int png_width, rd_image *out)
+               const rd_atlas *atlas, rd_format fmt, int width, rd_image *out)
 {
     out->data = NULL;
     out->len = 0;
@@ -810,13 +838,13 @@ bool rd_render(const cc_position *pos, const cc_features *f, const rd_highlight 
         bounds(&sc);
         default_title(&sc);
         layout(&sc);
+        double scale = width > 0 ? width / sc.width : 1;
+        if (width > 0 && sc.height * scale > RD_PNG_MAX_HEIGHT)
+            scale = RD_PNG_MAX_HEIGHT / sc.height;
         if (fmt == RD_SVG) {
-            rd_canvas_set_size(measure, sc.width, sc.height);
+            rd_canvas_set_size(measure, sc.width, sc.height, scale);
             measure = NULL;   /* it is the picture's canvas now */
         } else {
-            double scale = png_width > 0 ? png_width / sc.width : 1;
-            if (sc.height * scale > RD_PNG_MAX_HEIGHT)
-                scale = RD_PNG_MAX_HEIGHT / sc.height;
             sc.cv = rd_canvas_new(fmt, sc.width, sc.height, scale);
             ok = sc.cv != NULL;
         }

@@ -18,6 +18,9 @@
  *   <g class="figure" data-player data-kind data-x data-y data-at [data-flock]><title>
  *   <g class="highlight" data-kind ...><title>  one per mark
  *   <g class="label">                          a mark's label
+ *   <g class="board" data-min-x data-min-y data-max-x data-max-y data-left
+ *      data-top data-cell>                     where the cells are (a page
+ *                                              turns a click into a cell)
  * and refers to nothing outside itself (no href, no url(), fonts are the
  * generic sans-serif family).
  *
@@ -114,12 +117,13 @@ void rd_atlas_free(rd_atlas *atlas);
 /* Draw pos (validated into f, whose board f->board carries the catalog)
  * with hl (NULL: nothing highlighted). atlas: made from that catalog, or
  * NULL (the tile types drawn are then worked out for this picture alone).
- * PNG: png_width pixels wide (RD_PNG_MIN_WIDTH..RD_PNG_MAX_WIDTH; the
- * caller checks it), the height in proportion, scaled down to fit
- * RD_PNG_MAX_HEIGHT. On success *out owns the bytes (rd_image_free); false
- * only when out of memory. */
+ * width: the picture's width in pixels (RD_PNG_MIN_WIDTH..RD_PNG_MAX_WIDTH;
+ * the caller checks it), the height in proportion, scaled down to fit
+ * RD_PNG_MAX_HEIGHT; for an SVG, its width and height attributes (0: its
+ * natural size, one unit a pixel; a PNG needs a width). On success *out
+ * owns the bytes (rd_image_free); false only when out of memory. */
 bool rd_render(const cc_position *pos, const cc_features *f, const rd_highlight *hl,
-               const rd_atlas *atlas, rd_format fmt, int png_width, rd_image *out);
+               const rd_atlas *atlas, rd_format fmt, int width, rd_image *out);
 
 /* At exit only, when no picture is being drawn: release the process-wide
  * caches text drawing fills (cairo's font faces, fontconfig's

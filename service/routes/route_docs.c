@@ -1,7 +1,8 @@
-/* route_docs.c -- GET /openapi.yaml and GET /docs: the OpenAPI document and
- * the page that renders it. Both are embedded in the binary at build time
- * (openapi/openapi.yaml, openapi/docs.html) and handed over in svc_context,
- * so nothing has to sit beside the binary. */
+/* route_docs.c -- GET /openapi.yaml, GET /docs and GET /explore: the
+ * OpenAPI document, the page that renders it, and the explorer page (a
+ * board to look at and ask about). All are embedded in the binary at build
+ * time (openapi/openapi.yaml, openapi/docs.html, explorer/explore.html) and
+ * handed over in svc_context, so nothing has to sit beside the binary. */
 #include "routes.h"
 
 static void serve(const char *body, size_t len, const char *type, const char *what,
@@ -25,4 +26,10 @@ void route_docs(const svc_context *ctx, const char *param, svc_response *res)
 {
     (void)param;
     serve(ctx->docs_html, ctx->docs_len, "text/html; charset=utf-8", "documentation page", res);
+}
+
+void route_explore(const svc_context *ctx, const char *param, svc_response *res)
+{
+    (void)param;
+    serve(ctx->explore_html, ctx->explore_len, "text/html; charset=utf-8", "explorer page", res);
 }

@@ -48,6 +48,7 @@
     GET("/healthz", route_healthz)                                       \
     GET("/openapi.yaml", route_openapi)                                  \
     GET("/docs", route_docs)                                             \
+    GET("/explore", route_explore)                                       \
     GET("/v1/rules", route_rules)                                        \
     GET("/v1/tiles", route_tiles)                                        \
     GET_PREFIX("/v1/tiles/", route_tile)                                 \
@@ -62,6 +63,7 @@
     POST_PREFIX("/v1/messages/", route_messages)                         \
     POST("/v1/import/jcz", route_import_jcz)                             \
     POST("/v1/export/jcz", route_export_jcz)                             \
+    POST("/v1/render", route_render)                                     \
     /* end of the table: every line above ends in a backslash */
 
 #define SVC_DECLARE_GET(path, fn) svc_get_handler fn;

@@ -73,7 +73,7 @@ test('every kind of hostile body is a 4xx problem, then a good request succeeds'
   const dir = path.join(root, 'fuzz', 'regressions', 'decode');
   const files = readdirSync(dir).filter((f) => f.startsWith('hostile-'));
   assert.ok(files.length >= 40, `only ${files.length} hostile inputs in ${dir}`);
-  const routes = ['/v1/validate', '/v1/placements', '/v1/score', '/v1/features'];
+  const routes = ['/v1/validate', '/v1/placements', '/v1/score', '/v1/features', '/v1/render'];
   const bad = [];
   for (const f of files) {
     const body = readFileSync(path.join(dir, f));
@@ -85,6 +85,27 @@ test('every kind of hostile body is a 4xx problem, then a good request succeeds'
         bad.push(`${f} on ${route}: problem without pointer`);
     }
   }
+  assert.deepEqual(bad, []);
+  await assertStillServes();
+});
+
+test('POST /v1/render: hostile Accept headers, widths and show members are 4xx problems', async () => {
+  const body = JSON.stringify({ position: small });
+  const bad = [];
+  const expect = async (what, r, statuses) => {
+    if (!statuses.includes(r.status)) bad.push(`${what}: ${r.status} ${r.text.slice(0, 120)}`);
+  };
+  for (const accept of [',,,', ';q=1', 'image/png;q=', 'image/png;q=1.0001', '*/*;q=-1', 'x'.repeat(6000),
+    'image/png;' + 'a=b;'.repeat(1500), Array(300).fill('image/svg+xml;q=0').join(',')])
+    await expect(`Accept ${accept.slice(0, 30)}`, await post('/v1/render', body, { accept }), [200, 406, 431]);
+  for (const q of ['width=', 'width=%', 'width=%0', 'width=%00', 'width=1%002', 'width=' + '9'.repeat(500),
+    'width=-0', 'width=0x40', 'width=64&width=', '&&&width&=', 'width=2048' + '&a=b'.repeat(500)])
+    await expect(`?${q.slice(0, 30)}`, await post('/v1/render?' + q, body, { accept: 'image/png' }), [200, 400, 414]);
+  for (const show of [null, 1, 'x', [], { placements: null }, { placements: 'x'.repeat(5000) },
+    { feature: { x: 0, y: 0, at: 'C', extra: [] } }, { score: { final: 'yes' } }, { wagon: { x: 0, y: 0, at: 'NE' } },
+    { deployments: { x: 1e300, y: 0 } }, { last: { x: -1001, y: 0 } }, { score: { x: 0, y: 0, shepherd: { action: 'grow' } } }])
+    await expect(`show ${JSON.stringify(show).slice(0, 40)}`,
+      await post('/v1/render', JSON.stringify({ position: small, show })), [400, 422]);
   assert.deepEqual(bad, []);
   await assertStillServes();
 });

@@ -157,6 +157,39 @@ test('POST /v1/features: all, and one', async () => {
   await call('POST', '/v1/features', { position: small, x: 0, y: 0, at: 'N' }, 200);
 });
 
+test('POST /v1/render: SVG by default, PNG by Accept, 406 for neither, as documented', async () => {
+  const body = { position: small, show: { score: { final: true }, last: { x: 0, y: 0 } } };
+  const cases = [
+    [undefined, 'image/svg+xml', 200], ['image/png', 'image/png', 200],
+    ['image/png;q=0.1, image/svg+xml;q=0.9', 'image/svg+xml', 200],
+    ['application/json', 'application/problem+json', 406],
+  ];
+  for (const [accept, type, status] of cases) {
+    const r = await send('POST', '/v1/render?width=320', body, accept ? { accept } : {});
+    checkResponse({ method: 'POST', path: '/v1/render', status: r.status, contentType: r.contentType, body: r.text });
+    assert.equal(r.status, status, `${accept}: ${r.text.slice(0, 200)}`);
+    assert.equal(r.contentType.split(';')[0], type);
+    assert.match(r.headers.get('vary') ?? '', /Accept/);
+  }
+  const svg = await send('POST', '/v1/render', { position: small });
+  assert.match(svg.text, /<g class="tile" data-x="0" data-y="0" data-tile="[^"]+" data-rot="0"><title>/);
+  assert.doesNotMatch(svg.text, /href|url\(|<script/);
+  for (const [query, status] of [['?width=2049', 400], ['?width=x', 400], ['?width=64', 200]]) {
+    const r = await send('POST', '/v1/render' + query, { position: small }, { accept: 'image/png' });
+    checkResponse({ method: 'POST', path: '/v1/render', status: r.status, contentType: r.contentType, body: r.text });
+    assert.equal(r.status, status, query);
+  }
+  await call('POST', '/v1/render', { position: small, show: { feature: { x: 9, y: 9, at: 'N' } } }, 422);
+  await call('POST', '/v1/render', { position: small, show: { nope: 1 } }, 400);
+});
+
+test('GET /explore serves the explorer page', async () => {
+  const r = await call('GET', '/explore', undefined, 200);
+  assert.match(r.contentType, /text\/html/);
+  assert.match(r.text, /<title>Carcassonne explorer<\/title>/);
+  assert.doesNotMatch(r.text, /<script[^>]+src=|<link[^>]+href=|https?:\/\/(?!www\.w3\.org)/, 'nothing from elsewhere');
+});
+
 test('POST /v1/turn', async () => {
   const body = { position: small, tile: 'base.V', x: 2, y: 0, rot: 0 };
   await call('POST', '/v1/turn', body, [200, 400, 422]);

@@ -1,0 +1,376 @@
+/* test_route_render.c -- POST /v1/render through svc_handle(): the format
+ * (Accept, with q-values; 406), the width (?width=, its range), every show
+ * member and its problems (each pointing below /show), and, for each
+ * question the picture mirrors, that the picture shows exactly what the
+ * JSON route answers (one decoder, one engine call: service/routes/
+ * questions.h). The drawing itself is tested in tests/service/render/. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "../../../service/service.h"
+#include "../../support/asktest.h"
+#include "../../support/testutil.h"
+
+CC_SUITE(route_render);
+
+/* The README's example position: red has placed base.E north of the start
+ * tile, with a meeple on the city it completes. */
+#define README_POS                                                                          \
+    "{\"players\": [\"red\", \"blue\"], \"tiles\": [{\"tile\": \"base.D\", \"x\": 0, \"y\": 0, " \
+    "\"rot\": 0}, {\"tile\": \"base.E\", \"x\": 0, \"y\": -1, \"rot\": 180}], \"figures\": "     \
+    "[{\"player\": \"red\", \"kind\": \"meeple\", \"x\": 0, \"y\": -1, \"at\": \"S\"}]}"
+#define DEPLOYED "{\"player\": \"red\", \"kind\": \"meeple\", \"x\": 0, \"y\": -1, \"at\": \"S\"}"
+/* The same with Abbey & Mayor and red's wagon on that city: it may roll on. */
+#define WAGON_POS                                                                           \
+    "{\"expansions\": [\"abbey-mayor\"], \"players\": [\"red\", \"blue\"], \"tiles\": "        \
+    "[{\"tile\": \"base.D\", \"x\": 0, \"y\": 0, \"rot\": 0}, {\"tile\": \"base.E\", \"x\": 0, " \
+    "\"y\": -1, \"rot\": 180}], \"figures\": [{\"player\": \"red\", \"kind\": \"wagon\", "       \
+    "\"x\": 0, \"y\": -1, \"at\": \"S\"}]}"
+
+typedef struct {
+    int status;
+    char type[64];
+    char vary[64];
+    char *body;   /* NUL-terminated copy */
+    size_t len;
+} answer;
+
+static answer render(const char *accept, const char *query, const char *body)
+{
+    svc_context ctx = { .cat = tu_catalog() };
+    svc_request req = { .method = "POST", .path = "/v1/render", .query = query, .body = body,
+                        .len = strlen(body), .accept = accept };
+    svc_response res;
+    svc_handle(&ctx, &req, &res);
+    const char *text = res.body ? res.body : res.static_body;
+    answer a = { .status = res.status, .len = res.len };
+    snprintf(a.type, sizeof a.type, "%s", res.content_type ? res.content_type : "");
+    for (int i = 0; i < res.nheaders; i++)
+        if (strcmp(res.headers[i].name, "Vary") == 0)
+            snprintf(a.vary, sizeof a.vary, "%s", res.headers[i].value);
+    a.body = malloc(res.len + 1);
+    cr_assert_not_null(a.body);
+    memcpy(a.body, text, res.len);
+    a.body[res.len] = '\0';
+    svc_response_free(&res);
+    return a;
+}
+
+static int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
+/* A problem answer: its status and pointer. */
+static void expect_problem(const answer *a, int status, const char *pointer)
+{
+    cr_assert_eq(a->status, status, "status %d, expected %d: %s", a->status, status, a->body);
+    cr_assert_str_eq(a->type, "application/problem+json");
+    json_object *p = json_tokener_parse(a->body);
+    cr_assert_not_null(p);
+    cr_assert_str_eq(tu_str(p, "pointer"), pointer, "%s", a->body);
+    json_object_put(p);
+}
+
+static void problem(const char *accept, const char *query, const char *body, int status,
+                    const char *pointer)
+{
+    answer a = render(accept, query, body);
+    expect_problem(&a, status, pointer);
+    free(a.body);
+}
+
+static void svg_ok(const answer *a)
+{
+    cr_assert_eq(a->status, 200, "%s", a->body);
+    cr_assert_str_eq(a->type, "image/svg+xml");
+    cr_assert_str_eq(a->vary, "Accept");
+    cr_assert_eq(strncmp(a->body, "<?xml", 5), 0);
+}
+
+static bool is_png(const answer *a)
+{
+    return a->status == 200 && strcmp(a->type, "image/png") == 0 && a->len > 24 &&
+           memcmp(a->body, "\x89PNG\r\n\x1a\n", 8) == 0;
+}
+
+static unsigned png_width(const answer *a)
+{
+    const unsigned char *b = (const unsigned char *)a->body;   /* IHDR, big-endian */
+    return (unsigned)b[16] << 24 | (unsigned)b[17] << 16 | (unsigned)b[18] << 8 | b[19];
+}
+
+/* ---- format ------------------------------------------------------------------ */
+
+Test(route_render, svg_without_an_accept_header_with_a_tile_group_per_tile)
+{
+    answer a = render(NULL, NULL, "{\"position\": " README_POS "}");
+    svg_ok(&a);
+    cr_assert_eq(count(a.body, "<g class=\"tile\""), 2);
+    cr_assert_eq(count(a.body, "<g class=\"figure\""), 1);
+    free(a.body);
+}
+
+static void format_for(const char *accept, bool png)
+{
+    answer a = render(accept, NULL, "{\"position\": " README_POS "}");
+    if (png)
+        cr_assert(is_png(&a), "Accept %s: %d %s", accept, a.status, a.type);
+    else
+        svg_ok(&a);
+    free(a.body);
+}
+
+/* RFC 9110 12.5.1: the most specific range sets a type's q; the route
+ * prefers SVG on a tie. */
+Test(route_render, accept_picks_the_format_by_quality)
+{
+    format_for("image/png", true);
+    format_for("image/svg+xml", false);
+    format_for("*/*", false);
+    format_for("image/*", false);
+    format_for("", false);
+    format_for("IMAGE/PNG", true);
+    format_for("image/svg+xml;q=0.4, image/png;q=0.5", true);
+    format_for("image/png;q=0.5, image/svg+xml", false);
+    format_for("image/*;q=0.9, image/png", true);
+    format_for("image/svg+xml;q=0, */*", true);
+    format_for("text/html, image/png;q=0.001", true);
+    format_for("image/png; charset=x; q=1.000", true);
+    format_for("image/png;q=2, image/svg+xml;q=0.1", false);   /* a bad q: that range is ignored */
+}
+
+Test(route_render, accept_that_allows_neither_is_406)
+{
+    const char *body = "{\"position\": " README_POS "}";
+    problem("application/json", NULL, body, 406, "");
+    problem("image/png;q=0, image/svg+xml;q=0", NULL, body, 406, "");
+    problem("*/*;q=0", NULL, body, 406, "");
+    problem("image/jpeg, text/*", NULL, body, 406, "");
+    problem(",,;q=,/,*/,/*, image/;q=1", NULL, body, 406, "");
+    problem("image/png;q=0.1234", NULL, body, 406, "");
+}
+
+Test(route_render, width_sets_the_png_width)
+{
+    answer a = render("image/png", "width=640", "{\"position\": " README_POS "}");
+    cr_assert(is_png(&a));
+    cr_assert_eq(png_width(&a), 640);
+    free(a.body);
+    a = render("image/png", NULL, "{\"position\": " README_POS "}");
+    cr_assert_eq(png_width(&a), 960, "the default width");
+    free(a.body);
+    a = render(NULL, "width=300", "{\"position\": " README_POS "}");
+    svg_ok(&a);
+    cr_assert_not_null(strstr(a.body, "width=\"300\""), "an SVG's width attribute");
+    free(a.body);
+}
+
+Test(route_render, width_outside_its_range_or_not_a_number_is_400)
+{
+    const char *body = "{\"position\": " README_POS "}";
+    static const char *const bad[] = {
+        "width=63", "width=2049", "width=0", "width=-640", "width=+640", "width=abc", "width=",
+        "width=640px", "width=99999999999", "width=%00", "width=%zz", "width=1e3", "width=64.0",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        answer a = render("image/png", bad[i], body);
+        cr_assert_eq(a.status, 400, "%s: %d", bad[i], a.status);
+        free(a.body);
+    }
+    answer a = render("image/png", "width=2048&width=1", body);   /* the first wins */
+    cr_assert_eq(png_width(&a), 2048);
+    free(a.body);
+}
+
+/* ---- show: problems point below /show ------------------------------------------------ */
+
+Test(route_render, show_members_and_their_problems)
+{
+    problem(NULL, NULL, "{\"position\": " README_POS ", \"show\": []}", 400, "/show");
+    problem(NULL, NULL, "{\"position\": " README_POS ", \"show\": {\"nope\": 1}}", 400, "/show/nope");
+    problem(NULL, NULL, "{\"position\": " README_POS ", \"extra\": 1}", 400, "/extra");
+    problem(NULL, NULL, "{\"show\": {}}", 400, "/position");
+    problem(NULL, NULL, "{\"position\": " README_POS ", \"show\": {\"placements\": 5}}", 400,
+            "/show/placements");
+    problem(NULL, NULL, "{\"position\": " README_POS ", \"show\": {\"placements\": \"zz\"}}", 422,
+            "/show/placements");
+    problem(NULL, NULL, "{\"position\": " README_POS ", \"show\": {\"placements\": \"hills-sheep.RR.h\"}}",
+            422, "/show/placements");   /* expansion not in play */
+    problem(NULL, NULL, "{\"position\": " README_POS ", \"show\": {\"feature\": {\"x\": 0, \"y\": 0}}}",
+            400, "/show/feature/at");
+    problem(NULL, NULL,
+            "{\"position\": " README_POS ", \"show\": {\"feature\": {\"x\": 0, \"y\": 0, \"at\": \"N\", \"z\": 1}}}",
+            400, "/show/feature/z");
+    problem(NULL, NULL,
+            "{\"position\": " README_POS ", \"show\": {\"feature\": {\"x\": 5, \"y\": 0, \"at\": \"N\"}}}",
+            422, "/show/feature/x");
+    problem(NULL, NULL,
+            "{\"position\": " README_POS ", \"show\": {\"feature\": {\"x\": 0, \"y\": 0, \"at\": \"#9\"}}}",
+            422, "/show/feature/at");
+    problem(NULL, NULL, "{\"position\": " README_POS ", \"show\": {\"deployments\": {\"x\": 0}}}", 400,
+            "/show/deployments/y");
+    problem(NULL, NULL,
+            "{\"position\": " README_POS ", \"show\": {\"deployments\": {\"x\": 0, \"y\": 1e400}}}",
+            400, "/show/deployments/y");
+    problem(NULL, NULL,
+            "{\"position\": " README_POS ", \"show\": {\"wagon\": {\"x\": 0, \"y\": -1, \"at\": \"S\"}}}",
+            422, "/show/wagon/at");   /* a meeple, no wagon */
+    problem(NULL, NULL,
+            "{\"position\": " README_POS ", \"show\": {\"score\": {\"final\": true, \"x\": 0}}}", 400,
+            "/show/score/x");
+    problem(NULL, NULL, "{\"position\": " README_POS ", \"show\": {\"score\": {\"final\": true, \"counting\": {}}}}",
+            400, "/show/score/counting");
+    problem(NULL, NULL,
+            "{\"position\": " README_POS ", \"show\": {\"score\": {\"x\": 0, \"y\": -1, \"deployed\": "
+            "{\"player\": \"blue\", \"kind\": \"meeple\", \"x\": 0, \"y\": -1, \"at\": \"S\"}}}}",
+            422, "/show/score/deployed");
+    problem(NULL, NULL, "{\"position\": " README_POS ", \"show\": {\"last\": {\"x\": 3, \"y\": 3}}}", 422,
+            "/show/last/x");
+    problem(NULL, NULL, "{\"position\": " README_POS ", \"show\": {\"last\": \"0,0\"}}", 400, "/show/last");
+}
+
+/* ---- show: the picture holds exactly the JSON route's answer ------------------------- */
+
+Test(route_render, placements_are_the_cells_of_v1_placements_with_their_rotations)
+{
+    json_object *j = tu_post("/v1/placements", "{\"position\": " README_POS ", \"tile\": \"base.V\"}", 200);
+    json_object *list = tu_member(j, "placements");
+    answer a = render(NULL, NULL, "{\"position\": " README_POS ", \"show\": {\"placements\": \"base.V\"}}");
+    svg_ok(&a);
+    int cells = 0;
+    for (size_t i = 0; i < json_object_array_length(list); i++) {
+        json_object *p = json_object_array_get_idx(list, i);
+        int x = tu_int(p, "x"), y = tu_int(p, "y");
+        if (i > 0) {
+            json_object *q = json_object_array_get_idx(list, i - 1);
+            if (tu_int(q, "x") == x && tu_int(q, "y") == y)
+                continue;
+        }
+        cells++;
+        /* the ghost on this cell lists every rotation the route lists for it */
+        char rots[32] = "";
+        for (size_t k = i; k < json_object_array_length(list); k++) {
+            json_object *r = json_object_array_get_idx(list, k);
+            if (tu_int(r, "x") != x || tu_int(r, "y") != y)
+                break;
+            size_t n = strlen(rots);
+            snprintf(rots + n, sizeof rots - n, "%s%d", n ? " " : "", tu_int(r, "rot"));
+        }
+        char want[160];
+        snprintf(want, sizeof want, "data-kind=\"placement\" data-x=\"%d\" data-y=\"%d\" "
+                 "data-tile=\"base.V\" data-rot=\"%s\"", x, y, rots);
+        cr_assert_not_null(strstr(a.body, want), "%s", want);
+    }
+    cr_assert_gt(cells, 0);
+    cr_assert_eq(count(a.body, "data-kind=\"placement\""), cells);
+    json_object_put(j);
+    free(a.body);
+}
+
+Test(route_render, a_feature_is_the_one_v1_features_names_with_its_value)
+{
+    json_object *j = tu_post("/v1/features", "{\"position\": " README_POS ", \"x\": 0, \"y\": 0, \"at\": \"N\"}", 200);
+    json_object *f = json_object_array_get_idx(tu_member(j, "features"), 0);
+    json_object *name = tu_member(f, "feature");
+    answer a = render(NULL, NULL, "{\"position\": " README_POS ", \"show\": {\"feature\": {\"x\": 0, \"y\": 0, \"at\": \"N\"}}}");
+    svg_ok(&a);
+    char want[160];
+    snprintf(want, sizeof want, "data-kind=\"feature\" data-type=\"%s\" data-x=\"%d\" data-y=\"%d\" data-at=\"%s\"",
+             tu_str(f, "type"), tu_int(name, "x"), tu_int(name, "y"), tu_str(name, "at"));
+    cr_assert_not_null(strstr(a.body, want), "%s", want);
+    snprintf(want, sizeof want, "worth %d point", tu_int(f, "value"));
+    cr_assert_not_null(strstr(a.body, want), "%s", want);
+    cr_assert_eq(count(a.body, "class=\"highlight\""), 1);
+    json_object_put(j);
+    free(a.body);
+}
+
+Test(route_render, deployments_are_the_locations_of_v1_deployments)
+{
+    json_object *j = tu_post("/v1/deployments", "{\"position\": " README_POS ", \"x\": 0, \"y\": 0}", 200);
+    json_object *opts = tu_member(j, "options");
+    answer a = render(NULL, NULL, "{\"position\": " README_POS ", \"show\": {\"deployments\": {\"x\": 0, \"y\": 0}}}");
+    svg_ok(&a);
+    int spots = 0;
+    for (size_t i = 0; i < json_object_array_length(opts); i++) {
+        const char *at = tu_str(json_object_array_get_idx(opts, i), "at");
+        char want[96];
+        snprintf(want, sizeof want, "data-kind=\"deployment\" data-x=\"0\" data-y=\"0\" data-at=\"%s\"", at);
+        cr_assert_not_null(strstr(a.body, want), "%s", want);
+        bool seen = false;
+        for (size_t k = 0; k < i; k++)
+            seen |= strcmp(tu_str(json_object_array_get_idx(opts, k), "at"), at) == 0;
+        spots += !seen;
+    }
+    cr_assert_gt(spots, 0);
+    cr_assert_eq(count(a.body, "data-kind=\"deployment\""), spots);
+    cr_assert_eq(count(a.body, "data-kind=\"tile\""), 1, "the asked tile is framed");
+    json_object_put(j);
+    free(a.body);
+}
+
+Test(route_render, wagon_destinations_are_those_of_v1_wagon_moves)
+{
+    json_object *j = tu_post("/v1/wagon-moves", "{\"position\": " WAGON_POS ", \"x\": 0, \"y\": -1, \"at\": \"S\"}", 200);
+    json_object *dests = tu_member(j, "destinations");
+    answer a = render(NULL, NULL, "{\"position\": " WAGON_POS ", \"show\": {\"wagon\": {\"x\": 0, \"y\": -1, \"at\": \"S\"}}}");
+    svg_ok(&a);
+    int n = (int)json_object_array_length(dests);
+    cr_assert_gt(n, 0);
+    cr_assert_eq(count(a.body, "data-kind=\"wagon-destination\""), n);
+    for (int i = 0; i < n; i++) {
+        json_object *d = json_object_array_get_idx(dests, (size_t)i);
+        char want[128];
+        snprintf(want, sizeof want, "data-kind=\"wagon-destination\" data-x=\"%d\" data-y=\"%d\" data-at=\"%s\"",
+                 tu_int(d, "x"), tu_int(d, "y"), tu_str(d, "at"));
+        cr_assert_not_null(strstr(a.body, want), "%s", want);
+    }
+    json_object_put(j);
+    free(a.body);
+}
+
+/* The README's scoring: one event, the city, red +4; the legend adds it. */
+Test(route_render, score_outlines_each_event_of_v1_score_with_its_points)
+{
+    json_object *j = tu_post("/v1/score", "{\"position\": " README_POS ", \"x\": 0, \"y\": -1, \"deployed\": " DEPLOYED "}", 200);
+    json_object *events = tu_member(j, "events");
+    answer a = render(NULL, NULL, "{\"position\": " README_POS ", \"show\": {\"score\": {\"x\": 0, \"y\": -1, "
+                                  "\"deployed\": " DEPLOYED "}, \"last\": {\"x\": 0, \"y\": -1}}}");
+    svg_ok(&a);
+    cr_assert_eq(count(a.body, "data-kind=\"event\""), (int)json_object_array_length(events));
+    json_object *name = tu_member(json_object_array_get_idx(events, 0), "feature");
+    char want[128];
+    snprintf(want, sizeof want, "data-kind=\"event\" data-type=\"city\" data-x=\"%d\" data-y=\"%d\" data-at=\"%s\"",
+             tu_int(name, "x"), tu_int(name, "y"), tu_str(name, "at"));
+    cr_assert_not_null(strstr(a.body, want), "%s", want);
+    cr_assert_not_null(strstr(a.body, ">1: +4 red</text>"));
+    cr_assert_not_null(strstr(a.body, ">0 +4</text>"), "the legend: red's score and what the turn adds");
+    cr_assert_eq(count(a.body, "data-kind=\"last\" data-x=\"0\" data-y=\"-1\""), 1);
+    json_object_put(j);
+    free(a.body);
+    /* the end-game scoring, as /v1/score answers it */
+    j = tu_post("/v1/score", "{\"position\": " README_POS ", \"final\": true}", 200);
+    a = render(NULL, NULL, "{\"position\": " README_POS ", \"show\": {\"score\": {\"final\": true}}}");
+    svg_ok(&a);
+    cr_assert_eq(count(a.body, "data-kind=\"event\""), (int)json_object_array_length(tu_member(j, "events")));
+    cr_assert_not_null(strstr(a.body, "<title id=\"picture-title\">End-game scoring"));
+    json_object_put(j);
+    free(a.body);
+}
+
+/* A position problem is the usual 422 at the member at fault. */
+Test(route_render, a_broken_position_is_the_usual_problem)
+{
+    problem(NULL, NULL,
+            "{\"position\": {\"players\": [\"red\", \"blue\"], \"tiles\": [{\"tile\": \"base.D\", \"x\": 0, "
+            "\"y\": 0, \"rot\": 0}, {\"tile\": \"base.E\", \"x\": 0, \"y\": -1, \"rot\": 0}], \"figures\": []}}",
+            422, "/position/tiles/1");
+    problem("image/png", "width=64", "{\"position\": 1}", 400, "/position");
+}
