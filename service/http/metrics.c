@@ -63,7 +63,7 @@ const char *metrics_route_name(int route)
 /* ---- counters ------------------------------------------------------------- */
 
 /* Statuses the service sends; anything else is counted as "other". */
-static const int statuses[] = { 200, 204, 400, 404, 405, 413, 422, 500 };
+static const int statuses[] = { 200, 204, 400, 404, 405, 406, 413, 422, 500 };
 #define NSTATUS ((int)(sizeof statuses / sizeof statuses[0]) + 1)
 
 /* Upper bounds in microseconds; the last bucket is +Inf. */

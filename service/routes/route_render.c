@@ -246,6 +246,7 @@ void route_render(const svc_context *ctx, json_object *root, svc_response *res)
     static const char *const members[] = { "position", "show", NULL };
     rd_format fmt = RD_SVG;
     int width = 0;
+    svc_add_header(res, "Vary", "Accept");   /* every answer, a 406 too, depends on it */
     if (!pick_format(ctx, &fmt, res) || !pick_width(ctx, &width, res))
         return;
     game *g = game_open(ctx, root, members, res);
@@ -268,7 +269,6 @@ void route_render(const svc_context *ctx, json_object *root, svc_response *res)
         res->len = img.len;
         res->static_body = NULL;
     }
-    svc_add_header(res, "Vary", "Accept");
     rd_highlight_free(&hl);
     game_free(g);
 }

@@ -149,6 +149,9 @@ Test(route_render, accept_picks_the_format_by_quality)
 Test(route_render, accept_that_allows_neither_is_406)
 {
     const char *body = "{\"position\": " README_POS "}";
+    answer a = render("application/json", NULL, body);
+    cr_assert_str_eq(a.vary, "Accept", "a 406 depends on Accept too");
+    free(a.body);
     problem("application/json", NULL, body, 406, "");
     problem("image/png;q=0, image/svg+xml;q=0", NULL, body, 406, "");
     problem("*/*;q=0", NULL, body, 406, "");
