@@ -58,6 +58,9 @@ typedef int cli_command_fn(int argc, char **argv);
       "answer one request through the service's dispatcher, no server")         \
     X("import", cli_import, "[--catalog FILE] [--turn N] [--answer] GAME.jcz",   \
       "the position of a JCloisterZone saved game, after its last move or before turn N") \
+    X("random-game", cli_random_game,                                              \
+      "--seed N [--players N|NAMES] [--expansions IDS] [--option NAME=VALUE]... [--turns N]", \
+      "play a whole game with seeded random legal choices, print it as JSON")     \
     /* end of the table: every line above ends in a backslash */
 
 #define CLI_DECLARE(name, fn, synopsis, summary) cli_command_fn fn;

@@ -40,7 +40,8 @@ struct cc_game {
     cc_board board;               /* work space: the position's board ... */
     cc_features features;         /* ... and features */
     cc_position laid;             /* the position with the tile laid */
-    cc_turn_counting counting;    /* Messages' counting of a turn */
+    cc_turn_counting counting;    /* Messages' counting of a turn ... */
+    cc_turn_counting counting_end;   /* ... and of the end-game scoring it ends with */
     cc_score_result final;        /* cc_game_final() of a game not ended by a move */
     cc_wagon_dest dests[CC_MAX_WAGON_DESTS];   /* one wagon's destinations */
 };
@@ -378,20 +379,27 @@ static int play(cc_game *g, const cc_move *mv, cc_error *err)
 }
 
 /* The position after the move, its points counted as /v1/turn counts them
- * without a `counting` choice (engine/messages.h defaults); final points
- * go to the first counting figure. */
+ * without a `counting` choice (engine/messages.h defaults): the scoring
+ * phase, then, when the move ends the game, the end-game scoring counted
+ * on from there. */
 static int count_points(cc_game *g, cc_game_turn *t, cc_error *err)
 {
     const cc_turn_result *r = &g->result;
+    const cc_turn_counting *last = &g->counting;
     cc_error why;
     cc_messages_counting_init(&g->counting);
     if (!cc_messages_after_scoring(&r->scored, &r->turn, &g->counting, &why))
         return engine_refused(err, "the turn's counting", why.detail);
+    if (r->game_over) {
+        cc_messages_counting_init(&g->counting_end);
+        if (!cc_messages_after_final(&r->scored, &g->counting, &r->final, &g->counting_end, &why))
+            return engine_refused(err, "the final counting", why.detail);
+        last = &g->counting_end;
+    }
     t->next = r->next;
     for (int p = 0; p < t->next.nplayers; p++) {
-        t->next.scores[p][0] = g->counting.counting[p].after[0] +
-                               (r->game_over ? r->final.totals[p] : 0);
-        t->next.scores[p][1] = g->counting.counting[p].after[1];
+        t->next.scores[p][0] = last->counting[p].after[0];
+        t->next.scores[p][1] = last->counting[p].after[1];
     }
     return 1;
 }
@@ -441,21 +449,28 @@ int cc_game_step(cc_game *g, const cc_game_turn **turn, cc_error *err)
 
 /* ---- the end ------------------------------------------------------------------- */
 
-const cc_score_result *cc_game_final(cc_game *g, const cc_position **pos,
-                                     const cc_features **f, cc_error *err)
+bool cc_game_final(cc_game *g, cc_game_end *end, cc_error *err)
 {
-    if (g->over && g->turn.moved && g->result.game_over) {
-        *pos = &g->result.before_final;
-        *f = &g->result.features;
-        return &g->result.final;
+    const cc_position *last = &g->pos;
+    bool counted = g->over && g->turn.moved && g->result.game_over;
+    if (counted) {
+        end->scoring = &g->result.final;
+        end->scored = &g->result.before_final;
+        end->features = &g->result.features;
+    } else {
+        if (!g->final_done) {
+            if (!build(g, last, err))
+                return false;
+            cc_score_final(last, &g->features, &g->final);
+            g->final_done = true;
+        }
+        end->scoring = &g->final;
+        end->scored = last;
+        end->features = &g->features;
     }
-    if (!g->final_done) {
-        if (!build(g, &g->pos, err))
-            return NULL;
-        cc_score_final(&g->pos, &g->features, &g->final);
-        g->final_done = true;
-    }
-    *pos = &g->pos;
-    *f = &g->features;
-    return &g->final;
+    for (int p = 0; p < CC_MAX_PLAYERS; p++)
+        end->scores[p] = p < last->nplayers
+                             ? cc_position_score(last, p) + (counted ? 0 : end->scoring->totals[p])
+                             : 0;
+    return true;
 }

@@ -61,7 +61,8 @@
  *   cc_game_new()          check the setup and lay out the start
  *   cc_game_step()         play the next turn
  *   cc_game_over()         did the game end by the rules?
- *   cc_game_final()        the end-game scoring of the position reached
+ *   cc_game_end, cc_game_final()   the end-game scoring of the position
+ *                          reached and the final scores
  *   cc_game_free()
  */
 #ifndef CC_RANDOM_GAME_H
@@ -149,14 +150,25 @@ bool cc_game_over(const cc_game *g);
 /* Turns played so far. */
 int cc_game_turns(const cc_game *g);
 
-/* The end-game scoring of the position reached (call once cc_game_step()
- * returned 0): *pos is the position it scores, *f its features, for reading
- * the events' figure and feature indices. For a game that ended by the
- * rules these are the last turn's end-game events (result->final). Returns
- * NULL with err when that position does not validate (a bug) or memory
- * runs out. */
-const cc_score_result *cc_game_final(cc_game *g, const cc_position **pos,
-                                     const cc_features **f, cc_error *err);
+/* The end of a game: the end-game scoring of the position reached, and
+ * every player's total after it. */
+typedef struct {
+    const cc_score_result *scoring;   /* the end-game scoring */
+    const cc_position *scored;        /* the position it scores: read the
+                                         events' figure indices here */
+    const cc_features *features;      /* its features */
+    int scores[CC_MAX_PLAYERS];       /* each player's total (both counting
+                                         figures with Messages) after it */
+} cc_game_end;
+
+/* Fill *end (call once cc_game_step() returned 0). For a game whose last
+ * move ended it these are that move's end-game events (result->final, on
+ * result->before_final), already counted in cc_game_position(); otherwise
+ * (a capped game, or one ended by a pass) the end-game scoring of
+ * cc_game_position(), added to its scores. Pointers stay valid until the
+ * game is freed. Returns false with err when that position does not
+ * validate (a bug) or memory runs out. */
+bool cc_game_final(cc_game *g, cc_game_end *end, cc_error *err);
 
 /* The position after the last turn played (the start before any). */
 const cc_position *cc_game_position(const cc_game *g);

@@ -186,6 +186,16 @@ disposition=$(curl -s -o /dev/null -D - "$BASE/v1/export/jcz" -d '{"position":{"
     | tr -d '\r' | sed -n 's/^Content-Disposition: //Ip')
 if [ "$disposition" = 'attachment; filename="mine.jcz"' ]; then ok "POST /v1/export/jcz is an attachment"; else
     fail "POST /v1/export/jcz is an attachment" "Content-Disposition: $disposition"; fi
+# ---- seeded random games -------------------------------------------------------
+request POST /v1/games/random '{"seed":45,"players":2,"turns":2}'
+expect "POST /v1/games/random: two turns of a base game" 200 \
+    '{"seed":45,"version":"' '"turns":[{"turn":1,"player":"red"' \
+    '"move":{"tile":"base.D","x":0,"y":-1,"rot":180,"deploy":{"kind":"meeple","at":"S"},"pile_empty":false}' \
+    '"final":{"events":[{"kind":"final"'
+request POST /v1/games/random '{"seed":7,"players":["ann","bob","cy"],"expansions":["abbey-mayor","hills-sheep","messages","shrines"],"turns":40}'
+expect "POST /v1/games/random: 40 turns with every expansion" 200 '"turn":40,' '"game_over":false,"position":'
+request POST /v1/games/random '{"seed":7,"players":7}'
+expect "POST /v1/games/random: seven players is 400 at /players" 400 '"pointer":"/players"'
 
 # ---- routing and bodies ----------------------------------------------------
 request GET /nowhere

@@ -20,21 +20,6 @@
 #include "game.h"
 #include "questions.h"
 
-static void option_json(jw *w, const game *g, const cc_deploy_option *o)
-{
-    jw_object(w);
-    jw_member_string(w, "kind", cc_figure_kind_name(o->kind));
-    jw_key(w, "at");
-    enc_loc(w, o->at);
-    jw_key(w, "feature");
-    enc_feature_ref(w, &g->features, o->feature);
-    if (o->challenge >= 0) {
-        jw_key(w, "challenge");
-        enc_figure(w, &g->pos, &g->pos.figures[o->challenge]);
-    }
-    jw_object_end(w);
-}
-
 /* The rules the answer applied: those of every kind the position has. */
 static void deploy_rules(jw *w, const game *g, int t, bool challenge)
 {
@@ -112,7 +97,7 @@ void route_deployments(const svc_context *ctx, json_object *root, svc_response *
     jw_array(&w);
     bool challenge = false;
     for (int i = 0; i < n; i++) {
-        option_json(&w, g, &opts[i]);
+        enc_deploy_option(&w, &g->pos, &g->features, &opts[i]);
         challenge |= opts[i].challenge >= 0;
     }
     jw_array_end(&w);

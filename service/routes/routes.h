@@ -64,6 +64,7 @@
     POST("/v1/import/jcz", route_import_jcz)                             \
     POST("/v1/export/jcz", route_export_jcz)                             \
     POST("/v1/render", route_render)                                     \
+    POST("/v1/games/random", route_random_game)                          \
     /* end of the table: every line above ends in a backslash */
 
 #define SVC_DECLARE_GET(path, fn) svc_get_handler fn;

@@ -152,6 +152,22 @@ void enc_placements(jw *w, const cc_placement *list, int n)
     jw_array_end(w);
 }
 
+void enc_deploy_option(jw *w, const cc_position *pos, const cc_features *f,
+                       const cc_deploy_option *o)
+{
+    jw_object(w);
+    jw_member_string(w, "kind", cc_figure_kind_name(o->kind));
+    jw_key(w, "at");
+    enc_loc(w, o->at);
+    jw_key(w, "feature");
+    enc_feature_ref(w, f, o->feature);
+    if (o->challenge >= 0) {
+        jw_key(w, "challenge");
+        enc_figure(w, pos, &pos->figures[o->challenge]);
+    }
+    jw_object_end(w);
+}
+
 /* Does part (t, k) touch an abbey across one of its borders? */
 static bool part_touches_abbey(const cc_board *b, int t, int k)
 {

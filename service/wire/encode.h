@@ -21,6 +21,8 @@
  *                                    feature described (members, no braces)
  *   enc_figure_feature(f, fig)       the feature a figure stands on (barns: field)
  *   enc_placements(w, list, n)       [{"x", "y", "rot"}], rot in degrees
+ *   enc_deploy_option(w, pos, f, o)  {"kind", "at", "feature", "challenge"?}:
+ *                                    one option as /v1/deployments lists it
  *
  * Rule lists ("rules": [ids], each once, first citation first) are built
  * in an enc_rules before they are written, because an answer often learns
@@ -35,6 +37,7 @@
 
 #include <stddef.h>
 
+#include "../../engine/deploy.h"
 #include "../../engine/features.h"
 #include "../../engine/loc.h"
 #include "../../engine/placement.h"
@@ -74,6 +77,13 @@ void enc_feature_members(jw *w, const cc_position *pos, const cc_features *f, in
 
 /* Legal placements as /v1/placements answers them. */
 void enc_placements(jw *w, const cc_placement *list, int n);
+/* A deployment option (engine/deploy.h): its kind, where on the tile
+ * ("at", a corner for a barn), the whole feature's canonical name (a
+ * barn's field), and, when a monk or heretic would lay down a challenge,
+ * the challenged follower in position form. pos holds the tile placed,
+ * validated into f. */
+void enc_deploy_option(jw *w, const cc_position *pos, const cc_features *f,
+                       const cc_deploy_option *o);
 
 /* A rule list: ids (static strings) without duplicates, in the order first
  * added. ENC_MAX_RULES is more than the rule catalog holds. */

@@ -23,7 +23,8 @@
  *   enc_turn_events(w, r)             a whole turn's events, as array
  *                                     elements, in /v1/turn's order: the
  *                                     scoring phase, the wagon moves, the
- *                                     end-game scoring
+ *                                     end-game scoring (/v1/turn,
+ *                                     /v1/games/random)
  */
 #ifndef ENCODE_EVENTS_H
 #define ENCODE_EVENTS_H

@@ -100,9 +100,13 @@ static summary play(const cc_game_setup *s)
     }
     cr_assert_eq(rc, 0, "step failed: %s", err.detail);
     sum.over = cc_game_over(g);
-    const cc_position *fp;
-    const cc_features *ff;
-    cr_assert_not_null(cc_game_final(g, &fp, &ff, &err), "final: %s", err.detail);
+    cc_game_end end;
+    cr_assert(cc_game_final(g, &end, &err), "final: %s", err.detail);
+    /* The final scores are the last position's plus what the end-game
+     * scoring adds, unless the last move counted it already. */
+    const cc_position *last = cc_game_position(g);
+    for (int p = 0; p < last->nplayers; p++)
+        cr_assert_geq(end.scores[p], cc_position_score(last, p));
     free(f);
     free(b);
     cc_game_free(g);

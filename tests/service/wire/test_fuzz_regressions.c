@@ -114,6 +114,17 @@ static void replay_dispatch(const char *name, const uint8_t *data, size_t size)
     svc_response_free(&res);
 }
 
+/* fuzz_random_game: the input is the body of POST /v1/games/random. */
+static void replay_random_game(const char *name, const uint8_t *data, size_t size)
+{
+    svc_context ctx = { .cat = tu_catalog() };
+    svc_response res;
+    svc_dispatch(&ctx, "POST", "/v1/games/random", (const char *)data, size, &res);
+    cr_expect(fuzz_status_allowed(res.status), "%s: status %d", name, res.status);
+    cr_expect(res.len == 0 || res.body != NULL, "%s: %zu bytes claimed, no body", name, res.len);
+    svc_response_free(&res);
+}
+
 /* Contract section 4: no input crashes, hangs or leaks the decoder. */
 Test(fuzz_regressions, decoder_survives_every_saved_input)
 {
@@ -125,4 +136,11 @@ Test(fuzz_regressions, decoder_survives_every_saved_input)
 Test(fuzz_regressions, every_route_survives_every_saved_input)
 {
     cr_assert_gt(replay_dir("dispatch", replay_dispatch), 0, "no saved dispatch inputs");
+}
+
+/* Contract section 4: the random-game route answers every saved input with
+ * a status the contract names (a bad setup is a 400, never a 500). */
+Test(fuzz_regressions, random_games_survive_every_saved_input)
+{
+    cr_assert_gt(replay_dir("random_game", replay_random_game), 0, "no saved random-game inputs");
 }
