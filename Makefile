@@ -43,8 +43,11 @@ TEST_BIN := $(SAN)/unit-tests
 .PHONY: all deps run test unit cli-test e2e bench clean docs
 all: $(BIN)
 
+# DEPS_FLAGS=--build: install only what the release build needs (the
+# container image's build stage), not the test tools.
+DEPS_FLAGS ?=
 deps:
-	@tools/install-deps.sh
+	@tools/install-deps.sh $(DEPS_FLAGS)
 
 # ---- the embedded catalog: schema/*.sql -> SQLite image -> C array -------
 $(BUILD)/catalog.db: $(SCHEMA) | deps
@@ -57,11 +60,11 @@ $(BUILD)/catalog_image.c: $(BUILD)/catalog.db
 	cd $(BUILD) && xxd -i -n catalog_db_image catalog.db > catalog_image.c.tmp
 	mv $@.tmp $@
 
-# ---- the embedded OpenAPI document, docs page, explorer page (service/assets.h)
-$(BUILD)/openapi_image.c: openapi/openapi.yaml openapi/docs.html explorer/explore.html
+# ---- the embedded OpenAPI document, docs page, explorer page, problem types (service/assets.h)
+$(BUILD)/openapi_image.c: openapi/openapi.yaml openapi/docs.html explorer/explore.html docs/problems.md
 	@mkdir -p $(@D)
 	{ xxd -i -n openapi_yaml openapi/openapi.yaml && xxd -i -n docs_html openapi/docs.html && \
-	  xxd -i -n explore_html explorer/explore.html; } > $@.tmp
+	  xxd -i -n explore_html explorer/explore.html && xxd -i -n problems_md docs/problems.md; } > $@.tmp
 	mv $@.tmp $@
 
 $(BUILD)/openapi_image.o: $(BUILD)/openapi_image.c
@@ -122,8 +125,9 @@ unit: $(TEST_BIN)
 # (tools/quality.mk): the OpenAPI lint, the end-to-end script against the
 # sanitizer binary with every answer validated against the OpenAPI document,
 # and the live contract and hostile-input tests; then `lint` (cppcheck,
-# clang-tidy), which must stay clean.
-test: unit cli-test examples-test contract explore-check lint
+# clang-tidy), which must stay clean; then `docs-lint` (the repository
+# documents itself: tools/quality.mk).
+test: unit cli-test examples-test contract explore-check lint docs-lint
 
 cli-test: $(SAN_BIN)
 	ASAN_OPTIONS=detect_leaks=1 tests/cli/test_cli.sh $(SAN_BIN) cli/carcassonne-rules.1

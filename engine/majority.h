@@ -14,7 +14,7 @@
  *   hills-sheep.hill.count     option hill_tiebreak "count": the most
  *                              followers on hills wins the tie
  *
- * Followers are meeples, mayors and wagons (abbey-and-mayor.txt note 3);
+ * Followers are meeples, mayors and wagons (Abbey & Mayor note 3);
  * barns and shepherds are special figures and never count.
  * Pure: reads the position and features, writes only *m.
  */

@@ -33,7 +33,7 @@
  *      alternative is 2 points.
  *
  * Followers (the cards' word): meeples, mayors and wagons. Barns and
- * shepherds are special figures, not followers (abbey-and-mayor.txt note 3,
+ * shepherds are special figures, not followers (Abbey & Mayor note 3,
  * hills-and-sheep: "The shepherd is a special figure, not a meeple").
  *
  * Plain data, no allocation: every struct here is owned by its caller.

@@ -3,11 +3,15 @@
  * Owns: the table behind GET /v1/rules. Every answer that applies a rule
  * lists its id, so a chatbot can look the rule up and read its statement.
  * Ids are "<family>.<topic>[.<detail>]"; statements are the team's own
- * words, one sentence; `source` names the rule page (and note) it comes from
- * and, where the service chose a reading the page leaves open, the
- * clarification that states it ("docs/clarifications.md#<anchor>", an
- * anchor of that document; tests/service/routes/test_messages_readings.c
- * checks each one exists).
+ * words, one sentence; `source` names the public rule page it comes from
+ * (a page of Wikicarpedia, https://wikicarpedia.com/car/: "Base game",
+ * "Abbey & Mayor", "Hills & Sheep", "Heretics & Shrines (1st edition)",
+ * "The Messages (1st edition)") with the section and notes, and, where the
+ * service chose a reading the page leaves open, the clarification that
+ * states it ("docs/clarifications.md#<anchor>", an anchor of that
+ * document; tests/service/routes/test_messages_readings.c checks each one
+ * exists, tests/service/routes/test_route_rules.c that every source starts
+ * with a public page's name and names no file outside the repository).
  * The table is static const data: no state.
  */
 #ifndef CC_RULES_H
@@ -20,7 +24,7 @@ typedef struct {
     const char *expansion;   /* "base", "abbey-mayor", "hills-sheep", "messages", "shrines" */
     const char *edition;     /* "C2" or "C1" */
     const char *statement;   /* one sentence */
-    const char *source;      /* rule page and note; readings: docs/clarifications.md#anchor */
+    const char *source;      /* public rule page, section, notes; readings: docs/clarifications.md#anchor */
 } cc_rule;
 
 /* All rules, in catalog order; *n receives the count. */

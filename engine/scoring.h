@@ -17,8 +17,8 @@
  * nothing here changes pos or f. Results are plain data in caller-owned
  * structs (a cc_score_result is about 90 KB: put it on the heap).
  *
- * Events come in the order of the turn (abbey-and-mayor.txt note 18,
- * messages-1st-edition.txt "Rounds of Scoring"):
+ * Events come in the order of the turn (Abbey & Mayor note 18,
+ * The Messages (1st edition) "Rounds of Scoring"):
  *   1. shepherds, after "placing a meeple": the deployed shepherd's first
  *      draw, then the active player's grow or guide, then the automatic
  *      guide of every closed field with a flock;

@@ -1,5 +1,5 @@
 -- schema.sql -- the tile catalog: tile TYPES and their features, in catalog
--- orientation (shared/reference/tiles.md section 1).
+-- orientation (docs/notation.md, "Tiles and rotation").
 --
 -- The service reads this database once at start (service/catalog/catalog_db.c) into
 -- immutable C structs and closes it; nothing queries it per request. So the

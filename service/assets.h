@@ -1,9 +1,9 @@
 /* assets.h -- files embedded in the binary at build time.
  *
  * Owns: nothing but the declarations; the Makefile generates the arrays
- * with `xxd -i` from openapi/openapi.yaml, openapi/docs.html and
- * explorer/explore.html (the file build/openapi_image.c), so the binary
- * serves /openapi.yaml, /docs and /explore with
+ * with `xxd -i` from openapi/openapi.yaml, openapi/docs.html,
+ * explorer/explore.html and docs/problems.md (the file build/openapi_image.c),
+ * so the binary serves /openapi.yaml, /docs, /explore and /problems with
  * nothing beside it. The arrays are not NUL-terminated: use the lengths.
  */
 #ifndef ASSETS_H
@@ -15,5 +15,7 @@ extern unsigned char docs_html[];
 extern unsigned int docs_html_len;
 extern unsigned char explore_html[];
 extern unsigned int explore_html_len;
+extern unsigned char problems_md[];      /* docs/problems.md: GET /problems */
+extern unsigned int problems_md_len;
 
 #endif

@@ -22,6 +22,8 @@
 #                      answer of tests/e2e.sh) and tests/golden/dispatch.digest
 #                      (every saved fuzz input through svc_dispatch); make
 #                      contract and the unit tests require them unchanged
+#   make docs-lint     the documentation check (part of make test)
+#   make problems-doc  regenerate docs/problems.md from the service's answers
 
 NODE_MODULES := node_modules/.package-lock.json
 SOAK_SECONDS ?= 600
@@ -84,3 +86,15 @@ golden: $(GOLDEN_TOOL) $(BIN)
 	E2E_RECORD=$(abspath $(E2E_RECORD_DIR)) tests/e2e.sh $(BIN) > $(E2E_RECORD_DIR).log \
 	  || { cat $(E2E_RECORD_DIR).log; exit 1; }
 	tools/golden-e2e.sh record $(E2E_RECORD_DIR)
+
+# docs-lint: the repository documents itself (tools/docs-lint.mjs: nothing
+# points outside it, no dead relative link or anchor, links out only to
+# public pages), and docs/problems.md is what the service answers
+# (tools/problems-doc.mjs --check). problems-doc regenerates that page.
+.PHONY: docs-lint problems-doc
+docs-lint: $(SAN_BIN)
+	node tools/docs-lint.mjs
+	ASAN_OPTIONS=detect_leaks=1 node tools/problems-doc.mjs $(SAN_BIN) --check
+
+problems-doc: $(BIN)
+	node tools/problems-doc.mjs $(BIN)

@@ -49,6 +49,8 @@
     GET("/openapi.yaml", route_openapi)                                  \
     GET("/docs", route_docs)                                             \
     GET("/explore", route_explore)                                       \
+    GET("/problems", route_problems)                                     \
+    GET_PREFIX("/problems/", route_problem)                              \
     GET("/v1/rules", route_rules)                                        \
     GET("/v1/tiles", route_tiles)                                        \
     GET_PREFIX("/v1/tiles/", route_tile)                                 \

@@ -1,6 +1,6 @@
 // tests/contract/fixtures.mjs -- request bodies the contract tests send.
 //
-// Small positions built by hand from shared/reference/tiles.md (edges N E S W):
+// Small positions built by hand from the tile catalog (GET /v1/tiles; edges N E S W):
 //   base.D CRFR at (0,0); base.U FRFR at (1,0) continues D's east road;
 //   base.E CFFF turned 180 at (0,-1) closes D's city (a 2-tile city).
 // Larger generated positions, when present, come from bench/bodies/.

@@ -51,6 +51,17 @@ test('GET /openapi.yaml serves the document, /docs the page', async () => {
   assert.match(d.contentType, /text\/html/);
 });
 
+test('a problem type URI resolves on the service: GET /problems/{slug} documents it', async () => {
+  const all = await call('GET', '/problems', undefined, 200);
+  assert.match(all.contentType, /^text\/plain/);
+  const p = json(await call('POST', '/v1/validate', '{', 400));
+  const slug = new URL(p.type).pathname.replace('/problems/', '');
+  const one = await call('GET', `/problems/${slug}`, undefined, 200);
+  assert.ok(one.text.startsWith(`### ${slug}\n`), one.text.slice(0, 80));
+  assert.ok(one.text.includes(p.type));
+  await call('GET', '/problems/no-such-problem', undefined, 404);
+});
+
 test('GET /v1/rules lists rules with id, expansion and statement', async () => {
   const r = json(await call('GET', '/v1/rules', undefined, 200));
   const rules = Array.isArray(r) ? r : r.rules;

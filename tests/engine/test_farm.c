@@ -22,7 +22,7 @@ static void barn_example_3_board(su_game *g)
     tu_tile(&g->pos, "base.B", 1, 1, 0);
 }
 
-/* abbey-and-mayor.txt, Barn 3., Example 3: "You place a barn. Blue scores
+/* Abbey & Mayor, Barn 3., Example 3: "You place a barn. Blue scores
  * 6 points for the 2 completed cities in the same field and returns her
  * farmer to her supply." It does not matter who placed the barn. */
 Test(farm, barn_example_3_placing_a_barn_scores_blue_6_for_two_cities)
@@ -97,7 +97,7 @@ static void barn_example_4_board(su_game *g, bool with_last)
         tu_tile(&g->pos, "base.A", 2, 0, 90);
 }
 
-/* abbey-and-mayor.txt, Barn 3., Example 4: "The tile placed this turn
+/* Abbey & Mayor, Barn 3., Example 4: "The tile placed this turn
  * connects both meeples to the barn's field. You and Blue each score 2
  * points for the 2 completed cities in that field and return the
  * farmers to your supplies." */
@@ -142,7 +142,7 @@ static void two_barns_board(su_game *g)
     tu_tile(&g->pos, "base.B", 2, 1, 0);
 }
 
-/* abbey-and-mayor.txt, Barn, final scoring: "you score 4 points per
+/* Abbey & Mayor, Barn, final scoring: "you score 4 points per
  * completed city in the field your barn occupies. If multiple barns occupy
  * the same field, all concerned players score full points" (note 16:
  * fields with barns can be joined). */
@@ -202,7 +202,7 @@ Test(farm, farm_without_completed_cities_scores_zero)
     su_free(g);
 }
 
-/* abbey-and-mayor.txt, note 8 (community): "Abbeys can close cities ... but
+/* Abbey & Mayor, note 8 (community): "Abbeys can close cities ... but
  * they are not part of the feature ... a neighboring field that only has a
  * common boundary with the abbey tile ... will get no points from that
  * city." The abbey closes the one-tile cities at (1,-1) and (1,1); the

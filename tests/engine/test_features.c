@@ -2,8 +2,8 @@
  *
  * Every board here is drawn in its test's comment. Tile orientations are the
  * catalog's (tiles.md); "E180" means base.E turned 180 degrees clockwise.
- * Rule sources: base game feature rules, abbey-and-mayor.txt (Abbey, notes
- * 7 and 8), hills-and-sheep.cs-page.txt ("New special city tiles"),
+ * Rule sources: base game feature rules, Abbey & Mayor (Abbey, notes
+ * 7 and 8), Hills & Sheep (Czech page) ("New special city tiles"),
  * tiles.md sections 1 and 6. */
 #include <stdlib.h>
 #include <string.h>
@@ -331,7 +331,7 @@ Test(features, a_field_touching_one_city_on_two_tiles_counts_it_once)
 
 /* ---- the abbey ---------------------------------------------------------- */
 
-/* abbey-and-mayor.txt, Abbey 3 and note 8: the abbey closes what touches it
+/* Abbey & Mayor, Abbey 3 and note 8: the abbey closes what touches it
  * but is not part of any feature; a field that meets a city only across the
  * abbey does not border it.
  *     (-1,-1) E180  (0,-1) E180  (1,-1) E180     caps on S
@@ -393,7 +393,7 @@ Test(features, the_hole_left_open_keeps_the_cap_open)
     done(&w);
 }
 
-/* abbey-and-mayor.txt note 8: the abbey closes roads but joins nothing.
+/* Abbey & Mayor note 8: the abbey closes roads but joins nothing.
  * Eight straight roads (U) round a hole: the two roads pointing into the
  * abbey from W and E stay two roads, each closed at the abbey. */
 Test(features, the_abbey_closes_roads_on_both_sides_without_joining_them)

@@ -1,7 +1,7 @@
 /* test_loc.c -- locations: rotation, facing, corners, names, canonical order.
  *
- * The facts come from the contract (api-contract.md section 1) and the
- * notation of tiles.md section 1 (half-edge matching and corners). */
+ * The facts come from the position notation (docs/notation.md: locations,
+ * rotation, where two tiles meet, corners). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -26,7 +26,7 @@ static void seven_tile_city(su_game *g)
     tu_tile(&g->pos, "base.E", 0, 1, 0);
 }
 
-/* abbey-and-mayor.txt, Mayor, 3. Scoring a feature, Example 1: "Your mayor
+/* Abbey & Mayor, Mayor, 3. Scoring a feature, Example 1: "Your mayor
  * has 3 strength (3 coats of arms). The 2 blue meeples add up to 2
  * strength. You alone score 20 points." */
 Test(majority, mayor_example_1_three_coats_of_arms_beat_two_meeples_for_20)
@@ -63,7 +63,7 @@ static void two_tile_city(su_game *g)
     tu_tile(&g->pos, "base.E", 0, 1, 0);
 }
 
-/* abbey-and-mayor.txt, Mayor, official clarification: "The city is
+/* Abbey & Mayor, Mayor, official clarification: "The city is
  * occupied. The mayor has no strength, so it counts as if there is no
  * meeple, and scores no points." */
 Test(majority, mayor_without_coats_of_arms_occupies_but_scores_nothing)
@@ -98,7 +98,7 @@ Test(majority, meeple_beats_a_mayor_without_coats_of_arms)
     su_free(g);
 }
 
-/* abbey-and-mayor.txt, Wagon 3. ("the wagon is treated like a normal
+/* Abbey & Mayor, Wagon 3. ("the wagon is treated like a normal
  * meeple") and note 13 (a wagon has strength 1): a wagon and a meeple of
  * another player tie, and both score the road in full. Base game: tied
  * players all score. Road: (0,0) base.A turned 270 (road east into its
@@ -259,7 +259,7 @@ Test(majority, hill_tiebreak_keeps_every_tied_player_on_a_hill)
 }
 
 /* cc_majority_of directly: strengths per kind, the figures marked gone are
- * ignored, and barns/shepherds never count (abbey-and-mayor.txt note 3,
+ * ignored, and barns/shepherds never count (Abbey & Mayor note 3,
  * hills-and-sheep "The shepherd is a special figure, not a meeple"). */
 Test(majority, strength_per_kind_and_gone_figures_ignored)
 {
@@ -285,7 +285,7 @@ Test(majority, strength_per_kind_and_gone_figures_ignored)
     su_free(g);
 }
 
-/* abbey-and-mayor.txt, Wagon 3., Example 2: "You score 6 points for the
+/* Abbey & Mayor, Wagon 3., Example 2: "You score 6 points for the
  * completed city" -- the wagon scores like a meeple: a city of 3 tiles
  * without coats of arms, (0,0) cap, (0,1) base.G turned 90, (0,2) cap. */
 Test(majority, wagon_example_2_the_wagon_scores_the_completed_city_for_6)

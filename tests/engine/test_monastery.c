@@ -104,7 +104,7 @@ Test(monastery, one_vineyard_counts_for_every_monastery_round_it)
 
 /* ---- abbeys ----------------------------------------------------------------- */
 
-/* abbey-and-mayor.txt, Abbey 3.: "Scoring the abbey itself ... is
+/* Abbey & Mayor, Abbey 3.: "Scoring the abbey itself ... is
  * identical to scoring a monastery", and note 6 (official): an abbey
  * placed into a hole whose eight cells are all filled "is scored as in a
  * normal turn". It is a monastery, so the vineyards round it count too
@@ -178,7 +178,7 @@ static void shrine_and_cloister(su_game *g, challenge_board cb)
 
 #define CHALLENGE_EXPANSIONS (CC_EXP_SHRINES | CC_EXP_HILLS_SHEEP | CC_EXP_ABBEY_MAYOR)
 
-/* heretics-and-shrines-1st-edition.txt, The challenge: "The player who
+/* Heretics & Shrines (1st edition), The challenge: "The player who
  * finishes his or her feature first scores 9 points, while the other
  * player scores nothing. Both followers are then returned." The tile at
  * (-1,1) completes the cloister; the shrine still lacks two cells. */

@@ -1,8 +1,8 @@
 /* test_placement.c -- where a tile may go.
  *
  * Rule sources: base game "1. Placing a tile" (edges match, touch a tile),
- * abbey-and-mayor.txt Abbey 1 (only into a hole; fits anything),
- * heretics-and-shrines-1st-edition.txt "Placing a tile" with notes 2-4 and 6,
+ * Abbey & Mayor Abbey 1 (only into a hole; fits anything),
+ * Heretics & Shrines (1st edition) "Placing a tile" with notes 2-4 and 6,
  * the contract section 5 (/v1/placements: every legal {x, y, rot}, all four
  * rotations listed, sorted by y, x, rot; empty when the tile is discarded).
  * The last tests compare the engine with the naive checker of

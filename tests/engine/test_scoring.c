@@ -96,7 +96,7 @@ Test(scoring, final_incomplete_road_and_city)
 
 /* ---- the abbey ---------------------------------------------------------- */
 
-/* abbey-and-mayor.txt, Abbey 3., Example 2: "You place a meeple as a monk.
+/* Abbey & Mayor, Abbey 3., Example 2: "You place a meeple as a monk.
  * The road with the blue meeple is complete. Blue scores 3 points." The
  * abbey still lacks a diagonal neighbour, so it is not scored. */
 Test(scoring, abbey_example_2_the_abbey_completes_blues_road_for_3)
@@ -146,7 +146,7 @@ Test(scoring, abbey_completes_features_on_several_sides_at_once)
     su_free(g);
 }
 
-/* abbey-and-mayor.txt note 6 (official): an abbey surrounded as it is
+/* Abbey & Mayor note 6 (official): an abbey surrounded as it is
  * placed is scored in the same turn, after what it closes. */
 Test(scoring, abbey_surrounded_at_placement_scores_after_what_it_closes)
 {
@@ -167,7 +167,7 @@ Test(scoring, abbey_surrounded_at_placement_scores_after_what_it_closes)
 
 /* scoring.h: shepherd actions come first (after "placing a meeple",
  * hills-and-sheep 1.; messages page, Rounds of Scoring), then completed
- * features, then barn scorings (abbey-and-mayor.txt note 18: in the
+ * features, then barn scorings (Abbey & Mayor note 18: in the
  * scoring phase). The tile (1,0) closes p1's city above it, extends p0's
  * shepherd's field, and p0 puts a barn on its south-west corner over p1's
  * farmer:
@@ -448,7 +448,7 @@ Test(scoring, random_positions_turn_scoring_invariants)
     su_free(g);
 }
 
-/* abbey-and-mayor.txt, note 2 (official): abbey-mayor.Rrr's road "does not
+/* Abbey & Mayor, note 2 (official): abbey-mayor.Rrr's road "does not
  * end on this tile ... All of the branches have to be completed in order to
  * score the road." Branches closed by cloisters north and east; the west
  * branch stays open until base.W's junction closes it. */

@@ -1,11 +1,11 @@
-/* test_validate.c -- is a position physically possible (contract section 3)?
+/* test_validate.c -- is a position physically possible (docs/notation.md)?
  *
  * Each check of engine/validate.h, with the JSON Pointer it must name.
- * Sources: api-contract.md sections 3 and 4 (what is impossible, 422),
- * abbey-and-mayor.txt (abbey in a hole; note 7: on the abbey only a monk;
+ * Sources: docs/problems.md (what is impossible, 422),
+ * Abbey & Mayor (abbey in a hole; note 7: on the abbey only a monk;
  * mayor only in a city; wagon not in a field; barn on a corner where four
- * field corners meet), hills-and-sheep.cs-page.txt (the shepherd stands in
- * a field), heretics-and-shrines-1st-edition.txt (notes 2-4, 6). */
+ * field corners meet), Hills & Sheep (Czech page) (the shepherd stands in
+ * a field), Heretics & Shrines (1st edition) (notes 2-4, 6). */
 #include <string.h>
 
 #include "../../engine/validate.h"

@@ -1,5 +1,5 @@
 /* test_catalog.c -- the tile catalog as loaded from SQLite (service/catalog/catalog_db.c)
- * against the tile facts of shared/reference/tiles.md.
+ * against the tile facts of the tile reference (tools/gen_tiles_sql.py).
  *
  * The per-tile expectations come from tests/catalog_expect.inc, rendered
  * from tiles.json by tools/gen_tiles_sql.py WITHOUT the database: locations

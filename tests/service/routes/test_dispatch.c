@@ -2,7 +2,7 @@
  * positions (model: h2o's t/00unit), every foundation route's happy path,
  * and the shared failures: 404, 405 with Allow, 400 for bodies that are not
  * a JSON object, 413 past the body limit, and the problem+json shape of
- * api-contract.md section 4 (RFC 9457).
+ * docs/problems.md (RFC 9457).
  *
  * Positions are written as JSON, as a client sends them. Where an answer is
  * checked against the engine, the engine is asked independently through
@@ -651,7 +651,7 @@ Test(dispatch, placements_of_a_tile_of_an_unlisted_expansion_is_422)
                 "{\"position\":" START_ONLY ",\"tile\":\"no.such.tile\"}", 422, "/tile");
 }
 
-/* abbey-and-mayor.txt: each player has one abbey. A player whose abbey is
+/* Abbey & Mayor: each player has one abbey. A player whose abbey is
  * used (position.abbeys 0) cannot place one: 422 at /tile. With it still
  * in hand, the abbey goes only into a hole: beside the start tile alone
  * there is none, so the list is empty, and an abbey is not discarded. */
@@ -692,7 +692,7 @@ Test(dispatch, placements_of_the_abbey_need_one_in_hand_and_a_hole)
     json_object_put(o);
 }
 
-/* abbey-and-mayor.txt: the abbey fills a hole, an empty cell with tiles on
+/* Abbey & Mayor: the abbey fills a hole, an empty cell with tiles on
  * all four sides, and its edges match anything, so all four rotations fit
  * (contract: all four rotations are listed). A ring of eight tiles round
  * (1, 1): cloisters (base.B, all field) on the corners, base.A with its
@@ -828,7 +828,7 @@ Test(dispatch, features_a_field_lists_the_cities_it_borders)
     json_object_put(o);
 }
 
-/* abbey-and-mayor.txt, barn: a barn stands on a corner where four field
+/* Abbey & Mayor, barn: a barn stands on a corner where four field
  * corners meet and belongs to that field. Four base.B (cloister, all field)
  * in a square meet at the SE corner of (0, 0); the barn is among the field's
  * occupants, at its corner. */

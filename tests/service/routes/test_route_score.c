@@ -43,7 +43,7 @@ static void expect_problem(const char *body, int status, const char *pointer)
     json_object_put(p);
 }
 
-/* abbey-and-mayor.txt, Mayor Example 1 (the 20 points), as JSON. */
+/* Abbey & Mayor, Mayor Example 1 (the 20 points), as JSON. */
 #define MAYOR_POSITION                                                                        \
     "{\"expansions\":[\"abbey-mayor\"],\"players\":[\"red\",\"blue\"],\"tiles\":["             \
     "{\"tile\":\"base.E\",\"x\":0,\"y\":-1,\"rot\":180},"                                     \

@@ -1,6 +1,6 @@
 /* test_dynbuf.c -- the bounded body buffer (service/wire/dynbuf.h): it grows up
  * to its limit, refuses cleanly past it, and stays usable. The limit is what
- * makes the service's 413 (api-contract.md section 4) safe for bodies that
+ * makes the service's 413 (docs/problems.md, body-too-large) safe for bodies that
  * arrive without a Content-Length. */
 #include <string.h>
 
