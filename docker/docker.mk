@@ -12,11 +12,16 @@
 #                        round robin reaches all, one stopped loses nothing
 #   make docker-base     the base images debian:bookworm(-slim) for podman,
 #                        made with debootstrap when no registry serves them
-#                        (rootfs in /var/tmp, outside the repository)
+#                        (rootfs in /var/tmp, outside the repository; the
+#                        slim one trimmed like the registry's by
+#                        docker/slim-rootfs.sh). DOCKER_BASE_FROM=DIR imports
+#                        an existing bookworm minbase root (copied, never
+#                        modified) instead of running debootstrap
 
 IMAGE          ?= carcassonne-rules:latest
 CONTAINER_CLI  ?= podman
 DOCKER_ROOTFS  ?= /var/tmp/carcassonne-bookworm-rootfs
+DOCKER_BASE_FROM ?=
 # podman: keep HEALTHCHECK/STOPSIGNAL (docker format), build without a
 # daemon, and use the local base images.
 ifeq ($(notdir $(CONTAINER_CLI)),podman)
@@ -35,9 +40,11 @@ docker-base:
 	  echo "docker-base: debian:bookworm and debian:bookworm-slim present"; \
 	else \
 	  rm -rf $(DOCKER_ROOTFS) && \
-	  debootstrap --variant=minbase bookworm $(DOCKER_ROOTFS) http://deb.debian.org/debian && \
+	  if [ -n "$(DOCKER_BASE_FROM)" ]; then cp -a $(DOCKER_BASE_FROM) $(DOCKER_ROOTFS); \
+	  else debootstrap --variant=minbase bookworm $(DOCKER_ROOTFS) http://deb.debian.org/debian; fi && \
+	  tar -C $(DOCKER_ROOTFS) -c . | podman import - debian:bookworm && \
+	  docker/slim-rootfs.sh $(DOCKER_ROOTFS) && \
 	  tar -C $(DOCKER_ROOTFS) -c . | podman import - debian:bookworm-slim && \
-	  podman tag debian:bookworm-slim debian:bookworm && \
 	  rm -rf $(DOCKER_ROOTFS); \
 	fi
 
