@@ -72,10 +72,17 @@ const TYPES = [
   { slug: 'unknown-route', status: 404, group: 'route',
     meaning: 'No route has this path (`GET /v1/rules` and the OpenAPI document list them), or `/v1/messages/{n}` with `n` outside 1 to 8.',
     pointer: '`""`', example: { method: 'GET', path: '/v1/rule' } },
-  { slug: 'unknown-tile', status: [404, 422], group: 'route',
-    meaning: 'A tile id that is neither a catalog id nor an alias: `404` in a path (`GET /v1/tiles/{id}`), `422` in a body. Ids are case-sensitive: `base.D`, or its alias `BA/RCr`.',
-    pointer: '`""` for a path; the member holding the id in a body',
-    example: { method: 'GET', path: '/v1/tiles/base.Z' } },
+  { slug: 'unknown-tile', status: 404, group: 'route',
+    meaning: 'A tile id in a path (`GET /v1/tiles/{id}`) that is neither a catalog id nor an alias. Ids are case-sensitive: `base.D`, or its alias `BA/RCr`.',
+    pointer: '`""`', example: { method: 'GET', path: '/v1/tiles/base.Z' } },
+  { slug: 'unknown-tile-id', status: 422, group: 'position',
+    meaning: 'A tile id in a body that is neither a catalog id nor an alias (`GET /v1/tiles` lists them). Ids are case-sensitive: `base.D`, or its alias `BA/RCr`.',
+    pointer: 'the member holding the id',
+    example: { path: '/v1/validate', body: { position: pos({ tiles: [{ tile: 'base.Z', x: 0, y: 0, rot: 0 }] }) } } },
+  { slug: 'not-acceptable', status: 406, group: 'route',
+    meaning: '`POST /v1/render` answers `image/svg+xml` or `image/png`, and the request\'s `Accept` header allows neither.',
+    pointer: '`""`', example: { path: '/v1/render', headers: ['Accept: text/html'], body: { position: pos() } } },
+
   { slug: 'method-not-allowed', status: 405, group: 'route',
     meaning: 'The path exists but not with this method. The `Allow` header lists the methods it has.',
     pointer: '`""`', example: { method: 'DELETE', path: '/v1/rules' } },
@@ -280,6 +287,9 @@ const TYPES = [
   { slug: 'replay-disagrees-with-draworder', status: 422, group: 'jcz',
     meaning: 'The replay places another tile than `gameAnnotations.drawOrder` draws at that point, although the drawn one could be placed.',
     pointer: '`/replay/<i>/payload/tileId`', none: 'see docs/jcz.md for the saved-game format' },
+  { slug: 'no-such-turn', status: 422, group: 'jcz',
+    meaning: '`POST /v1/import/jcz?turn=N` with `N` past the turns the saved game holds (the detail gives the range).',
+    pointer: '`""`', none: 'see docs/jcz.md for the saved-game format' },
 ];
 
 const GROUPS = [
@@ -296,7 +306,7 @@ const failures = [];
 
 function ask(bin, ex) {
   const method = ex.method ?? 'POST';
-  const args = ['ask', method, ex.path];
+  const args = ['ask', ...(ex.headers ?? []).flatMap((h) => ['-H', h]), method, ex.path];
   const input = ex.body === undefined ? '' : typeof ex.body === 'string' ? ex.body : JSON.stringify(ex.body);
   const r = spawnSync(bin, args, { input, encoding: 'utf8', maxBuffer: 8 << 20 });
   if (r.status !== 1)
@@ -337,7 +347,8 @@ function render(bin) {
       if (got.type !== BASE + t.slug)
         failures.push(`the example of ${t.slug} answers ${r.answer.slice(0, 400)}`);
       const shown = t.example.show ?? (r.input === '' ? '' : r.input);
-      out.push('```', `${r.method} ${t.example.path}${shown ? '\n' + shown : ''}`, '```', '');
+      const headers = (t.example.headers ?? []).map((h) => '\n' + h).join('');
+      out.push('```', `${r.method} ${t.example.path}${headers}${shown ? '\n' + shown : ''}`, '```', '');
       out.push('```json', r.answer, '```', '');
     }
   }
