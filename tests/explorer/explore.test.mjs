@@ -35,7 +35,7 @@ const foreign = [];
 // `/v1/validate` example whose answer is a problem.
 function readmeBody(route) {
   const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-  const m = new RegExp(`curl -s localhost:8080${route} -d '([^']+)'`).exec(readme);
+  const m = new RegExp(`curl -s localhost:\\$\\{PORT:-8080\\}${route} -d '([^']+)'`).exec(readme);
   assert.ok(m, `README has a curl example for ${route}`);
   return m[1];
 }
