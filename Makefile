@@ -22,7 +22,7 @@ WARN    := -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE
 CFLAGS_RELEASE := $(WARN) -O2 -g -fPIC $(EXTRA_CFLAGS)
 CFLAGS_SAN     := $(WARN) -O1 -g -fno-omit-frame-pointer \
                   -fsanitize=address,undefined -fno-sanitize-recover=all
-LIBS    := -lmicrohttpd -ljson-c -lsqlite3 -lcairo -lpng16 -lfontconfig -lpthread -lm
+LIBS    := -ljson-c -lsqlite3 -lcairo -lpng16 -lfontconfig -lpthread -lm
 
 ENGINE_SRC  := $(sort $(wildcard engine/*.c))
 SERVICE_SRC := $(sort $(filter-out service/main.c,$(wildcard service/*.c service/*/*.c)))

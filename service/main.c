@@ -1,7 +1,8 @@
 /* main.c -- the binary: options, catalog, HTTP server, graceful stop.
  *
  * Usage: carcassonne-rules [--host H] [--port P] [--threads N] [--catalog FILE]
- *                          [--no-access-log] [--request-timeout S]
+ *                          [--no-access-log] [--request-timeout S] [--header-timeout S]
+ *                          [--max-connections N] [--max-per-address N]
  *        carcassonne-rules COMMAND ARGS...   (cli/cli.h: ask, ...)
  * A first argument that is not an option names a subcommand (cli/); the
  * server runs when there is none, or with `serve`.
@@ -10,13 +11,16 @@
  * --catalog loads another SQLite catalog instead of the embedded one.
  * Each request is logged as one JSON line on stderr unless --no-access-log
  * (or ACCESS_LOG=off in the environment).
- * Prints "listening on http://HOST:PORT" once it serves; SIGTERM or SIGINT
- * stops it gracefully (exit 0). Any start-up error: a message on stderr,
- * exit 1.
+ * At start the soft limit on open files is raised to the hard one: the
+ * connection limit follows from it (service/http/http.h).
+ * Prints "listening on http://HOST:PORT" once it serves; SIGTERM, SIGINT or
+ * SIGHUP stops it gracefully (exit 0). Any start-up error: a message on
+ * stderr, exit 1.
  */
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,20 +43,30 @@ typedef struct {
     const char *catalog;   /* NULL: the embedded default */
     bool access_log;
     unsigned request_timeout_s;   /* 0: the server's default */
+    unsigned header_timeout_s;    /* 0: the server's default */
+    unsigned max_connections;     /* 0: what RLIMIT_NOFILE allows */
+    unsigned max_per_address;     /* 0: the server's default */
 } options;
 
 static void usage(FILE *out)
 {
     fprintf(out,
             "usage: carcassonne-rules [--host HOST] [--port PORT] [--threads N] [--catalog FILE]\n"
-            "                         [--no-access-log] [--request-timeout S]\n"
+            "                         [--no-access-log] [--request-timeout S] [--header-timeout S]\n"
+            "                         [--max-connections N] [--max-per-address N]\n"
             "  --host HOST     address to listen on (env HOST, default 127.0.0.1)\n"
             "  --port PORT     port, 0 picks a free one (env PORT, default 8080)\n"
             "  --threads N     worker threads (default: the number of cores)\n"
             "  --catalog FILE  a SQLite tile catalog instead of the embedded one\n"
             "  --no-access-log no request lines on stderr (env ACCESS_LOG=off)\n"
             "  --request-timeout S  close a request whose body is still arriving after S\n"
-            "                  seconds (default 30)\n");
+            "                  seconds (default 30)\n"
+            "  --header-timeout S   close a connection whose header block is still arriving\n"
+            "                  S seconds after its first byte (default 10)\n"
+            "  --max-connections N  open connections past which new ones get 503 (default:\n"
+            "                  what the open-files limit allows, at most 100000)\n"
+            "  --max-per-address N  open connections from one client address (default: 90%%\n"
+            "                  of the connection limit, so one address never takes them all)\n");
     cli_print_commands(out);
 }
 
@@ -90,6 +104,9 @@ static bool parse_options(int argc, char **argv, options *o)
     o->threads = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (unsigned)cores;
     o->catalog = NULL;
     o->request_timeout_s = 0;
+    o->header_timeout_s = 0;
+    o->max_connections = 0;
+    o->max_per_address = 0;
     const char *env_log = getenv("ACCESS_LOG");
     o->access_log = !(env_log && (strcmp(env_log, "off") == 0 || strcmp(env_log, "0") == 0));
     const char *env_port = getenv("PORT");
@@ -102,6 +119,9 @@ static bool parse_options(int argc, char **argv, options *o)
         { "catalog", required_argument, NULL, 'c' },
         { "no-access-log", no_argument, NULL, 'q' },
         { "request-timeout", required_argument, NULL, 'r' },
+        { "header-timeout", required_argument, NULL, 'H' },
+        { "max-connections", required_argument, NULL, 'm' },
+        { "max-per-address", required_argument, NULL, 'a' },
         { "help", no_argument, NULL, '?' + 256 },
         { NULL, 0, NULL, 0 },
     };
@@ -132,6 +152,26 @@ static bool parse_options(int argc, char **argv, options *o)
             }
             o->request_timeout_s = (unsigned)v;
             break;
+        case 'H':
+            if (!parse_number(optarg, 1, 3600, &v)) {
+                fprintf(stderr, "carcassonne-rules: --header-timeout must be 1..3600 seconds, not \"%s\"\n",
+                        optarg);
+                return false;
+            }
+            o->header_timeout_s = (unsigned)v;
+            break;
+        case 'm':
+        case 'a':
+            if (!parse_number(optarg, 1, 1000000, &v)) {
+                fprintf(stderr, "carcassonne-rules: --%s must be 1..1000000, not \"%s\"\n",
+                        ch == 'm' ? "max-connections" : "max-per-address", optarg);
+                return false;
+            }
+            if (ch == 'm')
+                o->max_connections = (unsigned)v;
+            else
+                o->max_per_address = (unsigned)v;
+            break;
         case '?' + 256: usage(stdout); exit(0);
         default: usage(stderr); return false;
         }
@@ -142,6 +182,18 @@ static bool parse_options(int argc, char **argv, options *o)
         return false;
     }
     return true;
+}
+
+/* Every connection is a descriptor: take all the system allows this
+ * process (the soft limit up to the hard one). Failing leaves the old
+ * limit, from which the server derives its connection limit anyway. */
+static void raise_open_files_limit(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
 }
 
 static int serve(int argc, char **argv)
@@ -176,12 +228,17 @@ static int serve(int argc, char **argv)
     sigemptyset(&stop);
     sigaddset(&stop, SIGTERM);
     sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGHUP);
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     signal(SIGPIPE, SIG_IGN);
+    raise_open_files_limit();
 
     http_config cfg = { .host = o.host, .port = o.port, .threads = o.threads,
                         .no_access_log = !o.access_log,
-                        .request_timeout_s = o.request_timeout_s };
+                        .request_timeout_s = o.request_timeout_s,
+                        .header_timeout_s = o.header_timeout_s,
+                        .max_connections = o.max_connections,
+                        .max_per_address = o.max_per_address };
     http_server *server = http_start(&ctx, &cfg, err, sizeof err);
     if (server == NULL) {
         fprintf(stderr, "carcassonne-rules: %s\n", err);

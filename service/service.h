@@ -5,7 +5,7 @@
  * limits), svc_response (what a handler
  * produces), and the route handler type. The dispatcher is a pure function
  * of its inputs and the read-only context, so tests call it without sockets
- * and libmicrohttpd stays in service/http/http.c alone.
+ * and sockets stay in service/http/ alone.
  *
  * Ownership: svc_dispatch() fills *res; res->body is malloc'ed (or NULL when
  * res->static_body is set) and the caller frees it with svc_response_free().
@@ -102,11 +102,14 @@ typedef struct {
     svc_header headers[SVC_MAX_HEADERS];
 } svc_response;
 
-/* Answer one request. Never fails: every problem becomes a problem+json. */
+/* Answer one request. Never fails: every problem becomes a problem+json.
+ * A POST route answers 415 unless req->content_type is application/json or
+ * an application/...+json type (charset, if given, utf-8). */
 void svc_handle(const svc_context *ctx, const svc_request *req, svc_response *res);
 
-/* The same for a request with no headers: svc_handle() with only method,
- * path (a query string may stay on it) and body set. */
+/* The same for a JSON request from code (tests, other adapters): svc_handle()
+ * with method, path (a query string may stay on it), body, and
+ * Content-Type: application/json. */
 void svc_dispatch(const svc_context *ctx, const char *method, const char *path,
                   const char *body, size_t len, svc_response *res);
 

@@ -11,7 +11,7 @@ set -eu
 # libcairo2-dev, libpng-dev, libfontconfig-dev: the pictures of /v1/render
 # (service/render/); fonts-dejavu-core: the font fontconfig finds for the
 # PNGs' sans-serif text (the tests draw with it).
-build="gcc make pkg-config xxd sqlite3 libsqlite3-dev libmicrohttpd-dev libjson-c-dev"
+build="gcc make pkg-config xxd sqlite3 libsqlite3-dev libjson-c-dev"
 build="$build libcairo2-dev libpng-dev libfontconfig-dev"
 if [ "${1:-}" = "--build" ]; then
     shift

@@ -63,7 +63,8 @@ const char *metrics_route_name(int route)
 /* ---- counters ------------------------------------------------------------- */
 
 /* Statuses the service sends; anything else is counted as "other". */
-static const int statuses[] = { 200, 204, 400, 404, 405, 406, 413, 422, 500 };
+static const int statuses[] = { 200, 204, 400, 404, 405, 406, 408, 413, 414, 415, 417, 422,
+                                431, 500, 501, 503, 505 };
 #define NSTATUS ((int)(sizeof statuses / sizeof statuses[0]) + 1)
 
 /* Upper bounds in microseconds; the last bucket is +Inf. */
@@ -81,6 +82,10 @@ typedef struct {
 struct metrics {
     route_counters route[NROUTES];
     atomic_int_fast64_t in_flight;
+    atomic_int_fast64_t connections;
+    atomic_uint_fast64_t connection_limit;
+    atomic_uint_fast64_t shed[METRICS_NSHED];
+    atomic_uint_fast64_t timed_out[METRICS_NTIMEOUT];
 };
 
 metrics *metrics_new(void)
@@ -120,6 +125,28 @@ void metrics_record(metrics *m, int route, int status, uint64_t us)
 void metrics_in_flight(metrics *m, int delta)
 {
     atomic_fetch_add_explicit(&m->in_flight, delta, memory_order_relaxed);
+}
+
+void metrics_connections(metrics *m, int delta)
+{
+    atomic_fetch_add_explicit(&m->connections, delta, memory_order_relaxed);
+}
+
+void metrics_connection_limit(metrics *m, unsigned limit)
+{
+    atomic_store_explicit(&m->connection_limit, limit, memory_order_relaxed);
+}
+
+void metrics_shed(metrics *m, metrics_shed_reason why)
+{
+    if (why >= 0 && why < METRICS_NSHED)
+        atomic_fetch_add_explicit(&m->shed[why], 1, memory_order_relaxed);
+}
+
+void metrics_timed_out(metrics *m, metrics_timeout_phase phase)
+{
+    if (phase >= 0 && phase < METRICS_NTIMEOUT)
+        atomic_fetch_add_explicit(&m->timed_out[phase], 1, memory_order_relaxed);
 }
 
 /* ---- rendering -------------------------------------------------------------- */
@@ -210,6 +237,33 @@ static void render_latency(const metrics *m, text *t)
     }
 }
 
+static void render_connections(const metrics *m, text *t)
+{
+    static const char *const shed[METRICS_NSHED] = { "limit", "address", "memory" };
+    static const char *const phase[METRICS_NTIMEOUT] = { "header", "request" };
+    emit(t, "# HELP carcassonne_http_connections_open Client connections open now.\n"
+            "# TYPE carcassonne_http_connections_open gauge\n"
+            "carcassonne_http_connections_open %lld\n"
+            "# HELP carcassonne_http_connections_limit Open connections past which new ones are "
+            "refused with 503.\n"
+            "# TYPE carcassonne_http_connections_limit gauge\n"
+            "carcassonne_http_connections_limit %llu\n",
+         (long long)atomic_load_explicit(&m->connections, memory_order_relaxed),
+         (unsigned long long)load(&m->connection_limit));
+    emit(t, "# HELP carcassonne_http_connections_shed_total Connections refused with a 503 "
+            "(and Retry-After), by reason.\n"
+            "# TYPE carcassonne_http_connections_shed_total counter\n");
+    for (int i = 0; i < METRICS_NSHED; i++)
+        emit(t, "carcassonne_http_connections_shed_total{reason=\"%s\"} %llu\n", shed[i],
+             (unsigned long long)load(&m->shed[i]));
+    emit(t, "# HELP carcassonne_http_connections_timed_out_total Connections closed with a 408 "
+            "because a request did not arrive in time, by phase.\n"
+            "# TYPE carcassonne_http_connections_timed_out_total counter\n");
+    for (int i = 0; i < METRICS_NTIMEOUT; i++)
+        emit(t, "carcassonne_http_connections_timed_out_total{phase=\"%s\"} %llu\n", phase[i],
+             (unsigned long long)load(&m->timed_out[i]));
+}
+
 /* Resident memory from /proc/self/statm (its second field, in pages), 0
  * where there is none. */
 static unsigned long long resident_bytes(void)
@@ -240,6 +294,7 @@ bool metrics_render(const metrics *m, char **out, size_t *len)
              "# TYPE carcassonne_http_requests_in_flight gauge\n"
              "carcassonne_http_requests_in_flight %lld\n",
          (long long)atomic_load_explicit(&m->in_flight, memory_order_relaxed));
+    render_connections(m, &t);
     emit(&t, "# HELP process_resident_memory_bytes Resident memory size in bytes.\n"
              "# TYPE process_resident_memory_bytes gauge\n"
              "process_resident_memory_bytes %llu\n", resident_bytes());

@@ -17,6 +17,10 @@
  *   metrics_route_name(i)           "/v1/validate", "/metrics", "other"
  *   metrics_record(m, route, status, us)   one answered request
  *   metrics_in_flight(m, delta)     requests being answered now (+1 / -1)
+ *   metrics_connections(m, delta)   connections open now (+1 / -1)
+ *   metrics_connection_limit(m, n)  the limit past which connections are shed
+ *   metrics_shed(m, why)            one connection refused with a 503
+ *   metrics_timed_out(m, phase)     one connection closed at a deadline
  *   metrics_render(m, &text, &len)  malloc'ed text; false if out of memory
  */
 #ifndef METRICS_H
@@ -38,6 +42,25 @@ const char *metrics_route_name(int route);
  * headers to its answer being queued. */
 void metrics_record(metrics *m, int route, int status, uint64_t us);
 void metrics_in_flight(metrics *m, int delta);
+
+/* Connections, as the HTTP layer sees them. */
+typedef enum {
+    METRICS_SHED_LIMIT,      /* the connection limit was reached */
+    METRICS_SHED_ADDRESS,    /* the client's address holds its cap */
+    METRICS_SHED_MEMORY,     /* no memory for one more connection */
+    METRICS_NSHED
+} metrics_shed_reason;
+
+typedef enum {
+    METRICS_TIMEOUT_HEADER,  /* the header block did not arrive in time */
+    METRICS_TIMEOUT_REQUEST, /* the body did not arrive in time */
+    METRICS_NTIMEOUT
+} metrics_timeout_phase;
+
+void metrics_connections(metrics *m, int delta);
+void metrics_connection_limit(metrics *m, unsigned limit);
+void metrics_shed(metrics *m, metrics_shed_reason why);
+void metrics_timed_out(metrics *m, metrics_timeout_phase phase);
 
 /* The exposition text; *text is malloc'ed, the caller frees it. */
 bool metrics_render(const metrics *m, char **text, size_t *len);

@@ -242,6 +242,57 @@ static void allowed_methods(const char *path, size_t len, char *allow, size_t si
 
 /* ---- calling a route ------------------------------------------------------ */
 
+/* Is a Content-Type JSON? application/json, or an application/...+json type
+ * (RFC 6839), with no charset but utf-8 (RFC 8259: JSON is UTF-8); other
+ * parameters are ignored. Case-insensitive, as media types are. */
+static bool is_json_media_type(const char *v)
+{
+    while (*v == ' ' || *v == '\t')
+        v++;
+    size_t n = strcspn(v, "; \t");
+    bool json = (n == 16 && strncasecmp(v, "application/json", 16) == 0) ||
+                (n > 17 && strncasecmp(v, "application/", 12) == 0 && memchr(v, '/', n) == v + 11 &&
+                 strncasecmp(v + n - 5, "+json", 5) == 0);
+    if (!json)
+        return false;
+    for (const char *p = strchr(v + n, ';'); p != NULL; p = strchr(p + 1, ';')) {
+        const char *name = p + 1;
+        while (*name == ' ' || *name == '\t')
+            name++;
+        if (strncasecmp(name, "charset=", 8) != 0)
+            continue;
+        const char *cs = name + 8;
+        bool quoted = *cs == '"';
+        cs += quoted;
+        size_t len = strcspn(cs, quoted ? "\"" : "; \t");
+        if (!(len == 5 && strncasecmp(cs, "utf-8", 5) == 0))
+            return false;
+    }
+    return true;
+}
+
+/* A JSON body must say so: a page on any site may send a form or text/plain
+ * body to any address without asking first (no CORS preflight), and none
+ * of them is JSON. A request with no Content-Type is refused too: a page can
+ * send that as well, and curl -d labels its data as a form. */
+static bool refuse_media_type(const svc_context *ctx, svc_response *res)
+{
+    const char *type = ctx->req ? ctx->req->content_type : NULL;
+    if (type != NULL && is_json_media_type(type))
+        return false;
+    char shown[64];
+    if (type == NULL)
+        svc_fail(res, 415, "", "Unsupported media type",
+                 "the body must be sent as Content-Type: application/json (or a +json type); "
+                 "this request has no Content-Type");
+    else
+        svc_fail(res, 415, "", "Unsupported media type",
+                 "the body must be sent as Content-Type: application/json (or a +json type), "
+                 "not %s", svc_printable(shown, sizeof shown, type));
+    svc_add_header(res, "Accept-Post", "application/json");
+    return true;
+}
+
 /* ---- the request ------------------------------------------------------------- */
 
 /* Decode one percent-escaped (and '+' for space, as forms write it) query
@@ -335,6 +386,10 @@ static void call_route(const svc_context *ctx, const route *r, const char *path,
         free(param);
         return;
     }
+    if (refuse_media_type(ctx, res)) {
+        free(param);
+        return;
+    }
     json_object *root = NULL;
     cc_error err;
     memset(&err, 0, sizeof err);
@@ -403,6 +458,7 @@ void svc_handle(const svc_context *ctx, const svc_request *req, svc_response *re
 void svc_dispatch(const svc_context *ctx, const char *method, const char *path,
                   const char *body, size_t len, svc_response *res)
 {
-    svc_request req = { .method = method, .path = path, .body = body, .len = len };
+    svc_request req = { .method = method, .path = path, .body = body, .len = len,
+                        .content_type = "application/json" };
     svc_handle(ctx, &req, res);
 }

@@ -937,3 +937,78 @@ Test(dispatch, add_header_replaces_a_name_and_is_bounded)
     cr_assert_not(svc_add_header(&res, "One-Too-Many", "v"));
     cr_assert_eq(res.nheaders, SVC_MAX_HEADERS);
 }
+
+/* ---- 415: a JSON body must say it is JSON (issue 16) ---------------------- */
+
+/* A position any route accepts, sent with a given Content-Type. */
+static int post_with_type(const char *type, svc_response *res)
+{
+    static const char body[] = "{\"position\":{\"players\":[\"red\",\"blue\"],\"tiles\":"
+                               "[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}],\"figures\":[]}}";
+    svc_context ctx = context();
+    svc_request req = { .method = "POST", .path = "/v1/validate", .body = body,
+                        .len = sizeof body - 1, .content_type = type };
+    svc_handle(&ctx, &req, res);
+    return res->status;
+}
+
+/* A web page may send text/plain, a form or multipart to any address without
+ * a CORS preflight; none of them is JSON, so none is read as JSON. */
+Test(dispatch, a_body_not_declared_json_is_415_before_it_is_read)
+{
+    static const char *const refused[] = {
+        "text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x", "application/jsonx", "application/json-seq",
+        "text/json", "application/json; charset=latin1", "application/json;charset=\"utf-16\"",
+        "json", "", "application/+json",
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        svc_response res;
+        cr_assert_eq(post_with_type(refused[i], &res), 415, "Content-Type \"%s\"", refused[i]);
+        cr_assert_str_eq(res.content_type, "application/problem+json");
+        json_object *p = json_tokener_parse(body_of(&res));
+        cr_assert_not_null(p);
+        cr_assert_str_eq(json_object_get_string(member(p, "type")),
+                         SVC_PROBLEM_BASE "unsupported-media-type");
+        cr_assert_str_eq(json_object_get_string(member(p, "pointer")), "");
+        json_object_put(p);
+        svc_response_free(&res);
+    }
+}
+
+/* No Content-Type at all: a page can send that too (a Blob without type),
+ * and curl -d labels its data as a form, so it is refused the same way and
+ * every documented example says -H 'Content-Type: application/json'. */
+Test(dispatch, a_body_with_no_content_type_is_415)
+{
+    svc_response res;
+    cr_assert_eq(post_with_type(NULL, &res), 415);
+    cr_assert(strstr(body_of(&res), "no Content-Type") != NULL, "%s", body_of(&res));
+    svc_response_free(&res);
+}
+
+Test(dispatch, json_and_plus_json_types_are_read_whatever_their_case_and_parameters)
+{
+    static const char *const accepted[] = {
+        "application/json", "Application/JSON", "application/json; charset=utf-8",
+        "application/json;charset=\"UTF-8\"", " application/json ; foo=bar",
+        "application/problem+json", "application/vnd.carcassonne+json; charset=utf-8",
+    };
+    for (size_t i = 0; i < sizeof accepted / sizeof accepted[0]; i++) {
+        svc_response res;
+        cr_assert_eq(post_with_type(accepted[i], &res), 200, "Content-Type \"%s\": %s",
+                     accepted[i], body_of(&res));
+        svc_response_free(&res);
+    }
+}
+
+/* GET routes read no body: their Content-Type does not matter. */
+Test(dispatch, get_routes_ignore_the_content_type)
+{
+    svc_context ctx = context();
+    svc_request req = { .method = "GET", .path = "/healthz", .content_type = "text/plain" };
+    svc_response res;
+    svc_handle(&ctx, &req, &res);
+    cr_assert_eq(res.status, 200);
+    svc_response_free(&res);
+}

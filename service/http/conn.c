@@ -1,0 +1,751 @@
+/* conn.c -- one client connection: read, frame, dispatch, answer, close.
+ *
+ * Owns the life of a connection once accepted (server.h says which wait
+ * it is in at any moment): reading into its buffer, framing requests with
+ * http1.c, the 100 Continue interim answer, calling svc_handle() (or
+ * answering /metrics and CORS preflights here), writing the answer with
+ * every header the HTTP layer adds, keep-alive and pipelining, the
+ * deadlines (idle, header block, whole request, linger), and the answers
+ * this layer makes itself: framing errors, 408, and the 503 of shedding,
+ * each an RFC 9457 problem like every other error of the service.
+ *
+ * Every answer carries X-Content-Type-Options: nosniff and
+ * Access-Control-Allow-Origin: * (stateless and credential-free: any web
+ * page may ask; the dispatcher's 415 keeps cross-site form posts out).
+ *
+ * Memory: a connection holds an input buffer only while a request is
+ * arriving (idle keep-alive connections hold none), and an output copy
+ * only while an answer waits for the socket; a constant body (the docs
+ * page) is sent by reference, never copied. A failed allocation answers
+ * 503 with Retry-After (made at start, so it needs no memory) and closes.
+ *
+ * Contents: epoll interest; open and close; sending; the answers; the
+ * access log; reading; framing and dispatch; deadlines and drain.
+ */
+#include "server.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#define IN_FIRST 4096                                    /* first input buffer */
+#define IN_MAX (H1_HEAD_LIMIT + SVC_BODY_LIMIT + 65536)  /* head, body, pipelined bytes */
+#define LOG_PATH_MAX 200                                 /* longer paths are cut in the log */
+
+/* What a step of the connection's work leaves it waiting for. */
+typedef enum {
+    STEP_MORE,      /* progress made: look again at the buffer */
+    STEP_INPUT,     /* no complete request buffered: read */
+    STEP_WAIT,      /* writing or lingering: wait for epoll */
+    STEP_CLOSED,    /* closed and freed: do not touch it again */
+} step;
+
+/* ---- epoll interest ------------------------------------------------------------ */
+
+static bool want_output(worker *w, conn *c, bool out)
+{
+    if (c->want_out == out)
+        return true;
+    struct epoll_event ev = { .events = out ? EPOLLOUT : EPOLLIN, .data.ptr = c };
+    if (epoll_ctl(w->epfd, EPOLL_CTL_MOD, c->fd, &ev) != 0)
+        return false;
+    c->want_out = out;
+    return true;
+}
+
+/* ---- open and close ---------------------------------------------------------------- */
+
+/* A connection in this worker's list and epoll set; NULL if out of memory
+ * (the caller still owns fd). */
+static conn *conn_new(worker *w, int fd, const peer_key *peer, bool counted)
+{
+    conn *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return NULL;
+    c->fd = fd;
+    c->peer = *peer;
+    c->counted = counted;
+    c->state = CONN_HEAD;
+    c->last_io_ms = now_ms();
+    struct epoll_event ev = { .events = EPOLLIN, .data.ptr = c };
+    if (epoll_ctl(w->epfd, EPOLL_CTL_ADD, fd, &ev) != 0) {
+        free(c);
+        return NULL;
+    }
+    c->next = w->conns;
+    if (w->conns)
+        w->conns->prev = c;
+    w->conns = c;
+    return c;
+}
+
+static void forget_count(http_server *s, conn *c)
+{
+    if (c->counted) {
+        peers_remove(s->peers, &c->peer);
+        atomic_fetch_sub(&s->open, 1);
+        metrics_connections(s->metrics, -1);
+    } else {
+        atomic_fetch_sub(&s->lingering, 1);
+    }
+}
+
+void conn_close(worker *w, conn *c)
+{
+    if (c->prev)
+        c->prev->next = c->next;
+    else
+        w->conns = c->next;
+    if (c->next)
+        c->next->prev = c->prev;
+    close(c->fd);                 /* also leaves the epoll set */
+    forget_count(w->s, c);
+    free(c->in);
+    free(c->out_head);
+    free(c->out_body_owned);
+    free(c);
+}
+
+/* ---- sending ------------------------------------------------------------------------- */
+
+/* Send head and body; what the socket does not take now waits in c (the
+ * rest of the head copied, the body by reference: owned is a malloc'ed
+ * body whose ownership passes to c, else body must outlive the send).
+ * Returns STEP_MORE when all is sent, STEP_WAIT, or STEP_CLOSED. */
+static step send_answer(worker *w, conn *c, const char *head, size_t head_len,
+                        const char *body, size_t body_len, char *owned)
+{
+    struct iovec iov[2] = { { (void *)head, head_len }, { (void *)body, body_len } };
+    struct msghdr msg = { .msg_iov = iov, .msg_iovlen = body_len ? 2 : 1 };
+    ssize_t n;
+    do
+        n = sendmsg(c->fd, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
+    while (n < 0 && errno == EINTR);
+    if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
+        free(owned);
+        conn_close(w, c);
+        return STEP_CLOSED;
+    }
+    size_t sent = n > 0 ? (size_t)n : 0;
+    c->last_io_ms = now_ms();
+    if (sent == head_len + body_len) {
+        free(owned);
+        return STEP_MORE;
+    }
+    /* The socket is full: keep the rest for EPOLLOUT. */
+    size_t head_rest = sent < head_len ? head_len - sent : 0;
+    size_t body_done = sent > head_len ? sent - head_len : 0;
+    c->out_head = head_rest ? malloc(head_rest) : NULL;
+    if ((head_rest && c->out_head == NULL) || !want_output(w, c, true)) {
+        free(owned);
+        conn_close(w, c);
+        return STEP_CLOSED;
+    }
+    if (head_rest)
+        memcpy(c->out_head, head + sent, head_rest);
+    c->out_head_len = head_rest;
+    c->out_head_sent = 0;
+    c->out_body = body;
+    c->out_body_owned = owned;
+    c->out_body_len = body_len;
+    c->out_body_sent = body_done;
+    return STEP_WAIT;
+}
+
+/* EPOLLOUT: send more of the waiting answer. STEP_MORE once it is all sent. */
+static step flush(worker *w, conn *c)
+{
+    struct iovec iov[2] = {
+        { c->out_head + c->out_head_sent, c->out_head_len - c->out_head_sent },
+        { (void *)(c->out_body + c->out_body_sent), c->out_body_len - c->out_body_sent },
+    };
+    struct msghdr msg = { .msg_iov = iov[0].iov_len ? iov : iov + 1,
+                          .msg_iovlen = iov[0].iov_len ? 2 : 1 };
+    ssize_t n = sendmsg(c->fd, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (n < 0) {
+        if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)
+            return STEP_WAIT;
+        conn_close(w, c);
+        return STEP_CLOSED;
+    }
+    size_t sent = (size_t)n;
+    size_t from_head = sent < iov[0].iov_len ? sent : iov[0].iov_len;
+    c->out_head_sent += from_head;
+    c->out_body_sent += sent - from_head;
+    c->last_io_ms = now_ms();
+    if (c->out_head_sent < c->out_head_len || c->out_body_sent < c->out_body_len)
+        return STEP_WAIT;
+    free(c->out_head);
+    free(c->out_body_owned);
+    c->out_head = c->out_body_owned = NULL;
+    c->out_body = NULL;
+    c->out_head_len = c->out_head_sent = c->out_body_len = c->out_body_sent = 0;
+    if (!want_output(w, c, false)) {
+        conn_close(w, c);
+        return STEP_CLOSED;
+    }
+    return STEP_MORE;
+}
+
+/* After an answer that said "Connection: close": stop sending, read and
+ * drop what the client still sends, close at its end or LINGER_MS. */
+static step start_linger(worker *w, conn *c)
+{
+    (void)w;
+    shutdown(c->fd, SHUT_WR);
+    c->state = CONN_LINGER;
+    c->linger_ms = now_ms();
+    free(c->in);
+    c->in = NULL;
+    c->in_len = c->in_cap = 0;
+    return STEP_WAIT;
+}
+
+static void linger_read(worker *w, conn *c)
+{
+    for (int i = 0; i < 4; i++) {
+        ssize_t n = recv(c->fd, w->scratch, sizeof w->scratch, MSG_DONTWAIT);
+        if (n > 0)
+            continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+            return;
+        break;                    /* the client's end, or an error */
+    }
+    conn_close(w, c);
+}
+
+/* ---- composing an answer ------------------------------------------------------------- */
+
+typedef struct {
+    char *buf;
+    size_t room, len;
+} head_text;
+
+static void put(head_text *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(head_text *h, const char *fmt, ...)
+{
+    if (h->len >= h->room)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(h->buf + h->len, h->room - h->len, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        h->len = h->len + (size_t)n < h->room ? h->len + (size_t)n : h->room;
+}
+
+/* A header a handler added must not split the head: no control bytes. */
+static bool header_safe(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20 || *s == 0x7f)
+            return false;
+    return true;
+}
+
+static void refresh_date(worker *w)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    if (now.tv_sec == w->date_sec)
+        return;
+    struct tm tm;
+    gmtime_r(&now.tv_sec, &tm);
+    strftime(w->date, sizeof w->date, "Date: %a, %d %b %Y %H:%M:%S GMT\r\n", &tm);
+    w->date_sec = now.tv_sec;
+}
+
+/* The status line and headers of res into w->scratch; returns the length. */
+static size_t compose(worker *w, const svc_response *res, size_t body_len, bool close,
+                      bool keep_alive_10)
+{
+    refresh_date(w);
+    head_text h = { w->scratch, sizeof w->scratch - 1, 0 };
+    put(&h, "HTTP/1.1 %d %s\r\n%s", res->status, h1_reason(res->status), w->date);
+    if (res->status != 204) {
+        put(&h, "Content-Type: %s\r\nContent-Length: %zu\r\n",
+            res->content_type ? res->content_type : "application/octet-stream", body_len);
+    }
+    put(&h, "X-Content-Type-Options: nosniff\r\nAccess-Control-Allow-Origin: *\r\n");
+    if (res->allow[0] && header_safe(res->allow))
+        put(&h, "Allow: %s\r\n", res->allow);
+    for (int i = 0; i < res->nheaders; i++)
+        if (header_safe(res->headers[i].name) && header_safe(res->headers[i].value))
+            put(&h, "%s: %s\r\n", res->headers[i].name, res->headers[i].value);
+    if (close)
+        put(&h, "Connection: close\r\n");
+    else if (keep_alive_10)
+        put(&h, "Connection: keep-alive\r\n");
+    put(&h, "\r\n");
+    return h.len;
+}
+
+/* Send res (its body taken) and settle what follows: STEP_MORE to go on
+ * with the next request, STEP_WAIT, or STEP_CLOSED. */
+static step respond(worker *w, conn *c, svc_response *res, bool close, bool head_only,
+                    bool keep_alive_10)
+{
+    const char *body = res->body ? res->body : res->static_body;
+    size_t len = body ? res->len : 0;
+    size_t head_len = compose(w, res, len, close, keep_alive_10);
+    char *owned = res->body;
+    res->body = NULL;
+    if (head_only || res->status == 204) {
+        free(owned);
+        owned = NULL;
+        len = 0;
+    }
+    c->close_after = close;
+    step r = send_answer(w, c, w->scratch, head_len, len ? body : NULL, len, owned);
+    if (r == STEP_MORE && close)
+        return start_linger(w, c);
+    return r;
+}
+
+/* ---- what operators see: metrics and the access log -------------------------- */
+
+static uint64_t elapsed_us(const struct timespec *start)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    int64_t ns = (int64_t)(now.tv_sec - start->tv_sec) * 1000000000 + (now.tv_nsec - start->tv_nsec);
+    return ns > 0 ? (uint64_t)ns / 1000 : 0;
+}
+
+/* Append s to buf as the inside of a JSON string, at most max bytes of s
+ * (the client chose them: quotes and control bytes are escaped). */
+static size_t json_escape(char *buf, size_t room, const char *s, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < max && s[i] != '\0' && n + 7 < room; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\') {
+            buf[n++] = '\\';
+            buf[n++] = (char)c;
+        } else if (c < 0x20 || c == 0x7f) {
+            n += (size_t)snprintf(buf + n, room - n, "\\u%04x", c);
+        } else {
+            buf[n++] = (char)c;
+        }
+    }
+    buf[n] = '\0';
+    return n;
+}
+
+/* One JSON line per request on stderr, written with a single write(2) so
+ * lines from different threads never interleave. */
+static void access_log(const char *method, const char *url, int status, size_t bytes,
+                       uint64_t us)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    struct tm tm;
+    gmtime_r(&now.tv_sec, &tm);
+    char line[3 * LOG_PATH_MAX + 256], m[64], p[6 * LOG_PATH_MAX + 8];
+    json_escape(m, sizeof m, method, 16);
+    json_escape(p, sizeof p, url, LOG_PATH_MAX);
+    int n = snprintf(line, sizeof line,
+                     "{\"ts\":\"%04d-%02d-%02dT%02d:%02d:%02d.%03ldZ\",\"method\":\"%s\","
+                     "\"path\":\"%s\",\"status\":%d,\"bytes\":%zu,\"us\":%llu}\n",
+                     tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min,
+                     tm.tm_sec, now.tv_nsec / 1000000, m, p, status, bytes,
+                     (unsigned long long)us);
+    if (n > 0) {
+        size_t len = (size_t)n < sizeof line ? (size_t)n : sizeof line - 1;
+        line[len - 1] = '\n';                       /* a cut line still ends */
+        ssize_t wr = write(STDERR_FILENO, line, len);
+        (void)wr;                                   /* nowhere to report a failed log write */
+    }
+}
+
+/* Count and log one answered request. */
+static void observe(http_server *s, const conn *c, const char *method, const char *url,
+                    int status, size_t bytes)
+{
+    uint64_t us = elapsed_us(&c->started);
+    metrics_record(s->metrics, metrics_route(url), status, us);
+    if (s->access_log)
+        access_log(method, url, status, bytes, us);
+}
+
+/* ---- the answers this layer makes ---------------------------------------------- */
+
+/* A problem answer, then close. The head may not have been parsed: the log
+ * then says "-" for method and path. */
+static step refuse(worker *w, conn *c, int status, const char *title, const char *detail,
+                   bool parsed)
+{
+    svc_response res;
+    memset(&res, 0, sizeof res);
+    svc_fail(&res, status, "", title, "%s", detail);
+    if (status == 503)
+        svc_add_header(&res, "Retry-After", "1");
+    const char *method = parsed ? c->in + c->head.method : "-";
+    const char *url = parsed ? c->in + c->head.target : "-";
+    observe(w->s, c, method, url, res.status, res.len);
+    step r = respond(w, c, &res, true, false, false);
+    svc_response_free(&res);
+    return r;
+}
+
+/* One of the answers made at start (no memory needed), then close. */
+static step refuse_prepared(worker *w, conn *c, const svc_response *prepared)
+{
+    svc_response res = *prepared;   /* static body: nothing to free */
+    return respond(w, c, &res, true, false, false);
+}
+
+/* GET /metrics: the exposition text, or 503 if memory runs out; another
+ * method gets 405 like any known path. */
+static void answer_metrics(http_server *s, const char *method, svc_response *res)
+{
+    memset(res, 0, sizeof *res);
+    if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
+        svc_fail(res, 405, "", "Method not allowed", "/metrics answers GET, HEAD, not %.16s",
+                 method);
+        snprintf(res->allow, sizeof res->allow, "GET, HEAD");
+        return;
+    }
+    res->content_type = "text/plain; version=0.0.4; charset=utf-8";
+    if (metrics_render(s->metrics, &res->body, &res->len))
+        res->status = 200;
+    else
+        *res = s->no_memory;
+}
+
+/* ---- shedding ------------------------------------------------------------------------ */
+
+/* A connection over a limit: answer 503 at once, without reading its
+ * request, then linger so the client reads the answer rather than a reset.
+ * Only max_lingering such connections are kept at once; past that the
+ * answer is written once and the socket closed. */
+void conn_shed(worker *w, int fd, metrics_shed_reason why)
+{
+    http_server *s = w->s;
+    metrics_shed(s->metrics, why);
+    const svc_response *ans = why == METRICS_SHED_LIMIT ? &s->busy
+                            : why == METRICS_SHED_ADDRESS ? &s->crowded : &s->no_memory;
+    peer_key none;
+    memset(&none, 0, sizeof none);
+    conn *c = NULL;
+    if (atomic_fetch_add(&s->lingering, 1) < s->max_lingering)
+        c = conn_new(w, fd, &none, false);
+    if (c != NULL) {
+        clock_gettime(CLOCK_MONOTONIC, &c->started);
+        refuse_prepared(w, c, ans);
+        return;
+    }
+    atomic_fetch_sub(&s->lingering, 1);
+    ssize_t got = recv(fd, w->scratch, sizeof w->scratch, MSG_DONTWAIT);
+    (void)got;                    /* what it sent is dropped */
+    svc_response res = *ans;
+    size_t head_len = compose(w, &res, res.len, true, false);
+    struct iovec iov[2] = { { w->scratch, head_len }, { (void *)res.static_body, res.len } };
+    struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 2 };
+    ssize_t sent = sendmsg(fd, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
+    (void)sent;
+    shutdown(fd, SHUT_WR);
+    close(fd);
+}
+
+void conn_admit(worker *w, int fd, const peer_key *peer)
+{
+    http_server *s = w->s;
+    conn *c = conn_new(w, fd, peer, true);
+    if (c == NULL) {
+        peers_remove(s->peers, peer);
+        atomic_fetch_sub(&s->open, 1);
+        conn_shed(w, fd, METRICS_SHED_MEMORY);
+        return;
+    }
+    metrics_connections(s->metrics, 1);
+    int one = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+}
+
+/* ---- reading ------------------------------------------------------------------------- */
+
+/* Room for at least need bytes in c->in (never past IN_MAX). */
+static bool reserve(conn *c, size_t need)
+{
+    if (need <= c->in_cap)
+        return true;
+    if (need > IN_MAX)
+        return false;
+    size_t cap = c->in_cap ? c->in_cap : IN_FIRST;
+    while (cap < need)
+        cap *= 2;
+    if (cap > IN_MAX)
+        cap = IN_MAX;
+    char *grown = realloc(c->in, cap);
+    if (grown == NULL)
+        return false;
+    c->in = grown;
+    c->in_cap = cap;
+    return true;
+}
+
+typedef enum { READ_GOT, READ_NONE, READ_FAILED, READ_NO_MEMORY } read_result;
+
+/* One recv into c->in. *more is left true when the read filled all the
+ * room (the socket may hold more). */
+static read_result conn_read(conn *c, bool *more)
+{
+    if (!reserve(c, c->in_len + 1))
+        return c->in_len + 1 > IN_MAX ? READ_FAILED : READ_NO_MEMORY;
+    size_t room = c->in_cap - c->in_len;
+    ssize_t n;
+    do
+        n = recv(c->fd, c->in + c->in_len, room, 0);
+    while (n < 0 && errno == EINTR);
+    if (n > 0) {
+        uint64_t now = now_ms();
+        if (c->state == CONN_HEAD && c->in_len == 0)
+            c->head_ms = now;
+        c->in_len += (size_t)n;
+        c->last_io_ms = now;
+        *more = (size_t)n == room;
+        return READ_GOT;
+    }
+    *more = false;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+        return READ_NONE;
+    return READ_FAILED;           /* 0: the client closed; or an error */
+}
+
+/* ---- framing and dispatch -------------------------------------------------------- */
+
+/* Drop the request that ends at `end` from the buffer; pipelined bytes move
+ * to the front. An empty buffer is released (idle connections hold none). */
+static void consume(conn *c, size_t end)
+{
+    c->in_len -= end;
+    if (c->in_len > 0) {
+        memmove(c->in, c->in + end, c->in_len);
+        c->head_ms = now_ms();
+    } else {
+        free(c->in);
+        c->in = NULL;
+        c->in_cap = 0;
+        c->head_ms = 0;
+    }
+    c->scanned = 0;
+    c->state = CONN_HEAD;
+}
+
+/* The request in c->in[0..end) is whole: answer it. */
+static step dispatch(worker *w, conn *c, size_t body_len, size_t end)
+{
+    http_server *s = w->s;
+    const char *method = c->in + c->head.method;
+    const char *target = c->in + c->head.target;
+    const char *body = c->in + c->head.head_len;
+    /* The body as a C string for the JSON reader; the byte after it may be
+     * the next pipelined request, so it is put back afterwards. */
+    char saved = c->in[end];
+    c->in[end] = '\0';
+    svc_response res;
+    metrics_in_flight(s->metrics, 1);
+    if (strcmp(method, "OPTIONS") == 0) {
+        res = s->preflight;
+    } else if (metrics_route(target) == metrics_route("/metrics")) {
+        answer_metrics(s, method, &res);
+    } else {
+        svc_request req = {
+            .method = method,
+            .path = target,
+            .body = body_len ? body : NULL,
+            .len = body_len,
+            .content_type = h1_str(c->in, c->head.content_type),
+            .accept = h1_str(c->in, c->head.accept),
+            .accept_language = h1_str(c->in, c->head.accept_language),
+        };
+        svc_handle(s->ctx, &req, &res);
+    }
+    metrics_in_flight(s->metrics, -1);
+    c->in[end] = saved;
+    if (res.status == 503)
+        svc_add_header(&res, "Retry-After", "1");
+    observe(s, c, method, target, res.status, res.len);
+    bool head_only = strcmp(method, "HEAD") == 0;
+    bool close = !c->head.keep_alive || atomic_load(&s->draining);
+    bool keep_alive_10 = c->head.minor == 0 && !close;
+    consume(c, end);
+    c->served = true;
+    step r = respond(w, c, &res, close, head_only, keep_alive_10);
+    svc_response_free(&res);
+    return r;
+}
+
+/* A body is still to come: a client that sent Expect: 100-continue waits
+ * for the interim answer before sending it. */
+static step await_body(worker *w, conn *c)
+{
+    if (!c->head.expect_continue || c->head.minor == 0 || c->continue_sent)
+        return STEP_INPUT;
+    static const char go_on[] = "HTTP/1.1 100 Continue\r\n\r\n";
+    c->continue_sent = true;
+    step r = send_answer(w, c, go_on, sizeof go_on - 1, NULL, 0, NULL);
+    return r == STEP_MORE ? STEP_INPUT : r;
+}
+
+static step read_chunked(worker *w, conn *c)
+{
+    h1_error err;
+    h1_result r = h1_chunked_decode(&c->chunk, c->in, &c->chunk_in, c->in_len, &c->chunk_out,
+                                    SVC_BODY_LIMIT, &c->too_large, &err);
+    /* Close the gap between the decoded data and the raw bytes not yet read. */
+    size_t tail = c->in_len - c->chunk_in;
+    memmove(c->in + c->chunk_out, c->in + c->chunk_in, tail);
+    c->in_len = c->chunk_out + tail;
+    c->chunk_in = c->chunk_out;
+    if (r == H1_ERROR)
+        return refuse(w, c, err.status, err.title, err.detail, true);
+    if (r == H1_INCOMPLETE)
+        return await_body(w, c);
+    if (c->too_large) {
+        char detail[96];
+        snprintf(detail, sizeof detail, "the request body is over the limit of %d bytes",
+                 SVC_BODY_LIMIT);
+        return refuse(w, c, 413, "Body too large", detail, true);
+    }
+    if (!reserve(c, c->chunk_out + 1))
+        return refuse_prepared(w, c, &w->s->no_memory);
+    return dispatch(w, c, c->chunk_out - c->head.head_len, c->chunk_out);
+}
+
+/* Make what progress the buffered bytes allow. */
+static step advance(worker *w, conn *c)
+{
+    if (c->state == CONN_HEAD) {
+        if (c->in_len == 0)
+            return STEP_INPUT;
+        h1_error err;
+        h1_result r = h1_parse_head(c->in, c->in_len, &c->scanned, SVC_BODY_LIMIT, &c->head, &err);
+        if (r == H1_INCOMPLETE)
+            return STEP_INPUT;
+        clock_gettime(CLOCK_MONOTONIC, &c->started);
+        if (r == H1_ERROR)
+            return refuse(w, c, err.status, err.title, err.detail, false);
+        c->state = CONN_BODY;
+        c->body_ms = now_ms();
+        c->continue_sent = false;
+        c->too_large = false;
+        memset(&c->chunk, 0, sizeof c->chunk);
+        c->chunk_in = c->chunk_out = c->head.head_len;
+        size_t need = c->head.head_len + (size_t)c->head.content_length + 1;
+        if (!reserve(c, need))
+            return refuse_prepared(w, c, &w->s->no_memory);
+        return STEP_MORE;
+    }
+    switch (c->head.body) {
+    case H1_BODY_LENGTH: {
+        size_t end = c->head.head_len + (size_t)c->head.content_length;
+        if (c->in_len < end)
+            return await_body(w, c);
+        return dispatch(w, c, (size_t)c->head.content_length, end);
+    }
+    case H1_BODY_CHUNKED:
+        return read_chunked(w, c);
+    default:
+        return dispatch(w, c, 0, c->head.head_len);
+    }
+}
+
+void conn_run(worker *w, conn *c, uint32_t events)
+{
+    bool more = (events & EPOLLIN) != 0;
+    if (c->want_out) {
+        if (events & EPOLLERR) {
+            conn_close(w, c);
+            return;
+        }
+        step r = flush(w, c);
+        if (r != STEP_MORE)
+            return;
+        if (c->close_after) {
+            start_linger(w, c);
+            return;
+        }
+        more = true;              /* bytes may have come while writing */
+    } else if ((events & (EPOLLERR | EPOLLHUP)) && !(events & EPOLLIN)) {
+        conn_close(w, c);
+        return;
+    }
+    for (;;) {
+        if (c->state == CONN_LINGER) {
+            linger_read(w, c);
+            return;
+        }
+        step r = advance(w, c);
+        if (r == STEP_WAIT || r == STEP_CLOSED)
+            return;
+        if (r == STEP_MORE)
+            continue;
+        if (!more)
+            return;               /* level-triggered: epoll says when more comes */
+        read_result got = conn_read(c, &more);
+        if (got == READ_NONE)
+            return;
+        if (got == READ_NO_MEMORY) {
+            refuse_prepared(w, c, &w->s->no_memory);
+            return;
+        }
+        if (got == READ_FAILED) {
+            conn_close(w, c);
+            return;
+        }
+    }
+}
+
+/* ---- deadlines and drain ---------------------------------------------------------- */
+
+static void time_out(worker *w, conn *c, metrics_timeout_phase phase)
+{
+    metrics_timed_out(w->s->metrics, phase);
+    bool parsed = c->state == CONN_BODY;
+    if (!parsed)
+        clock_gettime(CLOCK_MONOTONIC, &c->started);
+    refuse(w, c, 408, "Request timeout",
+           phase == METRICS_TIMEOUT_HEADER ? "the request's header block did not arrive in time"
+                                           : "the request's body did not arrive in time",
+           parsed);
+}
+
+void conn_check_deadlines(worker *w, conn *c, uint64_t now)
+{
+    http_server *s = w->s;
+    if (c->state == CONN_LINGER) {
+        if (now - c->linger_ms >= LINGER_MS)
+            conn_close(w, c);
+    } else if (c->want_out) {
+        if (now - c->last_io_ms >= s->idle_ms)      /* the client stopped reading */
+            conn_close(w, c);
+    } else if (c->state == CONN_HEAD && c->in_len == 0) {
+        if (now - c->last_io_ms >= s->idle_ms)      /* idle between requests */
+            conn_close(w, c);
+    } else if (c->state == CONN_HEAD) {
+        if (now - c->head_ms >= s->header_ms || now - c->last_io_ms >= s->idle_ms)
+            time_out(w, c, METRICS_TIMEOUT_HEADER);
+    } else if (now - c->body_ms >= s->request_ms || now - c->last_io_ms >= s->idle_ms) {
+        time_out(w, c, METRICS_TIMEOUT_REQUEST);
+    }
+}
+
+/* The drain began: a connection idle after answering closes now; one that
+ * has a request under way, or has not sent its first, is answered (with
+ * Connection: close) before the drain deadline. */
+void conn_drain(worker *w, conn *c)
+{
+    if (c->served && c->state == CONN_HEAD && c->in_len == 0 && !c->want_out)
+        conn_close(w, c);
+}

@@ -1,0 +1,127 @@
+/* server.h -- the HTTP server's inside, shared by http.c and conn.c only.
+ *
+ * Owns the three structures of the server and who may touch what:
+ *   http_server  one per process: the listening socket, the limits, the
+ *                workers, the shared counters (atomics), the answers made
+ *                once at start (shedding must not allocate);
+ *   worker       one per thread: its epoll set, its connections (a list
+ *                no other thread touches), scratch buffers, a cached Date;
+ *   conn         one per client connection, owned by the worker that
+ *                accepted it for its whole life.
+ *
+ * A connection is always in exactly one of these waits, and its epoll
+ * interest says which, so no work is ever left without an event to wake
+ * it (the lost wake-up that stalled libmicrohttpd with one thread):
+ *   reading   (EPOLLIN)  no complete request is buffered
+ *   writing   (EPOLLOUT) an answer is partly sent; nothing else is done
+ *   lingering (EPOLLIN)  the answer said "close"; the rest the client
+ *                        sends is read and dropped until it closes or
+ *                        LINGER_MS pass, so it sees the answer, not a reset
+ *
+ * Table of contents:
+ *   conn_*   (conn.c)  admit, run on an event, deadlines, close
+ *   server_* (http.c)  what conn.c asks of the server
+ */
+#ifndef HTTP_SERVER_H
+#define HTTP_SERVER_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "../service.h"
+#include "http.h"
+#include "http1.h"
+#include "metrics.h"
+#include "peers.h"
+
+#define LINGER_MS 2000            /* after an answer that closes */
+#define SCRATCH_SIZE 16384        /* per worker: response heads, dropped input */
+
+typedef struct worker worker;
+
+typedef enum { CONN_HEAD, CONN_BODY, CONN_LINGER } conn_state;
+
+typedef struct conn {
+    struct conn *prev, *next;    /* the worker's list */
+    int fd;
+    conn_state state;
+    peer_key peer;
+    bool counted;                /* in the server's open count and the peer table */
+    bool served;                 /* has answered a request (drain closes it when idle) */
+    bool close_after;            /* close once the answer is sent */
+    bool want_out;               /* epoll interest is EPOLLOUT */
+    bool continue_sent;          /* 100 Continue already sent for this request */
+    bool too_large;              /* chunked body past the limit: dropping it */
+    /* Input: the request being read, then any pipelined bytes after it. */
+    char *in;
+    size_t in_len, in_cap;
+    size_t scanned;              /* h1_parse_head progress */
+    h1_head head;
+    h1_chunked chunk;
+    size_t chunk_in, chunk_out;  /* raw and decoded ends of a chunked body */
+    /* Output: an answer that did not fit the socket at once. */
+    char *out_head;              /* malloc'ed copy of the head's unsent rest */
+    size_t out_head_len, out_head_sent;
+    const char *out_body;        /* the body, by reference */
+    char *out_body_owned;        /* out_body when the connection must free it */
+    size_t out_body_len, out_body_sent;
+    /* Time, in ms of CLOCK_MONOTONIC. */
+    uint64_t last_io_ms;         /* last byte read or written */
+    uint64_t head_ms;            /* first byte of the current head, 0: none yet */
+    uint64_t body_ms;            /* the head complete: the request deadline runs */
+    uint64_t linger_ms;          /* lingering since */
+    struct timespec started;     /* the head complete (latency, access log) */
+} conn;
+
+struct worker {
+    http_server *s;
+    pthread_t thread;
+    int epfd;
+    int wake_fd;                 /* eventfd: drain and stop */
+    bool listening;              /* the listening socket is in epfd */
+    uint64_t accept_resume_ms;   /* out of descriptors: accept again then */
+    conn *conns;                 /* every connection of this worker */
+    uint64_t next_sweep_ms;
+    bool drain_seen;             /* idle connections closed for the drain */
+    time_t date_sec;
+    char date[40];               /* "Date: ...\r\n" */
+    char scratch[SCRATCH_SIZE];
+};
+
+struct http_server {
+    const svc_context *ctx;
+    int listen_fd;
+    int port;
+    unsigned nworkers;
+    worker *workers;
+    metrics *metrics;
+    peers *peers;
+    bool access_log;
+    unsigned max_conns;          /* open connections past which new ones get 503 */
+    unsigned max_per_peer;
+    unsigned max_lingering;      /* shed connections lingering at once */
+    uint64_t idle_ms, header_ms, request_ms;
+    atomic_uint open;            /* admitted connections open now */
+    atomic_uint lingering;       /* shed connections not yet closed */
+    atomic_bool draining;        /* after http_stop() began */
+    atomic_bool stopping;        /* the drain is over: workers exit */
+    /* Answers made at start, so shedding never allocates. */
+    svc_response busy, crowded, no_memory;
+    char *prepared_bodies[3];    /* their bodies, freed at the end */
+    svc_response preflight;      /* headers only: the CORS answer to OPTIONS */
+};
+
+uint64_t now_ms(void);
+
+/* conn.c */
+void conn_admit(worker *w, int fd, const peer_key *peer);
+void conn_shed(worker *w, int fd, metrics_shed_reason why);
+void conn_run(worker *w, conn *c, uint32_t events);
+void conn_check_deadlines(worker *w, conn *c, uint64_t now);
+void conn_drain(worker *w, conn *c);
+void conn_close(worker *w, conn *c);
+
+#endif
