@@ -8,7 +8,7 @@
 #
 # Our sources (engine/, service/) are compiled with clang and
 # -fsanitize=fuzzer-no-link,address,undefined so libFuzzer sees their
-# coverage; json-c, SQLite and libmicrohttpd are Debian's, uninstrumented.
+# coverage; json-c and SQLite are Debian's, uninstrumented.
 # A crash is kept as fuzz/regressions/<harness>/<name>: the unit tests replay
 # every file there (tests/service/wire/test_fuzz_regressions.c).
 
@@ -17,11 +17,11 @@ FUZZ_SECONDS  ?= 60
 FUZZ_LONG_SECONDS ?= 3600
 FUZZ_JOBS_NICE ?= nice -n 19
 FUZZ_DIR      := $(BUILD)/fuzz
-FUZZ_HARNESSES := decode dispatch random_game
+FUZZ_HARNESSES := decode dispatch random_game http1
 FUZZ_CFLAGS   := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -g -O1 -fno-omit-frame-pointer \
                  -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
-# The service sources the harnesses need: everything but the HTTP server and main.
-FUZZ_SRC      := $(ENGINE_SRC) $(filter-out service/http/%,$(SERVICE_SRC))
+# The service sources (an archive: each harness links only what it reaches).
+FUZZ_SRC      := $(ENGINE_SRC) $(SERVICE_SRC)
 FUZZ_OBJ      := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_SRC))
 # Generated data objects (the embedded catalog, ...) are reused from the
 # release build: they are data, nothing to instrument.
@@ -30,8 +30,10 @@ FUZZ_DATA_OBJ := $(filter-out $(BUILD)/engine/% $(BUILD)/service/%,$(REL_OBJ))
 FUZZ_LIB      := $(FUZZ_DIR)/libfuzzcc.a
 FUZZ_BINS     := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_HARNESSES))
 # libFuzzer options shared by every run: inputs up to 64 KB (a full 107-tile
-# position is about 10 KB), 5 s per input is a hang, 2 GB is a leak.
-FUZZ_OPTS     := -max_len=65536 -timeout=5 -rss_limit_mb=2048 -dict=fuzz/json.dict \
+# position is about 10 KB), 5 s per input is a hang, 2 GB is a leak. Each
+# harness reads fuzz/<harness>.dict if there is one, else fuzz/json.dict.
+FUZZ_DICT      = $$( [ -f fuzz/$$h.dict ] && echo fuzz/$$h.dict || echo fuzz/json.dict )
+FUZZ_OPTS     := -max_len=65536 -timeout=5 -rss_limit_mb=2048 \
                  -print_final_stats=1
 
 .PHONY: fuzz fuzz-build fuzz-long fuzz-merge fuzz-seed fuzz-deps
@@ -51,7 +53,7 @@ $(FUZZ_LIB): $(FUZZ_OBJ) $(FUZZ_DATA_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_routes.h $(FUZZ_LIB)
+$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_routes.h fuzz/fuzz_http1.h $(FUZZ_LIB)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_LIB) -o $@ $(LIBS)
 
 fuzz-build: $(FUZZ_BINS)
@@ -62,7 +64,7 @@ fuzz: fuzz-build
 	@set -e; for h in $(FUZZ_HARNESSES); do \
 	  mkdir -p $(FUZZ_DIR)/new/$$h $(FUZZ_DIR)/crashes; \
 	  echo "== fuzz_$$h: $(FUZZ_SECONDS) s"; \
-	  $(FUZZ_JOBS_NICE) $(FUZZ_DIR)/fuzz_$$h $(FUZZ_OPTS) -max_total_time=$(FUZZ_SECONDS) \
+	  $(FUZZ_JOBS_NICE) $(FUZZ_DIR)/fuzz_$$h $(FUZZ_OPTS) -dict=$(FUZZ_DICT) -max_total_time=$(FUZZ_SECONDS) \
 	    -artifact_prefix=$(FUZZ_DIR)/crashes/$$h- \
 	    $(FUZZ_DIR)/new/$$h fuzz/corpus/$$h 2>$(FUZZ_DIR)/fuzz_$$h.log \
 	    || { tail -60 $(FUZZ_DIR)/fuzz_$$h.log; exit 1; }; \
@@ -77,7 +79,7 @@ fuzz-long:
 fuzz-merge: fuzz-build
 	@set -e; for h in $(FUZZ_HARNESSES); do \
 	  mkdir -p $(FUZZ_DIR)/new/$$h; \
-	  $(FUZZ_DIR)/fuzz_$$h $(FUZZ_OPTS) -merge=1 fuzz/corpus/$$h $(FUZZ_DIR)/new/$$h \
+	  $(FUZZ_DIR)/fuzz_$$h $(FUZZ_OPTS) -dict=$(FUZZ_DICT) -merge=1 fuzz/corpus/$$h $(FUZZ_DIR)/new/$$h \
 	    2>$(FUZZ_DIR)/merge_$$h.log; \
 	  echo "fuzz/corpus/$$h: $$(ls fuzz/corpus/$$h | wc -l) inputs"; \
 	done

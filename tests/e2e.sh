@@ -221,10 +221,18 @@ else fail "a 2 MB chunked body (no Content-Length) is 413" "status $code"; fi
 
 # One curl, one connection: a bad request, then a good one on the same
 # connection (keep-alive survives the error).
-out=$(curl -s -o /dev/null -w '%{http_code} %{num_connects}\n' -d '{"position":' "$BASE/v1/validate" \
-      --next -s -o /dev/null -w '%{http_code} %{num_connects}\n' -d "{\"position\":$POS}" "$BASE/v1/validate")
+json='Content-Type: application/json'
+out=$(curl -s -o /dev/null -w '%{http_code} %{num_connects}\n' -H "$json" -d '{"position":' "$BASE/v1/validate" \
+      --next -s -o /dev/null -w '%{http_code} %{num_connects}\n' -H "$json" -d "{\"position\":$POS}" "$BASE/v1/validate")
 if [ "$(echo $out)" = "400 1 200 0" ]; then ok "a bad request, then a good one on the same connection"
 else fail "a bad request, then a good one on the same connection" "$out"; fi
+
+# curl -d labels its data application/x-www-form-urlencoded: a JSON route
+# refuses it with 415 (so does any page's form post), and says why.
+code=$(curl -s -o "$WORK/body" -w '%{http_code} %{content_type}' -d "{\"position\":$POS}" "$BASE/v1/validate")
+if [ "$code" = "415 application/problem+json" ] && grep -q 'application/json' "$WORK/body"; then
+    ok "a body sent as a form (curl -d without -H) is 415 problem"
+else fail "a body sent as a form (curl -d without -H) is 415 problem" "$code $(cat "$WORK/body")"; fi
 
 # ---- start-up errors: a message on stderr, exit 1 -------------------------
 timeout 10 "$BIN" --host 127.0.0.1 --port "$PORT" >/dev/null 2>"$WORK/busy"

@@ -577,9 +577,11 @@ static step dispatch(worker *w, conn *c, size_t body_len, size_t end)
         svc_add_header(&res, "Retry-After", "1");
     observe(s, c, method, target, res.status, res.len);
     bool head_only = strcmp(method, "HEAD") == 0;
-    bool close = !c->head.keep_alive || atomic_load(&s->draining);
-    bool keep_alive_10 = c->head.minor == 0 && !close;
     consume(c, end);
+    /* Draining: requests already received (pipelined) are answered too;
+     * the last answer says close. */
+    bool close = !c->head.keep_alive || (atomic_load(&s->draining) && c->in_len == 0);
+    bool keep_alive_10 = c->head.minor == 0 && !close;
     c->served = true;
     step r = respond(w, c, &res, close, head_only, keep_alive_10);
     svc_response_free(&res);
@@ -727,11 +729,9 @@ void conn_check_deadlines(worker *w, conn *c, uint64_t now)
     if (c->state == CONN_LINGER) {
         if (now - c->linger_ms >= LINGER_MS)
             conn_close(w, c);
-    } else if (c->want_out) {
-        if (now - c->last_io_ms >= s->idle_ms)      /* the client stopped reading */
-            conn_close(w, c);
-    } else if (c->state == CONN_HEAD && c->in_len == 0) {
-        if (now - c->last_io_ms >= s->idle_ms)      /* idle between requests */
+    } else if (c->want_out || (c->state == CONN_HEAD && c->in_len == 0)) {
+        /* A client that stopped reading its answer, or idle between requests. */
+        if (now - c->last_io_ms >= s->idle_ms)
             conn_close(w, c);
     } else if (c->state == CONN_HEAD) {
         if (now - c->head_ms >= s->header_ms || now - c->last_io_ms >= s->idle_ms)

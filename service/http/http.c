@@ -39,7 +39,8 @@
  * accept queue is empty (TCP_INFO on the listening socket), or at its
  * deadline.
  */
-#define _GNU_SOURCE   /* accept4 */
+/* glibc declares accept4() only with it. */
+#define _GNU_SOURCE /* NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp) */
 #include "server.h"
 
 #include <errno.h>
@@ -232,7 +233,7 @@ static void free_server(http_server *s)
 {
     if (s->listen_fd >= 0)
         close(s->listen_fd);
-    for (unsigned i = 0; i < s->nworkers; i++) {
+    for (unsigned i = 0; s->workers != NULL && i < s->nworkers; i++) {
         if (s->workers[i].epfd >= 0)
             close(s->workers[i].epfd);
         if (s->workers[i].wake_fd >= 0)
@@ -365,6 +366,7 @@ http_server *http_start(const svc_context *ctx, const http_config *cfg,
         return NULL;
     }
     struct sockaddr_storage ss;
+    memset(&ss, 0, sizeof ss);
     socklen_t len = sizeof ss;
     if (getsockname(s->listen_fd, (struct sockaddr *)&ss, &len) == 0)
         s->port = ntohs(ss.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&ss)->sin6_port

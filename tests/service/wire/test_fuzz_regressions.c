@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../../fuzz/fuzz_http1.h"
 #include "../../../fuzz/fuzz_routes.h"
 #include "../../../service/wire/decode.h"
 #include "../../../service/service.h"
@@ -143,4 +144,17 @@ Test(fuzz_regressions, every_route_survives_every_saved_input)
 Test(fuzz_regressions, random_games_survive_every_saved_input)
 {
     cr_assert_gt(replay_dir("random_game", replay_random_game), 0, "no saved random-game inputs");
+}
+
+static void replay_http1(const char *name, const uint8_t *data, size_t size)
+{
+    cr_expect(fuzz_http1_input(data, size), "%s: a framing invariant broke", name);
+}
+
+/* Issue 16: the request framing survives every saved byte stream (the
+ * smuggling and malformed-framing cases among them), cut into reads of any
+ * size, with its invariants intact. */
+Test(fuzz_regressions, http_framing_survives_every_saved_input)
+{
+    cr_assert_gt(replay_dir("http1", replay_http1), 0, "no saved http1 inputs");
 }
