@@ -5,7 +5,11 @@
 #                         with a 100-tile position; prints req/s, the ratios
 #                         and the peak RSS (bench/run.sh), then the engine
 #                         microbenchmark (µs per operation) and each hot
-#                         route without HTTP (bench/route_bench.c)
+#                         route without HTTP (bench/route_bench.c), then
+#                         bench-overload
+#   make bench-overload   wrk with 256, 5,000 and 10,000 connections on
+#                         /healthz while a new client probes twice a second
+#                         (bench/overload.sh): req/s, ratios, probe latency
 #   make bench-callgrind  instruction counts of the engine microbenchmark
 #                         and of each hot route through svc_dispatch()
 #                         (valgrind --tool=callgrind): repeatable on a noisy
@@ -25,7 +29,7 @@ BENCH_SUPPORT := $(filter-out tests/support/testutil.c,$(wildcard tests/support/
 BENCH_LIB := $(BENCH_DIR)/libcarcassonne.a
 BENCH_LINK_OBJ := $(BENCH_LIB)
 
-.PHONY: bench bench-http bench-engine bench-callgrind bench-bodies bench-render
+.PHONY: bench bench-http bench-engine bench-overload bench-callgrind bench-bodies bench-render
 
 $(BENCH_LIB): $(REL_OBJ) $(patsubst %.c,$(BUILD)/%.o,$(BENCH_SUPPORT))
 	@mkdir -p $(@D)
@@ -62,7 +66,11 @@ bench-engine: $(ENGINE_BENCH) $(ROUTE_BENCH)
 	$(ENGINE_BENCH) bench/bodies/placements.json
 	$(ROUTE_BENCH)
 
-bench: bench-http bench-engine bench-render
+bench-overload: $(BIN)
+	@tools/install-deps.sh wrk
+	bench/overload.sh $(BIN)
+
+bench: bench-http bench-engine bench-render bench-overload
 
 bench-callgrind: $(ENGINE_BENCH) $(ROUTE_BENCH)
 	@tools/install-deps.sh valgrind
