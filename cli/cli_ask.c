@@ -108,7 +108,10 @@ int cli_ask(int argc, char **argv)
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
-    svc_request req = { 0 };
+    /* A body read from a file is JSON unless -H says otherwise (the server
+     * answers 415 to a body not declared JSON; that guards web pages, not
+     * this command). */
+    svc_request req = { .content_type = "application/json" };
     const char *catalog = NULL;
     int ch;
     optind = 1;

@@ -81,7 +81,10 @@ int crl_ask(const char *method, const char *path, const char *body, size_t body_
     int status = 500;
     const char *type = "application/problem+json";
     if (ctx != NULL) {
-        svc_request req = { .method = method, .path = path, .body = body, .len = body_len };
+        /* The body is JSON (this API's contract), so it says so: the
+         * dispatcher answers 415 to a body not declared JSON. */
+        svc_request req = { .method = method, .path = path, .body = body, .len = body_len,
+                            .content_type = "application/json" };
         svc_handle(ctx, &req, &res);
         out = res.body ? res.body : res.static_body;
         len = out ? res.len : 0;

@@ -1,6 +1,6 @@
 /* dynbuf.h -- a byte buffer that grows up to a hard limit (model: curl's dynbuf).
  *
- * Owns: the request body while libmicrohttpd hands it over in pieces. The
+ * Owns: a body that arrives in pieces (the CLI reads standard input). The
  * limit (below SIZE_MAX) is part of the buffer, so no caller can forget it: an append that
  * would pass it fails, frees nothing the caller did not give, and leaves the
  * buffer as it was, so the caller can still answer 413 and release it.
