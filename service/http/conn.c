@@ -49,19 +49,6 @@ typedef enum {
     STEP_CLOSED,    /* closed and freed: do not touch it again */
 } step;
 
-/* ---- epoll interest ------------------------------------------------------------ */
-
-static bool want_output(worker *w, conn *c, bool out)
-{
-    if (c->want_out == out)
-        return true;
-    struct epoll_event ev = { .events = out ? EPOLLOUT : EPOLLIN, .data.ptr = c };
-    if (epoll_ctl(w->epfd, EPOLL_CTL_MOD, c->fd, &ev) != 0)
-        return false;
-    c->want_out = out;
-    return true;
-}
-
 /* ---- open and close ---------------------------------------------------------------- */
 
 /* A connection in this worker's list and epoll set; NULL if out of memory
@@ -75,8 +62,10 @@ static conn *conn_new(worker *w, int fd, const peer_key *peer, bool counted)
     c->peer = *peer;
     c->counted = counted;
     c->state = CONN_HEAD;
-    c->last_io_ms = now_ms();
-    struct epoll_event ev = { .events = EPOLLIN, .data.ptr = c };
+    c->last_io_ms = w->now_ms;
+    /* Edge-triggered, for input and output at once: no epoll_ctl per
+     * request (see server.h for why no event is ever missed). */
+    struct epoll_event ev = { .events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET, .data.ptr = c };
     if (epoll_ctl(w->epfd, EPOLL_CTL_ADD, fd, &ev) != 0) {
         free(c);
         return NULL;
@@ -101,6 +90,8 @@ static void forget_count(http_server *s, conn *c)
 
 void conn_close(worker *w, conn *c)
 {
+    if (c->counted)
+        atomic_fetch_sub(&w->load, 1);
     if (c->prev)
         c->prev->next = c->next;
     else
@@ -109,7 +100,8 @@ void conn_close(worker *w, conn *c)
         c->next->prev = c->prev;
     close(c->fd);                 /* also leaves the epoll set */
     forget_count(w->s, c);
-    free(c->in);
+    if (!c->borrowed)
+        free(c->in);
     free(c->out_head);
     free(c->out_body_owned);
     free(c);
@@ -136,7 +128,7 @@ static step send_answer(worker *w, conn *c, const char *head, size_t head_len,
         return STEP_CLOSED;
     }
     size_t sent = n > 0 ? (size_t)n : 0;
-    c->last_io_ms = now_ms();
+    c->last_io_ms = w->now_ms;
     if (sent == head_len + body_len) {
         free(owned);
         return STEP_MORE;
@@ -145,7 +137,7 @@ static step send_answer(worker *w, conn *c, const char *head, size_t head_len,
     size_t head_rest = sent < head_len ? head_len - sent : 0;
     size_t body_done = sent > head_len ? sent - head_len : 0;
     c->out_head = head_rest ? malloc(head_rest) : NULL;
-    if ((head_rest && c->out_head == NULL) || !want_output(w, c, true)) {
+    if (head_rest && c->out_head == NULL) {
         free(owned);
         conn_close(w, c);
         return STEP_CLOSED;
@@ -158,6 +150,7 @@ static step send_answer(worker *w, conn *c, const char *head, size_t head_len,
     c->out_body_owned = owned;
     c->out_body_len = body_len;
     c->out_body_sent = body_done;
+    c->want_out = true;
     return STEP_WAIT;
 }
 
@@ -181,7 +174,7 @@ static step flush(worker *w, conn *c)
     size_t from_head = sent < iov[0].iov_len ? sent : iov[0].iov_len;
     c->out_head_sent += from_head;
     c->out_body_sent += sent - from_head;
-    c->last_io_ms = now_ms();
+    c->last_io_ms = w->now_ms;
     if (c->out_head_sent < c->out_head_len || c->out_body_sent < c->out_body_len)
         return STEP_WAIT;
     free(c->out_head);
@@ -189,10 +182,7 @@ static step flush(worker *w, conn *c)
     c->out_head = c->out_body_owned = NULL;
     c->out_body = NULL;
     c->out_head_len = c->out_head_sent = c->out_body_len = c->out_body_sent = 0;
-    if (!want_output(w, c, false)) {
-        conn_close(w, c);
-        return STEP_CLOSED;
-    }
+    c->want_out = false;
     return STEP_MORE;
 }
 
@@ -200,27 +190,31 @@ static step flush(worker *w, conn *c)
  * drop what the client still sends, close at its end or LINGER_MS. */
 static step start_linger(worker *w, conn *c)
 {
-    (void)w;
     shutdown(c->fd, SHUT_WR);
     c->state = CONN_LINGER;
-    c->linger_ms = now_ms();
-    free(c->in);
+    c->linger_ms = w->now_ms;
+    if (!c->borrowed)
+        free(c->in);
     c->in = NULL;
     c->in_len = c->in_cap = 0;
+    c->borrowed = false;
     return STEP_WAIT;
 }
 
-static void linger_read(worker *w, conn *c)
+/* Read until the socket is empty (edge-triggered), at most 1 MiB per event:
+ * past that the linger deadline closes it anyway. */
+static bool linger_read(worker *w, conn *c)
 {
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 64; i++) {
         ssize_t n = recv(c->fd, w->scratch, sizeof w->scratch, MSG_DONTWAIT);
         if (n > 0)
             continue;
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
-            return;
-        break;                    /* the client's end, or an error */
+            return true;
+        conn_close(w, c);         /* the client's end, or an error */
+        return false;
     }
-    conn_close(w, c);
+    return true;
 }
 
 /* ---- composing an answer ------------------------------------------------------------- */
@@ -464,6 +458,7 @@ void conn_admit(worker *w, int fd, const peer_key *peer)
     if (c == NULL) {
         peers_remove(s->peers, peer);
         atomic_fetch_sub(&s->open, 1);
+        atomic_fetch_sub(&w->load, 1);
         conn_shed(w, fd, METRICS_SHED_MEMORY);
         return;
     }
@@ -474,32 +469,78 @@ void conn_admit(worker *w, int fd, const peer_key *peer)
 
 /* ---- reading ------------------------------------------------------------------------- */
 
-/* Room for at least need bytes in c->in (never past IN_MAX). */
+/* Room for at least need bytes in c->in (never past IN_MAX); a borrowed
+ * buffer becomes the connection's own. */
 static bool reserve(conn *c, size_t need)
 {
     if (need <= c->in_cap)
         return true;
     if (need > IN_MAX)
         return false;
-    size_t cap = c->in_cap ? c->in_cap : IN_FIRST;
+    size_t cap = IN_FIRST;
     while (cap < need)
         cap *= 2;
     if (cap > IN_MAX)
         cap = IN_MAX;
-    char *grown = realloc(c->in, cap);
+    char *grown = c->borrowed ? malloc(cap) : realloc(c->in, cap);
     if (grown == NULL)
         return false;
+    if (c->borrowed && c->in_len > 0)
+        memcpy(grown, c->in, c->in_len);
     c->in = grown;
     c->in_cap = cap;
+    c->borrowed = false;
     return true;
+}
+
+/* Before the worker turns to another connection: bytes still in the
+ * worker's read buffer (a request not yet whole) move to the
+ * connection's own. False if out of memory (then answered 503). */
+static bool settle(worker *w, conn *c)
+{
+    if (!c->borrowed)
+        return true;
+    if (c->in_len == 0) {
+        c->in = NULL;
+        c->in_cap = 0;
+        c->borrowed = false;
+        return true;
+    }
+    /* Room for the whole body when its length is known, else twice what
+     * has come. */
+    size_t want = c->state == CONN_BODY && c->head.body == H1_BODY_LENGTH
+                ? c->head.head_len + (size_t)c->head.content_length + 1 : 2 * c->in_len;
+    if (want < IN_FIRST)
+        want = IN_FIRST;
+    char *own = malloc(want);
+    if (own != NULL) {
+        memcpy(own, c->in, c->in_len);
+        c->in = own;
+        c->in_cap = want;
+        c->borrowed = false;
+        return true;
+    }
+    c->in = NULL;
+    c->in_len = c->in_cap = 0;
+    c->borrowed = false;
+    refuse_prepared(w, c, &w->s->no_memory);
+    return false;
 }
 
 typedef enum { READ_GOT, READ_NONE, READ_FAILED, READ_NO_MEMORY } read_result;
 
-/* One recv into c->in. *more is left true when the read filled all the
- * room (the socket may hold more). */
-static read_result conn_read(conn *c, bool *more)
+/* One recv into c->in: the worker's read buffer when the connection has
+ * nothing buffered (most requests are read, answered and dropped there,
+ * without an allocation), else its own. *more is left true when the read
+ * filled all the room (the socket may hold more); a shorter read emptied
+ * the socket, and edge-triggered epoll reports the next byte. */
+static read_result conn_read(worker *w, conn *c, bool *more)
 {
+    if (c->in == NULL) {
+        c->in = w->rbuf;
+        c->in_cap = sizeof w->rbuf;
+        c->borrowed = true;
+    }
     if (!reserve(c, c->in_len + 1))
         return c->in_len + 1 > IN_MAX ? READ_FAILED : READ_NO_MEMORY;
     size_t room = c->in_cap - c->in_len;
@@ -508,11 +549,10 @@ static read_result conn_read(conn *c, bool *more)
         n = recv(c->fd, c->in + c->in_len, room, 0);
     while (n < 0 && errno == EINTR);
     if (n > 0) {
-        uint64_t now = now_ms();
         if (c->state == CONN_HEAD && c->in_len == 0)
-            c->head_ms = now;
+            c->head_ms = w->now_ms;
         c->in_len += (size_t)n;
-        c->last_io_ms = now;
+        c->last_io_ms = w->now_ms;
         *more = (size_t)n == room;
         return READ_GOT;
     }
@@ -526,16 +566,18 @@ static read_result conn_read(conn *c, bool *more)
 
 /* Drop the request that ends at `end` from the buffer; pipelined bytes move
  * to the front. An empty buffer is released (idle connections hold none). */
-static void consume(conn *c, size_t end)
+static void consume(worker *w, conn *c, size_t end)
 {
     c->in_len -= end;
     if (c->in_len > 0) {
         memmove(c->in, c->in + end, c->in_len);
-        c->head_ms = now_ms();
+        c->head_ms = w->now_ms;
     } else {
-        free(c->in);
+        if (!c->borrowed)
+            free(c->in);
         c->in = NULL;
         c->in_cap = 0;
+        c->borrowed = false;
         c->head_ms = 0;
     }
     c->scanned = 0;
@@ -577,7 +619,7 @@ static step dispatch(worker *w, conn *c, size_t body_len, size_t end)
         svc_add_header(&res, "Retry-After", "1");
     observe(s, c, method, target, res.status, res.len);
     bool head_only = strcmp(method, "HEAD") == 0;
-    consume(c, end);
+    consume(w, c, end);
     /* Draining: requests already received (pipelined) are answered too;
      * the last answer says close. */
     bool close = !c->head.keep_alive || (atomic_load(&s->draining) && c->in_len == 0);
@@ -639,7 +681,7 @@ static step advance(worker *w, conn *c)
         if (r == H1_ERROR)
             return refuse(w, c, err.status, err.title, err.detail, false);
         c->state = CONN_BODY;
-        c->body_ms = now_ms();
+        c->body_ms = w->now_ms;
         c->continue_sent = false;
         c->too_large = false;
         memset(&c->chunk, 0, sizeof c->chunk);
@@ -663,50 +705,52 @@ static step advance(worker *w, conn *c)
     }
 }
 
-void conn_run(worker *w, conn *c, uint32_t events)
+/* The work an event allows; false once the connection is closed. */
+static bool serve_events(worker *w, conn *c, uint32_t events)
 {
-    bool more = (events & EPOLLIN) != 0;
+    if (events & EPOLLERR) {
+        conn_close(w, c);
+        return false;
+    }
+    bool more = (events & (EPOLLIN | EPOLLRDHUP | EPOLLHUP)) != 0;
     if (c->want_out) {
-        if (events & EPOLLERR) {
-            conn_close(w, c);
-            return;
-        }
         step r = flush(w, c);
         if (r != STEP_MORE)
-            return;
+            return r != STEP_CLOSED;
         if (c->close_after) {
             start_linger(w, c);
-            return;
+            return true;
         }
-        more = true;              /* bytes may have come while writing */
-    } else if ((events & (EPOLLERR | EPOLLHUP)) && !(events & EPOLLIN)) {
-        conn_close(w, c);
-        return;
+        more = true;              /* an input edge may have come while writing */
     }
     for (;;) {
-        if (c->state == CONN_LINGER) {
-            linger_read(w, c);
-            return;
-        }
+        if (c->state == CONN_LINGER)
+            return !more || linger_read(w, c);
         step r = advance(w, c);
-        if (r == STEP_WAIT || r == STEP_CLOSED)
-            return;
+        if (r == STEP_CLOSED)
+            return false;
+        if (r == STEP_WAIT)
+            return true;
         if (r == STEP_MORE)
             continue;
         if (!more)
-            return;               /* level-triggered: epoll says when more comes */
-        read_result got = conn_read(c, &more);
+            return true;          /* the socket is empty: its next byte is an event */
+        read_result got = conn_read(w, c, &more);
         if (got == READ_NONE)
-            return;
-        if (got == READ_NO_MEMORY) {
-            refuse_prepared(w, c, &w->s->no_memory);
-            return;
-        }
+            return true;
+        if (got == READ_NO_MEMORY)
+            return refuse_prepared(w, c, &w->s->no_memory) != STEP_CLOSED;
         if (got == READ_FAILED) {
             conn_close(w, c);
-            return;
+            return false;
         }
     }
+}
+
+void conn_run(worker *w, conn *c, uint32_t events)
+{
+    if (serve_events(w, c, events))
+        settle(w, c);
 }
 
 /* ---- deadlines and drain ---------------------------------------------------------- */

@@ -19,11 +19,11 @@
  * happens past the connection limit.
  *
  * Threads: each worker has its own epoll set holding the listening socket
- * (EPOLLEXCLUSIVE, so one idle worker wakes per new connection) and the
- * connections it accepted. Level-triggered throughout: a connection that
- * still has bytes to read is reported again, so no request waits for an
- * event that already came. The epoll timeout is the next deadline sweep
- * (SWEEP_MS), never longer.
+ * (level-triggered, EPOLLEXCLUSIVE, so one idle worker wakes per new
+ * connection) and the connections it serves (edge-triggered; server.h says
+ * why no event is missed). A worker that accepts a connection hands it to
+ * the worker serving the fewest. No work is ever kept aside for later: the
+ * epoll timeout is the next deadline sweep (SWEEP_MS), never longer.
  *
  * Limits: the soft RLIMIT_NOFILE is raised to the hard one by main(); the
  * connection limit is what it allows after a reserve for the server's own
@@ -72,6 +72,7 @@
 #define ACCEPT_BATCH 64            /* accepts per wake-up, so serving goes on */
 #define ACCEPT_PAUSE_MS 100        /* out of descriptors: try again then */
 #define EVENTS 256
+#define BALANCE_SLACK 4            /* connections: below this, no hand-over */
 
 uint64_t now_ms(void)
 {
@@ -82,6 +83,14 @@ uint64_t now_ms(void)
 
 /* ---- accepting --------------------------------------------------------------------- */
 
+static void wake(worker *w)
+{
+    uint64_t one = 1;
+    ssize_t n = write(w->wake_fd, &one, sizeof one);
+    (void)n;                      /* a full counter wakes the worker as well */
+}
+
+
 static bool watch_listener(worker *w, bool on)
 {
     if (w->listening == on)
@@ -91,6 +100,58 @@ static bool watch_listener(worker *w, bool on)
         return false;
     w->listening = on;
     return true;
+}
+
+/* The worker serving the fewest connections, w itself unless another
+ * serves clearly fewer (a hand-over costs a wake-up). */
+static worker *least_loaded(worker *w)
+{
+    http_server *s = w->s;
+    worker *best = w;
+    unsigned least = atomic_load(&w->load);
+    for (unsigned i = 0; i < s->nworkers; i++) {
+        unsigned n = atomic_load(&s->workers[i].load);
+        if (n + BALANCE_SLACK < least) {
+            best = &s->workers[i];
+            least = n + BALANCE_SLACK;
+        }
+    }
+    return best;
+}
+
+/* Give fd to worker to; false if its inbox is full. */
+static bool hand_over(worker *to, int fd, const peer_key *peer)
+{
+    pthread_mutex_lock(&to->inbox_lock);
+    bool room = to->inbox_len < INBOX_SIZE;
+    if (room)
+        to->inbox[to->inbox_len++] = (handed_conn){ fd, *peer };
+    pthread_mutex_unlock(&to->inbox_lock);
+    if (room)
+        wake(to);
+    return room;
+}
+
+/* The connections other workers handed to w: serve them (or, when the
+ * server stops, close them). */
+static void take_inbox(worker *w, bool serve)
+{
+    handed_conn taken[INBOX_SIZE];
+    pthread_mutex_lock(&w->inbox_lock);
+    unsigned n = w->inbox_len;
+    memcpy(taken, w->inbox, n * sizeof taken[0]);
+    w->inbox_len = 0;
+    pthread_mutex_unlock(&w->inbox_lock);
+    for (unsigned i = 0; i < n; i++) {
+        if (serve) {
+            conn_admit(w, taken[i].fd, &taken[i].peer);
+        } else {
+            close(taken[i].fd);
+            peers_remove(w->s->peers, &taken[i].peer);
+            atomic_fetch_sub(&w->s->open, 1);
+            atomic_fetch_sub(&w->load, 1);
+        }
+    }
 }
 
 /* Admit a new connection, or shed it with a 503 if it is over a limit. */
@@ -107,6 +168,14 @@ static void admit(worker *w, int fd, const struct sockaddr *sa)
         atomic_fetch_sub(&s->open, 1);
         conn_shed(w, fd, METRICS_SHED_ADDRESS);
         return;
+    }
+    worker *to = least_loaded(w);
+    atomic_fetch_add(&to->load, 1);
+    if (to != w && hand_over(to, fd, &key))
+        return;
+    if (to != w) {
+        atomic_fetch_sub(&to->load, 1);
+        atomic_fetch_add(&w->load, 1);
     }
     conn_admit(w, fd, &key);
 }
@@ -148,11 +217,13 @@ static void *worker_main(void *arg)
     worker *w = arg;
     http_server *s = w->s;
     struct epoll_event ev[EVENTS];
-    w->next_sweep_ms = now_ms() + SWEEP_MS;
+    w->now_ms = now_ms();
+    w->next_sweep_ms = w->now_ms + SWEEP_MS;
     while (!atomic_load(&s->stopping)) {
         uint64_t now = now_ms();
         int timeout = w->next_sweep_ms > now ? (int)(w->next_sweep_ms - now) : 0;
         int n = epoll_wait(w->epfd, ev, EVENTS, timeout);
+        w->now_ms = now_ms();
         for (int i = 0; i < n; i++) {
             void *p = ev[i].data.ptr;
             if (p == &s->listen_fd) {
@@ -161,6 +232,7 @@ static void *worker_main(void *arg)
                 uint64_t v;
                 ssize_t got = read(w->wake_fd, &v, sizeof v);
                 (void)got;
+                take_inbox(w, true);
             } else {
                 conn_run(w, p, ev[i].events);
             }
@@ -172,7 +244,7 @@ static void *worker_main(void *arg)
                 conn_drain(w, c);
             }
         }
-        now = now_ms();
+        now = w->now_ms = now_ms();
         if (now >= w->next_sweep_ms) {
             sweep(w, now);
             w->next_sweep_ms = now + SWEEP_MS;
@@ -180,16 +252,10 @@ static void *worker_main(void *arg)
                 watch_listener(w, true);
         }
     }
+    take_inbox(w, false);
     while (w->conns != NULL)
         conn_close(w, w->conns);
     return NULL;
-}
-
-static void wake(worker *w)
-{
-    uint64_t one = 1;
-    ssize_t n = write(w->wake_fd, &one, sizeof one);
-    (void)n;                      /* a full counter wakes the worker as well */
 }
 
 /* ---- the answers made at start ---------------------------------------------------------- */
@@ -238,6 +304,7 @@ static void free_server(http_server *s)
             close(s->workers[i].epfd);
         if (s->workers[i].wake_fd >= 0)
             close(s->workers[i].wake_fd);
+        pthread_mutex_destroy(&s->workers[i].inbox_lock);
     }
     free(s->workers);
     for (int i = 0; i < 3; i++)
@@ -350,8 +417,11 @@ http_server *http_start(const svc_context *ctx, const http_config *cfg,
     atomic_init(&s->stopping, false);
     s->workers = calloc(s->nworkers, sizeof *s->workers);
     if (s->workers != NULL)
-        for (unsigned i = 0; i < s->nworkers; i++)
+        for (unsigned i = 0; i < s->nworkers; i++) {
             s->workers[i].epfd = s->workers[i].wake_fd = -1;
+            atomic_init(&s->workers[i].load, 0);
+            pthread_mutex_init(&s->workers[i].inbox_lock, NULL);
+        }
     s->metrics = metrics_new();
     s->peers = peers_new(s->max_conns);
     if (s->workers == NULL || s->metrics == NULL || s->peers == NULL || !prepare_answers(s)) {

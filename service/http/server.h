@@ -9,14 +9,24 @@
  *   conn         one per client connection, owned by the worker that
  *                accepted it for its whole life.
  *
- * A connection is always in exactly one of these waits, and its epoll
- * interest says which, so no work is ever left without an event to wake
- * it (the lost wake-up that stalled libmicrohttpd with one thread):
- *   reading   (EPOLLIN)  no complete request is buffered
- *   writing   (EPOLLOUT) an answer is partly sent; nothing else is done
- *   lingering (EPOLLIN)  the answer said "close"; the rest the client
- *                        sends is read and dropped until it closes or
- *                        LINGER_MS pass, so it sees the answer, not a reset
+ * Events are edge-triggered (EPOLLIN | EPOLLOUT | EPOLLET, registered once:
+ * no epoll_ctl per request). So that no work is ever left without an event
+ * to wake it (the lost wake-up that stalled libmicrohttpd with one thread),
+ * a connection returns to epoll only in one of these waits:
+ *   reading    no complete request is buffered and the socket is empty
+ *              (a read returned less than it asked, or EAGAIN): the next
+ *              byte that arrives is an edge
+ *   writing    an answer is partly sent and the socket is full: the room
+ *              that frees is an edge; then the buffered requests are
+ *              served and the socket read again (input edges that came
+ *              meanwhile were not acted on)
+ *   lingering  the answer said "close": what the client still sends is
+ *              read and dropped until it closes or LINGER_MS pass, so it
+ *              sees the answer, not a reset
+ *
+ * Balance: whichever worker accepts a connection hands it to the worker
+ * serving the fewest (through that worker's inbox and a wake-up), so a
+ * burst of connections accepted by one thread is still shared by all.
  *
  * Table of contents:
  *   conn_*   (conn.c)  admit, run on an event, deadlines, close
@@ -39,6 +49,8 @@
 
 #define LINGER_MS 2000            /* after an answer that closes */
 #define SCRATCH_SIZE 16384        /* per worker: response heads, dropped input */
+#define RBUF_SIZE 32768           /* per worker: reads (a head and a typical body) */
+#define INBOX_SIZE 256            /* connections handed to a worker, not yet taken */
 
 typedef struct worker worker;
 
@@ -55,6 +67,7 @@ typedef struct conn {
     bool want_out;               /* epoll interest is EPOLLOUT */
     bool continue_sent;          /* 100 Continue already sent for this request */
     bool too_large;              /* chunked body past the limit: dropping it */
+    bool borrowed;               /* in is the worker's read buffer (conn.c) */
     /* Input: the request being read, then any pipelined bytes after it. */
     char *in;
     size_t in_len, in_cap;
@@ -76,19 +89,31 @@ typedef struct conn {
     struct timespec started;     /* the head complete (latency, access log) */
 } conn;
 
+/* A connection accepted by one worker for another (balance). */
+typedef struct {
+    int fd;
+    peer_key peer;
+} handed_conn;
+
 struct worker {
     http_server *s;
     pthread_t thread;
     int epfd;
-    int wake_fd;                 /* eventfd: drain and stop */
+    int wake_fd;                 /* eventfd: drain, stop, connections handed over */
+    atomic_uint load;            /* admitted connections this worker serves */
+    pthread_mutex_t inbox_lock;
+    unsigned inbox_len;
+    handed_conn inbox[INBOX_SIZE];
     bool listening;              /* the listening socket is in epfd */
     uint64_t accept_resume_ms;   /* out of descriptors: accept again then */
     conn *conns;                 /* every connection of this worker */
     uint64_t next_sweep_ms;
     bool drain_seen;             /* idle connections closed for the drain */
+    uint64_t now_ms;             /* CLOCK_MONOTONIC, read once per loop */
     time_t date_sec;
     char date[40];               /* "Date: ...\r\n" */
     char scratch[SCRATCH_SIZE];
+    char rbuf[RBUF_SIZE];        /* where a connection with nothing buffered reads */
 };
 
 struct http_server {
@@ -117,6 +142,8 @@ struct http_server {
 uint64_t now_ms(void);
 
 /* conn.c */
+/* Serve fd in w (already counted in the server's open count, the peer
+ * table and w->load); on failure it is shed with a 503 and uncounted. */
 void conn_admit(worker *w, int fd, const peer_key *peer);
 void conn_shed(worker *w, int fd, metrics_shed_reason why);
 void conn_run(worker *w, conn *c, uint32_t events);

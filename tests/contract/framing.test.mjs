@@ -137,6 +137,25 @@ test('a chunked body, Expect: 100-continue and HEAD are framed right', async () 
   assert.deepEqual(c.responses.map((x) => x.status), [100, 200]);
 });
 
+// A request that arrives in pieces keeps its bytes while other connections
+// are read and answered in between (the server reads into a buffer shared
+// by the connections of a thread, and keeps only what is unfinished).
+test('requests arriving in pieces are read whole while others are served in between', async () => {
+  const head = post(`${JSON_TYPE}Content-Length: ${len}\r\nConnection: close\r\n`);
+  const pieces = [head.slice(0, 30), head.slice(30), good.slice(0, 40), good.slice(40)];
+  const slow = Array.from({ length: 8 }, () => exchange(svc.port, pieces, { gapMs: 150, ms: 5000 }));
+  const quick = [];
+  for (let i = 0; i < 20; i++) {
+    quick.push(exchange(svc.port, [`GET /v1/tiles/base.D HTTP/1.1\r\nHost: t\r\nAccept: */*\r\nConnection: close\r\n\r\n`]));
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  for (const r of await Promise.all(slow)) {
+    assert.equal(r.responses[0]?.status, 200, r.data.toString().slice(0, 400));
+    assert.equal(JSON.parse(r.responses[0].body).valid, true);
+  }
+  for (const r of await Promise.all(quick)) assert.equal(r.responses[0]?.status, 200);
+});
+
 test('after all of that the service answers normally', async () => {
   const res = await fetch(svc.base + '/v1/validate', {
     method: 'POST', body: good, headers: { 'content-type': 'application/json' },
