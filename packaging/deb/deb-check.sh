@@ -120,7 +120,7 @@ if [ -n "$port" ]; then ok "the service starts as its unit says and listens (por
     fail "the service starts as its unit says" "$(cat "$WORK/service.out" "$WORK/service.err")"; fi
 if [ -n "$port" ]; then
     check "GET /healthz answers ok" sh -c "curl -sf --max-time 5 http://127.0.0.1:$port/healthz | grep -q ok"
-    check "POST /v1/placements answers" sh -c "curl -sf --max-time 5 http://127.0.0.1:$port/v1/placements -d '{\"position\": {\"players\": [\"red\", \"blue\"], \"tiles\": [{\"tile\": \"base.D\", \"x\": 0, \"y\": 0, \"rot\": 0}], \"figures\": []}, \"tile\": \"base.E\"}' | grep -q '\"rot\":180'"
+    check "POST /v1/placements answers" sh -c "curl -sf --max-time 5 -H 'Content-Type: application/json' http://127.0.0.1:$port/v1/placements -d '{\"position\": {\"players\": [\"red\", \"blue\"], \"tiles\": [{\"tile\": \"base.D\", \"x\": 0, \"y\": 0, \"rot\": 0}], \"figures\": []}, \"tile\": \"base.E\"}' | grep -q '\"rot\":180'"
     # chroot, env, setpriv and sh each exec the next: $PID is the server.
     # Its real and effective uids are the user's (the host may not know the name).
     uid=$(chroot "$ROOT" id -u "$user")
