@@ -182,7 +182,7 @@ expect "POST /v1/export/jcz writes the saved game" 200 '"appVersion":"6.2.0"' '"
     '"meepleId":"0.small.1"'
 request POST /v1/export/jcz '{"position":{"players":["red","blue"],"tiles":[{"tile":"base.D","x":0,"y":0,"rot":0}],"figures":[]},"moves":[{"tile":"base.E","x":0,"y":-1,"rot":0}]}'
 expect "POST /v1/export/jcz: an illegal move is 422 at the move" 422 '"pointer":"/moves/0/rot"'
-disposition=$(curl -s -o /dev/null -D - "$BASE/v1/export/jcz" -d '{"position":{"players":["a","b"],"tiles":[{"tile":"base.D","x":0,"y":0,"rot":0}],"figures":[]},"moves":[],"name":"mine"}' \
+disposition=$(curl -s -o /dev/null -D - -H "Content-Type: application/json" "$BASE/v1/export/jcz" -d '{"position":{"players":["a","b"],"tiles":[{"tile":"base.D","x":0,"y":0,"rot":0}],"figures":[]},"moves":[],"name":"mine"}' \
     | tr -d '\r' | sed -n 's/^Content-Disposition: //Ip')
 if [ "$disposition" = 'attachment; filename="mine.jcz"' ]; then ok "POST /v1/export/jcz is an attachment"; else
     fail "POST /v1/export/jcz is an attachment" "Content-Disposition: $disposition"; fi
