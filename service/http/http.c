@@ -31,22 +31,22 @@
  * Past it a new connection is answered 503 with Retry-After at once and
  * closed; past the per-address cap likewise. Both are counted in /metrics.
  *
- * Drain: the listening socket stays open (closing it would reset the
- * connections still in the kernel's accept queue) but its backlog shrinks
- * to nothing, so no new connection completes; the workers go on accepting
- * what is queued and answer it with Connection: close; idle keep-alive
- * connections close at once. The drain ends when nothing is open and the
- * accept queue is empty (TCP_INFO on the listening socket), or at its
- * deadline.
+ * Drain: closing the listening socket at once would reset the connections
+ * the kernel has accepted and still queues. So its backlog shrinks to
+ * nothing (no new connection completes), the workers accept everything
+ * queued and let go of it, http_stop() takes the last few and closes it;
+ * every connection taken is answered with Connection: close, idle
+ * keep-alive connections close at once. The drain ends when nothing is
+ * open, or at its deadline.
  */
 /* glibc declares accept4() only with it. */
 #define _GNU_SOURCE /* NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp) */
 #include "server.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <netdb.h>
 #include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,9 +180,10 @@ static void admit(worker *w, int fd, const struct sockaddr *sa)
     conn_admit(w, fd, &key);
 }
 
-static void accept_some(worker *w)
+/* Accept up to `batch` queued connections. */
+static void accept_some(worker *w, unsigned batch)
 {
-    for (int i = 0; i < ACCEPT_BATCH; i++) {
+    for (unsigned i = 0; i < batch; i++) {
         struct sockaddr_storage ss;
         socklen_t len = sizeof ss;
         int fd = accept4(w->s->listen_fd, (struct sockaddr *)&ss, &len, SOCK_NONBLOCK | SOCK_CLOEXEC);
@@ -227,7 +228,7 @@ static void *worker_main(void *arg)
         for (int i = 0; i < n; i++) {
             void *p = ev[i].data.ptr;
             if (p == &s->listen_fd) {
-                accept_some(w);
+                accept_some(w, ACCEPT_BATCH);
             } else if (p == &w->wake_fd) {
                 uint64_t v;
                 ssize_t got = read(w->wake_fd, &v, sizeof v);
@@ -238,7 +239,12 @@ static void *worker_main(void *arg)
             }
         }
         if (atomic_load(&s->draining) && !w->drain_seen) {
+            /* Take every connection the kernel has queued, then let go of
+             * the listening socket (http_stop closes it). */
             w->drain_seen = true;
+            accept_some(w, UINT_MAX);
+            watch_listener(w, false);
+            atomic_fetch_add(&s->released, 1);
             for (conn *c = w->conns, *next; c != NULL; c = next) {
                 next = c->next;
                 conn_drain(w, c);
@@ -248,7 +254,7 @@ static void *worker_main(void *arg)
         if (now >= w->next_sweep_ms) {
             sweep(w, now);
             w->next_sweep_ms = now + SWEEP_MS;
-            if (!w->listening && now >= w->accept_resume_ms)
+            if (!w->listening && now >= w->accept_resume_ms && !w->drain_seen)
                 watch_listener(w, true);
         }
     }
@@ -415,6 +421,7 @@ http_server *http_start(const svc_context *ctx, const http_config *cfg,
     atomic_init(&s->lingering, 0);
     atomic_init(&s->draining, false);
     atomic_init(&s->stopping, false);
+    atomic_init(&s->released, 0);
     s->workers = calloc(s->nworkers, sizeof *s->workers);
     if (s->workers != NULL)
         for (unsigned i = 0; i < s->nworkers; i++) {
@@ -454,32 +461,52 @@ unsigned http_connection_limit(const http_server *s)
     return s->max_conns;
 }
 
-/* Connections completed by the kernel and not yet accepted. For a
- * listening socket Linux reports the accept queue's length in
- * tcpi_unacked. If that cannot be read, assume it is empty. */
-static unsigned accept_queue(int fd)
+/* The last connections queued after every worker let go of the listening
+ * socket (the shrunk backlog still lets one in at a time): handed to the
+ * least-loaded worker, over no limit (there are at most a few). */
+static void take_last_connections(http_server *s)
 {
-    struct tcp_info ti;
-    socklen_t len = sizeof ti;
-    memset(&ti, 0, sizeof ti);
-    if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &ti, &len) != 0)
-        return 0;
-    return ti.tcpi_unacked;
+    const struct timespec moment = { 0, 1000 * 1000 };
+    for (;;) {
+        struct sockaddr_storage ss;
+        socklen_t len = sizeof ss;
+        int fd = accept4(s->listen_fd, (struct sockaddr *)&ss, &len, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (fd < 0) {
+            if (errno == EINTR || errno == ECONNABORTED)
+                continue;
+            return;
+        }
+        peer_key key = peer_key_of((struct sockaddr *)&ss);
+        worker *to = least_loaded(&s->workers[0]);
+        atomic_fetch_add(&s->open, 1);
+        peers_add(s->peers, &key, UINT_MAX);
+        atomic_fetch_add(&to->load, 1);
+        while (!hand_over(to, fd, &key))
+            nanosleep(&moment, NULL);     /* its inbox is full: it is taking them */
+    }
 }
 
 void http_stop(http_server *s, unsigned drain_ms)
 {
     if (s == NULL)
         return;
-    atomic_store(&s->draining, true);
-    /* No new connection completes from here on; the queued ones stay. */
-    listen(s->listen_fd, 0);
-    for (unsigned i = 0; i < s->nworkers; i++)
-        wake(&s->workers[i]);
     uint64_t deadline = now_ms() + drain_ms;
     const struct timespec tick = { 0, 10 * 1000 * 1000 };
-    while (now_ms() < deadline &&
-           (atomic_load(&s->open) > 0 || atomic_load(&s->lingering) > 0 || accept_queue(s->listen_fd) > 0))
+    /* Closing the listening socket now would reset the connections the
+     * kernel has accepted and queued. So: no new connection completes (the
+     * backlog shrinks to nothing), the workers take what is queued and let
+     * go of the socket, the last few queued meanwhile are taken here, and
+     * only then is it closed: from then on connecting is refused. */
+    listen(s->listen_fd, 0);
+    atomic_store(&s->draining, true);
+    for (unsigned i = 0; i < s->nworkers; i++)
+        wake(&s->workers[i]);
+    while (now_ms() < deadline && atomic_load(&s->released) < s->nworkers)
+        nanosleep(&tick, NULL);
+    take_last_connections(s);
+    close(s->listen_fd);
+    s->listen_fd = -1;
+    while (now_ms() < deadline && (atomic_load(&s->open) > 0 || atomic_load(&s->lingering) > 0))
         nanosleep(&tick, NULL);
     atomic_store(&s->stopping, true);
     for (unsigned i = 0; i < s->nworkers; i++) {

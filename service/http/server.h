@@ -133,6 +133,7 @@ struct http_server {
     atomic_uint lingering;       /* shed connections not yet closed */
     atomic_bool draining;        /* after http_stop() began */
     atomic_bool stopping;        /* the drain is over: workers exit */
+    atomic_uint released;        /* workers that let go of the listening socket */
     /* Answers made at start, so shedding never allocates. */
     svc_response busy, crowded, no_memory;
     char *prepared_bodies[3];    /* their bodies, freed at the end */
