@@ -145,7 +145,7 @@ int cli_random_game(int argc, char **argv)
     const char *text = json_object_to_json_string_ext(body, JSON_C_TO_STRING_PLAIN |
                                                             JSON_C_TO_STRING_NOSLASHESCAPE);
     svc_request req = { .method = "POST", .path = "/v1/games/random", .body = text,
-                        .len = strlen(text) };
+                        .len = strlen(text), .content_type = "application/json" };
     status = cli_answer(catalog, &req);
 done:
     json_object_put(options);

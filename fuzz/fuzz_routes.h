@@ -85,7 +85,7 @@ static inline void fuzz_dispatch_input(const svc_context *ctx, const uint8_t *da
         fuzz_line(&p, end, query, sizeof query);
         svc_request req = { .method = "POST", .path = "/v1/render", .query = query,
                             .body = (const char *)p, .len = (size_t)(end - p),
-                            .accept = accept };
+                            .accept = accept, .content_type = "application/json" };
         svc_handle(ctx, &req, res);
         return;
     }

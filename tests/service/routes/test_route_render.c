@@ -42,7 +42,8 @@ static answer render(const char *accept, const char *query, const char *body)
 {
     svc_context ctx = { .cat = tu_catalog() };
     svc_request req = { .method = "POST", .path = "/v1/render", .query = query, .body = body,
-                        .len = strlen(body), .accept = accept };
+                        .len = strlen(body), .accept = accept,
+                        .content_type = "application/json" };
     svc_response res;
     svc_handle(&ctx, &req, &res);
     const char *text = res.body ? res.body : res.static_body;
