@@ -28,7 +28,7 @@ ENGINE_SRC  := $(sort $(wildcard engine/*.c))
 SERVICE_SRC := $(sort $(filter-out service/main.c,$(wildcard service/*.c service/*/*.c)))
 CLI_SRC     := $(sort $(wildcard cli/*.c))
 TEST_SRC    := $(sort $(wildcard tests/*/*.c tests/*/*/*.c))
-HEADERS     := $(wildcard engine/*.h service/*.h service/*/*.h cli/*.h include/*.h tests/*/*.h tests/*/*/*.inc)
+HEADERS     := $(wildcard engine/*.h service/*.h service/*/*.h cli/*.h include/*.h fuzz/*.h tests/*/*.h tests/*/*/*.inc)
 SCHEMA      := schema/schema.sql schema/tiles.sql
 
 REL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(ENGINE_SRC) $(SERVICE_SRC)) $(BUILD)/catalog_image.o \

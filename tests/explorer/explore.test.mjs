@@ -31,11 +31,11 @@ const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 let svc, browser, page;
 const foreign = [];
 
-// The README's requests: the first `curl ... /v1/score -d '...'` and the
+// The README's requests: the first `curl [-H ...] ... /v1/score -d '...'` and the
 // `/v1/validate` example whose answer is a problem.
 function readmeBody(route) {
   const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
-  const m = new RegExp(`curl -s localhost:\\$\\{PORT:-8080\\}${route} -d '([^']+)'`).exec(readme);
+  const m = new RegExp(`curl -s (?:-H '[^']*' )?localhost:\\$\\{PORT:-8080\\}${route} -d '([^']+)'`).exec(readme);
   assert.ok(m, `README has a curl example for ${route}`);
   return m[1];
 }
