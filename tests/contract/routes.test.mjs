@@ -66,6 +66,10 @@ test('GET /v1/rules lists rules with id, expansion and statement', async () => {
   const r = json(await call('GET', '/v1/rules', undefined, 200));
   const rules = Array.isArray(r) ? r : r.rules;
   assert.ok(rules.length > 0);
+  for (const rule of rules) {
+    assert.ok(rule.title.length > 0, rule.id);
+    assert.ok(rule.source_url.startsWith('https://wikicarpedia.com/car/'), rule.id);
+  }
 });
 
 test('GET /v1/tiles and /v1/tiles/{id} (id, alias, unknown)', async () => {

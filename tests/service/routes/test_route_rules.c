@@ -64,3 +64,90 @@ Test(route_rules, every_path_a_source_names_is_a_document_of_the_repository)
                          rules[i].id, rules[i].source);
         }
 }
+
+/* ---- title and source_url (issue 15: each rule links its public page) ---- */
+
+/* A title names the rule in a few words: not a sentence, not the statement. */
+Test(route_rules, every_rule_has_a_short_title)
+{
+    size_t n;
+    const cc_rule *rules = cc_rules(&n);
+    for (size_t i = 0; i < n; i++) {
+        size_t len = strlen(rules[i].title);
+        cr_assert(len > 0 && len <= 40, "rule %s: title \"%s\" is not a few words", rules[i].id, rules[i].title);
+        cr_assert_neq(rules[i].title[len - 1], '.', "rule %s: title ends in a full stop", rules[i].id);
+        for (size_t j = 0; j < i; j++)
+            cr_assert_str_neq(rules[i].title, rules[j].title, "rules %s and %s share a title",
+                              rules[i].id, rules[j].id);
+    }
+}
+
+/* The page of source_url is the page the source text names first. */
+Test(route_rules, every_source_url_is_the_page_the_source_names)
+{
+    static const struct { const char *name, *url; } page_urls[] = {
+        { "Base game (1st edition), ", "https://wikicarpedia.com/car/Base_game_(1st_edition)" },
+        { "Base game, ", "https://wikicarpedia.com/car/Base_game" },
+        { "Abbey & Mayor (1st edition), ", "https://wikicarpedia.com/car/Abbey_and_the_Mayor_(1st_edition)" },
+        { "Abbey & Mayor, ", "https://wikicarpedia.com/car/Abbey_%26_Mayor" },
+        { "Hills & Sheep, ", "https://wikicarpedia.com/car/Hills_%26_Sheep" },
+        { "Heretics & Shrines (1st edition), ", "https://wikicarpedia.com/car/Heretics_and_Shrines_(1st_edition)" },
+        { "The Messages (1st edition), ", "https://wikicarpedia.com/car/The_Messages_(1st_edition)" },
+    };
+    size_t n;
+    const cc_rule *rules = cc_rules(&n);
+    for (size_t i = 0; i < n; i++) {
+        const char *url = NULL;
+        for (size_t p = 0; p < sizeof page_urls / sizeof page_urls[0] && url == NULL; p++)
+            if (strncmp(rules[i].source, page_urls[p].name, strlen(page_urls[p].name)) == 0)
+                url = page_urls[p].url;
+        cr_assert_not_null(url, "rule %s", rules[i].id);
+        size_t len = strlen(url);
+        cr_assert(strncmp(rules[i].source_url, url, len) == 0 &&
+                      (rules[i].source_url[len] == '\0' || rules[i].source_url[len] == '#'),
+                  "rule %s: source_url %s is not %s", rules[i].id, rules[i].source_url, url);
+    }
+}
+
+/* Abbey & Mayor's page has a Polish translation (the page this project read
+ * the rules from), at the English path plus "/pl": the anchor of the English
+ * heading is dropped, as the translated page's headings differ. */
+Test(route_rules, source_url_in_a_language_the_wiki_translated_the_page_into)
+{
+    const cc_rule *mayor = cc_rule_find("mayor.strength");
+    cr_assert_not_null(mayor);
+    cr_assert_str_eq(mayor->source_url, "https://wikicarpedia.com/car/Abbey_%26_Mayor#Mayor");
+    char url[200];
+    size_t len = cc_rule_source_url(mayor, "pl", url, sizeof url);
+    cr_assert_str_eq(url, "https://wikicarpedia.com/car/Abbey_%26_Mayor/pl");
+    cr_assert_eq(len, strlen(url));
+    cc_rule_source_url(cc_rule_find("shrines.challenge.win"), "ca", url, sizeof url);
+    cr_assert_str_eq(url, "https://wikicarpedia.com/car/Heretics_and_Shrines_(1st_edition)/ca");
+    cc_rule_source_url(cc_rule_find("messages.final"), "cs", url, sizeof url);
+    cr_assert_str_eq(url, "https://wikicarpedia.com/car/The_Messages_(1st_edition)/cs");
+    cc_rule_source_url(cc_rule_find("hills-sheep.shepherd.wolf"), "fr", url, sizeof url);
+    cr_assert_str_eq(url, "https://wikicarpedia.com/car/Hills_%26_Sheep/fr");
+}
+
+/* No translation known, no language, an unknown or empty code, a code that
+ * is only a prefix of a known one: the English page, anchor kept. */
+Test(route_rules, source_url_falls_back_to_the_english_page)
+{
+    const cc_rule *mayor = cc_rule_find("mayor.strength");
+    static const char *const langs[] = { "de", "fr", "cs", "ca", "en", "", "p", "pl ", "xx", NULL };
+    char url[200];
+    for (size_t i = 0; i < sizeof langs / sizeof langs[0]; i++) {
+        cc_rule_source_url(mayor, langs[i], url, sizeof url);
+        cr_assert_str_eq(url, mayor->source_url, "lang \"%s\"", langs[i] ? langs[i] : "(null)");
+    }
+}
+
+/* A buffer too small gets a NUL-terminated prefix and the full length back. */
+Test(route_rules, source_url_truncates_like_snprintf)
+{
+    const cc_rule *mayor = cc_rule_find("mayor.strength");
+    char url[10];
+    size_t len = cc_rule_source_url(mayor, "pl", url, sizeof url);
+    cr_assert_eq(len, strlen("https://wikicarpedia.com/car/Abbey_%26_Mayor/pl"));
+    cr_assert_str_eq(url, "https://w");
+}
