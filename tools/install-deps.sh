@@ -17,7 +17,8 @@ if [ "${1:-}" = "--build" ]; then
     shift
     need="$build $*"
 else
-    need="$build fonts-dejavu-core libcriterion-dev curl $*"
+    # man-db: the tests render the manual page (tests/cli, tests/packaging).
+    need="$build fonts-dejavu-core libcriterion-dev curl man-db $*"
     # The contract tests and the docs page need Node.js with npm. Debian 12's
     # own (18.19) is enough: every npm package make test runs is pinned to a
     # release that supports Node 18 (package-lock.json). Install Debian's only
