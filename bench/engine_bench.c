@@ -79,11 +79,14 @@ static char *read_file(const char *path, size_t *len)
 
 static void op_decode(bench *b)
 {
-    json_object *root = NULL;
+    jr_doc doc;
+    jr_obj root;
     cc_error err;
-    if (!dec_parse(b->text, b->len, &root, &err) || !dec_position(root, b->cat, &b->pos, &err))
+    bool ok = dec_parse(b->text, b->len, &doc, &root, &err) &&
+              dec_position(&root, b->cat, &b->pos, &err);
+    jr_doc_free(&doc);
+    if (!ok)
         die("the body does not decode: ", err.detail);
-    json_object_put(root);
 }
 
 static void op_validate(bench *b)
@@ -201,17 +204,19 @@ static double time_op(const op *o, bench *b)
 
 static void load_tile(bench *b)
 {
-    json_object *root = NULL, *tile = NULL;
+    jr_doc doc;
+    jr_obj root;
     cc_error err;
-    if (!dec_parse(b->text, b->len, &root, &err))
+    if (!dec_parse(b->text, b->len, &doc, &root, &err))
         die("the body is not JSON: ", err.detail);
-    const char *id = "base.V";
-    if (json_object_object_get_ex(root, "tile", &tile))
-        id = json_object_get_string(tile);
-    b->tile = cc_catalog_find(b->cat, id);
+    dec_text id = { "base.V", 6 };
+    bool present;
+    if (!dec_string(&root, "tile", "", false, &id, &present, &err))
+        die("the body's tile: ", err.detail);
+    b->tile = cc_catalog_find(b->cat, id.s);
+    jr_doc_free(&doc);
     if (b->tile < 0)
-        die("unknown tile ", id);
-    json_object_put(root);
+        die("unknown tile ", id.s);
 }
 
 int main(int argc, char **argv)

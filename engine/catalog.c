@@ -27,8 +27,54 @@ const char *cc_expansion_name(unsigned bit)
     return "?";
 }
 
+static unsigned name_hash(const char *name)
+{
+    unsigned h = 2166136261u;                 /* FNV-1a */
+    for (const unsigned char *c = (const unsigned char *)name; *c; c++)
+        h = (h ^ *c) * 16777619u;
+    return h;
+}
+
+int cc_catalog_count_names(const cc_catalog *cat)
+{
+    int n = 0, slots = 16;
+    for (int i = 0; i < cat->ntypes; i++)
+        n += 1 + cat->types[i].naliases;
+    while (slots < 2 * n)
+        slots *= 2;
+    return slots;
+}
+
+static void add_name(cc_catalog_name *names, int nslots, const char *name, int type)
+{
+    int i = (int)(name_hash(name) & (unsigned)(nslots - 1));
+    for (; names[i].name != NULL; i = (i + 1) & (nslots - 1))
+        if (strcmp(names[i].name, name) == 0)
+            return;                           /* the first type keeps it */
+    names[i] = (cc_catalog_name){ name, type };
+}
+
+void cc_catalog_names(const cc_catalog *cat, cc_catalog_name *names, int nslots)
+{
+    for (int i = 0; i < nslots; i++)
+        names[i] = (cc_catalog_name){ NULL, -1 };
+    for (int i = 0; i < cat->ntypes; i++) {
+        add_name(names, nslots, cat->types[i].id, i);
+        for (int a = 0; a < cat->types[i].naliases; a++)
+            add_name(names, nslots, cat->types[i].aliases[a], i);
+    }
+}
+
 int cc_catalog_find(const cc_catalog *cat, const char *name)
 {
+    if (cat->nnames > 0) {
+        int mask = cat->nnames - 1;
+        for (int i = (int)(name_hash(name) & (unsigned)mask); cat->names[i].name != NULL;
+             i = (i + 1) & mask)
+            if (strcmp(cat->names[i].name, name) == 0)
+                return cat->names[i].type;
+        return -1;
+    }
     for (int i = 0; i < cat->ntypes; i++) {
         const cc_tile_type *t = &cat->types[i];
         if (strcmp(t->id, name) == 0)

@@ -11,7 +11,9 @@
  *   cc_tile_feature            one feature #k of a tile type
  *   cc_tile_type               one tile type: edges, features, flags, aliases
  *   cc_catalog                 all tile types
- *   cc_catalog_find()          id or alias -> tile type index
+ *   cc_catalog_find()          id or alias -> tile type index (a hash
+ *                              look-up when the loader indexed the names)
+ *   cc_catalog_names()         that index, built once by the loader
  *   cc_catalog_abbey()         index of the abbey tile type, or -1
  *   cc_tile_feature_at_ring()  which feature owns a ring position (catalog orientation)
  *   cc_feature_type_name()     "city", "road", ...
@@ -93,13 +95,34 @@ typedef struct {
     char notes[512];
 } cc_tile_type;
 
+/* One id or alias and the tile type it names. */
+typedef struct {
+    const char *name;
+    int type;
+} cc_catalog_name;
+
 typedef struct {
     int ntypes;
     cc_tile_type *types;   /* owned by whoever built the catalog */
+    /* Optional, for cc_catalog_find(): every id and alias in a hash table
+     * of nnames slots (a power of two; an empty slot has name NULL), filled
+     * by the loader with cc_catalog_names(); nnames == 0 means a scan of
+     * the types. Owned like types. */
+    int nnames;
+    cc_catalog_name *names;
 } cc_catalog;
 
-/* Index of the tile type whose id or alias is name, or -1. */
+/* Index of the tile type whose id or alias is name, or -1 (the first such
+ * type in catalog order). */
 int cc_catalog_find(const cc_catalog *cat, const char *name);
+
+/* The number of slots cc_catalog_names() needs for cat: a power of two at
+ * least twice the number of its ids and aliases. */
+int cc_catalog_count_names(const cc_catalog *cat);
+/* Fill names[0..nslots) (nslots from cc_catalog_count_names) with a hash
+ * table of every id and alias of cat's types (pointing into them); a name
+ * two types share keeps the first type, as the scan finds it. */
+void cc_catalog_names(const cc_catalog *cat, cc_catalog_name *names, int nslots);
 
 /* Index of the abbey tile type, or -1 if the catalog has none. */
 int cc_catalog_abbey(const cc_catalog *cat);

@@ -204,25 +204,31 @@ void cc_corner_point(int x, int y, int corner, int *px, int *py)
     *py = y + dy[corner];
 }
 
-int cc_barn_field(const cc_features *f, int x, int y, int corner)
+/* Is corner `corner` of (x, y) a barn spot: four tiles round the point,
+ * each showing a field at the corner that touches it? Then *t and *k are
+ * the last of the four (tile, field part). */
+static bool barn_spot(const cc_board *b, int x, int y, int corner, int *t, int *k)
 {
-    const cc_board *b = f->board;
     int px, py;
     cc_corner_point(x, y, corner, &px, &py);
     /* The four cells round the point, with the corner of each that touches it. */
     static const int cdx[4] = { -1, 0, 0, -1 }, cdy[4] = { -1, -1, 0, 0 };
     static const int ccorner[4] = { CC_CORNER_SE, CC_CORNER_SW, CC_CORNER_NW, CC_CORNER_NE };
-    int field = -1;
     for (int i = 0; i < 4; i++) {
-        int t = cc_board_at(b, px + cdx[i], py + cdy[i]);
-        if (t < 0)
-            return -1;
-        int k = cc_board_corner_field(b, t, ccorner[i]);
-        if (k < 0)
-            return -1;
-        field = cc_features_of(f, t, k);
+        *t = cc_board_at(b, px + cdx[i], py + cdy[i]);
+        if (*t < 0)
+            return false;
+        *k = cc_board_corner_field(b, *t, ccorner[i]);
+        if (*k < 0)
+            return false;
     }
-    return field;
+    return true;
+}
+
+int cc_barn_field(const cc_features *f, int x, int y, int corner)
+{
+    int t, k;
+    return barn_spot(f->board, x, y, corner, &t, &k) ? cc_features_of(f, t, k) : -1;
 }
 
 int cc_figure_feature(const cc_features *f, const cc_figure *fig)
@@ -243,10 +249,9 @@ static bool kind_may_stand_on(cc_figure_kind kind, cc_feature_type t)
     }
 }
 
-static bool check_figure_spot(const cc_features *f, const cc_position *pos, int i, cc_error *err)
+static bool check_figure_spot(const cc_board *b, const cc_position *pos, int i, cc_error *err)
 {
     const cc_figure *fig = &pos->figures[i];
-    const cc_board *b = f->board;
     char ptr[80], at[8];
     int t = cc_board_at(b, fig->x, fig->y);
     if (t < 0) {
@@ -260,7 +265,8 @@ static bool check_figure_spot(const cc_features *f, const cc_position *pos, int 
         if (fig->at.kind != CC_LOC_CORNER)
             return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Figure where it cannot stand",
                            "a barn stands on a corner (NE, SE, SW, NW), not at %s", at);
-        if (cc_barn_field(f, fig->x, fig->y, fig->at.value) < 0)
+        int bt, bk;
+        if (!barn_spot(b, fig->x, fig->y, fig->at.value, &bt, &bk))
             return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Figure where it cannot stand",
                            "a barn stands where four tiles meet and each shows only field at that corner; corner %s of (%d, %d) is not such a spot",
                            at, fig->x, fig->y);
@@ -288,7 +294,7 @@ static bool check_figure_spot(const cc_features *f, const cc_position *pos, int 
 /* Two figures on one spot: the same feature part of one tile, or the same
  * barn corner. Only one figure is ever deployed on a placed tile's feature,
  * and wagons move only to unoccupied features, so this never happens in play. */
-static bool same_spot(const cc_features *f, const cc_figure *a, const cc_figure *b)
+static bool same_spot(const cc_board *board, const cc_figure *a, const cc_figure *b)
 {
     if ((a->kind == CC_FIG_BARN) != (b->kind == CC_FIG_BARN))
         return false;
@@ -300,11 +306,11 @@ static bool same_spot(const cc_features *f, const cc_figure *a, const cc_figure 
     }
     if (a->x != b->x || a->y != b->y)
         return false;
-    int t = cc_board_at(f->board, a->x, a->y);
-    return cc_board_feature_at(f->board, t, a->at) == cc_board_feature_at(f->board, t, b->at);
+    int t = cc_board_at(board, a->x, a->y);
+    return cc_board_feature_at(board, t, a->at) == cc_board_feature_at(board, t, b->at);
 }
 
-static bool check_figures(const cc_features *f, const cc_position *pos, cc_error *err)
+static bool check_figures(const cc_board *b, const cc_position *pos, cc_error *err)
 {
     static const int supply[CC_FIG_NKINDS] = {
         CC_SUPPLY_MEEPLES, CC_SUPPLY_MAYOR, CC_SUPPLY_WAGON, CC_SUPPLY_BARN, CC_SUPPLY_SHEPHERD
@@ -313,10 +319,10 @@ static bool check_figures(const cc_features *f, const cc_position *pos, cc_error
     char ptr[80];
     for (int i = 0; i < pos->nfigures; i++) {
         const cc_figure *fig = &pos->figures[i];
-        if (!check_figure_spot(f, pos, i, err))
+        if (!check_figure_spot(b, pos, i, err))
             return false;
         for (int j = 0; j < i; j++)
-            if (same_spot(f, &pos->figures[j], fig)) {
+            if (same_spot(b, &pos->figures[j], fig)) {
                 PTR(ptr, "/position/figures/%d", i);
                 return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Two figures on one spot",
                                "figures/%d and figures/%d stand on the same spot", j, i);
@@ -333,8 +339,8 @@ static bool check_figures(const cc_features *f, const cc_position *pos, cc_error
     return true;
 }
 
-bool cc_validate(const cc_position *pos, const cc_catalog *cat, cc_board *b,
-                 cc_features *f, cc_error *err)
+bool cc_validate_board(const cc_position *pos, const cc_catalog *cat, cc_board *b,
+                       cc_error *err)
 {
     if (!check_expansions(pos, cat, err) || !check_counts(pos, cat, err))
         return false;
@@ -342,6 +348,14 @@ bool cc_validate(const cc_position *pos, const cc_catalog *cat, cc_board *b,
         return false;
     if (!check_connected(b, err) || !check_abbeys_and_shrines(b, err))
         return false;
+    return check_figures(b, pos, err);
+}
+
+bool cc_validate(const cc_position *pos, const cc_catalog *cat, cc_board *b,
+                 cc_features *f, cc_error *err)
+{
+    if (!cc_validate_board(pos, cat, b, err))
+        return false;
     cc_features_build(f, b);
-    return check_figures(f, pos, err);
+    return true;
 }

@@ -14,7 +14,10 @@
  *   5. figures: on a tile, where that kind can stand (no meeple on a field
  *      under option farmers "off"), one per spot, within each player's supply
  *
- * On success the caller gets the board and the features, ready to ask.
+ * On success the caller gets the board and the features, ready to ask. A
+ * question that needs only the board (where may a tile go: edges and
+ * shrine neighbours) asks cc_validate_board(): the same checks in the same
+ * order, the same errors, without building the feature graph.
  */
 #ifndef CC_VALIDATE_H
 #define CC_VALIDATE_H
@@ -24,8 +27,15 @@
 #include "features.h"
 #include "position.h"
 
-/* Validate pos against cat, building *b and *f on the way. Returns true if
- * possible; otherwise fills err (status 422) and *b / *f are unusable. */
+/* Validate pos against cat, building *b on the way: every check above.
+ * Returns true if possible; otherwise fills err (status 422) and *b is
+ * unusable. */
+bool cc_validate_board(const cc_position *pos, const cc_catalog *cat, cc_board *b,
+                       cc_error *err);
+
+/* cc_validate_board(), then the feature graph *f of the board. Returns
+ * true if possible; otherwise fills err (status 422) and *b / *f are
+ * unusable. */
 bool cc_validate(const cc_position *pos, const cc_catalog *cat, cc_board *b,
                  cc_features *f, cc_error *err);
 

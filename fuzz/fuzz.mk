@@ -17,11 +17,13 @@ FUZZ_SECONDS  ?= 60
 FUZZ_LONG_SECONDS ?= 3600
 FUZZ_JOBS_NICE ?= nice -n 19
 FUZZ_DIR      := $(BUILD)/fuzz
-FUZZ_HARNESSES := decode dispatch random_game http1
+FUZZ_HARNESSES := decode dispatch random_game http1 reader_diff
 FUZZ_CFLAGS   := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -g -O1 -fno-omit-frame-pointer \
                  -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
-# The service sources (an archive: each harness links only what it reaches).
-FUZZ_SRC      := $(ENGINE_SRC) $(SERVICE_SRC)
+# The service sources (an archive: each harness links only what it reaches),
+# and the oracle the reader is compared with (fuzz_reader_diff).
+FUZZ_SRC      := $(ENGINE_SRC) $(SERVICE_SRC) \
+                 tests/support/oracle_json.c tests/support/oracle_decode.c
 FUZZ_OBJ      := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_SRC))
 # Generated data objects (the embedded catalog, ...) are reused from the
 # release build: they are data, nothing to instrument.
@@ -44,7 +46,7 @@ FUZZ_OPTS     := -max_len=65536 -timeout=5 -rss_limit_mb=2048 \
 fuzz-deps:
 	@tools/install-deps.sh clang-14 libclang-rt-14-dev
 
-$(FUZZ_DIR)/%.o: %.c $(HEADERS) | deps fuzz-deps
+$(FUZZ_DIR)/%.o: %.c $(HEADERS) $(wildcard tests/support/*.h) | deps fuzz-deps
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
 
@@ -53,7 +55,7 @@ $(FUZZ_LIB): $(FUZZ_OBJ) $(FUZZ_DATA_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_routes.h fuzz/fuzz_http1.h $(FUZZ_LIB)
+$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_routes.h fuzz/fuzz_http1.h fuzz/reader_diff.h $(FUZZ_LIB)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_LIB) -o $@ $(LIBS)
 
 fuzz-build: $(FUZZ_BINS)

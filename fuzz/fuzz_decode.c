@@ -1,7 +1,7 @@
 /* fuzz_decode.c -- libFuzzer harness: request bytes -> decoder -> validator.
  *
  * Owns nothing but the harness. Feeds arbitrary bytes to dec_parse() and,
- * when they parse, the object to dec_position() and the decoded position to
+ * when they parse, the body to dec_position() and the decoded position to
  * cc_validate(): the path every POST route takes before its question. The
  * contract (section 4) says no input may crash, hang or leak; ASan, UBSan
  * and LeakSanitizer turn any such input into a finding.
@@ -41,12 +41,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    json_object *root = NULL;
+    jr_doc doc;
+    jr_obj root;
     cc_error err;
-    if (!dec_parse((const char *)data, size, &root, &err))
-        return 0;
-    if (dec_position(root, &catalog, position, &err))
+    if (dec_parse((const char *)data, size, &doc, &root, &err) &&
+        dec_position(&root, &catalog, position, &err))
         (void)cc_validate(position, &catalog, board, features, &err);
-    json_object_put(root);
+    jr_doc_free(&doc);
     return 0;
 }

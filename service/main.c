@@ -202,7 +202,7 @@ static int serve(int argc, char **argv)
     if (!parse_options(argc, argv, &o))
         return 1;
 
-    cc_catalog cat = { 0, NULL };
+    cc_catalog cat = { .ntypes = 0, .types = NULL };
     char err[512];
     bool loaded = o.catalog ? catalog_load_file(o.catalog, &cat, err, sizeof err)
                             : catalog_load_default(&cat, err, sizeof err);

@@ -38,12 +38,12 @@
 #ifndef SERVICE_H
 #define SERVICE_H
 
-#include <json-c/json.h>
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "../engine/catalog.h"
 #include "../engine/error.h"
+#include "wire/json_reader.h"
 #include "wire/json_writer.h"
 
 #define SVC_BODY_LIMIT (1024 * 1024)   /* request bodies over this get 413 */
@@ -136,9 +136,12 @@ double svc_accept_q(const char *accept, const char *type);
 
 void svc_response_free(svc_response *res);
 
-/* A POST route: root is the parsed, duplicate-free JSON body (an object).
- * The handler fills res (with svc_reply_json or svc_reply_problem). */
-typedef void svc_post_handler(const svc_context *ctx, json_object *root, svc_response *res);
+/* A POST route: root is the request body, an object already checked whole
+ * (grammar, UTF-8, no duplicate names, depth, number ranges) and indexed;
+ * the handler reads its members with the decoders of service/wire/
+ * decode.h, straight into engine structs, and fills res (svc_reply_jw or
+ * svc_reply_problem). See service/routes/routes.h. */
+typedef void svc_post_handler(const svc_context *ctx, jr_obj *root, svc_response *res);
 
 /* A GET route. param is NULL for an exact route; for a prefix route it is
  * the rest of the path after the prefix, percent-decoded, never empty and
@@ -149,7 +152,7 @@ typedef void svc_get_handler(const svc_context *ctx, const char *param, svc_resp
 /* A POST route under a prefix: param as for svc_get_handler, root as for
  * svc_post_handler. */
 typedef void svc_post_param_handler(const svc_context *ctx, const char *param,
-                                    json_object *root, svc_response *res);
+                                    jr_obj *root, svc_response *res);
 
 /* The text w holds becomes the response body (status 200 unless given);
  * w is empty afterwards. If w failed (out of memory), the answer is the

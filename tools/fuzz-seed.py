@@ -191,6 +191,7 @@ def hostile_inputs():
     yield "huge-number", good.replace(b'"x": 0', b'"x": 1e400', 1)
     yield "huge-integer", good.replace(b'"x": 0', b'"x": 99999999999999999999', 1)
     yield "fraction", good.replace(b'"rot": 0', b'"rot": 0.5', 1)
+    yield "underflow", good.replace(b'"rot": 0', b'"rot": 1e-330', 1)
     yield "duplicate-key", b'{"position":' + json.dumps(SMALL).encode() + b',"position":{}}'
     yield "duplicate-inner-key", good.replace(b'"x": 0,', b'"x": 0, "x": 1,', 1)
     yield "single-quotes", b"{'position': {}}"
@@ -257,6 +258,7 @@ def seed_regressions():
                    bytes([RENDER_SELECTOR]) + data)
     for kind, data in hostile_inputs():
         n += write(os.path.join(ROOT, "fuzz/regressions/decode"), "hostile-" + kind, data)
+        n += write(os.path.join(ROOT, "fuzz/regressions/reader_diff"), "hostile-" + kind, data)
         # validate placements score features turn messages/8 import/jcz export/jcz
         for byte in (0, 1, 5, 6, 7, 15, EXTRA_BASE, EXTRA_BASE + 1):
             n += write(os.path.join(ROOT, "fuzz/regressions/dispatch"), "hostile-" + kind,

@@ -500,6 +500,19 @@ static bool read_all(loader *ld)
                "SELECT tile_id, text FROM tile_note ORDER BY tile_id, seq", read_note_row);
 }
 
+/* Every id and alias in a hash table, so a request's tile names are one
+ * look-up each (cc_catalog_find), not scans of the catalog. */
+static bool index_names(loader *ld)
+{
+    int n = cc_catalog_count_names(ld->cat);
+    ld->cat->names = malloc(sizeof *ld->cat->names * (size_t)n);
+    if (ld->cat->names == NULL)
+        return fail(ld, "catalog: out of memory");
+    cc_catalog_names(ld->cat, ld->cat->names, n);
+    ld->cat->nnames = n;
+    return true;
+}
+
 /* Read everything from an open db, close it, check the result. Takes
  * ownership of db (closed on every path). */
 static bool load_from(sqlite3 *db, cc_catalog *cat, char *errbuf, size_t errlen)
@@ -508,7 +521,7 @@ static bool load_from(sqlite3 *db, cc_catalog *cat, char *errbuf, size_t errlen)
     bool ok = read_all(&ld);
     sqlite3_close(db);
     ld.db = NULL;
-    ok = ok && check_catalog(&ld);
+    ok = ok && check_catalog(&ld) && index_names(&ld);
     if (!ok)
         catalog_free(cat);
     return ok;
@@ -518,6 +531,8 @@ static void catalog_reset(cc_catalog *cat)
 {
     cat->ntypes = 0;
     cat->types = NULL;
+    cat->nnames = 0;
+    cat->names = NULL;
 }
 
 bool catalog_load_default(cc_catalog *cat, char *errbuf, size_t errlen)
@@ -558,6 +573,7 @@ bool catalog_load_file(const char *path, cc_catalog *cat, char *errbuf, size_t e
 
 void catalog_free(cc_catalog *cat)
 {
+    free(cat->names);
     free(cat->types);
     catalog_reset(cat);
 }

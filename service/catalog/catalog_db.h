@@ -5,7 +5,9 @@
  * from schema/ at build time and linked into the binary; an option may name
  * another file instead. No SQLite call happens after start.
  *
- * Ownership: catalog_load_*() allocate cat->types; catalog_free() frees it.
+ * Ownership: catalog_load_*() allocate cat->types and cat->names (the
+ * hash table of ids and aliases cc_catalog_find() looks in); catalog_free()
+ * frees them.
  * On error the catalog is left empty and errbuf says why.
  */
 #ifndef CATALOG_DB_H

@@ -81,22 +81,47 @@ static bool out_of_scope(cc_error *err, const char *pointer, const char *what, c
 }
 
 /* A JSON number as a double; false if v is not a number. */
-static bool number(json_object *v, double *out)
+static bool number(jr_val v, double *out)
 {
-    if (!json_object_is_type(v, json_type_int) && !json_object_is_type(v, json_type_double))
+    if (v.type != JR_INT && v.type != JR_NUMBER)
         return false;
-    *out = json_object_get_double(v);
+    *out = jr_double(v);
     return isfinite(*out);
 }
 
-/* A JSON integer (or a number without fraction) within [min, max]. */
-static bool integer(json_object *v, int min, int max, int *out)
+/* A JSON integer (or a number without fraction) within [min, max]; a
+ * number too small for a double (1e-330) has a fraction, like 1e-5. */
+static bool integer(jr_val v, int min, int max, int *out)
 {
     double d;
-    if (!number(v, &d) || d != floor(d) || d < min || d > max)
+    if (!number(v, &d) || d != floor(d) || jr_underflow(v) || d < min || d > max)
         return false;
     *out = (int)d;
     return true;
+}
+
+/* The text of string v, or of member name k, decoded into a malloc'ed C
+ * string (an escaped U+0000 ends it as a C string; the file is read on a
+ * cold path, once per import). NULL when out of memory. */
+static char *text_of(jr_val v)
+{
+    char *s = malloc((size_t)v.len + 1);     /* decoding never lengthens */
+    if (s != NULL)
+        jr_string(v, s, (size_t)v.len + 1, NULL);
+    return s;
+}
+
+static char *name_of(jr_str k)
+{
+    char *s = malloc((size_t)k.len + 1);
+    if (s != NULL)
+        jr_str_copy(k, s, (size_t)k.len + 1);
+    return s;
+}
+
+static bool no_memory(cc_error *err)
+{
+    return fail(err, 500, "", "Out of memory", "No memory to read the saved game.");
 }
 
 /* ---- tiles --------------------------------------------------------------- */
@@ -123,26 +148,33 @@ int jcz_tile_type(const cc_catalog *cat, const char *id)
 }
 
 /* A land tile id at v (pointer ptr), in play (its set is in setup.sets). */
-static bool land_tile(json_object *v, const char *ptr, const cc_catalog *cat, unsigned sets,
+static bool land_tile(jr_val v, const char *ptr, const cc_catalog *cat, unsigned sets,
                       int *type, cc_error *err)
 {
     char q[80];
-    if (!json_object_is_type(v, json_type_string))
+    if (v.type != JR_STRING)
         return fail(err, 400, ptr, "Wrong type", "A tile id is a string such as \"BA/RCr\".");
-    const char *id = json_object_get_string(v);
+    char *id = text_of(v);
+    if (id == NULL)
+        return no_memory(err);
     int t = jcz_tile_type(cat, id);
+    bool ok = false;
     if (t < 0)
-        return out_of_scope(err, ptr, "The tile", id);
-    if (cat->types[t].is_abbey)
-        return fail(err, 422, ptr, "Abbey is not a land tile",
-                    "The abbey %s is placed from a player's hand, never drawn or set at the start.",
-                    quote(q, sizeof q, id));
-    if (!(sets & cat->types[t].expansion))
-        return fail(err, 422, ptr, "Tile set not in play",
-                    "The tile %s belongs to a set that setup.sets does not list.",
-                    quote(q, sizeof q, id));
-    *type = t;
-    return true;
+        out_of_scope(err, ptr, "The tile", id);
+    else if (cat->types[t].is_abbey)
+        fail(err, 422, ptr, "Abbey is not a land tile",
+             "The abbey %s is placed from a player's hand, never drawn or set at the start.",
+             quote(q, sizeof q, id));
+    else if (!(sets & cat->types[t].expansion))
+        fail(err, 422, ptr, "Tile set not in play",
+             "The tile %s belongs to a set that setup.sets does not list.",
+             quote(q, sizeof q, id));
+    else
+        ok = true;
+    free(id);
+    if (ok)
+        *type = t;
+    return ok;
 }
 
 /* ---- setup.sets ----------------------------------------------------------- */
@@ -157,33 +189,49 @@ static const struct {
     { "cult/5", CC_EXP_SHRINES },
 };
 
-static bool read_sets(json_object *setup, const cc_catalog *cat, unsigned *sets, int *pile,
+/* One member of setup.sets. */
+static bool read_set(const char *key, jr_val val, unsigned *sets, cc_error *err)
+{
+    char ptr[PTR_MAX];
+    member_ptr(ptr, "/setup/sets", key);
+    unsigned bit = 0;
+    for (size_t i = 0; i < sizeof set_ids / sizeof set_ids[0]; i++)
+        if (strcmp(key, set_ids[i].id) == 0)
+            bit = set_ids[i].expansion;
+    if (bit == 0)
+        return out_of_scope(err, ptr, "The tile set", key);
+    int copies;
+    if (!integer(val, 0, 1000, &copies))
+        return fail(err, 400, ptr, "Wrong type", "A set's value is how many copies are played, an integer.");
+    if (copies > 1)
+        return fail(err, 422, ptr, "Out of scope",
+                    "%d copies of one tile set: the service models one copy of each set.", copies);
+    if (copies == 1 && (*sets & bit))
+        return fail(err, 422, ptr, "Out of scope",
+                    "Two printings of one tile set: the service models one copy of each set.");
+    if (copies == 1)
+        *sets |= bit;
+    return true;
+}
+
+static bool read_sets(const jr_obj *setup, const cc_catalog *cat, unsigned *sets, int *pile,
                       cc_error *err)
 {
-    json_object *obj;
-    char ptr[PTR_MAX];
+    jr_obj obj;
     if (!dec_object(setup, "sets", "/setup", true, &obj, err))
         return false;
     *sets = 0;
-    json_object_object_foreach(obj, key, val) {
-        member_ptr(ptr, "/setup/sets", key);
-        unsigned bit = 0;
-        for (size_t i = 0; i < sizeof set_ids / sizeof set_ids[0]; i++)
-            if (strcmp(key, set_ids[i].id) == 0)
-                bit = set_ids[i].expansion;
-        if (bit == 0)
-            return out_of_scope(err, ptr, "The tile set", key);
-        int copies;
-        if (!integer(val, 0, 1000, &copies))
-            return fail(err, 400, ptr, "Wrong type", "A set's value is how many copies are played, an integer.");
-        if (copies > 1)
-            return fail(err, 422, ptr, "Out of scope",
-                        "%d copies of one tile set: the service models one copy of each set.", copies);
-        if (copies == 1 && (*sets & bit))
-            return fail(err, 422, ptr, "Out of scope",
-                        "Two printings of one tile set: the service models one copy of each set.");
-        if (copies == 1)
-            *sets |= bit;
+    jr_members m = jr_members_start(&obj);
+    jr_str k;
+    jr_val val;
+    while (jr_members_next(&m, &k, &val)) {
+        char *key = name_of(k);
+        if (key == NULL)
+            return no_memory(err);
+        bool ok = read_set(key, val, sets, err);
+        free(key);
+        if (!ok)
+            return false;
     }
     *pile = 0;
     for (int t = 0; t < cat->ntypes; t++)
@@ -200,15 +248,12 @@ typedef struct {
     bool have_meeples;
 } elements;
 
-static bool read_elements(json_object *setup, elements *el, cc_error *err)
+/* One member of setup.elements. */
+static bool read_element(const char *key, jr_val val, elements *el, cc_error *err)
 {
     static const char *const presence[] = { "farmers", "hill", "vineyard", "shrine", "garden" };
-    json_object *obj;
     char ptr[PTR_MAX];
-    if (!dec_object(setup, "elements", "/setup", true, &obj, err))
-        return false;
-    memset(el, 0, sizeof *el);
-    json_object_object_foreach(obj, key, val) {
+    {
         member_ptr(ptr, "/setup/elements", key);
         bool known = false;
         for (size_t i = 0; i < sizeof presence / sizeof presence[0]; i++)
@@ -220,7 +265,7 @@ static bool read_elements(json_object *setup, elements *el, cc_error *err)
             el->hill |= strcmp(key, "hill") == 0;
             el->vineyard |= strcmp(key, "vineyard") == 0;
             el->shrine |= strcmp(key, "shrine") == 0;
-            continue;
+            return true;
         }
         int *count = strcmp(key, "mayor") == 0      ? &el->mayor
                    : strcmp(key, "wagon") == 0      ? &el->wagon
@@ -237,7 +282,7 @@ static bool read_elements(json_object *setup, elements *el, cc_error *err)
                             "Each player has %d meeples here (the rules' supply); the file gives %d.",
                             CC_SUPPLY_MEEPLES, n);
             el->have_meeples = true;
-            continue;
+            return true;
         }
         if (count == NULL)
             return out_of_scope(err, ptr, "The game element", key);
@@ -247,6 +292,27 @@ static bool read_elements(json_object *setup, elements *el, cc_error *err)
             return fail(err, 422, ptr, "Out of scope",
                         "Each player has at most one %s here (the rules' supply); the file gives %d.",
                         key, *count);
+    }
+    return true;
+}
+
+static bool read_elements(const jr_obj *setup, elements *el, cc_error *err)
+{
+    jr_obj obj;
+    if (!dec_object(setup, "elements", "/setup", true, &obj, err))
+        return false;
+    memset(el, 0, sizeof *el);
+    jr_members m = jr_members_start(&obj);
+    jr_str k;
+    jr_val val;
+    while (jr_members_next(&m, &k, &val)) {
+        char *key = name_of(k);
+        if (key == NULL)
+            return no_memory(err);
+        bool ok = read_element(key, val, el, err);
+        free(key);
+        if (!ok)
+            return false;
     }
     if (!el->have_meeples)
         return fail(err, 422, "/setup/elements/small-follower", "Out of scope",
@@ -289,34 +355,35 @@ static const char *const idle_rules[] = {
 };
 
 /* Rule `key` with string value v: the index of v among values[0..1]. */
-static bool rule_choice(json_object *v, const char *ptr, const char *key, const char *a,
+static bool rule_choice(jr_val v, const char *ptr, const char *key, const char *a,
                         const char *b, int *out, cc_error *err)
 {
-    if (v == NULL || json_object_is_type(v, json_type_null)) {
+    if (v.type == JR_NULL) {
         *out = 0;
         return true;
     }
-    if (!json_object_is_type(v, json_type_string))
+    if (v.type != JR_STRING)
         return fail(err, 400, ptr, "Wrong type", "The rule %s takes a string, \"%s\" or \"%s\".", key, a, b);
-    const char *s = json_object_get_string(v);
-    if (strcmp(s, a) == 0 || strcmp(s, b) == 0) {
+    char *s = text_of(v);
+    if (s == NULL)
+        return no_memory(err);
+    bool ok = strcmp(s, a) == 0 || strcmp(s, b) == 0;
+    if (ok) {
         *out = strcmp(s, b) == 0;
-        return true;
+    } else {
+        char q[80];
+        fail(err, 422, ptr, "Unknown rule value", "The rule %s is \"%s\" or \"%s\"; the file gives %s.",
+             key, a, b, quote(q, sizeof q, s));
     }
-    char q[80];
-    return fail(err, 422, ptr, "Unknown rule value", "The rule %s is \"%s\" or \"%s\"; the file gives %s.",
-                key, a, b, quote(q, sizeof q, s));
+    free(s);
+    return ok;
 }
 
-static bool read_rules(json_object *setup, cc_options *opt, cc_error *err)
+/* One member of setup.rules. */
+static bool read_rule(const char *key, jr_val val, cc_options *opt, cc_error *err)
 {
-    json_object *obj;
     char ptr[PTR_MAX];
-    if (!dec_object(setup, "rules", "/setup", false, &obj, err))
-        return false;
-    if (obj == NULL)
-        return true;
-    json_object_object_foreach(obj, key, val) {
+    {
         member_ptr(ptr, "/setup/rules", key);
         int v = 0;
         if (strcmp(key, "wagon-move") == 0) {
@@ -342,6 +409,26 @@ static bool read_rules(json_object *setup, cc_options *opt, cc_error *err)
             if (!idle)
                 return fail(err, 422, ptr, "Unknown rule", "%s is not a rule the apps know.", key);
         }
+    }
+    return true;
+}
+
+static bool read_rules(const jr_obj *setup, cc_options *opt, cc_error *err)
+{
+    jr_obj obj;
+    if (!dec_object(setup, "rules", "/setup", false, &obj, err))
+        return false;
+    jr_members m = jr_members_start(&obj);
+    jr_str k;
+    jr_val val;
+    while (jr_members_next(&m, &k, &val)) {
+        char *key = name_of(k);
+        if (key == NULL)
+            return no_memory(err);
+        bool ok = read_rule(key, val, opt, err);
+        free(key);
+        if (!ok)
+            return false;
     }
     return true;
 }
@@ -377,59 +464,68 @@ static void player_name(cc_position *pos, int i, const char *name)
     }
 }
 
-static bool read_players(json_object *root, cc_position *pos, cc_error *err)
+static bool read_players(const jr_obj *root, cc_position *pos, cc_error *err)
 {
-    json_object *list;
+    jr_val list;
     if (!dec_array(root, "players", "", true, &list, err))
         return false;
-    size_t n = json_object_array_length(list);
+    size_t n = jr_count(list);
     if (n < CC_MIN_PLAYERS || n > CC_MAX_PLAYERS)
         return fail(err, 422, "/players", "Out of scope",
                     "A position has %d to %d players; the file has %zu.", CC_MIN_PLAYERS,
                     CC_MAX_PLAYERS, n);
     pos->nplayers = (int)n;
-    for (size_t i = 0; i < n; i++) {
-        json_object *p = json_object_array_get_idx(list, i), *name = NULL;
+    jr_iter it = jr_iter_start(list);
+    jr_val v;
+    for (size_t i = 0; jr_next_element(&it, &v); i++) {
+        jr_obj p;
+        jr_val name;
         char ptr[PTR_MAX];
         snprintf(ptr, sizeof ptr, "/players/%zu", i);
-        if (!json_object_is_type(p, json_type_object))
+        if (!jr_obj_open(v, &p))
             return fail(err, 400, ptr, "Wrong type", "Each player is an object {name, slot}.");
-        json_object_object_get_ex(p, "name", &name);
-        player_name(pos, (int)i, json_object_is_type(name, json_type_string)
-                                     ? json_object_get_string(name) : NULL);
+        char *text = NULL;
+        if (jr_obj_get(&p, "name", &name) && name.type == JR_STRING &&
+            (text = text_of(name)) == NULL)
+            return no_memory(err);
+        player_name(pos, (int)i, text);
+        free(text);
     }
     return true;
 }
 
 /* ---- setup.start ---------------------------------------------------------- */
 
-static bool read_start(json_object *setup, const cc_catalog *cat, unsigned sets,
+static bool read_start(const jr_obj *setup, const cc_catalog *cat, unsigned sets,
                        cc_position *pos, int *pile, cc_error *err)
 {
-    json_object *list;
+    jr_val list;
     if (!dec_array(setup, "start", "/setup", true, &list, err))
         return false;
-    size_t n = json_object_array_length(list);
+    size_t n = jr_count(list);
     if (n == 0)
         return fail(err, 422, "/setup/start", "No start tile", "The game starts from at least one tile.");
     if (n > CC_MAX_TILES)
         return fail(err, 422, "/setup/start", "More tiles than the game has",
                     "%zu start tiles; a game has at most %d tiles.", n, CC_MAX_TILES);
-    for (size_t i = 0; i < n; i++) {
-        json_object *s = json_object_array_get_idx(list, i), *tile = NULL;
+    jr_iter it = jr_iter_start(list);
+    jr_val v;
+    for (size_t i = 0; jr_next_element(&it, &v); i++) {
+        jr_obj s;
+        jr_val tile;
         char ptr[PTR_MAX], tptr[PTR_MAX];
         snprintf(ptr, sizeof ptr, "/setup/start/%zu", i);
         snprintf(tptr, sizeof tptr, "/setup/start/%zu/tile", i);
-        if (!json_object_is_type(s, json_type_object))
+        if (!jr_obj_open(v, &s))
             return fail(err, 400, ptr, "Wrong type", "Each start tile is an object {tile, x, y, rotation}.");
         cc_placed_tile *t = &pos->tiles[pos->ntiles];
         int deg = 0;
-        if (!json_object_object_get_ex(s, "tile", &tile))
+        if (!jr_obj_get(&s, "tile", &tile))
             return fail(err, 400, tptr, "Missing member", "A start tile names its tile.");
         if (!land_tile(tile, tptr, cat, sets, &t->type, err) ||
-            !dec_int(s, "x", ptr, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &t->x, NULL, err) ||
-            !dec_int(s, "y", ptr, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &t->y, NULL, err) ||
-            !dec_int(s, "rotation", ptr, 0, 270, false, &deg, NULL, err))
+            !dec_int(&s, "x", ptr, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &t->x, NULL, err) ||
+            !dec_int(&s, "y", ptr, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &t->y, NULL, err) ||
+            !dec_int(&s, "rotation", ptr, 0, 270, false, &deg, NULL, err))
             return false;
         if (deg % 90 != 0)
             return fail(err, 400, member_ptr(tptr, ptr, "rotation"), "Value out of range",
@@ -444,31 +540,35 @@ static bool read_start(json_object *setup, const cc_catalog *cat, unsigned sets,
 
 /* ---- gameAnnotations ---------------------------------------------------- */
 
-static bool read_annotations(json_object *root, const cc_catalog *cat, unsigned sets,
+static bool read_annotations(const jr_obj *root, const cc_catalog *cat, unsigned sets,
                              jcz_game *g, cc_error *err)
 {
-    json_object *ann, *order = NULL, *limit = NULL;
+    jr_obj ann;
+    jr_val order, limit;
     if (!dec_object(root, "gameAnnotations", "", false, &ann, err))
         return false;
-    if (ann == NULL)
+    if (!jr_obj_given(&ann))
         return true;
-    if (json_object_object_get_ex(ann, "endTurn", &limit) && !json_object_is_type(limit, json_type_null) &&
+    if (jr_obj_get(&ann, "endTurn", &limit) && limit.type != JR_NULL &&
         !integer(limit, 0, 100000, &g->draw_limit))
         return fail(err, 400, "/gameAnnotations/endTurn", "Wrong type",
                     "endTurn is how many tiles may be drawn, an integer.");
-    if (!dec_array(ann, "drawOrder", "/gameAnnotations", false, &order, err))
+    if (!dec_array(&ann, "drawOrder", "/gameAnnotations", false, &order, err))
         return false;
-    if (order == NULL)
+    if (order.type == JR_ABSENT)
         return true;
-    size_t n = json_object_array_length(order);
+    size_t n = jr_count(order);
     g->draw = malloc((n ? n : 1) * sizeof *g->draw);
     if (g->draw == NULL)
         return fail(err, 500, "", "Out of memory", "No memory to read drawOrder.");
-    for (size_t i = 0; i < n; i++) {
-        json_object *v = json_object_array_get_idx(order, i);
-        char ptr[PTR_MAX];
+    jr_iter it = jr_iter_start(order);
+    jr_val v;
+    for (size_t i = 0; jr_next_element(&it, &v); i++) {
+        char ptr[PTR_MAX], end[8] = "";
         snprintf(ptr, sizeof ptr, "/gameAnnotations/drawOrder/%zu", i);
-        if (json_object_is_type(v, json_type_string) && strcmp(json_object_get_string(v), "#END") == 0) {
+        if (v.type == JR_STRING)
+            jr_string(v, end, sizeof end, NULL);     /* as a C string, like strcmp */
+        if (v.type == JR_STRING && strcmp(end, "#END") == 0) {
             if (i + 1 != n)
                 return fail(err, 422, ptr, "Misplaced #END", "\"#END\" may only end drawOrder.");
             g->draw_end = true;
@@ -483,13 +583,13 @@ static bool read_annotations(json_object *root, const cc_catalog *cat, unsigned 
 
 /* ---- replay ------------------------------------------------------------ */
 
-static bool read_random(json_object *payload, const char *ptr, bool needed, jcz_msg *m,
+static bool read_random(const jr_obj *payload, const char *ptr, bool needed, jcz_msg *m,
                         cc_error *err)
 {
-    json_object *v = NULL;
+    jr_val v;
     char rptr[PTR_MAX];
     member_ptr(rptr, ptr, "random");
-    if (!json_object_object_get_ex(payload, "random", &v) || json_object_is_type(v, json_type_null)) {
+    if (!jr_obj_get(payload, "random", &v) || v.type == JR_NULL) {
         if (needed)
             return fail(err, 422, rptr, "Random number missing",
                         "This message draws a sheep token: its random number says which.");
@@ -504,53 +604,65 @@ static bool read_random(json_object *payload, const char *ptr, bool needed, jcz_
 }
 
 /* payload.position: [x, y]. */
-static bool read_xy(json_object *obj, const char *ptr, int *x, int *y, cc_error *err)
+static bool read_xy(const jr_obj *obj, const char *ptr, int *x, int *y, cc_error *err)
 {
-    json_object *v = NULL;
+    jr_val v, vx, vy;
     char pptr[PTR_MAX];
     member_ptr(pptr, ptr, "position");
-    if (!json_object_object_get_ex(obj, "position", &v))
+    if (!jr_obj_get(obj, "position", &v))
         return fail(err, 400, pptr, "Missing member", "A position is [x, y].");
-    if (!json_object_is_type(v, json_type_array) || json_object_array_length(v) != 2 ||
-        !integer(json_object_array_get_idx(v, 0), -CC_COORD_LIMIT, CC_COORD_LIMIT, x) ||
-        !integer(json_object_array_get_idx(v, 1), -CC_COORD_LIMIT, CC_COORD_LIMIT, y))
+    jr_iter it = jr_iter_start(v);
+    if (v.type != JR_ARRAY || jr_count(v) != 2 || !jr_next_element(&it, &vx) ||
+        !jr_next_element(&it, &vy) ||
+        !integer(vx, -CC_COORD_LIMIT, CC_COORD_LIMIT, x) ||
+        !integer(vy, -CC_COORD_LIMIT, CC_COORD_LIMIT, y))
         return fail(err, 400, pptr, "Value out of range",
                     "A position is [x, y], two integers within %d of the start.", CC_COORD_LIMIT);
     return true;
 }
 
-static bool read_place_tile(json_object *payload, const char *ptr, const cc_catalog *cat,
+static bool read_place_tile(const jr_obj *payload, const char *ptr, const cc_catalog *cat,
                             const jcz_game *g, jcz_msg *m, cc_error *err)
 {
-    json_object *v = NULL;
+    jr_val v;
     char tptr[PTR_MAX];
-    const char *rot = NULL;
+    dec_text rot;
+    bool has_rot = false;
     member_ptr(tptr, ptr, "tileId");
-    if (!json_object_object_get_ex(payload, "tileId", &v))
+    if (!jr_obj_get(payload, "tileId", &v))
         return fail(err, 400, tptr, "Missing member", "PLACE_TILE names its tile.");
-    if (!json_object_is_type(v, json_type_string))
+    if (v.type != JR_STRING)
         return fail(err, 400, tptr, "Wrong type", "A tile id is a string such as \"BA/RCr\".");
-    m->tile = jcz_tile_type(cat, json_object_get_string(v));
-    if (m->tile < 0)
-        return out_of_scope(err, tptr, "The tile", json_object_get_string(v));
+    char *id = text_of(v);
+    if (id == NULL)
+        return no_memory(err);
+    m->tile = jcz_tile_type(cat, id);
+    if (m->tile < 0) {
+        out_of_scope(err, tptr, "The tile", id);
+        free(id);
+        return false;
+    }
     /* A land tile comes from the pile; the abbey from a hand, which the
      * abbey element (Abbey & Mayor) gives. */
     unsigned from = cat->types[m->tile].is_abbey ? g->start.expansions : g->sets;
     if (!(from & cat->types[m->tile].expansion)) {
         char q[80];
-        return fail(err, 422, tptr, "Tile set not in play",
-                    "The tile %s belongs to a set that setup does not put in play.",
-                    quote(q, sizeof q, json_object_get_string(v)));
+        fail(err, 422, tptr, "Tile set not in play",
+             "The tile %s belongs to a set that setup does not put in play.",
+             quote(q, sizeof q, id));
+        free(id);
+        return false;
     }
-    if (!dec_string(payload, "rotation", ptr, !cat->types[m->tile].is_abbey, &rot, err) ||
+    free(id);
+    if (!dec_string(payload, "rotation", ptr, !cat->types[m->tile].is_abbey, &rot, &has_rot, err) ||
         !read_xy(payload, ptr, &m->x, &m->y, err))
         return false;
     m->rot = 0;
-    if (rot != NULL) {
+    if (has_rot) {
         static const char *const names[] = { "R0", "R90", "R180", "R270" };
         m->rot = -1;
         for (int q = 0; q < 4; q++)
-            if (strcmp(rot, names[q]) == 0)
+            if (strcmp(rot.s, names[q]) == 0)
                 m->rot = q;
         if (m->rot < 0)
             return fail(err, 400, member_ptr(tptr, ptr, "rotation"), "Value out of range",
@@ -560,8 +672,8 @@ static bool read_place_tile(json_object *payload, const char *ptr, const cc_cata
 }
 
 /* meepleId "<player>.<kind>.<n>". */
-static bool read_meeple_id(json_object *payload, const char *ptr, int nplayers, jcz_msg *m,
-                           cc_error *err)
+static bool meeple_id(const char *id, const char *iptr, int nplayers, jcz_msg *m,
+                      cc_error *err)
 {
     static const struct {
         const char *name;
@@ -570,11 +682,6 @@ static bool read_meeple_id(json_object *payload, const char *ptr, int nplayers, 
         { "small", CC_FIG_MEEPLE }, { "mayor", CC_FIG_MAYOR }, { "wagon", CC_FIG_WAGON },
         { "barn", CC_FIG_BARN },    { "shepherd", CC_FIG_SHEPHERD },
     };
-    const char *id = NULL;
-    char iptr[PTR_MAX];
-    member_ptr(iptr, ptr, "meepleId");
-    if (!dec_string(payload, "meepleId", ptr, true, &id, err))
-        return false;
     char *end = NULL;
     long owner = strtol(id, &end, 10);
     const char *dot = end && *end == '.' ? strchr(end + 1, '.') : NULL;
@@ -593,19 +700,38 @@ static bool read_meeple_id(json_object *payload, const char *ptr, int nplayers, 
     return out_of_scope(err, iptr, "The figure", kind);
 }
 
-static bool read_deploy(json_object *payload, const char *ptr, int nplayers, jcz_msg *m,
+static bool read_meeple_id(const jr_obj *payload, const char *ptr, int nplayers, jcz_msg *m,
+                           cc_error *err)
+{
+    dec_text checked;
+    char iptr[PTR_MAX];
+    member_ptr(iptr, ptr, "meepleId");
+    if (!dec_string(payload, "meepleId", ptr, true, &checked, NULL, err))
+        return false;
+    jr_val v;
+    jr_obj_get(payload, "meepleId", &v);
+    char *id = text_of(v);                   /* whole: the index may be long */
+    if (id == NULL)
+        return no_memory(err);
+    bool ok = meeple_id(id, iptr, nplayers, m, err);
+    free(id);
+    return ok;
+}
+
+static bool read_deploy(const jr_obj *payload, const char *ptr, int nplayers, jcz_msg *m,
                         cc_error *err)
 {
-    json_object *pointer;
+    jr_obj pointer;
     char pptr[PTR_MAX], fptr[PTR_MAX];
-    const char *feature = NULL, *loc = NULL;
+    dec_text feature_text, loc_text;
     member_ptr(pptr, ptr, "pointer");
     if (!read_meeple_id(payload, ptr, nplayers, m, err) ||
         !dec_object(payload, "pointer", ptr, true, &pointer, err) ||
-        !read_xy(pointer, pptr, &m->px, &m->py, err) ||
-        !dec_string(pointer, "feature", pptr, true, &feature, err) ||
-        !dec_string(pointer, "location", pptr, true, &loc, err))
+        !read_xy(&pointer, pptr, &m->px, &m->py, err) ||
+        !dec_string(&pointer, "feature", pptr, true, &feature_text, NULL, err) ||
+        !dec_string(&pointer, "location", pptr, true, &loc_text, NULL, err))
         return false;
+    const char *feature = feature_text.s, *loc = loc_text.s;
     m->classes = jcz_feature_class(feature);
     if (m->classes == 0)
         return out_of_scope(err, member_ptr(fptr, pptr, "feature"), "The feature", feature);
@@ -617,11 +743,12 @@ static bool read_deploy(json_object *payload, const char *ptr, int nplayers, jcz
     return true;
 }
 
-static bool read_flock(json_object *payload, const char *ptr, jcz_msg *m, cc_error *err)
+static bool read_flock(const jr_obj *payload, const char *ptr, jcz_msg *m, cc_error *err)
 {
-    const char *value = NULL;
-    if (!dec_string(payload, "value", ptr, true, &value, err))
+    dec_text value_text;
+    if (!dec_string(payload, "value", ptr, true, &value_text, NULL, err))
         return false;
+    const char *value = value_text.s;
     if (strcmp(value, "EXPAND") != 0 && strcmp(value, "SCORE") != 0) {
         char vptr[PTR_MAX];
         return fail(err, 400, member_ptr(vptr, ptr, "value"), "Value out of range",
@@ -640,23 +767,25 @@ static const struct {
     { "SHEPHERD_CONFIRM", JCZ_SHEPHERD_CONFIRM }, { "FLOCK_EXPAND_OR_SCORE", JCZ_FLOCK },
 };
 
-static bool read_message(json_object *v, int i, const cc_catalog *cat, const jcz_game *g,
+static bool read_message(jr_val v, int i, const cc_catalog *cat, const jcz_game *g,
                          jcz_msg *m, cc_error *err)
 {
     const cc_position *pos = &g->start;
     char ptr[PTR_MAX], pptr[PTR_MAX];
-    json_object *payload = NULL, *player = NULL;
-    const char *type = NULL;
+    jr_obj msg, payload;
+    jr_val player;
+    dec_text type_text;
     snprintf(ptr, sizeof ptr, "/replay/%d", i);
     snprintf(pptr, sizeof pptr, "/replay/%d/payload", i);
     memset(m, 0, sizeof *m);
     m->player = -1;
-    if (!json_object_is_type(v, json_type_object))
+    if (!jr_obj_open(v, &msg))
         return fail(err, 400, ptr, "Wrong type", "Each replay message is an object {type, payload}.");
-    if (!dec_string(v, "type", ptr, true, &type, err) ||
-        !dec_object(v, "payload", ptr, false, &payload, err))
+    if (!dec_string(&msg, "type", ptr, true, &type_text, NULL, err) ||
+        !dec_object(&msg, "payload", ptr, false, &payload, err))
         return false;
-    if (json_object_object_get_ex(v, "player", &player) && !json_object_is_type(player, json_type_null) &&
+    const char *type = type_text.s;
+    if (jr_obj_get(&msg, "player", &player) && player.type != JR_NULL &&
         !integer(player, 0, pos->nplayers - 1, &m->player))
         return fail(err, 400, member_ptr(pptr, ptr, "player"), "Value out of range",
                     "player is the index of a player, 0 to %d.", pos->nplayers - 1);
@@ -667,7 +796,7 @@ static bool read_message(json_object *v, int i, const cc_catalog *cat, const jcz
     if (known < 0)
         return out_of_scope(err, member_ptr(pptr, ptr, "type"), "The message", type);
     m->type = msg_types[known].type;
-    if (payload == NULL) {
+    if (!jr_obj_given(&payload)) {
         if (m->type == JCZ_PLACE_TILE || m->type == JCZ_DEPLOY_MEEPLE || m->type == JCZ_FLOCK ||
             m->type == JCZ_SHEPHERD_CONFIRM)
             return fail(err, 400, member_ptr(pptr, ptr, "payload"), "Missing member",
@@ -677,32 +806,34 @@ static bool read_message(json_object *v, int i, const cc_catalog *cat, const jcz
     snprintf(pptr, sizeof pptr, "/replay/%d/payload", i);
     switch (m->type) {
     case JCZ_PLACE_TILE:
-        return read_place_tile(payload, pptr, cat, g, m, err);
+        return read_place_tile(&payload, pptr, cat, g, m, err);
     case JCZ_DEPLOY_MEEPLE:
-        return read_deploy(payload, pptr, pos->nplayers, m, err);
+        return read_deploy(&payload, pptr, pos->nplayers, m, err);
     case JCZ_FLOCK:
-        return read_flock(payload, pptr, m, err);
+        return read_flock(&payload, pptr, m, err);
     case JCZ_SHEPHERD_CONFIRM:
-        return read_random(payload, pptr, true, m, err);
+        return read_random(&payload, pptr, true, m, err);
     case JCZ_COMMIT:
-        return read_random(payload, pptr, false, m, err);
+        return read_random(&payload, pptr, false, m, err);
     case JCZ_PASS:
         return true;
     }
     return true;
 }
 
-static bool read_replay(json_object *root, const cc_catalog *cat, jcz_game *g, cc_error *err)
+static bool read_replay(const jr_obj *root, const cc_catalog *cat, jcz_game *g, cc_error *err)
 {
-    json_object *list;
+    jr_val list;
     if (!dec_array(root, "replay", "", true, &list, err))
         return false;
-    size_t n = json_object_array_length(list);
+    size_t n = jr_count(list);
     g->msgs = malloc((n ? n : 1) * sizeof *g->msgs);
     if (g->msgs == NULL)
         return fail(err, 500, "", "Out of memory", "No memory to read the replay.");
-    for (size_t i = 0; i < n; i++) {
-        if (!read_message(json_object_array_get_idx(list, i), (int)i, cat, g, &g->msgs[i], err))
+    jr_iter it = jr_iter_start(list);
+    jr_val v;
+    for (size_t i = 0; jr_next_element(&it, &v); i++) {
+        if (!read_message(v, (int)i, cat, g, &g->msgs[i], err))
             return false;
         g->nmsgs++;
     }
@@ -711,23 +842,23 @@ static bool read_replay(json_object *root, const cc_catalog *cat, jcz_game *g, c
 
 /* ---- the file ------------------------------------------------------------ */
 
-bool jcz_read(json_object *root, const cc_catalog *cat, jcz_game *g, cc_error *err)
+bool jcz_read(const jr_obj *root, const cc_catalog *cat, jcz_game *g, cc_error *err)
 {
     memset(g, 0, sizeof *g);
     g->draw_limit = -1;
     cc_position_init(&g->start);
-    json_object *setup;
+    jr_obj setup;
     unsigned sets = 0;
     elements el;
-    if (!json_object_is_type(root, json_type_object))
+    if (root->val.type != JR_OBJECT)
         return fail(err, 400, "", "Wrong type", "A saved game is a JSON object.");
     if (!dec_object(root, "setup", "", true, &setup, err) ||
-        !read_sets(setup, cat, &sets, &g->pile, err) ||
-        !read_elements(setup, &el, err) ||
+        !read_sets(&setup, cat, &sets, &g->pile, err) ||
+        !read_elements(&setup, &el, err) ||
         !apply_elements(&el, sets, &g->start, err) ||
-        !read_rules(setup, &g->start.options, err) ||
+        !read_rules(&setup, &g->start.options, err) ||
         !read_players(root, &g->start, err) ||
-        !read_start(setup, cat, sets, &g->start, &g->pile, err))
+        !read_start(&setup, cat, sets, &g->start, &g->pile, err))
         return false;
     g->sets = sets;
     if (g->start.expansions & CC_EXP_ABBEY_MAYOR)

@@ -34,17 +34,18 @@
  * service does not model), each with the JSON Pointer of the member.
  *
  * Ownership: jcz_read() fills *g, which the caller releases with
- * jcz_game_free() (also after a failed read). root is only read.
+ * jcz_game_free() (also after a failed read). root (the request body, read
+ * in place: service/wire/json_reader.h) is only read.
  */
 #ifndef JCZ_READ_H
 #define JCZ_READ_H
 
-#include <json-c/json.h>
 #include <stdbool.h>
 
 #include "../../engine/catalog.h"
 #include "../../engine/error.h"
 #include "../../engine/position.h"
+#include "../wire/json_reader.h"
 #include "jcz_loc.h"
 
 typedef enum {
@@ -87,7 +88,7 @@ typedef struct {
     int draw_limit;          /* endTurn, or -1 */
 } jcz_game;
 
-bool jcz_read(json_object *root, const cc_catalog *cat, jcz_game *g, cc_error *err);
+bool jcz_read(const jr_obj *root, const cc_catalog *cat, jcz_game *g, cc_error *err);
 void jcz_game_free(jcz_game *g);
 
 /* The catalog type of a reference tile id as saved games write it (the

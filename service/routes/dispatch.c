@@ -390,17 +390,19 @@ static void call_route(const svc_context *ctx, const route *r, const char *path,
         free(param);
         return;
     }
-    json_object *root = NULL;
+    /* The body is checked whole, then read in place by the handler. */
+    jr_doc doc;
+    jr_obj root;
     cc_error err;
     memset(&err, 0, sizeof err);
-    if (!dec_parse(body ? body : "", body ? len : 0, &root, &err)) {
+    if (!dec_parse(body ? body : "", body ? len : 0, &doc, &root, &err)) {
         svc_reply_problem(res, &err);
     } else if (r->post) {
-        r->post(ctx, root, res);
+        r->post(ctx, &root, res);
     } else {
-        r->post_param(ctx, param, root, res);
+        r->post_param(ctx, param, &root, res);
     }
-    json_object_put(root);
+    jr_doc_free(&doc);
     free(param);
 }
 

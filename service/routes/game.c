@@ -7,7 +7,8 @@
 #include "../../engine/validate.h"
 #include "../wire/decode.h"
 
-game *game_load(const svc_context *ctx, json_object *root, svc_response *res)
+/* Decode and validate; the feature graph only when asked for. */
+static game *load(const svc_context *ctx, jr_obj *root, bool features, svc_response *res)
 {
     game *g = malloc(sizeof *g);
     if (g == NULL) {
@@ -16,17 +17,21 @@ game *game_load(const svc_context *ctx, json_object *root, svc_response *res)
     }
     cc_error err;
     memset(&err, 0, sizeof err);
+    g->has_features = features;
     if (!dec_position(root, ctx->cat, &g->pos, &err) ||
-        !cc_validate(&g->pos, ctx->cat, &g->board, &g->features, &err)) {
+        !cc_validate_board(&g->pos, ctx->cat, &g->board, &err)) {
         svc_reply_problem(res, &err);
         free(g);
         return NULL;
     }
+    if (features)
+        cc_features_build(&g->features, &g->board);
     return g;
 }
 
-game *game_open(const svc_context *ctx, json_object *root, const char *const *members,
-                svc_response *res)
+/* Only the members listed, then load(). */
+static game *open_checked(const svc_context *ctx, jr_obj *root, const char *const *members,
+                          bool features, svc_response *res)
 {
     cc_error err;
     memset(&err, 0, sizeof err);
@@ -34,7 +39,24 @@ game *game_open(const svc_context *ctx, json_object *root, const char *const *me
         svc_reply_problem(res, &err);
         return NULL;
     }
-    return game_load(ctx, root, res);
+    return load(ctx, root, features, res);
+}
+
+game *game_load(const svc_context *ctx, jr_obj *root, svc_response *res)
+{
+    return load(ctx, root, true, res);
+}
+
+game *game_open(const svc_context *ctx, jr_obj *root, const char *const *members,
+                svc_response *res)
+{
+    return open_checked(ctx, root, members, true, res);
+}
+
+game *game_open_board(const svc_context *ctx, jr_obj *root, const char *const *members,
+                      svc_response *res)
+{
+    return open_checked(ctx, root, members, false, res);
 }
 
 int game_tile(const game *g, int x, int y, cc_error *err)

@@ -9,6 +9,10 @@
  *                               400/422 problem (or 500 on no memory) in res
  *   game_open(ctx, root, members, res)  the same, after checking that the
  *                               body has no member outside members
+ *   game_open_board(ctx, root, members, res)  the same checks and errors,
+ *                               but no feature graph (g->features unset,
+ *                               g->has_features false): for questions of
+ *                               the board alone (where may a tile go)
  *   game_tile(g, x, y, err)     the board tile on (x, y), or -1 with the 422
  *                               every question about a cell uses ("/x")
  *   game_free(g)                release (NULL is fine)
@@ -23,7 +27,6 @@
 #ifndef GAME_H
 #define GAME_H
 
-#include <json-c/json.h>
 
 #include "../../engine/board.h"
 #include "../../engine/features.h"
@@ -33,12 +36,15 @@
 typedef struct {
     cc_position pos;
     cc_board board;
+    bool has_features;        /* false after game_open_board() */
     cc_features features;
 } game;
 
-game *game_load(const svc_context *ctx, json_object *root, svc_response *res);
-game *game_open(const svc_context *ctx, json_object *root, const char *const *members,
+game *game_load(const svc_context *ctx, jr_obj *root, svc_response *res);
+game *game_open(const svc_context *ctx, jr_obj *root, const char *const *members,
                 svc_response *res);
+game *game_open_board(const svc_context *ctx, jr_obj *root, const char *const *members,
+                      svc_response *res);
 int game_tile(const game *g, int x, int y, cc_error *err);
 void game_free(game *g);
 

@@ -27,8 +27,6 @@
 #ifndef QUESTIONS_H
 #define QUESTIONS_H
 
-#include <json-c/json.h>
-
 #include "../../engine/deploy.h"
 #include "../../engine/placement.h"
 #include "../../engine/scoring.h"
@@ -45,28 +43,28 @@
  * able to hold (422 at /name otherwise), and every legal placement of it.
  * *list is malloc'ed (CC_MAX_PLACEMENTS entries; the caller frees it); *n
  * entries are filled. */
-bool q_placements(const game *g, const cc_catalog *cat, json_object *obj, const char *name,
+bool q_placements(const game *g, const cc_catalog *cat, const jr_obj *obj, const char *name,
                   int *type, cc_placement **list, int *n, cc_error *err);
 
 /* Members x, y, at of obj: the feature there (*id) and its value if scored
  * now (cc_feature_value, as in a turn). Without `required`, all three may
  * be absent (*id = -1); otherwise all three are asked together. */
-bool q_feature_at(const game *g, json_object *obj, bool required, int *id, cc_value *value,
+bool q_feature_at(const game *g, const jr_obj *obj, bool required, int *id, cc_value *value,
                   cc_error *err);
 
 /* Members x, y of obj: the options on the tile there (*t its board index). */
-bool q_deployments(const game *g, json_object *obj, int *x, int *y, int *t,
+bool q_deployments(const game *g, const jr_obj *obj, int *x, int *y, int *t,
                    cc_deploy_option opts[CC_MAX_DEPLOY_OPTIONS], int *n, cc_error *err);
 
 /* Members x, y, at[, placed] of obj: the wagon there (*w, index into
  * g->pos.figures) and its destinations; *d is malloc'ed
  * (CC_MAX_WAGON_DESTS entries; the caller frees it). */
-bool q_wagon_moves(const game *g, json_object *obj, int *w, cc_wagon_dest **d, int *n,
+bool q_wagon_moves(const game *g, const jr_obj *obj, int *w, cc_wagon_dest **d, int *n,
                    cc_error *err);
 
 /* Members x, y, deployed, shepherd or final of obj: the scoring phase of
  * that turn, or the end-game scoring (*final). r must be on the heap (about
  * 90 KB). */
-bool q_score(const game *g, json_object *obj, cc_score_result *r, bool *final, cc_error *err);
+bool q_score(const game *g, const jr_obj *obj, cc_score_result *r, bool *final, cc_error *err);
 
 #endif

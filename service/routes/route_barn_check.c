@@ -90,7 +90,7 @@ static bool add_scoring(const svc_context *ctx, const game *g, int x, int y, int
     return true;
 }
 
-void route_barn_check(const svc_context *ctx, json_object *root, svc_response *res)
+void route_barn_check(const svc_context *ctx, jr_obj *root, svc_response *res)
 {
     static const char *const members[] = { "position", "x", "y", "at", NULL };
     cc_error err;

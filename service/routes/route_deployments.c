@@ -53,7 +53,7 @@ static void deploy_rules(jw *w, const game *g, int t, bool challenge)
     enc_rules_write(w, &rules);
 }
 
-bool q_deployments(const game *g, json_object *obj, int *x, int *y, int *t,
+bool q_deployments(const game *g, const jr_obj *obj, int *x, int *y, int *t,
                    cc_deploy_option opts[CC_MAX_DEPLOY_OPTIONS], int *n, cc_error *err)
 {
     *n = 0;
@@ -65,7 +65,7 @@ bool q_deployments(const game *g, json_object *obj, int *x, int *y, int *t,
     return true;
 }
 
-void route_deployments(const svc_context *ctx, json_object *root, svc_response *res)
+void route_deployments(const svc_context *ctx, jr_obj *root, svc_response *res)
 {
     static const char *const members[] = { "position", Q_DEPLOYMENTS_MEMBERS, NULL };
     cc_error err;

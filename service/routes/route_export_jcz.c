@@ -35,20 +35,23 @@ static bool in_move(cc_error *err, size_t i)
 
 /* Member "discarded" of move object m: the tiles the player drew before
  * the move's tile (or before the pile ran out) that fit nowhere. */
-static bool play_discards(const svc_context *ctx, json_object *m, jcz_writer *w, cc_error *err)
+static bool play_discards(const svc_context *ctx, const jr_obj *m, jcz_writer *w,
+                          cc_error *err)
 {
-    json_object *list = NULL;
+    jr_val list;
     if (!dec_array(m, "discarded", "", false, &list, err))
         return false;
-    if (list == NULL)
-        return true;
-    for (size_t j = 0; j < json_object_array_length(list); j++) {
-        json_object *v = json_object_array_get_idx(list, j);
+    jr_iter it = jr_iter_start(list);
+    jr_val v;
+    for (size_t j = 0; jr_next_element(&it, &v); j++) {
         char ptr[40];
         snprintf(ptr, sizeof ptr, "/discarded/%zu", j);
-        if (!json_object_is_type(v, json_type_string))
+        if (v.type != JR_STRING)
             return cc_fail(err, CC_ERR_BAD_REQUEST, ptr, "Wrong type", "A discarded tile is a tile id.");
-        int type = cc_catalog_find(ctx->cat, json_object_get_string(v));
+        /* As a C string: an escaped U+0000 ends the name there. */
+        char id[DEC_TEXT_MAX];
+        size_t len = jr_string(v, id, sizeof id, NULL);
+        int type = len < sizeof id || strlen(id) < len ? cc_catalog_find(ctx->cat, id) : -1;
         if (type < 0)
             return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Unknown tile id", "discarded/%zu names no tile.", j);
         if (!jcz_writer_discard(w, type, err)) {
@@ -59,37 +62,38 @@ static bool play_discards(const svc_context *ctx, json_object *m, jcz_writer *w,
     return true;
 }
 
-static bool play_moves(const svc_context *ctx, json_object *moves, jcz_writer *w, cc_error *err)
+static bool play_moves(const svc_context *ctx, jr_val moves, jcz_writer *w, cc_error *err)
 {
     static const char *const members[] = {
         "tile", "x", "y", "rot", "deploy", "deployed", "shepherd", "wagons", "pile_empty",
         "discarded", NULL
     };
     static const char *const pass_members[] = { "discarded", NULL };
-    size_t n = json_object_array_length(moves);
+    size_t n = jr_count(moves);
     if (n > CC_MAX_TILES)
         return cc_fail(err, CC_ERR_IMPOSSIBLE, "/moves", "More tiles than the game has",
                        "%zu moves: a game has at most %d tiles.", n, CC_MAX_TILES);
-    for (size_t i = 0; i < n; i++) {
-        json_object *m = json_object_array_get_idx(moves, i);
+    jr_iter it = jr_iter_start(moves);
+    jr_val v;
+    for (size_t i = 0; jr_next_element(&it, &v); i++) {
+        jr_obj m;
         char ptr[32];
         snprintf(ptr, sizeof ptr, "/moves/%zu", i);
         cc_move mv;
-        if (!json_object_is_type(m, json_type_object))
+        if (!jr_obj_open(v, &m))
             return cc_fail(err, CC_ERR_BAD_REQUEST, ptr, "Wrong type",
                            "Each move is an object, as the body of /v1/turn without its position.");
-        bool pass = !json_object_object_get_ex(m, "tile", NULL) &&
-                    json_object_object_get_ex(m, "discarded", NULL);
-        if (!dec_only_members(m, pass ? pass_members : members, ptr, err))
+        bool pass = !dec_has(&m, "tile") && dec_has(&m, "discarded");
+        if (!dec_only_members(&m, pass ? pass_members : members, ptr, err))
             return false;
         if (pass) {
-            if (!play_discards(ctx, m, w, err) || !jcz_writer_pass(w, err))
+            if (!play_discards(ctx, &m, w, err) || !jcz_writer_pass(w, err))
                 return in_move(err, i);
             continue;
         }
-        if (!dec_move(ctx->cat, m, &mv, err) ||
-            !dec_deployed_move(m, jcz_writer_position(w), &mv, err) ||
-            !play_discards(ctx, m, w, err) || !jcz_writer_play(w, &mv, err))
+        if (!dec_move(ctx->cat, &m, &mv, err) ||
+            !dec_deployed_move(&m, jcz_writer_position(w), &mv, err) ||
+            !play_discards(ctx, &m, w, err) || !jcz_writer_play(w, &mv, err))
             return in_move(err, i);
     }
     return true;
@@ -113,12 +117,14 @@ static void file_name(const char *name, char *out, size_t size)
         snprintf(out, size, "game");
 }
 
-void route_export_jcz(const svc_context *ctx, json_object *root, svc_response *res)
+void route_export_jcz(const svc_context *ctx, jr_obj *root, svc_response *res)
 {
     static const char *const members[] = { "position", "moves", "name", NULL };
     cc_error err;
     memset(&err, 0, sizeof err);
-    json_object *moves = NULL;
+    jr_val moves;
+    dec_text name_text;
+    bool named = false;
     const char *name = NULL;
     cc_position *pos = malloc(sizeof *pos);
     jcz_writer *w = NULL;
@@ -128,8 +134,10 @@ void route_export_jcz(const svc_context *ctx, json_object *root, svc_response *r
     }
     bool read = dec_only_members(root, members, "", &err) &&
                 dec_array(root, "moves", "", true, &moves, &err) &&
-                dec_string(root, "name", "", false, &name, &err);
-    if (read && name != NULL && strlen(name) > NAME_MAX_BYTES)
+                dec_string(root, "name", "", false, &name_text, &named, &err);
+    if (named)
+        name = name_text.s;
+    if (read && named && name_text.len > NAME_MAX_BYTES)
         read = cc_fail(&err, CC_ERR_BAD_REQUEST, "/name", "Value out of range",
                        "name is at most %d bytes.", NAME_MAX_BYTES);
     if (!read || !dec_position(root, ctx->cat, pos, &err) ||

@@ -88,12 +88,13 @@ static void value_now(const game *g, int id, cc_value *v)
 
 /* One feature as enc_feature_members() writes it, plus "value" and
  * "points" (the players who would score); its rules go to rules. */
-static void feature_with_value(jw *w, const game *g, int id, enc_rules *rules)
+static void feature_with_value(jw *w, const game *g, const int *stands, int id,
+                               enc_rules *rules)
 {
     cc_value v;
     value_now(g, id, &v);
     jw_object(w);
-    enc_feature_members(w, &g->pos, &g->features, id);
+    enc_feature_members(w, &g->pos, &g->features, stands, id);
     jw_member_int(w, "value", v.value);
     jw_key(w, "points");
     jw_object(w);
@@ -108,7 +109,7 @@ static void feature_with_value(jw *w, const game *g, int id, enc_rules *rules)
 
 /* "Which feature is at (x, y, at)?": *id = -1 when not asked (and not
  * required). */
-bool q_feature_at(const game *g, json_object *obj, bool required, int *id, cc_value *value,
+bool q_feature_at(const game *g, const jr_obj *obj, bool required, int *id, cc_value *value,
                   cc_error *err)
 {
     int x = 0, y = 0;
@@ -138,7 +139,7 @@ bool q_feature_at(const game *g, json_object *obj, bool required, int *id, cc_va
     return true;
 }
 
-void route_features(const svc_context *ctx, json_object *root, svc_response *res)
+void route_features(const svc_context *ctx, jr_obj *root, svc_response *res)
 {
     static const char *const members[] = { "position", Q_FEATURE_MEMBERS, NULL };
     game *g = game_open(ctx, root, members, res);
@@ -168,13 +169,15 @@ void route_features(const svc_context *ctx, json_object *root, svc_response *res
         n = features_by_name(&g->features, keys, ids);
     enc_rules rules;
     enc_rules_init(&rules);
+    int stands[CC_MAX_FIGURES];
+    enc_figure_features(&g->pos, &g->features, stands);
     jw w;
     jw_init(&w);
     jw_object(&w);
     jw_key(&w, "features");
     jw_array(&w);
     for (int i = 0; i < n; i++)
-        feature_with_value(&w, g, ids[i], &rules);
+        feature_with_value(&w, g, stands, ids[i], &rules);
     jw_array_end(&w);
     jw_key(&w, "rules");
     enc_rules_write(&w, &rules);

@@ -174,7 +174,7 @@ static bool turn_param(const svc_context *ctx, int *turn, svc_response *res)
     return true;
 }
 
-void route_import_jcz(const svc_context *ctx, json_object *root, svc_response *res)
+void route_import_jcz(const svc_context *ctx, jr_obj *root, svc_response *res)
 {
     cc_error err;
     memset(&err, 0, sizeof err);

@@ -39,7 +39,7 @@ static int card_number(const char *param)
     return -1;
 }
 
-static bool check_members(json_object *root, int card, cc_error *err)
+static bool check_members(jr_obj *root, int card, cc_error *err)
 {
     static const char *const plain[] = { "position", "counting_figure", NULL };
     static const char *const with_figure[] = { "position", "counting_figure", "figure", NULL };
@@ -49,17 +49,17 @@ static bool check_members(json_object *root, int card, cc_error *err)
 }
 
 /* Card 8's follower: {"x", "y", "at"} naming one of the active player's. */
-static int named_follower(json_object *root, const game *g, cc_error *err)
+static int named_follower(jr_obj *root, const game *g, cc_error *err)
 {
     static const char *const members[] = { "x", "y", "at", NULL };
-    json_object *fig;
+    jr_obj fig;
     int x = 0, y = 0;
     cc_loc at;
     if (!dec_object(root, "figure", "", true, &fig, err) ||
-        !dec_only_members(fig, members, "/figure", err) ||
-        !dec_int(fig, "x", "/figure", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &x, NULL, err) ||
-        !dec_int(fig, "y", "/figure", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &y, NULL, err) ||
-        !dec_loc(fig, "at", "/figure", true, true, &at, NULL, err))
+        !dec_only_members(&fig, members, "/figure", err) ||
+        !dec_int(&fig, "x", "/figure", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &x, NULL, err) ||
+        !dec_int(&fig, "y", "/figure", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &y, NULL, err) ||
+        !dec_loc(&fig, "at", "/figure", true, true, &at, NULL, err))
         return -1;
     return cc_messages_find_follower(&g->pos, &g->features, x, y, at, err);
 }
@@ -81,10 +81,10 @@ typedef struct {
 
 /* Card 7 with "tile": may the active player hold that tile, and where may
  * it go? (The same checks as /v1/placements.) */
-static bool find_placements(const svc_context *ctx, json_object *root, const game *g,
+static bool find_placements(const svc_context *ctx, jr_obj *root, const game *g,
                             extra_tile *out, cc_error *err)
 {
-    if (json_object_object_get_ex(root, "tile", NULL) == false)
+    if (!dec_has(root, "tile"))
         return true;
     int type;
     if (!dec_tile_id(root, "tile", "", ctx->cat, &type, err))
@@ -110,7 +110,7 @@ static bool find_placements(const svc_context *ctx, json_object *root, const gam
     return true;
 }
 
-static bool answer(const svc_context *ctx, json_object *root, const game *g, int card,
+static bool answer(const svc_context *ctx, jr_obj *root, const game *g, int card,
                    jw *w, cc_error *err)
 {
     const cc_position *pos = &g->pos;
@@ -157,7 +157,7 @@ static bool answer(const svc_context *ctx, json_object *root, const game *g, int
     return ok;
 }
 
-void route_messages(const svc_context *ctx, const char *param, json_object *root,
+void route_messages(const svc_context *ctx, const char *param, jr_obj *root,
                     svc_response *res)
 {
     int card = card_number(param);

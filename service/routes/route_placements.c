@@ -50,7 +50,7 @@ static bool tile_in_hand(const game *g, const cc_tile_type *t, int type, const c
     return true;
 }
 
-bool q_placements(const game *g, const cc_catalog *cat, json_object *obj, const char *name,
+bool q_placements(const game *g, const cc_catalog *cat, const jr_obj *obj, const char *name,
                   int *type, cc_placement **list, int *n, cc_error *err)
 {
     char ptr[CC_POINTER_MAX];
@@ -85,10 +85,11 @@ static void placement_rules(jw *w, const game *g, const cc_tile_type *t, int n)
     enc_rules_write(w, &rules);
 }
 
-void route_placements(const svc_context *ctx, json_object *root, svc_response *res)
+void route_placements(const svc_context *ctx, jr_obj *root, svc_response *res)
 {
     static const char *const members[] = { "position", "tile", NULL };
-    game *g = game_open(ctx, root, members, res);
+    /* Placements need the board's edges and neighbours, not its features. */
+    game *g = game_open_board(ctx, root, members, res);
     if (g == NULL)
         return;
     cc_error err;

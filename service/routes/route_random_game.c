@@ -48,15 +48,16 @@ static const char *const default_names[CC_MAX_PLAYERS] = {
     "red", "blue", "green", "yellow", "black", "gray"
 };
 
-/* A JSON integer (or a number without fraction) in [min, max]. */
-static bool read_whole(json_object *v, const char *pointer, const char *what, int64_t min,
+/* A JSON integer (or a number without fraction) in [min, max]. A number too
+ * small for a double (1e-330) has a fraction, like 1e-5. */
+static bool read_whole(jr_val v, const char *pointer, const char *what, int64_t min,
                        int64_t max, int64_t *out, cc_error *err)
 {
-    if (json_object_is_type(v, json_type_int)) {
-        *out = json_object_get_int64(v);
-    } else if (json_object_is_type(v, json_type_double)) {
-        double d = json_object_get_double(v);
-        if (!isfinite(d) || d != floor(d) || d < (double)min || d > (double)max)
+    if (v.type == JR_INT) {
+        *out = jr_int64(v);
+    } else if (v.type == JR_NUMBER) {
+        double d = jr_double(v);
+        if (!isfinite(d) || d != floor(d) || jr_underflow(v) || d < (double)min || d > (double)max)
             return cc_fail(err, CC_ERR_BAD_REQUEST, pointer, "Value out of range",
                            "%s is a whole number from %lld to %lld.", what, (long long)min,
                            (long long)max);
@@ -73,66 +74,41 @@ static bool read_whole(json_object *v, const char *pointer, const char *what, in
     return true;
 }
 
-/* Expansions, options and a list of player names are read by the position
- * decoder, from a position made of them: one reading of each, with the
- * same errors, their pointers moved from /position/... to /.... */
-static bool read_position_parts(const svc_context *ctx, json_object *root, json_object *names,
-                                cc_position *pos, cc_error *err)
-{
-    json_object *p = json_object_new_object(), *wrap = json_object_new_object();
-    json_object *member;
-    if (json_object_object_get_ex(root, "expansions", &member))
-        json_object_object_add(p, "expansions", json_object_get(member));
-    if (json_object_object_get_ex(root, "options", &member))
-        json_object_object_add(p, "options", json_object_get(member));
-    json_object_object_add(p, "players", json_object_get(names));
-    json_object_object_add(p, "tiles", json_object_new_array());
-    json_object_object_add(p, "figures", json_object_new_array());
-    json_object_object_add(wrap, "position", p);
-    bool ok = dec_position(wrap, ctx->cat, pos, err);
-    json_object_put(wrap);
-    if (!ok && strncmp(err->pointer, "/position", 9) == 0)
-        memmove(err->pointer, err->pointer + 9, strlen(err->pointer + 9) + 1);
-    return ok;
-}
-
-static bool read_setup(const svc_context *ctx, json_object *root, cc_game_setup *s,
+static bool read_setup(const svc_context *ctx, jr_obj *root, cc_game_setup *s,
                        cc_error *err)
 {
+    (void)ctx;
     static const char *const members[] = {
         "seed", "players", "expansions", "options", "turns", NULL
     };
     memset(s, 0, sizeof *s);
-    json_object *seed, *players;
+    jr_val seed, players;
     if (!dec_only_members(root, members, "", err))
         return false;
-    if (!json_object_object_get_ex(root, "seed", &seed))
+    if (!jr_obj_get(root, "seed", &seed))
         return cc_fail(err, CC_ERR_BAD_REQUEST, "/seed", "Missing member",
                        "seed is required: the same seed plays the same game.");
     int64_t v;
     if (!read_whole(seed, "/seed", "seed", 0, (int64_t)CC_GAME_SEED_MAX, &v, err))
         return false;
     s->seed = (uint64_t)v;
-    if (!json_object_object_get_ex(root, "players", &players))
+    if (!jr_obj_get(root, "players", &players))
         return cc_fail(err, CC_ERR_BAD_REQUEST, "/players", "Missing member",
                        "players is required: a number of players (2 to 6) or their names.");
-    json_object *names = NULL;
-    if (json_object_is_type(players, json_type_array)) {
-        names = json_object_get(players);
-    } else {
+    /* Names, or a count of them: then the first names of the default list.
+     * Expansions, options and names are read as a position's are, with the
+     * same errors at /expansions, /options, /players. */
+    int count = 0;
+    if (players.type != JR_ARRAY) {
         if (!read_whole(players, "/players", "players (a count)", CC_MIN_PLAYERS, CC_MAX_PLAYERS,
                         &v, err))
             return false;
-        names = json_object_new_array();
-        for (int i = 0; i < (int)v; i++)
-            json_object_array_add(names, json_object_new_string(default_names[i]));
+        count = (int)v;
     }
     cc_position *pos = malloc(sizeof *pos);
-    if (pos == NULL) {
-        json_object_put(names);
+    if (pos == NULL)
         return cc_fail(err, (cc_status)500, "", "Out of memory", "no memory to read the request");
-    }
-    bool ok = read_position_parts(ctx, root, names, pos, err) &&
+    bool ok = dec_setup(root, "", count > 0 ? default_names : NULL, count, pos, err) &&
               dec_int(root, "turns", "", CC_GAME_MIN_TURNS, CC_GAME_MAX_TURNS, false,
                       &s->max_turns, NULL, err);
     if (ok) {
@@ -142,7 +118,6 @@ static bool read_setup(const svc_context *ctx, json_object *root, cc_game_setup 
         memcpy(s->players, pos->players, sizeof s->players);
     }
     free(pos);
-    json_object_put(names);
     return ok;
 }
 
@@ -274,7 +249,7 @@ static bool write_end(jw *w, const svc_context *ctx, cc_game *g, cc_error *err)
     return true;
 }
 
-void route_random_game(const svc_context *ctx, json_object *root, svc_response *res)
+void route_random_game(const svc_context *ctx, jr_obj *root, svc_response *res)
 {
     cc_error err;
     memset(&err, 0, sizeof err);

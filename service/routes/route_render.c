@@ -96,14 +96,14 @@ static bool out_of_memory(cc_error *err)
     return cc_fail(err, (cc_status)500, "", "Out of memory", "no memory for the picture");
 }
 
-/* Member `name` of show: absent (*obj NULL), or an object with only the
- * listed members. */
-static bool show_object(json_object *show, const char *name, const char *const *members,
-                        json_object **obj, cc_error *err)
+/* Member `name` of show: absent (jr_obj_given() false), or an object with
+ * only the listed members. */
+static bool show_object(const jr_obj *show, const char *name, const char *const *members,
+                        jr_obj *obj, cc_error *err)
 {
     if (!dec_object(show, name, "/show", false, obj, err))
         return false;
-    if (*obj && !dec_only_members(*obj, members, "", err)) {
+    if (jr_obj_given(obj) && !dec_only_members(obj, members, "", err)) {
         char parent[64];
         snprintf(parent, sizeof parent, "/show/%s", name);
         under(err, parent);
@@ -112,10 +112,10 @@ static bool show_object(json_object *show, const char *name, const char *const *
     return true;
 }
 
-static bool show_placements(const svc_context *ctx, const game *g, json_object *show,
+static bool show_placements(const svc_context *ctx, const game *g, const jr_obj *show,
                             rd_highlight *hl, cc_error *err)
 {
-    if (!json_object_object_get_ex(show, "placements", NULL))
+    if (!dec_has(show, "placements"))
         return true;
     int type = -1, n = 0;
     cc_placement *list = NULL;
@@ -128,51 +128,51 @@ static bool show_placements(const svc_context *ctx, const game *g, json_object *
     return ok;
 }
 
-static bool show_feature(const game *g, json_object *show, rd_highlight *hl, cc_error *err)
+static bool show_feature(const game *g, const jr_obj *show, rd_highlight *hl, cc_error *err)
 {
     static const char *const members[] = { Q_FEATURE_MEMBERS, NULL };
-    json_object *obj = NULL;
+    jr_obj obj;
     int id = -1;
     cc_value v;
     if (!show_object(show, "feature", members, &obj, err))
         return false;
-    if (obj == NULL)
+    if (!jr_obj_given(&obj))
         return true;
-    if (!q_feature_at(g, obj, true, &id, &v, err)) {
+    if (!q_feature_at(g, &obj, true, &id, &v, err)) {
         under(err, "/show/feature");
         return false;
     }
     return rd_show_feature(hl, &g->pos, &g->features, id, &v) || out_of_memory(err);
 }
 
-static bool show_deployments(const game *g, json_object *show, rd_highlight *hl, cc_error *err)
+static bool show_deployments(const game *g, const jr_obj *show, rd_highlight *hl, cc_error *err)
 {
     static const char *const members[] = { Q_DEPLOYMENTS_MEMBERS, NULL };
-    json_object *obj = NULL;
+    jr_obj obj;
     int x = 0, y = 0, t = -1, n = 0;
     cc_deploy_option opts[CC_MAX_DEPLOY_OPTIONS];
     if (!show_object(show, "deployments", members, &obj, err))
         return false;
-    if (obj == NULL)
+    if (!jr_obj_given(&obj))
         return true;
-    if (!q_deployments(g, obj, &x, &y, &t, opts, &n, err)) {
+    if (!q_deployments(g, &obj, &x, &y, &t, opts, &n, err)) {
         under(err, "/show/deployments");
         return false;
     }
     return rd_show_deployments(hl, &g->pos, &g->features, x, y, opts, n) || out_of_memory(err);
 }
 
-static bool show_wagon(const game *g, json_object *show, rd_highlight *hl, cc_error *err)
+static bool show_wagon(const game *g, const jr_obj *show, rd_highlight *hl, cc_error *err)
 {
     static const char *const members[] = { Q_WAGON_MEMBERS, NULL };
-    json_object *obj = NULL;
+    jr_obj obj;
     int w = -1, n = 0;
     cc_wagon_dest *d = NULL;
     if (!show_object(show, "wagon", members, &obj, err))
         return false;
-    if (obj == NULL)
+    if (!jr_obj_given(&obj))
         return true;
-    bool ok = q_wagon_moves(g, obj, &w, &d, &n, err);
+    bool ok = q_wagon_moves(g, &obj, &w, &d, &n, err);
     if (!ok)
         under(err, "/show/wagon");
     else if (!rd_show_wagon(hl, &g->pos, &g->features, w, d, n))
@@ -181,20 +181,20 @@ static bool show_wagon(const game *g, json_object *show, rd_highlight *hl, cc_er
     return ok;
 }
 
-static bool show_score(const game *g, json_object *show, rd_highlight *hl, cc_error *err)
+static bool show_score(const game *g, const jr_obj *show, rd_highlight *hl, cc_error *err)
 {
     static const char *const members[] = { Q_SCORE_MEMBERS, NULL };
-    json_object *obj = NULL;
+    jr_obj obj;
     if (!show_object(show, "score", members, &obj, err))
         return false;
-    if (obj == NULL)
+    if (!jr_obj_given(&obj))
         return true;
     cc_score_result *r = malloc(sizeof *r);
     if (r == NULL)
         return out_of_memory(err);
     r->nevents = r->nrules = 0;
     bool final = false;
-    bool ok = q_score(g, obj, r, &final, err);
+    bool ok = q_score(g, &obj, r, &final, err);
     if (!ok)
         under(err, "/show/score");
     else if (!rd_show_score(hl, &g->pos, &g->features, r, final))
@@ -203,17 +203,17 @@ static bool show_score(const game *g, json_object *show, rd_highlight *hl, cc_er
     return ok;
 }
 
-static bool show_last(const game *g, json_object *show, rd_highlight *hl, cc_error *err)
+static bool show_last(const game *g, const jr_obj *show, rd_highlight *hl, cc_error *err)
 {
     static const char *const members[] = { "x", "y", NULL };
-    json_object *obj = NULL;
+    jr_obj obj;
     int x = 0, y = 0;
     if (!show_object(show, "last", members, &obj, err))
         return false;
-    if (obj == NULL)
+    if (!jr_obj_given(&obj))
         return true;
-    if (!dec_int(obj, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &x, NULL, err) ||
-        !dec_int(obj, "y", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &y, NULL, err) ||
+    if (!dec_int(&obj, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &x, NULL, err) ||
+        !dec_int(&obj, "y", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &y, NULL, err) ||
         game_tile(g, x, y, err) < 0) {
         under(err, "/show/last");
         return false;
@@ -223,25 +223,25 @@ static bool show_last(const game *g, json_object *show, rd_highlight *hl, cc_err
 
 /* Every member of "show", in a fixed order (so marks and titles do not
  * depend on the order the client wrote them). */
-static bool decode_show(const svc_context *ctx, const game *g, json_object *root,
+static bool decode_show(const svc_context *ctx, const game *g, const jr_obj *root,
                         rd_highlight *hl, cc_error *err)
 {
     static const char *const members[] = { "placements", "feature", "deployments", "wagon",
                                            "score",      "last",    NULL };
-    json_object *show = NULL;
+    jr_obj show;
     if (!dec_object(root, "show", "", false, &show, err))
         return false;
-    if (show == NULL)
+    if (!jr_obj_given(&show))
         return true;
-    return dec_only_members(show, members, "/show", err) &&
-           show_placements(ctx, g, show, hl, err) && show_feature(g, show, hl, err) &&
-           show_deployments(g, show, hl, err) && show_wagon(g, show, hl, err) &&
-           show_score(g, show, hl, err) && show_last(g, show, hl, err);
+    return dec_only_members(&show, members, "/show", err) &&
+           show_placements(ctx, g, &show, hl, err) && show_feature(g, &show, hl, err) &&
+           show_deployments(g, &show, hl, err) && show_wagon(g, &show, hl, err) &&
+           show_score(g, &show, hl, err) && show_last(g, &show, hl, err);
 }
 
 /* ---- the route ------------------------------------------------------------------- */
 
-void route_render(const svc_context *ctx, json_object *root, svc_response *res)
+void route_render(const svc_context *ctx, jr_obj *root, svc_response *res)
 {
     static const char *const members[] = { "position", "show", NULL };
     rd_format fmt = RD_SVG;

@@ -36,7 +36,7 @@
 /* ---- decoding ---------------------------------------------------------------- */
 
 /* "deployed": matched to its figure in the position (engine). */
-static bool dec_deployed_figure(json_object *root, const game *g, int x, int y,
+static bool dec_deployed_figure(const jr_obj *root, const game *g, int x, int y,
                                 cc_turn_choices *ch, cc_error *err)
 {
     cc_figure fig;
@@ -48,11 +48,11 @@ static bool dec_deployed_figure(json_object *root, const game *g, int x, int y,
 }
 
 /* With "final": true the turn's members are not asked. */
-static bool no_turn_members(json_object *root, cc_error *err)
+static bool no_turn_members(const jr_obj *root, cc_error *err)
 {
     static const char *const turn[] = { "x", "y", "deployed", "shepherd" };
     for (size_t i = 0; i < sizeof turn / sizeof turn[0]; i++)
-        if (json_object_object_get_ex(root, turn[i], NULL)) {
+        if (dec_has(root, turn[i])) {
             char ptr[16];
             snprintf(ptr, sizeof ptr, "/%s", turn[i]);
             return cc_fail(err, CC_ERR_BAD_REQUEST, ptr, "Unknown member",
@@ -77,7 +77,7 @@ static void answer(jw *w, const game *g, const cc_score_result *r)
     enc_rule_ids(w, r->rules, (size_t)r->nrules);
 }
 
-bool q_score(const game *g, json_object *root, cc_score_result *r, bool *final, cc_error *err)
+bool q_score(const game *g, const jr_obj *root, cc_score_result *r, bool *final, cc_error *err)
 {
     if (!dec_bool(root, "final", "", false, final, NULL, err))
         return false;
@@ -99,7 +99,7 @@ bool q_score(const game *g, json_object *root, cc_score_result *r, bool *final, 
            cc_score_turn(&g->pos, &g->features, x, y, &ch, r, err);
 }
 
-void route_score(const svc_context *ctx, json_object *root, svc_response *res)
+void route_score(const svc_context *ctx, jr_obj *root, svc_response *res)
 {
     static const char *const members[] = { "position", Q_SCORE_MEMBERS, "counting", NULL };
     game *g = game_open(ctx, root, members, res);

@@ -58,7 +58,7 @@ static void illegal_answer(jw *w, const cc_turn_result *r)
 
 /* The legal answer; false with err when Messages' counting is refused
  * (w then holds a partial answer, which the caller discards). */
-static bool legal_answer(const svc_context *ctx, json_object *root, cc_turn_result *r, jw *w,
+static bool legal_answer(const svc_context *ctx, const jr_obj *root, cc_turn_result *r, jw *w,
                          cc_error *err)
 {
     jw_object(w);
@@ -91,7 +91,7 @@ static bool legal_answer(const svc_context *ctx, json_object *root, cc_turn_resu
     return true;
 }
 
-void route_turn(const svc_context *ctx, json_object *root, svc_response *res)
+void route_turn(const svc_context *ctx, jr_obj *root, svc_response *res)
 {
     static const char *const turn_members[] = {
         "position", "tile", "x", "y", "rot", "deploy", "deployed", "shepherd",

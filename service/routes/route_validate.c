@@ -71,7 +71,7 @@ static void checked_rules(jw *w, const cc_position *pos, const cc_features *f)
     enc_rules_write(w, &rules);
 }
 
-void route_validate(const svc_context *ctx, json_object *root, svc_response *res)
+void route_validate(const svc_context *ctx, jr_obj *root, svc_response *res)
 {
     static const char *const members[] = { "position", NULL };
     game *g = game_open(ctx, root, members, res);

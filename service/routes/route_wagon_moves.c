@@ -84,21 +84,21 @@ static void destination_json(jw *w, const cc_features *f, const cc_wagon_dest *d
 }
 
 /* Decode the question. */
-static bool decode_question(json_object *obj, int *x, int *y, cc_loc *at, bool *placed,
+static bool decode_question(const jr_obj *obj, int *x, int *y, cc_loc *at, bool *placed,
                             int *px, int *py, cc_error *err)
 {
     static const char *const placed_members[] = { "x", "y", NULL };
-    json_object *p = NULL;
+    jr_obj p;
     if (!dec_int(obj, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, x, NULL, err) ||
         !dec_int(obj, "y", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, y, NULL, err) ||
         !dec_loc(obj, "at", "", false, true, at, NULL, err) ||
         !dec_object(obj, "placed", "", false, &p, err))
         return false;
-    *placed = p != NULL;
-    return p == NULL ||
-           (dec_only_members(p, placed_members, "/placed", err) &&
-            dec_int(p, "x", "/placed", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, px, NULL, err) &&
-            dec_int(p, "y", "/placed", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, py, NULL, err));
+    *placed = jr_obj_given(&p);
+    return !*placed ||
+           (dec_only_members(&p, placed_members, "/placed", err) &&
+            dec_int(&p, "x", "/placed", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, px, NULL, err) &&
+            dec_int(&p, "y", "/placed", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, py, NULL, err));
 }
 
 /* Find the wagon and check that it moves. */
@@ -119,7 +119,7 @@ static bool find_wagon(const game *g, int x, int y, cc_loc at, const bool *gone,
     return true;
 }
 
-bool q_wagon_moves(const game *g, json_object *obj, int *w, cc_wagon_dest **d, int *n,
+bool q_wagon_moves(const game *g, const jr_obj *obj, int *w, cc_wagon_dest **d, int *n,
                    cc_error *err)
 {
     int x = 0, y = 0, px = 0, py = 0;
@@ -146,7 +146,7 @@ bool q_wagon_moves(const game *g, json_object *obj, int *w, cc_wagon_dest **d, i
     return true;
 }
 
-void route_wagon_moves(const svc_context *ctx, json_object *root, svc_response *res)
+void route_wagon_moves(const svc_context *ctx, jr_obj *root, svc_response *res)
 {
     static const char *const members[] = { "position", Q_WAGON_MEMBERS, NULL };
     cc_error err;

@@ -11,11 +11,41 @@
  * The macro chooses the handler's type:
  *   GET(path, fn)            svc_get_handler, param == NULL
  *   GET_PREFIX(prefix, fn)   svc_get_handler, param = decoded rest of the path
- *   POST(path, fn)           svc_post_handler, root = the JSON object body
+ *   POST(path, fn)           svc_post_handler, root = the body object (jr_obj)
  *   POST_PREFIX(prefix, fn)  svc_post_param_handler
  * A path matches exactly (a query string is ignored); a prefix ends in '/'
  * and matches any longer path. A known path asked with another method gets
  * 405 with Allow; an unknown path gets 404.
+ *
+ * Reading the body: the dispatcher has checked it whole already (strict
+ * JSON, UTF-8, no duplicate names, depth, number ranges: service/wire/
+ * json_reader.h) and hands the handler `jr_obj *root`, the body object,
+ * read in place -- no tree, nothing allocated. The handler reads members
+ * with the decoders of service/wire/decode.h, straight into engine structs;
+ * each failure is a cc_error with the member's JSON Pointer, answered with
+ * svc_reply_problem(). Check unknown members first (dec_only_members: it
+ * also indexes the object, so the look-ups after it are cheap), then the
+ * members in the order their errors should win. A position is game_open()
+ * (or game_open_board() when the question needs no feature graph).
+ *
+ *     static const char *const members[] = { "position", "x", "y", "placed", NULL };
+ *     cc_error err;
+ *     int x, y;
+ *     jr_obj placed;                           // a nested object
+ *     if (!dec_only_members(root, members, "", &err) ||
+ *         !dec_int(root, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &x, NULL, &err) ||
+ *         !dec_object(root, "placed", "", false, &placed, &err)) {
+ *         svc_reply_problem(res, &err);
+ *         return;
+ *     }
+ *     if (jr_obj_given(&placed)) ... dec_int(&placed, "x", "/placed", ...) ...
+ *     jr_val list;                             // an array: walk it
+ *     dec_array(root, "wagons", "", false, &list, &err);
+ *     jr_iter it = jr_iter_start(list);
+ *     for (jr_val e; jr_next_element(&it, &e); ) { jr_obj o; jr_obj_open(e, &o); ... }
+ *     dec_text s;                              // a string, decoded
+ *     dec_string(root, "kind", "", true, &s, NULL, &err);   // s.s, s.len
+ *     game *g = game_open(ctx, root, members, res);        // NULL: answered
  *
  * Writing the answer: straight into a JSON writer (service/wire/
  * json_writer.h), member by member in the order the client reads them, no

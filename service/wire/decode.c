@@ -2,19 +2,20 @@
  *
  * Layout: error helpers, member look-up, the scalar readers (dec_int ...),
  * dec_figure, then dec_position one section at a time in the contract's
- * order. Member pointers are built only when an error needs one: on the
- * success path the only pointer work is one per array element. */
+ * order, then the members a turn shares. Every check and every sentence is
+ * the one the service made when it decoded json-c trees (that decoder is
+ * kept as the oracle of the differential tests, tests/support/
+ * oracle_decode.c); values are read from the text where they stand
+ * (json_reader.h). Member pointers are built only when an error needs one:
+ * on the success path the only pointer work is one per array element. */
 #include "decode.h"
 
-#include <assert.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-
-#include "json_strict.h"
 
 #define TITLE_TYPE "Wrong type"
 #define TITLE_RANGE "Value out of range"
@@ -40,7 +41,7 @@ static bool fail_member(cc_error *err, int status, const char *pointer, const ch
                         const char *title, const char *fmt, ...)
 {
     char ptr[CC_POINTER_MAX];
-    js_pointer_member(ptr, pointer, name, strlen(name));
+    jr_pointer_member(ptr, pointer, name, strlen(name));
     va_list ap;
     va_start(ap, fmt);
     vfail(err, status, ptr, title, fmt, ap);
@@ -68,127 +69,155 @@ static bool fail_at(cc_error *err, int status, const char *pointer, const char *
 #define fail_member(...) ({ fail_member(__VA_ARGS__); false; })
 #endif
 
-/* "a string", "an array", ...: what a value is, for "it is %s". */
-static const char *type_phrase(json_object *v)
+/* The pointer of member `name` (as it stands in the text) of the object at
+ * `pointer`. */
+static void member_pointer(char *out, const char *pointer, jr_str name)
 {
-    switch (json_object_get_type(v)) {
-    case json_type_null: return "null";
-    case json_type_boolean: return json_object_get_boolean(v) ? "true" : "false";
-    case json_type_int: return "an integer";
-    case json_type_double: return "a number with a fraction";
-    case json_type_string: return "a string";
-    case json_type_array: return "an array";
-    case json_type_object: return "an object";
+    char decoded[CC_POINTER_MAX * 2];
+    size_t n = jr_str_copy(name, decoded, sizeof decoded);
+    if (n >= sizeof decoded || !jr_pointer_member(out, pointer, decoded, n))
+        snprintf(out, CC_POINTER_MAX, "%s", pointer);   /* too long: the object */
+}
+
+/* "a string", "an array", ...: what a value is, for "it is %s". */
+static const char *type_phrase(jr_val v)
+{
+    switch (v.type) {
+    case JR_NULL: return "null";
+    case JR_TRUE: return "true";
+    case JR_FALSE: return "false";
+    case JR_INT: return "an integer";
+    case JR_NUMBER: return "a number with a fraction";
+    case JR_STRING: return "a string";
+    case JR_ARRAY: return "an array";
+    case JR_OBJECT: return "an object";
+    case JR_ABSENT:
+    case JR_NAME:
+        break;
     }
     return "a value of unknown type";
 }
 
-/* The value as JSON text, cut to about 40 bytes, for "it is %s". */
-static void value_excerpt(json_object *v, char *buf, size_t cap)
+/* A double as JSON text the way json-c wrote it: "%.17g", and ".0" added
+ * to what would read as an integer. */
+static void double_text(double d, char *buf, size_t cap)
 {
-    if (json_object_get_type(v) == json_type_string) {
-        js_quote_excerpt(buf, cap, json_object_get_string(v),
-                         (size_t)json_object_get_string_len(v), 40);
-        return;
-    }
-    const char *text = json_object_to_json_string_ext(
-        v, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
+    int n = snprintf(buf, cap, "%.17g", d);
+    bool numeric = (buf[0] >= '0' && buf[0] <= '9') ||
+                   (n > 1 && buf[0] == '-' && buf[1] >= '0' && buf[1] <= '9');
+    if (numeric && n >= 0 && (size_t)n + 2 < cap && !strchr(buf, '.') && !strchr(buf, 'e'))
+        memcpy(buf + n, ".0", 3);
+}
+
+/* An integral number value as JSON text, cut to about 40 bytes, for "it is
+ * %s" (the value as the service read it: "-0" is 0, 1e3 is 1000.0). */
+static void value_excerpt(jr_val v, char *buf, size_t cap)
+{
+    char text[64];
+    if (v.type == JR_INT)
+        snprintf(text, sizeof text, "%" PRId64, jr_int64(v));
+    else
+        double_text(jr_double(v), text, sizeof text);
     size_t n = strlen(text);
     snprintf(buf, cap, "%.*s%s", (int)(n > 40 ? 40 : n), text, n > 40 ? "..." : "");
 }
 
 /* ---- members ------------------------------------------------------------ */
 
-static bool need_object(json_object *obj, const char *pointer, const char *what, cc_error *err)
+static bool need_object(jr_val v, const char *pointer, const char *what, cc_error *err)
 {
-    if (json_object_get_type(obj) == json_type_object)
+    if (v.type == JR_OBJECT)
         return true;
     return fail_at(err, 400, pointer, TITLE_TYPE, "%s must be an object; it is %s.",
-                   what, type_phrase(obj));
+                   what, type_phrase(v));
 }
 
-/* Look up member name of obj (an object). *found says whether it is there;
- * absent and required is an error pointing where it should be. */
-static bool member(json_object *obj, const char *name, const char *pointer, bool required,
-                   json_object **val, bool *found, cc_error *err)
+/* Look up member name of obj. *found says whether it is there; absent and
+ * required is an error pointing where it should be. */
+static bool member(const jr_obj *obj, const char *name, const char *pointer, bool required,
+                   jr_val *val, bool *found, cc_error *err)
 {
-    if (!need_object(obj, pointer, pointer[0] ? pointer : "The request body", err))
-        return false;
-    *found = json_object_object_get_ex(obj, name, val);
+    *found = jr_obj_get(obj, name, val);
     if (*found || !required)
         return true;
     return fail_member(err, 400, pointer, name, TITLE_MISSING,
                        "The member \"%s\" is required here and missing.", name);
 }
 
-bool dec_only_members(json_object *obj, const char *const *allowed, const char *pointer,
+bool dec_has(const jr_obj *obj, const char *name)
+{
+    jr_val v;
+    return jr_obj_get(obj, name, &v);
+}
+
+bool dec_only_members(jr_obj *obj, const char *const *allowed, const char *pointer,
                       cc_error *err)
 {
-    if (!need_object(obj, pointer, pointer[0] ? pointer : "The request body", err))
-        return false;
-    json_object_object_foreach(obj, key, val) {
-        (void)val;
-        bool known = false;
-        for (const char *const *a = allowed; *a && !known; a++)
-            known = strcmp(key, *a) == 0;
-        if (known)
-            continue;
-        char names[CC_DETAIL_MAX / 2] = "", excerpt[64];
+    jr_str key;
+    if (!jr_obj_match(obj, allowed, &key)) {
+        char names[CC_DETAIL_MAX / 2] = "", excerpt[64], decoded[64], ptr[CC_POINTER_MAX];
         size_t n = 0;
         for (const char *const *a = allowed; *a && n < sizeof names; a++)
             n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", *a);
-        js_quote_excerpt(excerpt, sizeof excerpt, key, strlen(key), 40);
-        return fail_member(err, 400, pointer, key, TITLE_UNKNOWN_MEMBER,
-                           "%s%s has no member %s; the members it may have are: %s.",
-                           pointer[0] ? "The object at " : "The request body",
-                           pointer, excerpt, allowed[0] ? names : "none");
+        size_t len = jr_str_copy(key, decoded, sizeof decoded);
+        jr_quote_excerpt(excerpt, sizeof excerpt, decoded, len, 40);
+        member_pointer(ptr, pointer, key);
+        return fail_at(err, 400, ptr, TITLE_UNKNOWN_MEMBER,
+                       "%s%s has no member %s; the members it may have are: %s.",
+                       pointer[0] ? "The object at " : "The request body",
+                       pointer, excerpt, allowed[0] ? names : "none");
     }
     return true;
 }
 
 /* A member that must be a container of one JSON type (object or array). */
-static bool container_member(json_object *obj, const char *name, const char *pointer,
-                             bool required, json_type type, json_object **out, cc_error *err)
+static bool container_member(const jr_obj *obj, const char *name, const char *pointer,
+                             bool required, jr_type type, jr_val *out, cc_error *err)
 {
-    json_object *v;
+    jr_val v;
     bool found;
-    *out = NULL;
+    memset(out, 0, sizeof *out);
+    out->doc = obj->val.doc;
     if (!member(obj, name, pointer, required, &v, &found, err))
         return false;
     if (!found)
         return true;
-    if (json_object_get_type(v) != type)
+    if (v.type != type)
         return fail_member(err, 400, pointer, name, TITLE_TYPE, "%s must be %s; it is %s.", name,
-                           type == json_type_object ? "an object" : "an array", type_phrase(v));
+                           type == JR_OBJECT ? "an object" : "an array", type_phrase(v));
     *out = v;
     return true;
 }
 
-bool dec_object(json_object *obj, const char *name, const char *pointer, bool required,
-                json_object **out, cc_error *err)
+bool dec_object(const jr_obj *obj, const char *name, const char *pointer, bool required,
+                jr_obj *out, cc_error *err)
 {
-    return container_member(obj, name, pointer, required, json_type_object, out, err);
+    jr_val v;
+    bool ok = container_member(obj, name, pointer, required, JR_OBJECT, &v, err);
+    jr_obj_open(v, out);
+    return ok;
 }
 
-bool dec_array(json_object *obj, const char *name, const char *pointer, bool required,
-               json_object **out, cc_error *err)
+bool dec_array(const jr_obj *obj, const char *name, const char *pointer, bool required,
+               jr_val *out, cc_error *err)
 {
-    return container_member(obj, name, pointer, required, json_type_array, out, err);
+    return container_member(obj, name, pointer, required, JR_ARRAY, out, err);
 }
 
 /* ---- scalars ------------------------------------------------------------ */
 
 /* An integer value: a JSON integer, or a number with no fraction (JSON
- * Schema counts 1.0 as an integer). Returns false for anything else. */
-static bool as_integer(json_object *v, int64_t *out)
+ * Schema counts 1.0 as an integer; 1e-330, too small for a double, has a
+ * fraction). Returns false for anything else. */
+static bool as_integer(jr_val v, int64_t *out)
 {
-    if (json_object_get_type(v) == json_type_int) {
-        *out = json_object_get_int64(v);
+    if (v.type == JR_INT) {
+        *out = jr_int64(v);
         return true;
     }
-    if (json_object_get_type(v) == json_type_double) {
-        double d = json_object_get_double(v);
-        if (d != floor(d))
+    if (v.type == JR_NUMBER) {
+        double d = jr_double(v);
+        if (d != floor(d) || jr_underflow(v))
             return false;
         /* Integral but beyond int64: clamp; the caller's range rejects it. */
         *out = d >= 9.2e18 ? INT64_MAX : d <= -9.2e18 ? INT64_MIN : (int64_t)d;
@@ -198,7 +227,7 @@ static bool as_integer(json_object *v, int64_t *out)
 }
 
 /* Read an integer value v in [min, max]; `what` names it in the detail. */
-static bool read_int(json_object *v, const char *what, const char *ptr, int min, int max,
+static bool read_int(jr_val v, const char *what, const char *ptr, int min, int max,
                      int *out, cc_error *err)
 {
     int64_t i;
@@ -216,27 +245,24 @@ static bool read_int(json_object *v, const char *what, const char *ptr, int min,
 }
 
 /* Read a string value v with no U+0000 (callers use it as a C string). */
-static bool read_text(json_object *v, const char *what, const char *ptr, const char **out,
-                      size_t *len, cc_error *err)
+static bool read_text(jr_val v, const char *what, const char *ptr, dec_text *out,
+                      cc_error *err)
 {
-    if (json_object_get_type(v) != json_type_string)
+    if (v.type != JR_STRING)
         return fail_at(err, 400, ptr, TITLE_TYPE, "%s must be a string; it is %s.",
                        what, type_phrase(v));
-    const char *s = json_object_get_string(v);
-    size_t n = (size_t)json_object_get_string_len(v);
-    if (strlen(s) != n)
+    bool nul;
+    out->len = jr_string(v, out->s, sizeof out->s, &nul);
+    if (nul)
         return fail_at(err, 400, ptr, TITLE_RANGE,
                        "%s must not contain the character U+0000.", what);
-    *out = s;
-    if (len)
-        *len = n;
     return true;
 }
 
-bool dec_int(json_object *obj, const char *name, const char *pointer, int min, int max,
+bool dec_int(const jr_obj *obj, const char *name, const char *pointer, int min, int max,
              bool required, int *out, bool *present, cc_error *err)
 {
-    json_object *v;
+    jr_val v;
     bool found;
     if (!member(obj, name, pointer, required, &v, &found, err))
         return false;
@@ -252,14 +278,14 @@ bool dec_int(json_object *obj, const char *name, const char *pointer, int min, i
     /* Only a failure needs the member's pointer; read_int says what failed. */
     char ptr[CC_POINTER_MAX];
     int unused;
-    js_pointer_member(ptr, pointer, name, strlen(name));
+    jr_pointer_member(ptr, pointer, name, strlen(name));
     return read_int(v, name, ptr, min, max, &unused, err);
 }
 
-bool dec_bool(json_object *obj, const char *name, const char *pointer, bool required,
+bool dec_bool(const jr_obj *obj, const char *name, const char *pointer, bool required,
               bool *out, bool *present, cc_error *err)
 {
-    json_object *v;
+    jr_val v;
     bool found;
     if (!member(obj, name, pointer, required, &v, &found, err))
         return false;
@@ -267,47 +293,48 @@ bool dec_bool(json_object *obj, const char *name, const char *pointer, bool requ
         *present = found;
     if (!found)
         return true;
-    if (json_object_get_type(v) != json_type_boolean)
+    if (v.type != JR_TRUE && v.type != JR_FALSE)
         return fail_member(err, 400, pointer, name, TITLE_TYPE,
                            "%s must be true or false; it is %s.", name, type_phrase(v));
-    *out = json_object_get_boolean(v);
+    *out = v.type == JR_TRUE;
     return true;
 }
 
-bool dec_string(json_object *obj, const char *name, const char *pointer, bool required,
-                const char **out, cc_error *err)
+bool dec_string(const jr_obj *obj, const char *name, const char *pointer, bool required,
+                dec_text *out, bool *present, cc_error *err)
 {
-    json_object *v;
+    jr_val v;
     bool found;
     if (!member(obj, name, pointer, required, &v, &found, err))
         return false;
-    assert(found || !required);   /* member() failed a missing required member */
+    if (present)
+        *present = found;
     if (!found)
         return true;
-    if (json_object_get_type(v) == json_type_string
-        && strlen(json_object_get_string(v)) == (size_t)json_object_get_string_len(v)) {
-        *out = json_object_get_string(v);
+    char ptr[CC_POINTER_MAX];
+    if (v.type == JR_STRING && !v.escaped) {     /* no escape: no U+0000 */
+        out->len = jr_string(v, out->s, sizeof out->s, NULL);
         return true;
     }
-    char ptr[CC_POINTER_MAX];
-    js_pointer_member(ptr, pointer, name, strlen(name));
-    return read_text(v, name, ptr, out, NULL, err);
+    jr_pointer_member(ptr, pointer, name, strlen(name));
+    return read_text(v, name, ptr, out, err);
 }
 
-bool dec_loc(json_object *obj, const char *name, const char *pointer, bool allow_corner,
+bool dec_loc(const jr_obj *obj, const char *name, const char *pointer, bool allow_corner,
              bool required, cc_loc *out, bool *present, cc_error *err)
 {
-    const char *s = NULL;
-    if (!dec_string(obj, name, pointer, required, &s, err))
+    dec_text s;
+    bool found = false;
+    if (!dec_string(obj, name, pointer, required, &s, &found, err))
         return false;
     if (present)
-        *present = s != NULL;
-    if (s == NULL)
+        *present = found;
+    if (!found)
         return true;
     cc_loc loc;
     char excerpt[64];
-    if (!cc_loc_parse(s, &loc)) {
-        js_quote_excerpt(excerpt, sizeof excerpt, s, strlen(s), 40);
+    if (s.len >= sizeof s.s || !cc_loc_parse(s.s, &loc)) {
+        jr_quote_excerpt(excerpt, sizeof excerpt, s.s, s.len, 40);
         return fail_member(err, 400, pointer, name, TITLE_RANGE,
                            "%s must be a location: C, an edge (N, E, S, W), a field half (NNE, ENE, ESE, SSE, SSW, WSW, WNW, NNW), a feature #k%s; it is %s.",
                            name, allow_corner ? " or a corner (NE, SE, SW, NW)" : "", excerpt);
@@ -315,7 +342,7 @@ bool dec_loc(json_object *obj, const char *name, const char *pointer, bool allow
     if (loc.kind == CC_LOC_CORNER && !allow_corner)
         return fail_member(err, 400, pointer, name, TITLE_RANGE,
                            "%s must name a place on a tile, not the corner %s; only barns stand on corners.",
-                           name, s);
+                           name, s.s);
     *out = loc;
     return true;
 }
@@ -323,45 +350,58 @@ bool dec_loc(json_object *obj, const char *name, const char *pointer, bool allow
 /* Tile names already resolved in one position. A position names some 30
  * types among up to 128 tiles, and cc_catalog_find() scans the whole
  * catalog (ids and aliases) with strcmp: the memo makes repeats one hash
- * and one strcmp. Names borrow the json-c strings of the body. */
+ * and one memcmp. Names are the raw spans of the body (strings without
+ * escapes; an escaped name skips the memo). */
 #define TILE_MEMO_SLOTS 256    /* > 2 * CC_MAX_TILES: load stays under 1/2 */
 
 typedef struct {
     const char *name[TILE_MEMO_SLOTS];
+    uint32_t len[TILE_MEMO_SLOTS];
     int type[TILE_MEMO_SLOTS];
 } tile_memo;
 
-static int find_tile(const cc_catalog *cat, tile_memo *memo, const char *name)
+static int find_tile(const cc_catalog *cat, tile_memo *memo, jr_val v, const dec_text *s)
 {
-    if (memo == NULL)
-        return cc_catalog_find(cat, name);
-    uint32_t h = 2166136261u;                 /* FNV-1a */
-    for (const unsigned char *c = (const unsigned char *)name; *c; c++)
-        h = (h ^ *c) * 16777619u;
-    size_t i = h % TILE_MEMO_SLOTS;
+    if (s->len >= sizeof s->s)
+        return -1;              /* longer than any id or alias */
+    if (memo == NULL || v.escaped)
+        return cc_catalog_find(cat, s->s);
+    const char *raw = v.doc->text + v.at;
+    /* Ids share their beginnings ("base.", "abbey-mayor."): hash the length
+     * and the last four bytes, and let the comparison settle the rest. */
+    uint32_t h = v.len * 2654435761u;
+    for (uint32_t i = v.len > 4 ? v.len - 4 : 0; i < v.len; i++)
+        h = (h ^ (unsigned char)raw[i]) * 16777619u;
+    size_t i = (h ^ (h >> 16)) % TILE_MEMO_SLOTS;
     while (memo->name[i] != NULL) {
-        if (strcmp(memo->name[i], name) == 0)
+        if (memo->len[i] == v.len && memcmp(memo->name[i], raw, v.len) == 0)
             return memo->type[i];
         i = (i + 1) % TILE_MEMO_SLOTS;
     }
-    int type = cc_catalog_find(cat, name);
+    int type = cc_catalog_find(cat, s->s);
     if (type >= 0) {            /* an unknown name ends the decode anyway */
-        memo->name[i] = name;
+        memo->name[i] = raw;
+        memo->len[i] = v.len;
         memo->type[i] = type;
     }
     return type;
 }
 
-static bool read_tile_id(json_object *obj, const char *name, const char *pointer,
+static bool read_tile_id(const jr_obj *obj, const char *name, const char *pointer,
                          const cc_catalog *cat, tile_memo *memo, int *type, cc_error *err)
 {
-    const char *s = NULL;
-    if (!dec_string(obj, name, pointer, true, &s, err))
+    dec_text s;
+    s.len = 0;
+    s.s[0] = '\0';
+    if (!dec_string(obj, name, pointer, true, &s, NULL, err))
         return false;
-    int t = find_tile(cat, memo, s);
+    jr_val v;
+    memset(&v, 0, sizeof v);
+    jr_obj_get(obj, name, &v);
+    int t = find_tile(cat, memo, v, &s);
     if (t < 0) {
         char excerpt[64];
-        js_quote_excerpt(excerpt, sizeof excerpt, s, strlen(s), 40);
+        jr_quote_excerpt(excerpt, sizeof excerpt, s.s, s.len, 40);
         return fail_member(err, 422, pointer, name, "Unknown tile id",
                            "%s is neither a tile id nor an alias in the catalog (GET /v1/tiles lists them).",
                            excerpt);
@@ -370,7 +410,7 @@ static bool read_tile_id(json_object *obj, const char *name, const char *pointer
     return true;
 }
 
-bool dec_tile_id(json_object *obj, const char *name, const char *pointer,
+bool dec_tile_id(const jr_obj *obj, const char *name, const char *pointer,
                  const cc_catalog *cat, int *type, cc_error *err)
 {
     return read_tile_id(obj, name, pointer, cat, NULL, type, err);
@@ -386,17 +426,23 @@ static void player_list(const cc_position *pos, char *buf, size_t cap)
                               pos->players[i]);
 }
 
+/* The player a decoded name names, or -1 (a name too long is no player). */
+static int player_named(const cc_position *pos, const dec_text *s)
+{
+    return s->len < sizeof s->s ? cc_position_player(pos, s->s) : -1;
+}
+
 /* The player named by string value v (at ptr), or a 422. */
-static bool resolve_player(json_object *v, const char *what, const char *ptr,
+static bool resolve_player(jr_val v, const char *what, const char *ptr,
                            const cc_position *pos, int *player, cc_error *err)
 {
-    const char *s;
-    if (!read_text(v, what, ptr, &s, NULL, err))
+    dec_text s;
+    if (!read_text(v, what, ptr, &s, err))
         return false;
-    int p = cc_position_player(pos, s);
+    int p = player_named(pos, &s);
     if (p < 0) {
         char excerpt[64], players[CC_MAX_PLAYERS * (CC_NAME_MAX + 5)];
-        js_quote_excerpt(excerpt, sizeof excerpt, s, strlen(s), 40);
+        jr_quote_excerpt(excerpt, sizeof excerpt, s.s, s.len, 40);
         player_list(pos, players, sizeof players);
         return fail_at(err, 422, ptr, "Unknown player",
                        "%s is not one of the players (%s).", excerpt, players);
@@ -405,62 +451,63 @@ static bool resolve_player(json_object *v, const char *what, const char *ptr,
     return true;
 }
 
-bool dec_player(json_object *obj, const char *name, const char *pointer,
+bool dec_player(const jr_obj *obj, const char *name, const char *pointer,
                 const cc_position *pos, bool required, int *player, cc_error *err)
 {
-    json_object *v;
+    jr_val v;
     bool found;
     if (!member(obj, name, pointer, required, &v, &found, err))
         return false;
     if (!found)
         return true;
-    if (json_object_get_type(v) == json_type_string) {
-        int p = cc_position_player(pos, json_object_get_string(v));
-        /* A name with U+0000 could match a player's prefix: let the slow
-         * path reject it. */
-        if (p >= 0 && strlen(json_object_get_string(v)) == (size_t)json_object_get_string_len(v)) {
-            *player = p;
-            return true;
-        }
+    if (v.type == JR_STRING && !v.escaped && v.len < CC_NAME_MAX) {
+        /* The common case: a short name without escapes, compared in place. */
+        const char *raw = v.doc->text + v.at;
+        for (int p = 0; p < pos->nplayers; p++)
+            if (strncmp(pos->players[p], raw, v.len) == 0 && pos->players[p][v.len] == '\0') {
+                *player = p;
+                return true;
+            }
     }
     char ptr[CC_POINTER_MAX];
-    js_pointer_member(ptr, pointer, name, strlen(name));
+    jr_pointer_member(ptr, pointer, name, strlen(name));
     return resolve_player(v, name, ptr, pos, player, err);
 }
 
 /* ---- figures ------------------------------------------------------------ */
 
-static bool decode_flock(json_object *obj, const char *pointer, cc_figure *out, cc_error *err)
+static bool decode_flock(const jr_obj *obj, const char *pointer, cc_figure *out, cc_error *err)
 {
-    json_object *flock;
+    jr_val flock;
     if (!dec_array(obj, "flock", pointer, false, &flock, err))
         return false;
-    if (flock == NULL)
+    if (flock.type == JR_ABSENT)
         return true;
     if (out->kind != CC_FIG_SHEPHERD)
         return fail_member(err, 400, pointer, "flock", TITLE_UNKNOWN_MEMBER,
                            "Only a shepherd has a flock; this figure is a %s.",
                            cc_figure_kind_name(out->kind));
     char ptr[CC_POINTER_MAX];
-    js_pointer_member(ptr, pointer, "flock", 5);
-    size_t n = json_object_array_length(flock);
+    jr_pointer_member(ptr, pointer, "flock", 5);
+    size_t n = jr_count(flock);
     if (n > CC_MAX_FLOCK) {
-        js_pointer_index(ptr, ptr, CC_MAX_FLOCK);
+        jr_pointer_index(ptr, ptr, CC_MAX_FLOCK);
         return fail_at(err, 422, ptr, "More sheep than the game has",
                        "A flock holds at most %d sheep tokens; this one lists %zu.", CC_MAX_FLOCK, n);
     }
-    for (size_t i = 0; i < n; i++) {
+    jr_iter it = jr_iter_start(flock);
+    jr_val token;
+    for (size_t i = 0; jr_next_element(&it, &token); i++) {
         char eptr[CC_POINTER_MAX];
-        js_pointer_index(eptr, ptr, i);
-        if (!read_int(json_object_array_get_idx(flock, i), "A sheep token", eptr, 1, 4,
-                      &out->flock[i], err))
+        jr_pointer_index(eptr, ptr, i);
+        if (!read_int(token, "A sheep token", eptr, 1, 4, &out->flock[i], err))
             return false;
     }
     out->nflock = (int)n;
     return true;
 }
 
-bool dec_figure_with(json_object *obj, const char *pointer, const cc_position *pos,
+bool dec_figure_with(jr_val v, const char *pointer, const cc_position *pos,
                      const char *const *extra, cc_figure *out, cc_error *err)
 {
     const char *allowed[16] = { "player", "kind", "x", "y", "at", "flock" };
@@ -468,60 +515,68 @@ bool dec_figure_with(json_object *obj, const char *pointer, const cc_position *p
     for (; extra && *extra && n + 1 < sizeof allowed / sizeof allowed[0]; extra++)
         allowed[n++] = *extra;
     allowed[n] = NULL;
-    if (!need_object(obj, pointer, "A figure", err) || !dec_only_members(obj, allowed, pointer, err))
+    jr_obj obj;
+    if (!need_object(v, pointer, "A figure", err))
+        return false;
+    jr_obj_open(v, &obj);
+    if (!dec_only_members(&obj, allowed, pointer, err))
         return false;
     memset(out, 0, sizeof *out);
-    const char *kind = NULL;
-    if (!dec_player(obj, "player", pointer, pos, true, &out->player, err)
-        || !dec_string(obj, "kind", pointer, true, &kind, err))
+    dec_text kind;
+    if (!dec_player(&obj, "player", pointer, pos, true, &out->player, err)
+        || !dec_string(&obj, "kind", pointer, true, &kind, NULL, err))
         return false;
-    int k = cc_figure_kind_parse(kind);
+    int k = kind.len < sizeof kind.s ? cc_figure_kind_parse(kind.s) : -1;
     if (k < 0) {
         char excerpt[64];
-        js_quote_excerpt(excerpt, sizeof excerpt, kind, strlen(kind), 40);
+        jr_quote_excerpt(excerpt, sizeof excerpt, kind.s, kind.len, 40);
         return fail_member(err, 400, pointer, "kind", TITLE_RANGE,
                            "kind must be meeple, mayor, wagon, barn or shepherd; it is %s.", excerpt);
     }
     out->kind = (cc_figure_kind)k;
     /* Corners are parsed for every kind: whether this kind may stand there
      * is a fact of the board, so validation reports it (422). */
-    return dec_int(obj, "x", pointer, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &out->x, NULL, err)
-        && dec_int(obj, "y", pointer, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &out->y, NULL, err)
-        && dec_loc(obj, "at", pointer, true, true, &out->at, NULL, err)
-        && decode_flock(obj, pointer, out, err);
+    return dec_int(&obj, "x", pointer, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &out->x, NULL, err)
+        && dec_int(&obj, "y", pointer, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &out->y, NULL, err)
+        && dec_loc(&obj, "at", pointer, true, true, &out->at, NULL, err)
+        && decode_flock(&obj, pointer, out, err);
 }
 
-bool dec_figure(json_object *obj, const char *pointer, const cc_position *pos,
-                cc_figure *out, cc_error *err)
+bool dec_figure(jr_val v, const char *pointer, const cc_position *pos, cc_figure *out,
+                cc_error *err)
 {
-    return dec_figure_with(obj, pointer, pos, NULL, out, err);
+    return dec_figure_with(v, pointer, pos, NULL, out, err);
 }
 
 /* ---- the position, member by member ------------------------------------ */
 
 #define POS "/position"
 
-static bool decode_expansions(json_object *p, cc_position *pos, cc_error *err)
+static bool decode_expansions(const jr_obj *p, const char *base, cc_position *pos,
+                              cc_error *err)
 {
-    json_object *list;
-    if (!dec_array(p, "expansions", POS, false, &list, err))
+    jr_val list;
+    char list_ptr[CC_POINTER_MAX];
+    jr_pointer_member(list_ptr, base, "expansions", 10);
+    if (!dec_array(p, "expansions", base, false, &list, err))
         return false;
-    size_t n = list ? json_object_array_length(list) : 0;
     unsigned seen = 0;
-    for (size_t i = 0; i < n; i++) {
+    jr_iter it = jr_iter_start(list);
+    jr_val v;
+    for (size_t i = 0; jr_next_element(&it, &v); i++) {
         char ptr[CC_POINTER_MAX];
-        const char *name;
-        js_pointer_index(ptr, POS "/expansions", i);
-        if (!read_text(json_object_array_get_idx(list, i), "Each expansion", ptr, &name, NULL, err))
+        dec_text name;
+        jr_pointer_index(ptr, list_ptr, i);
+        if (!read_text(v, "Each expansion", ptr, &name, err))
             return false;
-        unsigned bit = cc_expansion_parse(name);
+        unsigned bit = name.len < sizeof name.s ? cc_expansion_parse(name.s) : 0;
         if (bit != 0 && !(seen & bit)) {
             seen |= bit;
             pos->expansions |= bit;   /* "base" is always on: listing it changes nothing */
             continue;
         }
         char excerpt[64];
-        js_quote_excerpt(excerpt, sizeof excerpt, name, strlen(name), 40);
+        jr_quote_excerpt(excerpt, sizeof excerpt, name.s, name.len, 40);
         if (bit == 0)
             return fail_at(err, 400, ptr, "Unknown expansion",
                            "%s is not an expansion id; the ids are base, abbey-mayor, hills-sheep, messages and shrines.",
@@ -533,41 +588,44 @@ static bool decode_expansions(json_object *p, cc_position *pos, cc_error *err)
 }
 
 /* Read optional string member `name` of opts as one of two choices. */
-static bool decode_choice(json_object *opts, const char *name, const char *first,
-                          const char *second, int *out, cc_error *err)
+static bool decode_choice(const jr_obj *opts, const char *opts_ptr, const char *name,
+                          const char *first, const char *second, int *out, cc_error *err)
 {
-    const char *s = NULL;
-    if (!dec_string(opts, name, POS "/options", false, &s, err))
+    dec_text s;
+    bool found = false;
+    if (!dec_string(opts, name, opts_ptr, false, &s, &found, err))
         return false;
-    if (s == NULL)
+    if (!found)
         return true;
-    if (strcmp(s, first) == 0 || strcmp(s, second) == 0) {
-        *out = strcmp(s, second) == 0;
+    if (strcmp(s.s, first) == 0 || strcmp(s.s, second) == 0) {
+        *out = strcmp(s.s, second) == 0;
         return true;
     }
     char excerpt[64];
-    js_quote_excerpt(excerpt, sizeof excerpt, s, strlen(s), 40);
-    return fail_member(err, 400, POS "/options", name, TITLE_RANGE,
+    jr_quote_excerpt(excerpt, sizeof excerpt, s.s, s.len, 40);
+    return fail_member(err, 400, opts_ptr, name, TITLE_RANGE,
                        "%s must be \"%s\" or \"%s\"; it is %s.", name, first, second, excerpt);
 }
 
-static bool decode_options(json_object *p, cc_position *pos, cc_error *err)
+static bool decode_options(const jr_obj *p, const char *base, cc_position *pos, cc_error *err)
 {
     static const char *const allowed[] = {
         "hill_tiebreak", "wagon_rules", "barn_placement", "tiny_city_scoring", "farmers", NULL
     };
-    json_object *opts;
-    if (!dec_object(p, "options", POS, false, &opts, err))
+    jr_obj opts;
+    if (!dec_object(p, "options", base, false, &opts, err))
         return false;
-    if (opts == NULL)
+    if (!jr_obj_given(&opts))
         return true;
+    char ptr[CC_POINTER_MAX];
+    jr_pointer_member(ptr, base, "options", 7);
     int hill = 0, wagon = 0, barn = 0, tiny = 0, farmers = 0;
-    if (!dec_only_members(opts, allowed, POS "/options", err)
-        || !decode_choice(opts, "hill_tiebreak", "official", "count", &hill, err)
-        || !decode_choice(opts, "wagon_rules", "c2", "c1", &wagon, err)
-        || !decode_choice(opts, "barn_placement", "unoccupied", "occupied", &barn, err)
-        || !decode_choice(opts, "tiny_city_scoring", "4", "2", &tiny, err)
-        || !decode_choice(opts, "farmers", "on", "off", &farmers, err))
+    if (!dec_only_members(&opts, allowed, ptr, err)
+        || !decode_choice(&opts, ptr, "hill_tiebreak", "official", "count", &hill, err)
+        || !decode_choice(&opts, ptr, "wagon_rules", "c2", "c1", &wagon, err)
+        || !decode_choice(&opts, ptr, "barn_placement", "unoccupied", "occupied", &barn, err)
+        || !decode_choice(&opts, ptr, "tiny_city_scoring", "4", "2", &tiny, err)
+        || !decode_choice(&opts, ptr, "farmers", "on", "off", &farmers, err))
         return false;
     pos->options.hill_tiebreak = hill ? CC_HILL_TIEBREAK_COUNT : CC_HILL_TIEBREAK_OFFICIAL;
     pos->options.wagon_rules = wagon ? CC_WAGON_RULES_C1 : CC_WAGON_RULES_C2;
@@ -577,135 +635,339 @@ static bool decode_options(json_object *p, cc_position *pos, cc_error *err)
     return true;
 }
 
-static bool decode_players(json_object *p, cc_position *pos, cc_error *err)
+static bool decode_players(const jr_obj *p, const char *base, cc_position *pos, cc_error *err)
 {
-    json_object *list;
-    if (!dec_array(p, "players", POS, true, &list, err))
+    jr_val list;
+    char list_ptr[CC_POINTER_MAX];
+    jr_pointer_member(list_ptr, base, "players", 7);
+    if (!dec_array(p, "players", base, true, &list, err))
         return false;
-    size_t n = json_object_array_length(list);
+    size_t n = jr_count(list);
     if (n < CC_MIN_PLAYERS || n > CC_MAX_PLAYERS)
-        return fail_at(err, 400, POS "/players", TITLE_RANGE,
+        return fail_at(err, 400, list_ptr, TITLE_RANGE,
                        "players must list %d to %d players; it lists %zu.",
                        CC_MIN_PLAYERS, CC_MAX_PLAYERS, n);
-    for (size_t i = 0; i < n; i++) {
+    jr_iter it = jr_iter_start(list);
+    jr_val v;
+    for (size_t i = 0; jr_next_element(&it, &v); i++) {
         char ptr[CC_POINTER_MAX];
-        const char *name;
-        size_t len;
-        js_pointer_index(ptr, POS "/players", i);
-        if (!read_text(json_object_array_get_idx(list, i), "A player name", ptr, &name, &len, err))
+        dec_text name;
+        jr_pointer_index(ptr, list_ptr, i);
+        if (!read_text(v, "A player name", ptr, &name, err))
             return false;
-        if (len == 0 || len >= CC_NAME_MAX)
+        if (name.len == 0 || name.len >= CC_NAME_MAX)
             return fail_at(err, 400, ptr, TITLE_RANGE,
                            "A player name is 1 to %d bytes long; this one is %zu bytes.",
-                           CC_NAME_MAX - 1, len);
-        if (cc_position_player(pos, name) >= 0)
+                           CC_NAME_MAX - 1, name.len);
+        if (cc_position_player(pos, name.s) >= 0)
             return fail_at(err, 400, ptr, "Duplicate player",
-                           "The player \"%s\" is listed twice; player names must differ.", name);
-        memcpy(pos->players[i], name, len + 1);
+                           "The player \"%s\" is listed twice; player names must differ.", name.s);
+        memcpy(pos->players[i], name.s, name.len + 1);
         pos->nplayers = (int)i + 1;
     }
     return true;
 }
 
+/* ---- the fast path ------------------------------------------------------
+ *
+ * Nearly every tile and figure a client sends has the plain shape: the
+ * usual members, plain strings, small integers in range. Those are read in
+ * one walk over their members (no look-up by name, no pointer built), and
+ * accepted only when the careful readers below would accept them with the
+ * same result; anything else -- an unusual member, a wrong type, a value
+ * out of range, an escape, a name not found -- returns false, and the
+ * careful reader decodes the element again and reports the exact error in
+ * its exact order. So the fast path changes speed, never an answer (the
+ * differential tests and the golden answers hold both to that). */
+
+/* An integer member value in [min, max], read only when it is a plain JSON
+ * integer. */
+static bool fast_int(jr_val v, int min, int max, int *out)
+{
+    if (v.type != JR_INT || v.len > 6)
+        return false;
+    int64_t i = jr_int64(v);
+    if (i < min || i > max)
+        return false;
+    *out = (int)i;
+    return true;
+}
+
+/* A plain string value copied into buf (cap > v.len); false for an
+ * escaped or too long one. */
+static bool fast_text(jr_val v, char *buf, size_t cap)
+{
+    if (v.type != JR_STRING || v.escaped || v.len >= cap)
+        return false;
+    memcpy(buf, v.doc->text + v.at, v.len);
+    buf[v.len] = '\0';
+    return true;
+}
+
+/* A member name (plain) is exactly the literal s of n bytes. */
+#define NAME_IS(name, s) ((name).len == sizeof(s) - 1 && !(name).escaped && \
+                          memcmp((name).raw, s, sizeof(s) - 1) == 0)
+
+/* {"tile", "x", "y", "rot"}: the shape decode_tile() gives these values. */
+static bool tile_fast(jr_val v, const cc_catalog *cat, tile_memo *memo, cc_placed_tile *out)
+{
+    if (v.type != JR_OBJECT)
+        return false;
+    jr_iter it = jr_iter_start(v);
+    jr_str name;
+    jr_val val;
+    int type = -1, x = 0, y = 0, rot = -1;
+    unsigned seen = 0;
+    while (jr_next_member(&it, &name, &val)) {
+        if (NAME_IS(name, "tile")) {
+            dec_text s;
+            if (!fast_text(val, s.s, sizeof s.s))
+                return false;
+            s.len = val.len;
+            type = find_tile(cat, memo, val, &s);
+            if (type < 0)
+                return false;
+            seen |= 1;
+        } else if (NAME_IS(name, "x")) {
+            if (!fast_int(val, -CC_COORD_LIMIT, CC_COORD_LIMIT, &x))
+                return false;
+            seen |= 2;
+        } else if (NAME_IS(name, "y")) {
+            if (!fast_int(val, -CC_COORD_LIMIT, CC_COORD_LIMIT, &y))
+                return false;
+            seen |= 4;
+        } else if (NAME_IS(name, "rot")) {
+            if (!fast_int(val, 0, 270, &rot) || rot % 90 != 0)
+                return false;
+            seen |= 8;
+        } else {
+            return false;       /* "player", or a member to refuse */
+        }
+    }
+    if (seen != 15)
+        return false;
+    out->type = type;
+    out->x = x;
+    out->y = y;
+    out->rot = rot / 90;
+    out->owner = -1;
+    return true;
+}
+
+/* Is the plain string value v exactly the C string s? */
+static inline bool text_is(jr_val v, const char *s)
+{
+    const char *raw = v.doc->text + v.at;
+    for (uint32_t i = 0; i < v.len; i++)
+        if (raw[i] != s[i])
+            return false;
+    return s[v.len] == '\0';
+}
+
+/* Locations already read in one position's figures: "N", "WSW", "SE"...
+ * (three bytes at most, so a key is the bytes and the length), each parsed
+ * once by cc_loc_parse(). */
+#define LOC_MEMO_SLOTS 32
+
+typedef struct {
+    uint32_t key[LOC_MEMO_SLOTS];   /* 0: empty */
+    cc_loc loc[LOC_MEMO_SLOTS];
+} loc_memo;
+
+static bool fast_loc(jr_val v, loc_memo *memo, cc_loc *out)
+{
+    if (v.type != JR_STRING || v.escaped || v.len == 0 || v.len > 3)
+        return false;
+    const unsigned char *raw = (const unsigned char *)v.doc->text + v.at;
+    uint32_t key = v.len;
+    for (uint32_t i = 0; i < v.len; i++)
+        key = key << 8 | raw[i];
+    size_t i = (key * 2654435761u) >> 27;
+    while (memo->key[i] != 0 && memo->key[i] != key)
+        i = (i + 1) % LOC_MEMO_SLOTS;
+    if (memo->key[i] == key) {
+        *out = memo->loc[i];
+        return true;
+    }
+    char text[4];
+    memcpy(text, raw, v.len);
+    text[v.len] = '\0';
+    if (!cc_loc_parse(text, out))
+        return false;
+    memo->key[i] = key;
+    memo->loc[i] = *out;
+    return true;
+}
+
+/* {"player", "kind", "x", "y", "at"}: the shape dec_figure() gives these
+ * values (no flock: a shepherd takes the careful path). */
+static bool figure_fast(jr_val v, const cc_position *pos, loc_memo *locs, cc_figure *out)
+{
+    if (v.type != JR_OBJECT)
+        return false;
+    jr_iter it = jr_iter_start(v);
+    jr_str name;
+    jr_val val;
+    cc_figure fig;
+    memset(&fig, 0, sizeof fig);
+    unsigned seen = 0;
+    while (jr_next_member(&it, &name, &val)) {
+        if (NAME_IS(name, "player")) {
+            if (val.type != JR_STRING || val.escaped)
+                return false;
+            fig.player = -1;
+            for (int p = 0; p < pos->nplayers && fig.player < 0; p++)
+                if (text_is(val, pos->players[p]))
+                    fig.player = p;
+            if (fig.player < 0)
+                return false;
+            seen |= 1;
+        } else if (NAME_IS(name, "kind")) {
+            if (val.type != JR_STRING || val.escaped)
+                return false;
+            int k = 0;
+            while (k < CC_FIG_NKINDS && !text_is(val, cc_figure_kind_name((cc_figure_kind)k)))
+                k++;
+            if (k == CC_FIG_NKINDS || k == CC_FIG_SHEPHERD)
+                return false;
+            fig.kind = (cc_figure_kind)k;
+            seen |= 2;
+        } else if (NAME_IS(name, "x")) {
+            if (!fast_int(val, -CC_COORD_LIMIT, CC_COORD_LIMIT, &fig.x))
+                return false;
+            seen |= 4;
+        } else if (NAME_IS(name, "y")) {
+            if (!fast_int(val, -CC_COORD_LIMIT, CC_COORD_LIMIT, &fig.y))
+                return false;
+            seen |= 8;
+        } else if (NAME_IS(name, "at")) {
+            if (!fast_loc(val, locs, &fig.at))
+                return false;
+            seen |= 16;
+        } else {
+            return false;       /* "flock", or a member to refuse */
+        }
+    }
+    if (seen != 31)
+        return false;
+    *out = fig;
+    return true;
+}
+
 /* One element of position.tiles, at ptr. */
-static bool decode_tile(json_object *v, const char *ptr, const cc_catalog *cat,
-                        tile_memo *memo, const cc_position *pos, cc_placed_tile *out,
-                        cc_error *err)
+static bool decode_tile(jr_val v, const char *ptr, const cc_catalog *cat, tile_memo *memo,
+                        const cc_position *pos, cc_placed_tile *out, cc_error *err)
 {
     static const char *const allowed[] = { "tile", "x", "y", "rot", "player", NULL };
-    if (!need_object(v, ptr, "A tile", err) || !dec_only_members(v, allowed, ptr, err))
+    if (!need_object(v, ptr, "A tile", err))
+        return false;
+    jr_obj obj;
+    jr_obj_open(v, &obj);
+    if (!dec_only_members(&obj, allowed, ptr, err))
         return false;
     int rot = 0;
-    if (!read_tile_id(v, "tile", ptr, cat, memo, &out->type, err)
-        || !dec_int(v, "x", ptr, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &out->x, NULL, err)
-        || !dec_int(v, "y", ptr, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &out->y, NULL, err)
-        || !dec_int(v, "rot", ptr, 0, 270, true, &rot, NULL, err))
+    if (!read_tile_id(&obj, "tile", ptr, cat, memo, &out->type, err)
+        || !dec_int(&obj, "x", ptr, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &out->x, NULL, err)
+        || !dec_int(&obj, "y", ptr, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &out->y, NULL, err)
+        || !dec_int(&obj, "rot", ptr, 0, 270, true, &rot, NULL, err))
         return false;
     if (rot % 90 != 0)
         return fail_member(err, 400, ptr, "rot", TITLE_RANGE,
                            "rot must be 0, 90, 180 or 270; it is %d.", rot);
     out->rot = rot / 90;
     out->owner = -1;
-    json_object *player;
-    if (!json_object_object_get_ex(v, "player", &player))
+    if (!dec_has(&obj, "player"))
         return true;
     const cc_tile_type *t = &cat->types[out->type];
     if (!t->is_abbey)
         return fail_member(err, 400, ptr, "player", TITLE_UNKNOWN_MEMBER,
                            "Only an abbey tile records the player who placed it; %s is not an abbey.",
                            t->id);
-    return dec_player(v, "player", ptr, pos, true, &out->owner, err);
+    return dec_player(&obj, "player", ptr, pos, true, &out->owner, err);
 }
 
-static bool decode_tiles(json_object *p, const cc_catalog *cat, cc_position *pos, cc_error *err)
+static bool decode_tiles(const jr_obj *p, const cc_catalog *cat, cc_position *pos,
+                         cc_error *err)
 {
-    json_object *list;
+    jr_val list;
     if (!dec_array(p, "tiles", POS, true, &list, err))
         return false;
-    size_t n = json_object_array_length(list);
+    size_t n = jr_count(list);
     char ptr[CC_POINTER_MAX];
     if (n > CC_MAX_TILES) {
-        js_pointer_index(ptr, POS "/tiles", CC_MAX_TILES);
+        jr_pointer_index(ptr, POS "/tiles", CC_MAX_TILES);
         return fail_at(err, 422, ptr, "More tiles than the game has",
                        "A position holds at most %d tiles (the game has 107 land tiles and up to 6 abbeys); this one lists %zu.",
                        CC_MAX_TILES, n);
     }
     tile_memo memo;
     memset(memo.name, 0, sizeof memo.name);
-    for (size_t i = 0; i < n; i++) {
-        js_pointer_index(ptr, POS "/tiles", i);
-        if (!decode_tile(json_object_array_get_idx(list, i), ptr, cat, &memo, pos,
-                         &pos->tiles[i], err))
-            return false;
+    jr_iter it = jr_iter_start(list);
+    jr_val v;
+    for (size_t i = 0; jr_next_element(&it, &v); i++) {
+        if (!tile_fast(v, cat, &memo, &pos->tiles[i])) {
+            jr_pointer_index(ptr, POS "/tiles", i);
+            if (!decode_tile(v, ptr, cat, &memo, pos, &pos->tiles[i], err))
+                return false;
+        }
         pos->ntiles = (int)i + 1;
     }
     return true;
 }
 
-static bool decode_figures(json_object *p, cc_position *pos, cc_error *err)
+static bool decode_figures(const jr_obj *p, cc_position *pos, cc_error *err)
 {
-    json_object *list;
+    jr_val list;
     if (!dec_array(p, "figures", POS, true, &list, err))
         return false;
-    size_t n = json_object_array_length(list);
+    size_t n = jr_count(list);
     char ptr[CC_POINTER_MAX];
     if (n > CC_MAX_FIGURES) {
-        js_pointer_index(ptr, POS "/figures", CC_MAX_FIGURES);
+        jr_pointer_index(ptr, POS "/figures", CC_MAX_FIGURES);
         return fail_at(err, 422, ptr, "More figures than the supply holds",
                        "Six players own at most %d figures; this position lists %zu.",
                        CC_MAX_FIGURES, n);
     }
-    for (size_t i = 0; i < n; i++) {
-        js_pointer_index(ptr, POS "/figures", i);
-        if (!dec_figure(json_object_array_get_idx(list, i), ptr, pos, &pos->figures[i], err))
-            return false;
+    loc_memo locs;
+    memset(locs.key, 0, sizeof locs.key);
+    jr_iter it = jr_iter_start(list);
+    jr_val v;
+    for (size_t i = 0; jr_next_element(&it, &v); i++) {
+        if (!figure_fast(v, pos, &locs, &pos->figures[i])) {
+            jr_pointer_index(ptr, POS "/figures", i);
+            if (!dec_figure(v, ptr, pos, &pos->figures[i], err))
+                return false;
+        }
         pos->nfigures = (int)i + 1;
     }
     return true;
 }
 
 /* The player a member name of scores or abbeys names, or a 400: these
- * objects' members are the players' names. */
-static bool player_member(const char *key, const char *what, const char *pointer,
-                          const cc_position *pos, int *player, cc_error *err)
+ * objects' members are the players' names. *ptr: the member's pointer. */
+static bool player_member(jr_str key, const char *what, const char *pointer,
+                          const cc_position *pos, int *player, char *ptr, cc_error *err)
 {
-    *player = cc_position_player(pos, key);
+    dec_text name;
+    name.len = jr_str_copy(key, name.s, sizeof name.s);
+    member_pointer(ptr, pointer, key);
+    *player = player_named(pos, &name);
     if (*player >= 0)
         return true;
     char excerpt[64], players[CC_MAX_PLAYERS * (CC_NAME_MAX + 5)];
-    js_quote_excerpt(excerpt, sizeof excerpt, key, strlen(key), 40);
+    jr_quote_excerpt(excerpt, sizeof excerpt, name.s, name.len, 40);
     player_list(pos, players, sizeof players);
-    return fail_member(err, 400, pointer, key, TITLE_UNKNOWN_MEMBER,
-                       "%s has no member %s; its members are the players' names (%s).",
-                       what, excerpt, players);
+    return fail_at(err, 400, ptr, TITLE_UNKNOWN_MEMBER,
+                   "%s has no member %s; its members are the players' names (%s).",
+                   what, excerpt, players);
 }
 
 /* One player's score at ptr: an integer, or with Messages a pair. */
-static bool decode_score(json_object *v, const char *ptr, const cc_position *pos,
-                         int score[2], cc_error *err)
+static bool decode_score(jr_val v, const char *ptr, const cc_position *pos, int score[2],
+                         cc_error *err)
 {
     bool messages = pos->expansions & CC_EXP_MESSAGES;
-    if (json_object_get_type(v) != json_type_array) {
+    if (v.type != JR_ARRAY) {
         /* With Messages a plain integer is read as [n, 0]: the sum is what
          * most questions need, and clients without the pair need not invent one. */
         score[1] = 0;
@@ -714,46 +976,48 @@ static bool decode_score(json_object *v, const char *ptr, const cc_position *pos
     if (!messages)
         return fail_at(err, 400, ptr, TITLE_TYPE,
                        "A score is one integer; a pair is for the two counting figures of the Messages expansion, which is not in play.");
-    if (json_object_array_length(v) != 2)
+    if (jr_count(v) != 2)
         return fail_at(err, 400, ptr, TITLE_RANGE,
                        "A score with Messages is a pair [a, b], one number per counting figure; this array has %zu elements.",
-                       json_object_array_length(v));
-    for (size_t i = 0; i < 2; i++) {
+                       (size_t)jr_count(v));
+    jr_iter it = jr_iter_start(v);
+    jr_val e;
+    for (size_t i = 0; jr_next_element(&it, &e); i++) {
         char eptr[CC_POINTER_MAX];
-        js_pointer_index(eptr, ptr, i);
-        if (!read_int(json_object_array_get_idx(v, i), "A score", eptr, 0, DEC_SCORE_MAX,
-                      &score[i], err))
+        jr_pointer_index(eptr, ptr, i);
+        if (!read_int(e, "A score", eptr, 0, DEC_SCORE_MAX, &score[i], err))
             return false;
     }
     return true;
 }
 
-static bool decode_scores(json_object *p, cc_position *pos, cc_error *err)
+static bool decode_scores(const jr_obj *p, cc_position *pos, cc_error *err)
 {
-    json_object *scores;
+    jr_obj scores;
     if (!dec_object(p, "scores", POS, false, &scores, err))
         return false;
-    if (scores == NULL)
+    if (!jr_obj_given(&scores))
         return true;
-    json_object_object_foreach(scores, key, val) {
+    jr_members m = jr_members_start(&scores);
+    jr_str key;
+    jr_val val;
+    while (jr_members_next(&m, &key, &val)) {
         int player;
         char ptr[CC_POINTER_MAX];
-        if (!player_member(key, "scores", POS "/scores", pos, &player, err))
-            return false;
-        js_pointer_member(ptr, POS "/scores", key, strlen(key));
-        if (!decode_score(val, ptr, pos, pos->scores[player], err))
+        if (!player_member(key, "scores", POS "/scores", pos, &player, ptr, err) ||
+            !decode_score(val, ptr, pos, pos->scores[player], err))
             return false;
     }
     return true;
 }
 
-static bool decode_abbeys(json_object *p, cc_position *pos, cc_error *err)
+static bool decode_abbeys(const jr_obj *p, cc_position *pos, cc_error *err)
 {
-    json_object *abbeys;
+    jr_obj abbeys;
     if (!dec_object(p, "abbeys", POS, false, &abbeys, err))
         return false;
     bool in_play = pos->expansions & CC_EXP_ABBEY_MAYOR;
-    if (abbeys != NULL && !in_play)
+    if (jr_obj_given(&abbeys) && !in_play)
         return fail_at(err, 422, POS "/abbeys", "Expansion not in play",
                        "abbeys counts abbey tiles, which belong to the expansion \"abbey-mayor\"; it is not in position.expansions.");
     if (!in_play)
@@ -765,56 +1029,63 @@ static bool decode_abbeys(json_object *p, cc_position *pos, cc_error *err)
     for (int t = 0; t < pos->ntiles; t++)
         if (pos->tiles[t].owner >= 0)
             pos->abbeys[pos->tiles[t].owner] = 0;
-    if (abbeys == NULL)
+    if (!jr_obj_given(&abbeys))
         return true;
-    json_object_object_foreach(abbeys, key, val) {
+    jr_members m = jr_members_start(&abbeys);
+    jr_str key;
+    jr_val val;
+    while (jr_members_next(&m, &key, &val)) {
         int player;
         char ptr[CC_POINTER_MAX];
-        if (!player_member(key, "abbeys", POS "/abbeys", pos, &player, err))
-            return false;
-        js_pointer_member(ptr, POS "/abbeys", key, strlen(key));
-        if (!read_int(val, "An abbey count", ptr, 0, 1, &pos->abbeys[player], err))
+        if (!player_member(key, "abbeys", POS "/abbeys", pos, &player, ptr, err) ||
+            !read_int(val, "An abbey count", ptr, 0, 1, &pos->abbeys[player], err))
             return false;
     }
     return true;
 }
 
-bool dec_position(json_object *root, const cc_catalog *cat, cc_position *pos, cc_error *err)
+bool dec_position(const jr_obj *root, const cc_catalog *cat, cc_position *pos, cc_error *err)
 {
     static const char *const allowed[] = {
         "expansions", "options", "players", "active", "tiles", "figures", "scores", "abbeys", NULL
     };
     cc_position_init(pos);
-    json_object *p;
-    if (!dec_object(root, "position", "", true, &p, err) || !dec_only_members(p, allowed, POS, err))
+    jr_obj p;
+    if (!dec_object(root, "position", "", true, &p, err) || !dec_only_members(&p, allowed, POS, err))
         return false;
-    return decode_expansions(p, pos, err)
-        && decode_options(p, pos, err)
-        && decode_players(p, pos, err)
-        && dec_player(p, "active", POS, pos, false, &pos->active, err)
-        && decode_tiles(p, cat, pos, err)
-        && decode_figures(p, pos, err)
-        && decode_scores(p, pos, err)
-        && decode_abbeys(p, pos, err);
+    return decode_expansions(&p, POS, pos, err)
+        && decode_options(&p, POS, pos, err)
+        && decode_players(&p, POS, pos, err)
+        && dec_player(&p, "active", POS, pos, false, &pos->active, err)
+        && decode_tiles(&p, cat, pos, err)
+        && decode_figures(&p, pos, err)
+        && decode_scores(&p, pos, err)
+        && decode_abbeys(&p, pos, err);
+}
+
+bool dec_setup(const jr_obj *obj, const char *pointer, const char *const *names, int nnames,
+               cc_position *pos, cc_error *err)
+{
+    cc_position_init(pos);
+    if (!decode_expansions(obj, pointer, pos, err) || !decode_options(obj, pointer, pos, err))
+        return false;
+    if (names == NULL)
+        return decode_players(obj, pointer, pos, err);
+    for (int i = 0; i < nnames && i < CC_MAX_PLAYERS; i++) {
+        snprintf(pos->players[i], CC_NAME_MAX, "%s", names[i]);
+        pos->nplayers = i + 1;
+    }
+    return true;
 }
 
 /* ---- the body ----------------------------------------------------------- */
 
-/* The contract's member names (sections 3 and 5): interned by the parser,
- * so a position's hundreds of members cost no key allocations. */
-static const char *const member_names[] = {
-    "position", "expansions", "options", "players", "active", "tiles", "figures",
-    "scores", "abbeys", "hill_tiebreak", "wagon_rules", "barn_placement",
-    "tiny_city_scoring", "farmers",
-    "tile", "x", "y", "rot", "player", "kind", "at", "flock",
-    "deployed", "token", "shepherd", "action", "final", "figure", "wagons", "moves",
-    NULL
-};
-
-bool dec_parse(const char *body, size_t len, json_object **root, cc_error *err)
+bool dec_parse(const char *body, size_t len, jr_doc *doc, jr_obj *root, cc_error *err)
 {
     /* Say "must be an object" before anything else: a body that is an array
      * nested 10,000 deep is first of all not an object. */
+    doc->tokens = doc->inline_tokens;
+    doc->ntokens = 0;
     size_t i = 0;
     while (i < len && (body[i] == ' ' || body[i] == '\n' || body[i] == '\r' || body[i] == '\t'))
         i++;
@@ -824,73 +1095,81 @@ bool dec_parse(const char *body, size_t len, json_object **root, cc_error *err)
     if (body[i] != '{')
         return cc_fail(err, CC_ERR_BAD_REQUEST, "", "Malformed JSON",
                        "The request body must be a JSON object, starting with '{' (byte %zu).", i);
-    return js_parse(body, len, DEC_MAX_DEPTH, member_names, root, err);
+    if (!jr_parse(doc, body, len, DEC_MAX_DEPTH, err))
+        return false;
+    jr_obj_open(jr_root(doc), root);
+    return true;
 }
 
 /* ---- the members a turn's question shares ----------------------------------- */
 
-bool dec_token(json_object *obj, const char *pointer, bool required, int *out,
+bool dec_token(const jr_obj *obj, const char *pointer, bool required, int *out,
                cc_error *err)
 {
-    json_object *v;
+    jr_val v;
     char ptr[CC_POINTER_MAX];
     snprintf(ptr, sizeof ptr, "%s/token", pointer);
-    if (!json_object_object_get_ex(obj, "token", &v)) {
+    if (!jr_obj_get(obj, "token", &v)) {
         if (required)
             return cc_fail(err, CC_ERR_BAD_REQUEST, ptr, "Missing member",
                            "token is required: the token drawn, 1 to 4 sheep or \"wolf\".");
         return true;
     }
-    if (json_object_is_type(v, json_type_string) && strcmp(json_object_get_string(v), "wolf") == 0) {
-        *out = CC_TOKEN_WOLF;
-        return true;
+    if (v.type == JR_STRING) {
+        /* As a C string: "wolf" followed by an escaped U+0000 reads as "wolf". */
+        char s[8];
+        jr_string(v, s, sizeof s, NULL);
+        if (strcmp(s, "wolf") == 0) {
+            *out = CC_TOKEN_WOLF;
+            return true;
+        }
     }
     return dec_int(obj, "token", pointer, 1, CC_TOKEN_MAX_SHEEP, true, out, NULL, err);
 }
 
-bool dec_shepherd_choice(json_object *root, cc_shepherd_action *action,
+bool dec_shepherd_choice(const jr_obj *root, cc_shepherd_action *action,
                          int *grow_token, cc_error *err)
 {
     static const char *const members[] = { "action", "token", NULL };
-    json_object *s = NULL;
-    const char *name = NULL;
+    jr_obj s;
+    dec_text name;
     if (!dec_object(root, "shepherd", "", false, &s, err))
         return false;
-    if (s == NULL)
+    if (!jr_obj_given(&s))
         return true;
-    if (!dec_only_members(s, members, "/shepherd", err) ||
-        !dec_string(s, "action", "/shepherd", true, &name, err))
+    if (!dec_only_members(&s, members, "/shepherd", err) ||
+        !dec_string(&s, "action", "/shepherd", true, &name, NULL, err))
         return false;
-    if (strcmp(name, "guide") == 0) {
+    if (strcmp(name.s, "guide") == 0) {
         *action = CC_SHEPHERD_GUIDE;
-        if (json_object_object_get_ex(s, "token", NULL))
+        if (dec_has(&s, "token"))
             return cc_fail(err, CC_ERR_BAD_REQUEST, "/shepherd/token", "Unknown member",
                            "Guiding the flock draws no token.");
         return true;
     }
-    if (strcmp(name, "grow") != 0)
+    if (strcmp(name.s, "grow") != 0)
         return cc_fail(err, CC_ERR_BAD_REQUEST, "/shepherd/action", "Value out of range",
                        "action is \"grow\" or \"guide\".");
     *action = CC_SHEPHERD_GROW;
-    return dec_token(s, "/shepherd", true, grow_token, err);
+    return dec_token(&s, "/shepherd", true, grow_token, err);
 }
 
-bool dec_deployed(json_object *root, const cc_position *pos, cc_figure *fig,
+bool dec_deployed(const jr_obj *root, const cc_position *pos, cc_figure *fig,
                   int *token, bool *present, cc_error *err)
 {
     static const char *const extra[] = { "token", NULL };
-    json_object *d = NULL;
+    jr_obj d;
     *present = false;
     if (!dec_object(root, "deployed", "", false, &d, err))
         return false;
-    if (d == NULL)
+    if (!jr_obj_given(&d))
         return true;
-    if (!dec_figure_with(d, "/deployed", pos, extra, fig, err))
+    if (!dec_figure_with(d.val, "/deployed", pos, extra, fig, err))
         return false;
     bool shepherd = fig->kind == CC_FIG_SHEPHERD;
-    if (!shepherd && json_object_object_get_ex(d, "token", NULL))
+    if (!shepherd && dec_has(&d, "token"))
         return cc_fail(err, CC_ERR_BAD_REQUEST, "/deployed/token", "Unknown member",
                        "Only a shepherd draws a token when it is deployed.");
     *present = true;
-    return dec_token(d, "/deployed", shepherd, token, err);
+    return dec_token(&d, "/deployed", shepherd, token, err);
 }

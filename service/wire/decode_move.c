@@ -7,33 +7,33 @@
 
 #include "decode.h"
 
-static bool dec_deploy(json_object *root, cc_move *mv, cc_error *err)
+static bool dec_deploy(const jr_obj *root, cc_move *mv, cc_error *err)
 {
     static const char *const members[] = { "kind", "at", "token", NULL };
-    json_object *d = NULL;
-    const char *kind = NULL;
+    jr_obj d;
+    dec_text kind;
     if (!dec_object(root, "deploy", "", false, &d, err))
         return false;
-    if (d == NULL)
+    if (!jr_obj_given(&d))
         return true;
-    if (!dec_only_members(d, members, "/deploy", err) ||
-        !dec_string(d, "kind", "/deploy", true, &kind, err))
+    if (!dec_only_members(&d, members, "/deploy", err) ||
+        !dec_string(&d, "kind", "/deploy", true, &kind, NULL, err))
         return false;
-    int k = cc_figure_kind_parse(kind);
+    int k = kind.len < sizeof kind.s ? cc_figure_kind_parse(kind.s) : -1;
     if (k < 0)
         return cc_fail(err, CC_ERR_BAD_REQUEST, "/deploy/kind", "Value out of range",
                        "kind is one of meeple, mayor, wagon, barn, shepherd.");
     mv->deploy = true;
     mv->deploy_kind = (cc_figure_kind)k;
-    if (!dec_loc(d, "at", "/deploy", true, true, &mv->deploy_at, NULL, err))
+    if (!dec_loc(&d, "at", "/deploy", true, true, &mv->deploy_at, NULL, err))
         return false;
-    if (k != CC_FIG_SHEPHERD && json_object_object_get_ex(d, "token", NULL))
+    if (k != CC_FIG_SHEPHERD && dec_has(&d, "token"))
         return cc_fail(err, CC_ERR_BAD_REQUEST, "/deploy/token", "Unknown member",
                        "Only a shepherd draws a token when it is deployed.");
-    return dec_token(d, "/deploy", k == CC_FIG_SHEPHERD, &mv->first_token, err);
+    return dec_token(&d, "/deploy", k == CC_FIG_SHEPHERD, &mv->first_token, err);
 }
 
-static bool dec_spot(json_object *o, const char *pointer, int *x, int *y, cc_loc *at,
+static bool dec_spot(const jr_obj *o, const char *pointer, int *x, int *y, cc_loc *at,
                      cc_error *err)
 {
     return dec_int(o, "x", pointer, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, x, NULL, err) &&
@@ -41,34 +41,36 @@ static bool dec_spot(json_object *o, const char *pointer, int *x, int *y, cc_loc
            dec_loc(o, "at", pointer, false, true, at, NULL, err);
 }
 
-static bool dec_wagons(json_object *root, cc_move *mv, cc_error *err)
+static bool dec_wagons(const jr_obj *root, cc_move *mv, cc_error *err)
 {
     static const char *const members[] = { "x", "y", "at", "to", NULL };
     static const char *const to_members[] = { "x", "y", "at", NULL };
-    json_object *list = NULL;
+    jr_val list;
     if (!dec_array(root, "wagons", "", false, &list, err))
         return false;
-    if (list == NULL)
+    if (list.type == JR_ABSENT)
         return true;
-    size_t n = json_object_array_length(list);
+    size_t n = jr_count(list);
     if (n > CC_MAX_PLAYERS)
         return cc_fail(err, CC_ERR_BAD_REQUEST, "/wagons", "Value out of range",
                        "At most %d wagons (one per player) move in a turn; wagons lists %zu.",
                        CC_MAX_PLAYERS, n);
-    for (size_t i = 0; i < n; i++) {
-        json_object *w = json_object_array_get_idx(list, i), *to = NULL;
+    jr_iter it = jr_iter_start(list);
+    jr_val v;
+    for (size_t i = 0; jr_next_element(&it, &v); i++) {
+        jr_obj w, to;
         char ptr[40], to_ptr[48];
         snprintf(ptr, sizeof ptr, "/wagons/%zu", i);
         snprintf(to_ptr, sizeof to_ptr, "%s/to", ptr);
-        if (!json_object_is_type(w, json_type_object))
+        if (!jr_obj_open(v, &w))
             return cc_fail(err, CC_ERR_BAD_REQUEST, ptr, "Wrong type",
                            "Each element of wagons is an object {x, y, at, to}.");
         cc_move_wagon *mw = &mv->wagons[i];
-        if (!dec_only_members(w, members, ptr, err) ||
-            !dec_spot(w, ptr, &mw->x, &mw->y, &mw->at, err) ||
-            !dec_object(w, "to", ptr, true, &to, err) ||
-            !dec_only_members(to, to_members, to_ptr, err) ||
-            !dec_spot(to, to_ptr, &mw->to_x, &mw->to_y, &mw->to_at, err))
+        if (!dec_only_members(&w, members, ptr, err) ||
+            !dec_spot(&w, ptr, &mw->x, &mw->y, &mw->at, err) ||
+            !dec_object(&w, "to", ptr, true, &to, err) ||
+            !dec_only_members(&to, to_members, to_ptr, err) ||
+            !dec_spot(&to, to_ptr, &mw->to_x, &mw->to_y, &mw->to_at, err))
             return false;
     }
     mv->nwagons = (int)n;
@@ -79,7 +81,7 @@ static bool dec_wagons(json_object *root, cc_move *mv, cc_error *err)
  * /v1/score: a figure in position form. It needs the decoded position (its
  * player is a name) and says nothing "deploy" does not, so it is read after
  * the position and turned into the same move. */
-bool dec_deployed_move(json_object *root, const cc_position *pos, cc_move *mv, cc_error *err)
+bool dec_deployed_move(const jr_obj *root, const cc_position *pos, cc_move *mv, cc_error *err)
 {
     cc_figure fig;
     bool present;
@@ -105,7 +107,7 @@ bool dec_deployed_move(json_object *root, const cc_position *pos, cc_move *mv, c
     return true;
 }
 
-bool dec_move(const cc_catalog *cat, json_object *root, cc_move *mv, cc_error *err)
+bool dec_move(const cc_catalog *cat, const jr_obj *root, cc_move *mv, cc_error *err)
 {
     int type = -1, x = 0, y = 0, deg = 0;
     bool has_rot = false;

@@ -18,20 +18,20 @@
 #ifndef DECODE_MOVE_H
 #define DECODE_MOVE_H
 
-#include <json-c/json.h>
 #include <stdbool.h>
 
 #include "../../engine/catalog.h"
 #include "../../engine/error.h"
 #include "../../engine/turn.h"
+#include "json_reader.h"
 
 /* Decode the move members of obj into *mv; false with err (400, 422 for
  * an unknown tile). */
-bool dec_move(const cc_catalog *cat, json_object *obj, cc_move *mv, cc_error *err);
+bool dec_move(const cc_catalog *cat, const jr_obj *obj, cc_move *mv, cc_error *err);
 
 /* Member "deployed" (the contract's shared form of the deployment), read
  * against pos: its player must be the active one and x, y the tile's. Sets
  * mv's deployment; giving both "deploy" and "deployed" is 400. */
-bool dec_deployed_move(json_object *obj, const cc_position *pos, cc_move *mv, cc_error *err);
+bool dec_deployed_move(const jr_obj *obj, const cc_position *pos, cc_move *mv, cc_error *err);
 
 #endif

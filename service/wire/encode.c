@@ -89,7 +89,14 @@ int enc_figure_feature(const cc_features *f, const cc_figure *fig)
     return cc_figure_feature(f, fig);
 }
 
-void enc_occupants(jw *w, const cc_position *pos, const cc_features *f, int id)
+void enc_figure_features(const cc_position *pos, const cc_features *f,
+                         int stands[CC_MAX_FIGURES])
+{
+    for (int i = 0; i < pos->nfigures; i++)
+        stands[i] = enc_figure_feature(f, &pos->figures[i]);
+}
+
+void enc_occupants(jw *w, const cc_position *pos, const int *stands, int id)
 {
     /* Which figures stand on it, then one array per player in the order
      * the players first appear among them. */
@@ -97,7 +104,7 @@ void enc_occupants(jw *w, const cc_position *pos, const cc_features *f, int id)
     int order[CC_MAX_PLAYERS], nplayers = 0;
     bool listed[CC_MAX_PLAYERS] = { false };
     for (int i = 0; i < pos->nfigures; i++) {
-        on[i] = enc_figure_feature(f, &pos->figures[i]) == id;
+        on[i] = stands[i] == id;
         int p = pos->figures[i].player;
         if (on[i] && !listed[p]) {
             listed[p] = true;
@@ -116,7 +123,8 @@ void enc_occupants(jw *w, const cc_position *pos, const cc_features *f, int id)
     jw_object_end(w);
 }
 
-void enc_feature_members(jw *w, const cc_position *pos, const cc_features *f, int id)
+void enc_feature_members(jw *w, const cc_position *pos, const cc_features *f,
+                         const int *stands, int id)
 {
     const cc_feature *feat = &f->features[id];
     jw_key(w, "feature");
@@ -137,7 +145,7 @@ void enc_feature_members(jw *w, const cc_position *pos, const cc_features *f, in
         jw_array_end(w);
     }
     jw_key(w, "occupants");
-    enc_occupants(w, pos, f, id);
+    enc_occupants(w, pos, stands, id);
 }
 
 void enc_placements(jw *w, const cc_placement *list, int n)
@@ -222,8 +230,12 @@ void enc_rules_init(enc_rules *r)
 
 void enc_rules_add(enc_rules *r, const char *id)
 {
+    /* Ids are static strings: a repeat is nearly always the same pointer. */
     for (int i = 0; i < r->n; i++)
-        if (r->ids[i] == id || strcmp(r->ids[i], id) == 0)
+        if (r->ids[i] == id)
+            return;
+    for (int i = 0; i < r->n; i++)
+        if (strcmp(r->ids[i], id) == 0)
             return;
     if (r->n < ENC_MAX_RULES)   /* always: ids are distinct rules of the catalog */
         r->ids[r->n++] = id;

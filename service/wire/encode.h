@@ -15,11 +15,13 @@
  *   enc_cells(w, f, id)              [{"x", "y"}] sorted by y, then x
  *   enc_figure_spot(w, fig)          {"kind", "x", "y", "at"[, "flock"]}
  *   enc_figure(w, pos, fig)          the same plus "player": position form
- *   enc_occupants(w, pos, f, id)     {"<player>": [figure spot...]}: who stands on it
- *   enc_feature_members(w, pos, f, id)  "feature", "type", "cells", "complete",
- *                                    "pennants" | "cities", "occupants": one
- *                                    feature described (members, no braces)
  *   enc_figure_feature(f, fig)       the feature a figure stands on (barns: field)
+ *   enc_figure_features(pos, f, stands)  the same for every figure, once
+ *   enc_occupants(w, pos, stands, id)  {"<player>": [figure spot...]}: who stands on it
+ *   enc_feature_members(w, pos, f, stands, id)  "feature", "type", "cells",
+ *                                    "complete", "pennants" | "cities",
+ *                                    "occupants": one feature described
+ *                                    (members, no braces)
  *   enc_placements(w, list, n)       [{"x", "y", "rot"}], rot in degrees
  *   enc_deploy_option(w, pos, f, o)  {"kind", "at", "feature", "challenge"?}:
  *                                    one option as /v1/deployments lists it
@@ -60,20 +62,27 @@ void enc_figure_spot(jw *w, const cc_figure *fig);
 /* A figure as in position.figures. */
 void enc_figure(jw *w, const cc_position *pos, const cc_figure *fig);
 
-/* The figures of pos standing on feature id (barns count on the field of
- * their corner), grouped by player name in the order the players first
- * appear among the figures; players with none are left out, so an empty
- * feature gives {}. pos must have been validated into f. */
-void enc_occupants(jw *w, const cc_position *pos, const cc_features *f, int id);
-
 /* The feature id of a figure of pos: what it stands on, or, for a barn,
  * the field of its corner; -1 if none. */
 int enc_figure_feature(const cc_features *f, const cc_figure *fig);
 
+/* stands[i] = enc_figure_feature() of figure i of pos: computed once for
+ * an answer that describes many features. */
+void enc_figure_features(const cc_position *pos, const cc_features *f,
+                         int stands[CC_MAX_FIGURES]);
+
+/* The figures of pos standing on feature id (stands from
+ * enc_figure_features(); barns count on the field of their corner),
+ * grouped by player name in the order the players first appear among the
+ * figures; players with none are left out, so an empty feature gives {}.
+ * pos must have been validated into f. */
+void enc_occupants(jw *w, const cc_position *pos, const int *stands, int id);
+
 /* One feature's members: "feature": ref, "type", "cells", "complete",
  * "pennants" (cities), "cities": [ref...] (fields: the cities they
  * border), "occupants". The caller opens and closes the object. */
-void enc_feature_members(jw *w, const cc_position *pos, const cc_features *f, int id);
+void enc_feature_members(jw *w, const cc_position *pos, const cc_features *f,
+                         const int *stands, int id);
 
 /* Legal placements as /v1/placements answers them. */
 void enc_placements(jw *w, const cc_placement *list, int n);

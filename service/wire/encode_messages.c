@@ -9,26 +9,27 @@
 #include "../../engine/validate.h"
 #include "decode.h"
 #include "encode.h"
-#include "json_strict.h"
+#include "json_reader.h"
 
 /* ---- "counting" in ------------------------------------------------------- */
 
-static bool decode_choice(json_object *item, const char *ptr, const cc_position *pos,
+static bool decode_choice(jr_val v, const char *ptr, const cc_position *pos,
                           int nevents, cc_turn_counting *tc, cc_error *err)
 {
     static const char *const members[] = { "event", "figure", "player", NULL };
-    if (json_object_get_type(item) != json_type_object)
+    jr_obj item;
+    if (!jr_obj_open(v, &item))
         return cc_fail(err, CC_ERR_BAD_REQUEST, ptr, "Wrong type",
                        "Each element of counting must be an object {event, figure[, player]}.");
-    if (!dec_only_members(item, members, ptr, err))
+    if (!dec_only_members(&item, members, ptr, err))
         return false;
     int event = 0, figure = 0, player = pos->active;
-    if (!dec_int(item, "event", ptr, 0, CC_MAX_EVENTS, true, &event, NULL, err) ||
-        !dec_int(item, "figure", ptr, 0, 1, true, &figure, NULL, err) ||
-        !dec_player(item, "player", ptr, pos, false, &player, err))
+    if (!dec_int(&item, "event", ptr, 0, CC_MAX_EVENTS, true, &event, NULL, err) ||
+        !dec_int(&item, "figure", ptr, 0, 1, true, &figure, NULL, err) ||
+        !dec_player(&item, "player", ptr, pos, false, &player, err))
         return false;
     char eptr[CC_POINTER_MAX];
-    js_pointer_member(eptr, ptr, "event", 5);
+    jr_pointer_member(eptr, ptr, "event", 5);
     if (event >= nevents)
         return cc_fail(err, CC_ERR_IMPOSSIBLE, eptr, "No such event",
                        "The answer has %d event%s (0 to %d); counting names event %d.",
@@ -41,22 +42,23 @@ static bool decode_choice(json_object *item, const char *ptr, const cc_position 
     return true;
 }
 
-bool msg_decode_counting(json_object *root, const cc_position *pos, int nevents,
+bool msg_decode_counting(const jr_obj *root, const cc_position *pos, int nevents,
                          cc_turn_counting *tc, cc_error *err)
 {
-    json_object *list;
+    jr_val list;
     if (!dec_array(root, "counting", "", false, &list, err))
         return false;
-    if (list == NULL)
+    if (list.type == JR_ABSENT)
         return true;
     if (!(pos->expansions & CC_EXP_MESSAGES))
         return cc_fail(err, CC_ERR_IMPOSSIBLE, "/counting", "Expansion not in play",
                        "counting chooses between the two counting figures of the expansion \"messages\", which is not in position.expansions.");
-    size_t n = json_object_array_length(list);
-    for (size_t k = 0; k < n; k++) {
+    jr_iter it = jr_iter_start(list);
+    jr_val item;
+    for (size_t k = 0; jr_next_element(&it, &item); k++) {
         char ptr[CC_POINTER_MAX];
-        js_pointer_index(ptr, "/counting", k);
-        if (!decode_choice(json_object_array_get_idx(list, k), ptr, pos, nevents, tc, err))
+        jr_pointer_index(ptr, "/counting", k);
+        if (!decode_choice(item, ptr, pos, nevents, tc, err))
             return false;
     }
     return true;
@@ -182,7 +184,7 @@ void enc_message(jw *w, const cc_position *pos, const cc_score_result *res,
 /* Count turn (the scoring phase, or with final_only the end-game scoring)
  * and, when game_end is given, the end-game scoring after it; write
  * "message" and fill next. */
-static bool count_and_answer(json_object *root, const cc_position *pos,
+static bool count_and_answer(const jr_obj *root, const cc_position *pos,
                              const cc_score_result *turn, bool final_only,
                              const cc_score_result *game_end, int game_end_first,
                              jw *w, int next[CC_MAX_PLAYERS][2], cc_error *err)
@@ -217,13 +219,13 @@ static bool count_and_answer(json_object *root, const cc_position *pos,
     return true;
 }
 
-bool msg_score_answer(json_object *root, const cc_position *pos, const cc_score_result *res,
+bool msg_score_answer(const jr_obj *root, const cc_position *pos, const cc_score_result *res,
                       bool final, jw *w, int next[CC_MAX_PLAYERS][2], cc_error *err)
 {
     return count_and_answer(root, pos, res, final, NULL, 0, w, next, err);
 }
 
-bool msg_turn_answer(json_object *root, const cc_position *pos, const cc_score_result *turn,
+bool msg_turn_answer(const jr_obj *root, const cc_position *pos, const cc_score_result *turn,
                      const cc_score_result *game_end, int game_end_first, jw *w,
                      int next[CC_MAX_PLAYERS][2], cc_error *err)
 {

@@ -58,7 +58,6 @@
 #ifndef ENCODE_MESSAGES_H
 #define ENCODE_MESSAGES_H
 
-#include <json-c/json.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -67,17 +66,18 @@
 #include "../../engine/messages.h"
 #include "../../engine/position.h"
 #include "../../engine/scoring.h"
+#include "json_reader.h"
 #include "json_writer.h"
 
-bool msg_score_answer(json_object *root, const cc_position *pos, const cc_score_result *res,
+bool msg_score_answer(const jr_obj *root, const cc_position *pos, const cc_score_result *res,
                       bool final, jw *w, int next[CC_MAX_PLAYERS][2], cc_error *err);
 
-bool msg_turn_answer(json_object *root, const cc_position *pos, const cc_score_result *turn,
+bool msg_turn_answer(const jr_obj *root, const cc_position *pos, const cc_score_result *turn,
                      const cc_score_result *game_end, int game_end_first, jw *w,
                      int next[CC_MAX_PLAYERS][2], cc_error *err);
 
 /* Decode body member "counting" into tc (cc_messages_counting_init first). */
-bool msg_decode_counting(json_object *root, const cc_position *pos, int nevents,
+bool msg_decode_counting(const jr_obj *root, const cc_position *pos, int nevents,
                          cc_turn_counting *tc, cc_error *err);
 
 /* The "message" object for pos->active, from a counted result (final: res

@@ -2,13 +2,16 @@
  *
  * Owns: the grammar of request bodies and the way decoders walk them, with
  * no tree. jr_parse() reads the whole text once, strictly (RFC 8259 and the
- * rules below), allocating nothing for any request the service accepts; it
- * records only where each array and object ends (a jr_node per container).
- * Then decoders look values up where they stand in the text: a jr_val is a
- * span of the body, and a string or number is read from the bytes only
- * when a decoder asks for it. Because the first pass reads everything
- * before any decoder looks, a syntax error anywhere in the body is reported
- * before any semantic error, wherever each stands.
+ * rules below), and records where each value stands: one 8-byte jr_token
+ * per value and member name (its offset and length in the text; for an
+ * array or object, where it ends and how many it holds). That flat list of
+ * spans is all there is: no node is allocated, no string is copied, no
+ * number converted until a decoder asks for that one value. Decoders then
+ * walk the spans (jr_iter) or look members up by name (jr_obj_get), and
+ * read a string or a number from the bytes where it stands. Because the
+ * first pass reads everything before any decoder looks, a syntax error
+ * anywhere in the body is reported before any semantic error, wherever
+ * each stands.
  *
  * Rejected by jr_parse(), each a 400 cc_error:
  *   - anything outside RFC 8259: NaN, Infinity, single quotes, comments,
@@ -32,33 +35,34 @@
  * brackets, trailing text, end of input) point at "". Every detail names
  * the 0-based byte offset of the problem.
  *
- * Allocation (all of it, for issue-16-style fault injection): jr_parse()
- * allocates only past what a request can hold -- more than JR_INLINE_NODES
- * containers (jr_doc.nodes grows), an object with more than
- * JR_LINEAR_NAMES members (its duplicate check moves to a hash table), a
- * number of 64 bytes or more at the very end of the body (strtod needs a
- * terminated copy) -- and reports running out as status 500 "Out of
- * memory". Nothing after jr_parse() allocates.
+ * Allocation (all of it, for fault injection): jr_parse() allocates only
+ * past what a request usually holds -- more than JR_INLINE_TOKENS spans
+ * (doc->tokens grows, doubling), an object with more than JR_LINEAR_NAMES
+ * members (its duplicate check moves to a hash table, freed before
+ * jr_parse returns), a number of 64 bytes or more at the very end of the
+ * body (strtod needs a terminated copy) -- and reports running out as
+ * status 500 "Out of memory". Nothing after jr_parse() allocates.
  *
- * Ownership: the body must outlive the jr_doc and every jr_val taken from
+ * Ownership: the body must outlive the jr_doc and every value taken from
  * it; jr_doc_free() releases what jr_parse() allocated (always call it,
- * after a failure too). Values, iterators and jr_obj are plain copies.
+ * after a failure too). Values, names, iterators and jr_obj are small
+ * plain copies.
  *
  * Table of contents:
  *   jr_parse(doc, text, len, max_depth, err)   the strict pass
  *   jr_doc_free(doc)
  *   jr_root(doc)                     the top-level value
  *   jr_val, jr_type                  a value: its type and where it stands
+ *   jr_count(v)                      members or elements of a container
  *   jr_iter, jr_iter_start()         walk a container in document order:
  *   jr_next_member(), jr_next_element()
- *   jr_count(v)                      members or elements of a container
- *   jr_obj, jr_obj_open()            an object with its first members
- *                                    indexed, for look-ups by name:
+ *   jr_obj, jr_obj_open()            an object, for look-ups by name:
  *   jr_obj_get(o, name, &v)          member name's value
+ *   jr_obj_match(o, names, &unknown) no member outside names (and index them)
  *   jr_members_start/next()          every member of a jr_obj in order
- *   jr_str, jr_str_eq(), jr_str_copy()   member names
+ *   jr_str, jr_str_is(), jr_str_copy()   member names
  *   jr_string(v, buf, cap, &nul)     a string value decoded (UTF-8)
- *   jr_int64(v, &i), jr_double(v)    numbers
+ *   jr_int64(v), jr_double(v), jr_underflow(v)   numbers
  *   jr_pointer_member(), jr_pointer_index()   JSON Pointers (RFC 6901)
  *   jr_quote_excerpt()               client text quoted for a detail
  */
@@ -71,9 +75,10 @@
 
 #include "../../engine/error.h"
 
-#define JR_MAX_DEPTH 64        /* the largest max_depth jr_parse accepts */
-#define JR_INLINE_NODES 512    /* containers held without allocating */
-#define JR_LINEAR_NAMES 16     /* members per object checked without a hash */
+#define JR_MAX_DEPTH 64          /* the largest max_depth jr_parse accepts */
+#define JR_INLINE_TOKENS 2048    /* spans held without allocating (16 KB) */
+#define JR_LINEAR_NAMES 16       /* members per object checked without a hash */
+#define JR_MAX_TEXT ((size_t)1 << 27)   /* 128 MiB: the largest text jr_parse reads */
 
 typedef enum {
     JR_ABSENT = 0,   /* no value: a member that is not there */
@@ -85,31 +90,35 @@ typedef enum {
     JR_STRING,
     JR_ARRAY,
     JR_OBJECT,
+    JR_NAME,         /* a member name (tokens only) */
 } jr_type;
 
-/* Where a container ends, so a walk steps over it in one move. */
+/* One span of the text. pos: the offset of a scalar's first byte (a
+ * string's: after the quote), or a container's count of members or
+ * elements. meta: the type (bits 28-31), an escape in the string (bit 27),
+ * and a scalar's length in bytes (a string's: up to the closing quote) or
+ * the index of the token after a container (bits 0-26). */
 typedef struct {
-    uint32_t end;     /* offset of the closing bracket */
-    uint32_t next;    /* index of the first container after this one */
-    uint32_t count;   /* members or elements */
-} jr_node;
+    uint32_t pos;
+    uint32_t meta;
+} jr_token;
 
 typedef struct {
     const char *text;
     size_t len;
-    jr_node *nodes;            /* inline_nodes, or malloc'ed past it */
-    uint32_t nnodes, cap;
-    void *names;               /* the hash of large objects' member names */
-    jr_node inline_nodes[JR_INLINE_NODES];
+    jr_token *tokens;          /* inline_tokens, or malloc'ed past it */
+    uint32_t ntokens, cap;
+    jr_token inline_tokens[JR_INLINE_TOKENS];
 } jr_doc;
 
+/* A value, as a decoder holds it. */
 typedef struct {
     const jr_doc *doc;
     jr_type type;
     bool escaped;      /* a string holding a backslash escape */
-    uint32_t at;       /* strings: first byte after the quote; others: first byte */
-    uint32_t len;      /* strings: raw bytes before the closing quote; numbers,
-                          literals: bytes of text; containers: the node index */
+    uint32_t at;       /* strings: first byte after the quote; numbers: first byte */
+    uint32_t len;      /* strings, numbers: bytes of text; literals: 0 */
+    uint32_t index;    /* its token */
 } jr_val;
 
 /* A member name as it stands in the text (escapes undecoded). */
@@ -121,30 +130,27 @@ typedef struct {
 
 typedef struct {
     const jr_doc *doc;
-    uint32_t p;          /* the next member or element starts here (or the end) */
-    uint32_t end;        /* the container's closing bracket */
-    uint32_t next_node;  /* the next container the walk meets */
+    uint32_t i;          /* the next member's (or element's) token */
+    uint32_t end;        /* the token after the container */
 } jr_iter;
 
-/* An object with up to JR_OBJ_INDEX members indexed. */
-#define JR_OBJ_INDEX 16
+/* An object, for look-ups by name (or JR_ABSENT: no object). Once
+ * jr_obj_match() has found every member among a list of names, it knows
+ * where each of them stands, and a look-up of one of them is a few
+ * comparisons of pointers, not a walk. */
+#define JR_OBJ_SLOTS 16
 
 typedef struct {
-    jr_val val;          /* the object (JR_OBJECT), or JR_ABSENT: no object */
-    int n;               /* members indexed */
-    bool more;           /* members past the index (read from rest on demand) */
-    jr_iter rest;
-    jr_str names[JR_OBJ_INDEX];
-    jr_val values[JR_OBJ_INDEX];
+    jr_val val;
+    const char *const *known;     /* the list jr_obj_match() accepted, or NULL */
+    uint32_t slot[JR_OBJ_SLOTS];  /* known[k]'s value token; 0: absent */
 } jr_obj;
 
 typedef struct {
-    const jr_obj *obj;
-    int i;
-    jr_iter rest;
+    jr_iter it;
 } jr_members;
 
-/* Parse text[0..len) (need not be NUL-terminated; len < 4 GiB) as one JSON
+/* Parse text[0..len) (need not be NUL-terminated; len < JR_MAX_TEXT) as one JSON
  * value with optional whitespace around it, containers nested at most
  * max_depth deep (the outermost is depth 1; clamped to 1..JR_MAX_DEPTH).
  * On failure err says why (see above); call jr_doc_free() either way. */
@@ -154,23 +160,28 @@ void jr_doc_free(jr_doc *doc);
 /* The top-level value of a parsed document. */
 jr_val jr_root(const jr_doc *doc);
 
-uint32_t jr_count(jr_val container);
-jr_iter jr_iter_start(jr_val container);
-bool jr_next_member(jr_iter *it, jr_str *name, jr_val *value);
-bool jr_next_element(jr_iter *it, jr_val *value);
+static inline uint32_t jr_count(jr_val container);
+static inline jr_iter jr_iter_start(jr_val container);
+static inline bool jr_next_member(jr_iter *it, jr_str *name, jr_val *value);
+static inline bool jr_next_element(jr_iter *it, jr_val *value);
 
-/* Index object v (false, and o->val JR_ABSENT, when v is not an object). */
+/* Take object v for look-ups (false, and o->val JR_ABSENT, when v is not
+ * an object). */
 bool jr_obj_open(jr_val v, jr_obj *o);
 static inline bool jr_obj_given(const jr_obj *o) { return o->val.type == JR_OBJECT; }
 /* Member name (NUL-terminated, compared with decoded names): true and *v,
  * or false and v->type == JR_ABSENT. */
 bool jr_obj_get(const jr_obj *o, const char *name, jr_val *v);
+/* Are all of o's members among names (NULL-terminated)? If not, *unknown
+ * is the first member, in document order, that is not. If so, and names
+ * holds at most JR_OBJ_SLOTS names, o remembers where each stands. */
+bool jr_obj_match(jr_obj *o, const char *const *names, jr_str *unknown);
 
 jr_members jr_members_start(const jr_obj *o);
 bool jr_members_next(jr_members *m, jr_str *name, jr_val *value);
 
-/* Is name, decoded, exactly the n bytes of s? */
-bool jr_str_eq(jr_str name, const char *s, size_t n);
+/* Is name, decoded, exactly the C string s? */
+bool jr_str_is(jr_str name, const char *s);
 /* Decode name into buf (at most cap - 1 bytes, then NUL); returns the
  * decoded length, which may exceed what was copied. */
 size_t jr_str_copy(jr_str name, char *buf, size_t cap);
@@ -180,9 +191,11 @@ size_t jr_str_copy(jr_str name, char *buf, size_t cap);
 size_t jr_string(jr_val v, char *buf, size_t cap, bool *has_nul);
 
 /* A JR_INT's value. */
-int64_t jr_int64(jr_val v);
+static inline int64_t jr_int64(jr_val v);
 /* A number's value (JR_INT or JR_NUMBER). A number too small for a double
- * is 0 here: jr_underflow() tells it from a true zero. */
+ * is 0 here: jr_underflow() tells it from a true zero. Exact for any number
+ * inside an array or object; a document that is one bare number of 64
+ * bytes or more reads only its first 63. */
 double jr_double(jr_val v);
 /* A JR_NUMBER whose digits are not all zero but whose value is 0 as a
  * double (1e-330): a fraction, never the integer 0. */
@@ -200,5 +213,84 @@ bool jr_pointer_index(char *out, const char *base, size_t index);
  * sequence), "..." appended when cut. Writes at most cap bytes. s holds at
  * least min(len, max + 4) bytes. */
 void jr_quote_excerpt(char *buf, size_t cap, const char *s, size_t len, size_t max);
+
+/* ---- the walk, inline: a decoder's inner loops ------------------------------ */
+
+#define JR_META_TYPE_SHIFT 28
+#define JR_META_ESCAPED ((uint32_t)1 << 27)
+#define JR_META_LEN_MASK (((uint32_t)1 << 27) - 1)
+
+static inline jr_val jr__val_at(const jr_doc *d, uint32_t i)
+{
+    const jr_token *t = &d->tokens[i];
+    jr_val v = { d, (jr_type)(t->meta >> JR_META_TYPE_SHIFT), (t->meta & JR_META_ESCAPED) != 0,
+                 0, 0, i };
+    if (v.type != JR_ARRAY && v.type != JR_OBJECT) {
+        v.at = t->pos;
+        v.len = t->meta & JR_META_LEN_MASK;
+    }
+    return v;
+}
+
+static inline jr_str jr__str_at(const jr_doc *d, uint32_t i)
+{
+    const jr_token *t = &d->tokens[i];
+    jr_str s = { d->text + t->pos, t->meta & JR_META_LEN_MASK, (t->meta & JR_META_ESCAPED) != 0 };
+    return s;
+}
+
+/* The token after value i (past its end, for a container). */
+static inline uint32_t jr__after(const jr_doc *d, uint32_t i)
+{
+    const jr_token *t = &d->tokens[i];
+    jr_type type = (jr_type)(t->meta >> JR_META_TYPE_SHIFT);
+    return type == JR_ARRAY || type == JR_OBJECT ? t->meta & JR_META_LEN_MASK : i + 1;
+}
+
+static inline uint32_t jr_count(jr_val v)
+{
+    return v.type == JR_ARRAY || v.type == JR_OBJECT ? v.doc->tokens[v.index].pos : 0;
+}
+
+static inline jr_iter jr_iter_start(jr_val v)
+{
+    jr_iter it = { v.doc, 0, 0 };
+    if (v.type == JR_ARRAY || v.type == JR_OBJECT) {
+        it.i = v.index + 1;
+        it.end = v.doc->tokens[v.index].meta & JR_META_LEN_MASK;
+    }
+    return it;
+}
+
+static inline bool jr_next_member(jr_iter *it, jr_str *name, jr_val *value)
+{
+    if (it->i >= it->end)
+        return false;
+    *name = jr__str_at(it->doc, it->i);
+    *value = jr__val_at(it->doc, it->i + 1);
+    it->i = jr__after(it->doc, it->i + 1);
+    return true;
+}
+
+static inline bool jr_next_element(jr_iter *it, jr_val *value)
+{
+    if (it->i >= it->end)
+        return false;
+    *value = jr__val_at(it->doc, it->i);
+    it->i = jr__after(it->doc, it->i);
+    return true;
+}
+
+static inline int64_t jr_int64(jr_val v)
+{
+    const char *t = v.doc->text + v.at;
+    bool negative = t[0] == '-';
+    uint64_t u = 0;
+    for (uint32_t i = negative; i < v.len; i++)
+        u = u * 10 + (uint64_t)(t[i] - '0');
+    if (!negative)
+        return (int64_t)u;
+    return u == (uint64_t)1 << 63 ? INT64_MIN : -(int64_t)u;
+}
 
 #endif

@@ -1,8 +1,8 @@
 /* json_writer.c -- see json_writer.h.
  *
- * Every byte goes through put() or put_bytes(), which go through
- * jw_reserve(), the one place that allocates: a failed grow marks the
- * writer failed and every later write returns at once. */
+ * Every write first makes room through room() -> jw_reserve(), the one
+ * place that allocates: a failed grow marks the writer failed and every
+ * later write returns at once. */
 #include "json_writer.h"
 
 #include <math.h>
@@ -45,41 +45,49 @@ bool jw_reserve(jw *w, size_t n)
         return true;
     size_t cap = w->cap ? w->cap : JW_FIRST_CAP;
     while (cap - w->len <= n) {
-        if (cap > SIZE_MAX / 2) {
-            w->failed = true;
-            return false;
-        }
+        if (cap > SIZE_MAX / 2)
+            goto failed;
         cap *= 2;
     }
     char *buf = realloc(w->buf, cap);
-    if (buf == NULL) {
-        w->failed = true;
-        return false;
-    }
+    if (buf == NULL)
+        goto failed;
     w->buf = buf;
     w->cap = cap;
     return true;
+failed:
+    /* No room left at all: the writers' inline check (room()) then always
+     * comes here, and here says no. */
+    w->failed = true;
+    w->cap = w->len;
+    return false;
 }
 
-static void put_bytes(jw *w, const char *s, size_t n)
+/* Room for n more bytes and the NUL: the common case inline. */
+static inline bool room(jw *w, size_t n)
 {
-    if (!jw_reserve(w, n))
+    return w->cap - w->len > n || jw_reserve(w, n);
+}
+
+static inline void put_bytes(jw *w, const char *s, size_t n)
+{
+    if (!room(w, n))
         return;
     memcpy(w->buf + w->len, s, n);
     w->len += n;
     w->buf[w->len] = '\0';
 }
 
-static void put(jw *w, char c)
+static inline void put(jw *w, char c)
 {
-    if (!jw_reserve(w, 1))
+    if (!room(w, 1))
         return;
     w->buf[w->len++] = c;
     w->buf[w->len] = '\0';
 }
 
 /* The ',' a new value or key needs when its container holds one already. */
-static void separate(jw *w)
+static inline void separate(jw *w)
 {
     if (w->comma)
         put(w, ',');
@@ -112,66 +120,72 @@ void jw_array_end(jw *w)
 }
 
 /* Bytes that stand for themselves inside a string. */
-static bool plain_byte(unsigned char c)
+static inline bool plain_byte(unsigned char c)
 {
     return c >= 0x20 && c != '"' && c != '\\';
 }
 
-static void put_quoted(jw *w, const char *s, size_t n)
+/* ',' if needed, then s quoted and escaped, then `after` (':' for a key,
+ * or nothing). One reservation for the worst case (every byte a \u00xx),
+ * then plain runs are copied as they are. */
+static void put_quoted(jw *w, const char *s, size_t n, char after)
 {
     static const char hex[] = "0123456789abcdef";
-    put(w, '"');
-    size_t i = 0;
-    while (i < n) {
-        size_t run = i;
-        while (run < n && plain_byte((unsigned char)s[run]))
-            run++;
-        if (run > i)
-            put_bytes(w, s + i, run - i);
-        if (run == n)
-            break;
-        unsigned char c = (unsigned char)s[run];
-        char esc[6] = { '\\', 0, 0, 0, 0, 0 };
-        size_t len = 2;
+    if (n > (SIZE_MAX - 8) / 6 || !room(w, 6 * n + 4))
+        return;
+    char *o = w->buf + w->len;
+    if (w->comma)
+        *o++ = ',';
+    *o++ = '"';
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (plain_byte(c)) {     /* nearly every byte: copied as it is */
+            *o++ = (char)c;
+            continue;
+        }
+        *o++ = '\\';
         switch (c) {
-        case '"': esc[1] = '"'; break;
-        case '\\': esc[1] = '\\'; break;
-        case '\b': esc[1] = 'b'; break;
-        case '\f': esc[1] = 'f'; break;
-        case '\n': esc[1] = 'n'; break;
-        case '\r': esc[1] = 'r'; break;
-        case '\t': esc[1] = 't'; break;
+        case '"': *o++ = '"'; break;
+        case '\\': *o++ = '\\'; break;
+        case '\b': *o++ = 'b'; break;
+        case '\f': *o++ = 'f'; break;
+        case '\n': *o++ = 'n'; break;
+        case '\r': *o++ = 'r'; break;
+        case '\t': *o++ = 't'; break;
         default:
-            esc[1] = 'u';
-            esc[2] = '0';
-            esc[3] = '0';
-            esc[4] = hex[c >> 4];
-            esc[5] = hex[c & 0xF];
-            len = 6;
+            *o++ = 'u';
+            *o++ = '0';
+            *o++ = '0';
+            *o++ = hex[c >> 4];
+            *o++ = hex[c & 0xF];
             break;
         }
-        put_bytes(w, esc, len);
-        i = run + 1;
     }
-    put(w, '"');
+    *o++ = '"';
+    if (after)
+        *o++ = after;
+    *o = '\0';
+    w->len = (size_t)(o - w->buf);
 }
 
-void jw_key(jw *w, const char *name)
+void (jw_key)(jw *w, const char *name)
 {
-    separate(w);
-    put_quoted(w, name, strlen(name));
-    put(w, ':');
+    jw_key_len(w, name, strlen(name));
+}
+
+void jw_key_len(jw *w, const char *name, size_t n)
+{
+    put_quoted(w, name, n, ':');
     w->comma = false;
 }
 
 void jw_string_len(jw *w, const char *s, size_t n)
 {
-    separate(w);
-    put_quoted(w, s, n);
+    put_quoted(w, s, n, 0);
     w->comma = true;
 }
 
-void jw_string(jw *w, const char *s)
+void (jw_string)(jw *w, const char *s)
 {
     jw_string_len(w, s, strlen(s));
 }
@@ -188,7 +202,8 @@ void jw_int(jw *w, long long v)
     } while (u > 0);
     if (v < 0)
         digits[--n] = '-';
-    separate(w);
+    if (w->comma)
+        digits[--n] = ',';
     put_bytes(w, digits + n, sizeof digits - n);
     w->comma = true;
 }

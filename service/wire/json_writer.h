@@ -58,6 +58,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 typedef struct {
     char *buf;        /* malloc'ed; NUL-terminated while not failed */
@@ -79,8 +80,14 @@ void jw_object_end(jw *w);
 void jw_array(jw *w);
 void jw_array_end(jw *w);
 void jw_key(jw *w, const char *name);
+void jw_key_len(jw *w, const char *name, size_t n);
 void jw_string(jw *w, const char *s);
 void jw_string_len(jw *w, const char *s, size_t n);
+
+/* Names and strings are usually literals: their length is then known at
+ * compile time (the functions above stay callable, e.g. by address). */
+#define jw_key(w, name) jw_key_len((w), (name), strlen(name))
+#define jw_string(w, s) jw_string_len((w), (s), strlen(s))
 void jw_int(jw *w, long long v);
 void jw_bool(jw *w, bool v);
 void jw_null(jw *w);

@@ -288,6 +288,35 @@ Test(catalog, uncertain_wiki_letters_name_no_tile)
         cr_expect_eq(cc_catalog_find(tu_catalog(), unknown[i]), -1, "%s", unknown[i]);
 }
 
+/* The loader's hash table of names (cc_catalog_names) answers exactly as
+ * the scan of the types does: every id and alias, and names that are none
+ * (self-test against the naive version, model: SQLite's bitvec.c). */
+Test(catalog, the_name_index_finds_what_the_scan_finds)
+{
+    const cc_catalog *indexed = tu_catalog();
+    cr_assert_gt(indexed->nnames, indexed->ntypes, "the loader indexes ids and aliases");
+    cc_catalog scan = { .ntypes = indexed->ntypes, .types = indexed->types };
+    int names = 0;
+    for (int t = 0; t < scan.ntypes; t++) {
+        const cc_tile_type *tt = &scan.types[t];
+        cr_expect_eq(cc_catalog_find(indexed, tt->id), cc_catalog_find(&scan, tt->id), "%s", tt->id);
+        for (int a = 0; a < tt->naliases; a++)
+            cr_expect_eq(cc_catalog_find(indexed, tt->aliases[a]),
+                         cc_catalog_find(&scan, tt->aliases[a]), "%s", tt->aliases[a]);
+        names += 1 + tt->naliases;
+    }
+    int filled = 0;
+    for (int i = 0; i < indexed->nnames; i++)
+        filled += indexed->names[i].name != NULL;
+    cr_expect_leq(filled, names);
+    cr_expect_geq(indexed->nnames, 2 * names, "the table stays at most half full");
+    const char *none[] = { "", "a", "base.", "base.D ", "zzzz", "base.d", "BA/RCr/", "\x7f" };
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+        cr_expect_eq(cc_catalog_find(indexed, none[i]), cc_catalog_find(&scan, none[i]), "%s", none[i]);
+        cr_expect_eq(cc_catalog_find(indexed, none[i]), -1, "%s", none[i]);
+    }
+}
+
 /* ---- loading from files ------------------------------------------------------- */
 
 extern unsigned char catalog_db_image[];

@@ -1,4 +1,4 @@
-/* test_decode.c -- strict JSON in (service/wire/decode.c, service/wire/json_strict.c).
+/* test_decode.c -- strict JSON in (service/wire/decode.c, service/wire/json_reader.c).
  *
  * The rules come from the contract: section 3 (the position: members,
  * defaults, caps) and section 4 (errors: 400 for not JSON, wrong types,
@@ -18,8 +18,10 @@
 #include <string.h>
 #include <time.h>
 
+#include <json-c/json.h>
+
 #include "../../../service/wire/decode.h"
-#include "../../../service/wire/json_strict.h"
+#include "../../../service/wire/json_reader.h"
 #include "../../support/testutil.h"
 
 CC_SUITE(decode);
@@ -65,11 +67,12 @@ static char *unquote(const row *r)
 static bool decode_text(const char *body, size_t len, bool parse_only, cc_position *pos,
                         cc_error *err)
 {
-    json_object *root = NULL;
+    jr_doc doc;
+    jr_obj root;
     memset(err, 0, sizeof *err);
-    bool ok = dec_parse(body, len, &root, err)
-        && (parse_only || dec_position(root, tu_catalog(), pos, err));
-    json_object_put(root);
+    bool ok = dec_parse(body, len, &doc, &root, err)
+        && (parse_only || dec_position(&root, tu_catalog(), pos, err));
+    jr_doc_free(&doc);
     return ok;
 }
 
@@ -654,15 +657,16 @@ Test(decode, nesting_up_to_the_limit_parses_one_more_does_not)
         fputs("[]", b.f);            /* the innermost container is an array */
         bb_repeat(&b, "}", containers - 1);
         bb_close(&b);
-        json_object *root = NULL;
+        jr_doc doc;
+        jr_obj root;
         cc_error err;
-        bool ok = dec_parse(b.data, b.len, &root, &err);
+        bool ok = dec_parse(b.data, b.len, &doc, &root, &err);
         if (containers <= DEC_MAX_DEPTH)
             cr_expect(ok, "%d levels should parse: %s", containers, err.detail);
         else
             cr_expect(!ok && strcmp(err.title, "Nesting too deep") == 0,
                       "%d levels should be too deep", containers);
-        json_object_put(root);
+        jr_doc_free(&doc);
         free(b.data);
     }
 }
@@ -703,6 +707,34 @@ Test(decode, one_megabyte_strings_are_read_and_refused_at_their_member)
     expect_body_error("1 MB value then a duplicate", b.data, b.len, 400, "/a");
     free(b.data);
     free(name);
+}
+
+/* A number too small for a double (1e-330) is read as 0 by strtod; it is
+ * still a number with a fraction, like 1e-5, so where an integer is asked
+ * it is the same "Wrong type" -- never the integer 0 (rot 0 would pass). A
+ * zero written with an exponent (0e-999) is the integer 0. */
+Test(decode, numbers_that_underflow_are_fractions_not_zero)
+{
+    static const char *const fractions[] = { "1e-330", "-1e-330", "1e-5", "0.5e-400", "9e-999999" };
+    for (size_t i = 0; i < sizeof fractions / sizeof fractions[0]; i++) {
+        char body[256];
+        snprintf(body, sizeof body,
+                 "{\"position\":{\"players\":[\"a\",\"b\"],\"figures\":[],"
+                 "\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":%s}]}}", fractions[i]);
+        cc_position pos;
+        cc_error err;
+        cr_expect_not(decode_body(body, strlen(body), &pos, &err), "rot %s", fractions[i]);
+        expect_error(fractions[i], &err, 400, "/position/tiles/0/rot");
+        cr_expect_str_eq(err.title, "Wrong type", "rot %s", fractions[i]);
+        cr_expect_str_eq(err.detail, "rot must be an integer; it is a number with a fraction.",
+                         "rot %s", fractions[i]);
+    }
+    static const row rows[] = {
+        OK(P(PLAYERS ",'figures':[],'tiles':[{'tile':'base.D','x':0e-999,'y':-0.0,'rot':0.0e-400}]")),
+        BAD(400, "/position/scores/red", P(BASE ",'scores':{'red':1e-330}")),
+        BAD(400, "/position/figures/0/x", FIG1("{'player':'red','kind':'meeple','x':-2e-400,'y':0,'at':'N'}")),
+    };
+    RUN(rows);
 }
 
 /* Contract section 4 names the trap list of engineering-notes.md one by
@@ -769,17 +801,75 @@ Test(decode, duplicate_check_stays_linear_in_huge_objects)
     bb_close(&b);
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    json_object *root = NULL;
+    jr_doc doc;
+    jr_obj root;
     cc_error err;
-    cr_expect_not(dec_parse(b.data, b.len, &root, &err));
+    cr_expect_not(dec_parse(b.data, b.len, &doc, &root, &err));
+    jr_doc_free(&doc);
     expect_error("repeat after 100,000 members", &err, 400, "/k0");
     cr_expect_lt(seconds_since(&t0), 2.0);
     free(b.data);
 }
 
-/* What the strict parser accepts it must build exactly as json-c would:
- * the same tree for the same text. */
-Test(decode, accepted_text_builds_the_same_tree_as_json_c)
+/* What the reader accepts it must read exactly as json-c would: the same
+ * values, members in the same order, for the same text. */
+static void expect_same_value(jr_val v, json_object *j, const char *where)
+{
+    switch (json_object_get_type(j)) {
+    case json_type_null:
+        cr_expect_eq(v.type, JR_NULL, "%s: not null", where);
+        break;
+    case json_type_boolean:
+        cr_expect_eq(v.type, json_object_get_boolean(j) ? JR_TRUE : JR_FALSE, "%s", where);
+        break;
+    case json_type_int:
+        cr_assert_eq(v.type, JR_INT, "%s: not an integer", where);
+        cr_expect_eq(jr_int64(v), json_object_get_int64(j), "%s", where);
+        break;
+    case json_type_double:
+        cr_assert_eq(v.type, JR_NUMBER, "%s: not a number", where);
+        cr_expect_eq(jr_double(v), json_object_get_double(j), "%s", where);
+        break;
+    case json_type_string: {
+        cr_assert_eq(v.type, JR_STRING, "%s: not a string", where);
+        char buf[256];
+        size_t n = jr_string(v, buf, sizeof buf, NULL);
+        cr_expect_eq(n, (size_t)json_object_get_string_len(j), "%s", where);
+        cr_expect_eq(memcmp(buf, json_object_get_string(j), n), 0, "%s", where);
+        break;
+    }
+    case json_type_array: {
+        cr_assert_eq(v.type, JR_ARRAY, "%s: not an array", where);
+        cr_expect_eq(jr_count(v), json_object_array_length(j), "%s", where);
+        jr_iter it = jr_iter_start(v);
+        jr_val e;
+        size_t i = 0;
+        for (; jr_next_element(&it, &e); i++)
+            expect_same_value(e, json_object_array_get_idx(j, i), where);
+        cr_expect_eq(i, json_object_array_length(j), "%s", where);
+        break;
+    }
+    case json_type_object: {
+        cr_assert_eq(v.type, JR_OBJECT, "%s: not an object", where);
+        cr_expect_eq(jr_count(v), (size_t)json_object_object_length(j), "%s", where);
+        jr_iter it = jr_iter_start(v);
+        struct json_object_iterator ji = json_object_iter_begin(j);
+        jr_str name;
+        jr_val e;
+        while (jr_next_member(&it, &name, &e)) {
+            char buf[256];
+            size_t n = jr_str_copy(name, buf, sizeof buf);
+            cr_expect_eq(n, strlen(json_object_iter_peek_name(&ji)), "%s", where);
+            cr_expect_str_eq(buf, json_object_iter_peek_name(&ji), "%s", where);
+            expect_same_value(e, json_object_iter_peek_value(&ji), where);
+            json_object_iter_next(&ji);
+        }
+        break;
+    }
+    }
+}
+
+Test(decode, accepted_text_reads_the_same_values_as_json_c)
 {
     static const char *const texts[] = {
         "{}",
@@ -789,15 +879,20 @@ Test(decode, accepted_text_builds_the_same_tree_as_json_c)
         "{\"s\":\"plain\",\"e\":\"\\\"\\\\\\/\\b\\f\\n\\r\\t\",\"u\":\"\\u00e9\\u20AC\\ud83d\\ude00\","
         "\"utf8\":\"\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\",\"\\u00e9\":1}",
         "{\"position\":{\"players\":[\"red\",\"blue\"],\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}]}}",
+        "{\"deep\":[[[{\"a\":[1,{\"b\":[]}]}],[]],{}],\"after\":[{\"x\":{}},2]}",
     };
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
-        json_object *ours = NULL, *theirs = json_tokener_parse(texts[i]);
+        json_object *theirs = json_tokener_parse(texts[i]);
+        jr_doc doc;
+        jr_obj root;
         cc_error err;
         cr_assert_not_null(theirs, "json-c rejects text %zu", i);
-        cr_expect(dec_parse(texts[i], strlen(texts[i]), &ours, &err), "text %zu: %s", i, err.detail);
-        cr_expect(json_object_equal(ours, theirs), "text %zu: trees differ:\n%s\n%s", i,
-                  json_object_to_json_string(ours), json_object_to_json_string(theirs));
-        json_object_put(ours);
+        cr_expect(dec_parse(texts[i], strlen(texts[i]), &doc, &root, &err), "text %zu: %s", i,
+                  err.detail);
+        char where[32];
+        snprintf(where, sizeof where, "text %zu", i);
+        expect_same_value(jr_root(&doc), theirs, where);
+        jr_doc_free(&doc);
         json_object_put(theirs);
     }
 }
@@ -812,33 +907,50 @@ Test(decode, parse_reads_exactly_len_bytes)
         char *exact = malloc(n);
         cr_assert_not_null(exact);
         memcpy(exact, texts[i], n);
-        json_object *root = NULL;
+        jr_doc doc;
+        jr_obj root;
         cc_error err;
-        bool ok = dec_parse(exact, n, &root, &err);
+        bool ok = dec_parse(exact, n, &doc, &root, &err);
         cr_expect_eq(ok, i == 0, "text %zu", i);
-        json_object_put(root);
+        jr_doc_free(&doc);
         free(exact);
     }
 }
 
 /* ---- the small readers (decode.h) ---------------------------------------- */
 
-static json_object *parse(const char *text)
+/* A body parsed for the readers' tests: the text, its document and the
+ * body object, alive together. */
+typedef struct {
+    char *body;
+    jr_doc doc;
+    jr_obj root;
+} parsed;
+
+static parsed *parse(const char *text)
 {
     row r = { text, 0, NULL, false, true };
-    char *body = unquote(&r);
-    json_object *root = NULL;
+    parsed *p = malloc(sizeof *p);
+    cr_assert_not_null(p);
+    p->body = unquote(&r);
     cc_error err;
-    cr_assert(dec_parse(body, strlen(body), &root, &err), "%s", err.detail);
-    free(body);
-    return root;
+    cr_assert(dec_parse(p->body, strlen(p->body), &p->doc, &p->root, &err), "%s", err.detail);
+    return p;
+}
+
+static void parsed_free(parsed *p)
+{
+    jr_doc_free(&p->doc);
+    free(p->body);
+    free(p);
 }
 
 /* decode.h: absent optional members leave outputs unaltered and say so;
  * absent required ones are 400 where the member should be. */
 Test(decode, readers_report_absence_and_presence)
 {
-    json_object *o = parse("{'n':5,'b':true,'s':'hi','at':'NNE','c':'SW','t':'BA/RCr','p':'blue'}");
+    parsed *ps = parse("{'n':5,'b':true,'s':'hi','at':'NNE','c':'SW','t':'BA/RCr','p':'blue'}");
+    jr_obj *o = &ps->root;
     int n = -1;
     bool present = true, b = false;
     cc_error err;
@@ -856,21 +968,25 @@ Test(decode, readers_report_absence_and_presence)
     cr_expect(b);
     cr_expect_not(dec_bool(o, "n", "", true, &b, &present, &err));
     expect_error("int as bool", &err, 400, "/n");
-    const char *s = NULL;
-    cr_expect(dec_string(o, "s", "", true, &s, &err));
-    cr_expect_str_eq(s, "hi");
-    s = NULL;
-    cr_expect(dec_string(o, "missing", "", false, &s, &err));
-    cr_expect_null(s);
-    cr_expect_not(dec_string(o, "b", "", false, &s, &err));
+    dec_text s = { "unaltered", 9 };
+    cr_expect(dec_string(o, "s", "", true, &s, &present, &err));
+    cr_expect(present);
+    cr_expect_str_eq(s.s, "hi");
+    cr_expect_eq(s.len, 2);
+    strcpy(s.s, "unaltered");
+    cr_expect(dec_string(o, "missing", "", false, &s, &present, &err));
+    cr_expect_not(present);
+    cr_expect_str_eq(s.s, "unaltered");
+    cr_expect_not(dec_string(o, "b", "", false, &s, NULL, &err));
     expect_error("bool as string", &err, 400, "/b");
-    json_object_put(o);
+    parsed_free(ps);
 }
 
 /* decode.h: locations, tile ids (422 when unknown), players (422). */
 Test(decode, readers_for_locations_tiles_and_players)
 {
-    json_object *o = parse("{'at':'NNE','c':'SW','k':'#3','bad':'X','t':'BA/RCr','u':'base.Q9','p':'blue','q':'pink'}");
+    parsed *ps = parse("{'at':'NNE','c':'SW','k':'#3','bad':'X','t':'BA/RCr','u':'base.Q9','p':'blue','q':'pink'}");
+    jr_obj *o = &ps->root;
     cc_loc loc;
     bool present;
     cc_error err;
@@ -905,14 +1021,15 @@ Test(decode, readers_for_locations_tiles_and_players)
     cr_expect_eq(player, 1);
     cr_expect_not(dec_player(o, "q", "", &pos, true, &player, &err));
     expect_error("unknown player", &err, 422, "/q");
-    json_object_put(o);
+    parsed_free(ps);
 }
 
 /* decode.h: dec_figure reads the position form; dec_figure_with lets a
  * route add its own members (/v1/score's deployed.token, contract section 5). */
 Test(decode, figure_reader_and_extra_members)
 {
-    json_object *o = parse("{'player':'p1','kind':'shepherd','x':2,'y':-3,'at':'WSW','flock':[4],'token':'wolf'}");
+    parsed *ps = parse("{'player':'p1','kind':'shepherd','x':2,'y':-3,'at':'WSW','flock':[4],'token':'wolf'}");
+    jr_val o = ps->root.val;
     cc_position pos;
     tu_pos(&pos, 2, CC_EXP_HILLS_SHEEP);
     cc_figure fig;
@@ -928,14 +1045,14 @@ Test(decode, figure_reader_and_extra_members)
     expect_loc(fig.at, "WSW");
     cr_expect_eq(fig.nflock, 1);
     cr_expect_eq(fig.flock[0], 4);
-    json_object_put(o);
+    parsed_free(ps);
 
-    json_object *arr = parse("{'a':[1]}");
-    json_object *a;
-    cr_expect(dec_array(arr, "a", "", true, &a, &err));
+    ps = parse("{'a':[1]}");
+    jr_val a;
+    cr_expect(dec_array(&ps->root, "a", "", true, &a, &err));
     cr_expect_not(dec_figure(a, "/a", &pos, &fig, &err));
     expect_error("figure not an object", &err, 400, "/a");
-    json_object_put(arr);
+    parsed_free(ps);
 }
 
 /* decode.h: dec_only_members names the first unknown member and lists the
@@ -943,12 +1060,13 @@ Test(decode, figure_reader_and_extra_members)
 Test(decode, only_members_points_at_the_first_unknown_member)
 {
     static const char *const allowed[] = { "x", "y", NULL };
-    json_object *o = parse("{'x':1,'a/b':2,'z':3}");
+    parsed *ps = parse("{'x':1,'a/b':2,'z':3}");
+    jr_obj *o = &ps->root;
     cc_error err;
     cr_expect_not(dec_only_members(o, allowed, "/q", &err));
     expect_error("unknown member", &err, 400, "/q/a~1b");
     cr_expect(strstr(err.detail, "x, y") != NULL, "detail lists the allowed members: %s", err.detail);
     static const char *const all[] = { "x", "a/b", "z", NULL };
     cr_expect(dec_only_members(o, all, "/q", &err));
-    json_object_put(o);
+    parsed_free(ps);
 }

@@ -10,6 +10,7 @@
 #include <json-c/json.h>
 
 #include "../../../engine/rules.h"
+#include "../../../service/wire/decode.h"
 #include "../../../service/wire/encode_messages.h"
 #include "../../support/testutil.h"
 
@@ -46,14 +47,16 @@ static game_t *closed_city(unsigned exps, int s0, int s1)
 static json_object *answer(game_t *g, const char *body, int next[CC_MAX_PLAYERS][2],
                            cc_error *err)
 {
-    json_object *root = json_tokener_parse(body);
-    cr_assert_not_null(root);
+    jr_doc doc;
+    jr_obj root;
+    cc_error perr;
+    cr_assert(dec_parse(body, strlen(body), &doc, &root, &perr), "%s", perr.detail);
     jw w;
     jw_init(&w);
     jw_object(&w);
-    bool ok = msg_score_answer(root, &g->pos, &g->res, false, &w, next, err);
+    bool ok = msg_score_answer(&root, &g->pos, &g->res, false, &w, next, err);
     jw_object_end(&w);
-    json_object_put(root);
+    jr_doc_free(&doc);
     json_object *out = NULL;
     if (ok) {
         cr_assert_not(jw_failed(&w));

@@ -78,15 +78,14 @@ static void replay_decode(const char *name, const uint8_t *data, size_t size)
     static cc_board board;
     static cc_features features;
     static cc_position pos;
-    json_object *root = NULL;
+    jr_doc doc;
+    jr_obj root;
     cc_error err;
     memset(&err, 0, sizeof err);
-    bool ok = dec_parse((const char *)data, size, &root, &err);
-    if (ok) {
-        ok = dec_position(root, tu_catalog(), &pos, &err)
-             && cc_validate(&pos, tu_catalog(), &board, &features, &err);
-        json_object_put(root);
-    }
+    bool ok = dec_parse((const char *)data, size, &doc, &root, &err)
+              && dec_position(&root, tu_catalog(), &pos, &err)
+              && cc_validate(&pos, tu_catalog(), &board, &features, &err);
+    jr_doc_free(&doc);
     if (!ok) {
         cr_expect(err.status == CC_ERR_BAD_REQUEST || err.status == CC_ERR_IMPOSSIBLE,
                   "%s: rejected with status %d", name, (int)err.status);

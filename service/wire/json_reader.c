@@ -1,0 +1,1275 @@
+/* json_reader.c -- see json_reader.h.
+ *
+ * Two halves. The strict pass (jr_parse) is one loop over three places (a
+ * value is expected, a member name is expected, a value just ended) with an
+ * explicit stack of open containers; it decodes nothing, it checks, and
+ * writes one span (jr_token) per value and name. The common cases (short
+ * plain strings, small integers, compact text) stay in the loop; anything
+ * else, and every error, goes to a function of its own. Its errors,
+ * pointers and details are those of the tree-building parser the service
+ * used before (kept as the oracle of the differential tests: tests/support/
+ * oracle_json.c), byte for byte.
+ *
+ * The walk (jr_iter, jr_obj, jr_string ...) then trusts the spans: every
+ * string terminated and well-formed, every number valid, every container's
+ * end known, so stepping over a value is one token, or one jump. */
+#include "json_reader.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define JR_TITLE_SYNTAX "Malformed JSON"
+#define JR_TITLE_STRING "Invalid string"
+#define JR_TITLE_NUMBER "Number out of range"
+#define JR_TITLE_DUPLICATE "Duplicate member"
+#define JR_TITLE_DEPTH "Nesting too deep"
+
+/* ---- the pass's state ---------------------------------------------------- */
+
+typedef struct {
+    bool is_object;
+    bool hashed;           /* objects: names also in the hash (past JR_LINEAR_NAMES) */
+    uint32_t token;        /* the container's span */
+    uint32_t count;        /* members or elements so far */
+    const char *key;       /* objects: raw text of the current member name */
+    uint32_t key_len;      /* (after the opening quote, escapes undecoded) */
+    bool any_escaped;      /* objects: a name so far holds an escape */
+    uint64_t seen;         /* objects: a bit per (length, first, last byte) of each name */
+} jr_frame;
+
+/* Names of objects with many members: open addressing over (object, name). */
+typedef struct {
+    uint32_t node;         /* the object's span; UINT32_MAX: empty slot */
+    uint32_t hash;
+    jr_str name;
+} jr_name_slot;
+
+typedef struct {
+    size_t cap, used;
+    jr_name_slot slots[];
+} jr_name_table;
+
+typedef struct {
+    jr_doc *doc;
+    const unsigned char *start, *end;
+    int depth, max_depth;
+    jr_name_table *names;  /* large objects' names, or NULL */
+    cc_error *err;
+    jr_frame frames[JR_MAX_DEPTH];
+} jr_parser;
+
+#define META_TYPE_SHIFT JR_META_TYPE_SHIFT
+#define META_ESCAPED JR_META_ESCAPED
+#define META_LEN_MASK JR_META_LEN_MASK
+
+/* Where an error points: see the header. */
+typedef enum { AT_ROOT, AT_VALUE, AT_OBJECT } jr_where;
+
+/* ---- JSON Pointers and excerpts ---------------------------------------- */
+
+bool jr_pointer_member(char *out, const char *base, const char *name, size_t name_len)
+{
+    char tmp[CC_POINTER_MAX];
+    size_t n = strlen(base);
+    if (n + 1 >= sizeof tmp)
+        goto too_long;
+    memcpy(tmp, base, n);
+    tmp[n++] = '/';
+    for (size_t i = 0; i < name_len; i++) {
+        const char *piece = name[i] == '~' ? "~0" : name[i] == '/' ? "~1" : NULL;
+        size_t w = piece ? 2 : 1;
+        if (n + w >= sizeof tmp)
+            goto too_long;
+        if (piece)
+            memcpy(tmp + n, piece, 2);
+        else
+            tmp[n] = name[i];
+        n += w;
+    }
+    tmp[n] = '\0';
+    memcpy(out, tmp, n + 1);
+    return true;
+too_long:
+    if (out != base)
+        snprintf(out, CC_POINTER_MAX, "%s", base);
+    return false;
+}
+
+bool jr_pointer_index(char *out, const char *base, size_t index)
+{
+    /* Called for every array element a decoder visits: no snprintf, and
+     * digits need no RFC 6901 escape. */
+    char digits[24];
+    size_t n = sizeof digits;
+    do {
+        digits[--n] = (char)('0' + index % 10);
+        index /= 10;
+    } while (index > 0);
+    size_t nd = sizeof digits - n, nb = strlen(base);
+    if (nb + 1 + nd >= CC_POINTER_MAX) {
+        if (out != base)
+            snprintf(out, CC_POINTER_MAX, "%s", base);
+        return false;
+    }
+    if (out != base)
+        memcpy(out, base, nb);
+    out[nb] = '/';
+    memcpy(out + nb + 1, digits + n, nd);
+    out[nb + 1 + nd] = '\0';
+    return true;
+}
+
+/* Length of the UTF-8 sequence at p (Unicode table 3-7: no overlong forms,
+ * no encoded surrogates, nothing over U+10FFFF), or 0 if invalid. */
+static size_t utf8_sequence(const unsigned char *p, const unsigned char *end)
+{
+    size_t avail = (size_t)(end - p);
+    unsigned c = p[0];
+    if (c < 0x80)
+        return 1;
+    unsigned lo = 0x80, hi = 0xBF;
+    size_t n;
+    if (c >= 0xC2 && c <= 0xDF) n = 2;
+    else if (c == 0xE0) { n = 3; lo = 0xA0; }
+    else if (c >= 0xE1 && c <= 0xEC) n = 3;   /* NOLINT(bugprone-branch-clone): RFC 3629's rows */
+    else if (c == 0xED) { n = 3; hi = 0x9F; }
+    else if (c >= 0xEE && c <= 0xEF) n = 3;
+    else if (c == 0xF0) { n = 4; lo = 0x90; }
+    else if (c >= 0xF1 && c <= 0xF3) n = 4;
+    else if (c == 0xF4) { n = 4; hi = 0x8F; }
+    else return 0;
+    if (avail < n || p[1] < lo || p[1] > hi)
+        return 0;
+    for (size_t i = 2; i < n; i++)
+        if (p[i] < 0x80 || p[i] > 0xBF)
+            return 0;
+    return n;
+}
+
+void jr_quote_excerpt(char *buf, size_t cap, const char *s, size_t len, size_t max)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + len;
+    size_t take = 0;
+    /* Whole characters only, so the detail stays valid UTF-8. */
+    while (take < len) {
+        size_t n = utf8_sequence(p + take, end);
+        if (n == 0)
+            n = 1;           /* never happens on validated text; be safe */
+        if (take + n > max)
+            break;
+        take += n;
+    }
+    snprintf(buf, cap, "\"%.*s%s\"", (int)take, s, take < len ? "..." : "");
+}
+
+/* ---- decoding validated strings ------------------------------------------ */
+
+static int hex_value(unsigned c)
+{
+    if (c >= '0' && c <= '9') return (int)(c - '0');
+    if (c >= 'a' && c <= 'f') return (int)(c - 'a' + 10);
+    if (c >= 'A' && c <= 'F') return (int)(c - 'A' + 10);
+    return -1;
+}
+
+/* The 4 hex digits at p (p + 4 <= end checked by the caller), or -1. */
+static long hex4(const unsigned char *p)
+{
+    long v = 0;
+    for (int i = 0; i < 4; i++) {
+        int h = hex_value(p[i]);
+        if (h < 0)
+            return -1;
+        v = v * 16 + h;
+    }
+    return v;
+}
+
+static size_t utf8_encode(unsigned long cp, char *out)
+{
+    if (cp < 0x80) { out[0] = (char)cp; return 1; }
+    if (cp < 0x800) {
+        out[0] = (char)(0xC0 | (cp >> 6));
+        out[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        out[0] = (char)(0xE0 | (cp >> 12));
+        out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        out[2] = (char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    out[0] = (char)(0xF0 | (cp >> 18));
+    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    out[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+/* The decoded bytes of a validated raw string, one piece at a time: a run
+ * of plain bytes, or one escape's UTF-8. */
+typedef struct {
+    const char *p, *end;
+    char esc[4];
+} jr_cursor;
+
+/* The next piece (*piece, returns its length), or 0 at the end. */
+static size_t cursor_next(jr_cursor *c, const char **piece)
+{
+    if (c->p >= c->end)
+        return 0;
+    if (*c->p != '\\') {
+        const char *run = c->p;
+        const char *bs = memchr(run, '\\', (size_t)(c->end - run));
+        c->p = bs ? bs : c->end;
+        *piece = run;
+        return (size_t)(c->p - run);
+    }
+    char e = c->p[1];
+    *piece = c->esc;
+    if (e != 'u') {
+        static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+        c->esc[0] = to[strchr(from, e) - from];
+        c->p += 2;
+        return 1;
+    }
+    /* Validated already: a BMP character or a surrogate pair. */
+    unsigned long cp = (unsigned long)hex4((const unsigned char *)c->p + 2);
+    c->p += 6;
+    if (cp >= 0xD800 && cp <= 0xDBFF) {
+        unsigned long low = (unsigned long)hex4((const unsigned char *)c->p + 2);
+        cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+        c->p += 6;
+    }
+    return utf8_encode(cp, c->esc);
+}
+
+/* Decode raw[0..raw_len) into buf (cap - 1 bytes at most, NUL-terminated
+ * when cap > 0); returns the whole decoded length; *nul says whether a
+ * U+0000 was decoded. */
+static size_t decode_raw(const char *raw, size_t raw_len, bool escaped, char *buf, size_t cap,
+                         bool *nul)
+{
+    size_t n = 0;
+    bool has_nul = false;
+    if (!escaped) {
+        n = raw_len;
+        if (cap > 0) {
+            size_t k = n < cap - 1 ? n : cap - 1;
+            memcpy(buf, raw, k);
+            buf[k] = '\0';
+        }
+    } else {
+        jr_cursor c = { raw, raw + raw_len, { 0 } };
+        const char *piece;
+        size_t k;
+        while ((k = cursor_next(&c, &piece)) > 0) {
+            if (piece == c.esc && k == 1 && c.esc[0] == '\0')
+                has_nul = true;
+            if (n + 1 < cap) {
+                size_t room = cap - 1 - n;
+                memcpy(buf + n, piece, k < room ? k : room);
+            }
+            n += k;
+        }
+        if (cap > 0)
+            buf[n < cap - 1 ? n : cap - 1] = '\0';
+    }
+    if (nul)
+        *nul = has_nul;
+    return n;
+}
+
+/* Are two validated raw names the same once decoded? */
+static bool names_equal(jr_str a, jr_str b)
+{
+    if (!a.escaped && !b.escaped)
+        return a.len == b.len && memcmp(a.raw, b.raw, a.len) == 0;
+    jr_cursor ca = { a.raw, a.raw + a.len, { 0 } }, cb = { b.raw, b.raw + b.len, { 0 } };
+    const char *pa = NULL, *pb = NULL;
+    size_t na = 0, nb = 0;
+    for (;;) {
+        if (na == 0)
+            na = cursor_next(&ca, &pa);
+        if (nb == 0)
+            nb = cursor_next(&cb, &pb);
+        if (na == 0 || nb == 0)
+            return na == nb;
+        size_t k = na < nb ? na : nb;
+        if (memcmp(pa, pb, k) != 0)
+            return false;
+        pa += k;
+        pb += k;
+        na -= k;
+        nb -= k;
+    }
+}
+
+static uint32_t name_hash(jr_str s)
+{
+    uint32_t h = 2166136261u;                 /* FNV-1a over the decoded bytes */
+    jr_cursor c = { s.raw, s.raw + s.len, { 0 } };
+    const char *piece;
+    size_t k;
+    while ((k = cursor_next(&c, &piece)) > 0)
+        for (size_t i = 0; i < k; i++)
+            h = (h ^ (unsigned char)piece[i]) * 16777619u;
+    return h;
+}
+
+/* ---- errors ------------------------------------------------------------- */
+
+/* The pointer of the value being read (AT_VALUE), of the object whose member
+ * name is being read (AT_OBJECT), or "" (AT_ROOT). */
+static void current_pointer(const jr_parser *ps, jr_where where, char *out)
+{
+    out[0] = '\0';
+    if (where == AT_ROOT)
+        return;
+    int frames = where == AT_VALUE ? ps->depth : ps->depth - 1;
+    for (int i = 0; i < frames; i++) {
+        const jr_frame *f = &ps->frames[i];
+        bool fits;
+        if (f->is_object) {
+            char name[CC_POINTER_MAX * 2];
+            size_t n = decode_raw(f->key, f->key_len, memchr(f->key, '\\', f->key_len) != NULL,
+                                  name, sizeof name, NULL);
+            fits = n < sizeof name && jr_pointer_member(out, out, name, n);
+        } else {
+            fits = jr_pointer_index(out, out, f->count);
+        }
+        if (!fits)
+            return;          /* out names the deepest ancestor that fits */
+    }
+}
+
+static bool fail_at(jr_parser *ps, jr_where where, int status, const char *title,
+                    const char *detail_fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static bool fail_at(jr_parser *ps, jr_where where, int status, const char *title,
+                    const char *detail_fmt, ...)
+{
+    char pointer[CC_POINTER_MAX], detail[CC_DETAIL_MAX];
+    current_pointer(ps, where, pointer);
+    va_list ap;
+    va_start(ap, detail_fmt);
+    vsnprintf(detail, sizeof detail, detail_fmt, ap);
+    va_end(ap);
+    return cc_fail(ps->err, (cc_status)status, pointer, title, "%s", detail);
+}
+
+#ifdef __clang_analyzer__
+#define fail_at(...) ({ fail_at(__VA_ARGS__); false; })
+#endif
+
+static size_t offset(const jr_parser *ps, const unsigned char *p)
+{
+    return (size_t)(p - ps->start);
+}
+
+static bool fail_memory(jr_parser *ps)
+{
+    return fail_at(ps, AT_ROOT, 500, "Out of memory",
+                   "The server ran out of memory while reading the request body.");
+}
+
+/* Describe the byte at p for a person: 'x' when printable ASCII. */
+static void describe_byte(const jr_parser *ps, const unsigned char *p, char *buf, size_t cap)
+{
+    if (p >= ps->end)
+        snprintf(buf, cap, "the end of the body");
+    else if (*p >= 0x20 && *p < 0x7F)
+        snprintf(buf, cap, "'%c'", *p);
+    else
+        snprintf(buf, cap, "the byte 0x%02X", *p);
+}
+
+/* A structure error at p: "... was expected at byte N, but found X." */
+static bool fail_expected(jr_parser *ps, const unsigned char *p, const char *what)
+{
+    char found[32];
+    describe_byte(ps, p, found, sizeof found);
+    return fail_at(ps, AT_ROOT, 400, JR_TITLE_SYNTAX, "%s was expected at byte %zu, but found %s.",
+                   what, offset(ps, p), found);
+}
+
+/* ---- bytes ------------------------------------------------------------------ */
+
+static inline bool is_ws(unsigned char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+static inline const unsigned char *skip_ws(const unsigned char *p, const unsigned char *end)
+{
+    /* Compact text has none: one comparison says so. */
+    while (p < end && *p <= ' ' && is_ws(*p))
+        p++;
+    return p;
+}
+
+static bool starts_with(const unsigned char *p, const unsigned char *end, const char *word)
+{
+    size_t n = strlen(word);
+    return (size_t)(end - p) >= n && memcmp(p, word, n) == 0;
+}
+
+/* Bytes that may stand for themselves in a string: printable ASCII other
+ * than '"' and '\'. Everything else takes the slow path. */
+static const bool plain_table[256] = {
+#define R16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
+    R16(false), R16(false),                               /* 0x00-0x1F */
+    true, true, false, true, true, true, true, true,      /* 0x20-0x27: not '"' */
+    true, true, true, true, true, true, true, true,
+    R16(true), R16(true),                                 /* 0x30-0x4F */
+    true, true, true, true, true, true, true, true,       /* 0x50-0x5F: not '\' */
+    true, true, true, true, false, true, true, true,
+    R16(true), R16(true),                                 /* 0x60-0x7F */
+#undef R16
+};
+
+/* The first byte at or after q that is not plain (plain_table), or end. */
+static inline const unsigned char *plain_run(const unsigned char *q, const unsigned char *end)
+{
+    while (q < end && plain_table[*q])
+        q++;
+    return q;
+}
+
+/* ---- spans ---------------------------------------------------------------- */
+
+static bool grow_tokens(jr_parser *ps)
+{
+    jr_doc *d = ps->doc;
+    if (d->cap > UINT32_MAX / 2 / sizeof *d->tokens)
+        return fail_memory(ps);
+    uint32_t cap = d->cap > 0 ? d->cap * 2 : JR_INLINE_TOKENS;
+    jr_token *tokens = d->tokens == d->inline_tokens ? malloc(sizeof *tokens * cap)
+                                                     : realloc(d->tokens, sizeof *tokens * cap);
+    if (tokens == NULL)
+        return fail_memory(ps);
+    if (d->tokens == d->inline_tokens)
+        memcpy(tokens, d->inline_tokens, sizeof d->inline_tokens);
+    d->tokens = tokens;
+    d->cap = cap;
+    return true;
+}
+
+static inline uint32_t meta_of(jr_type type, bool escaped, uint32_t len)
+{
+    return ((uint32_t)type << META_TYPE_SHIFT) | (escaped ? META_ESCAPED : 0) | len;
+}
+
+/* ---- strings ------------------------------------------------------------ */
+
+/* Check the \u escape at *pp (pointing at the 'u'); one code point, a
+ * surrogate pair counted as one. Returns the code point or -1 after
+ * reporting the error. */
+static long check_unicode_escape(jr_parser *ps, const unsigned char **pp, jr_where where)
+{
+    const unsigned char *p = *pp, *esc = p - 1;
+    if (ps->end - p < 5 || hex4(p + 1) < 0) {
+        fail_at(ps, where, 400, JR_TITLE_STRING,
+                "A \\u escape needs four hexadecimal digits (byte %zu).", offset(ps, esc));
+        return -1;
+    }
+    long cp = hex4(p + 1);
+    p += 5;
+    if (cp >= 0xDC00 && cp <= 0xDFFF) {
+        fail_at(ps, where, 400, JR_TITLE_STRING,
+                "The escape \\u%04lx at byte %zu is a lone UTF-16 low surrogate, which is not a character.",
+                cp, offset(ps, esc));
+        return -1;
+    }
+    if (cp >= 0xD800 && cp <= 0xDBFF) {
+        long low = ps->end - p >= 6 && p[0] == '\\' && p[1] == 'u' ? hex4(p + 2) : -1;
+        if (low < 0xDC00 || low > 0xDFFF) {
+            fail_at(ps, where, 400, JR_TITLE_STRING,
+                    "The escape \\u%04lx at byte %zu is a UTF-16 high surrogate without the low surrogate that must follow it.",
+                    cp, offset(ps, esc));
+            return -1;
+        }
+        p += 6;
+    }
+    *pp = p;
+    return cp;
+}
+
+/* The rest of the string that opens at `open`, from p, where the plain
+ * bytes end: escapes, UTF-8, the end. Returns the byte after the closing
+ * quote, or NULL after reporting the error. */
+static const unsigned char *string_rest(jr_parser *ps, const unsigned char *open,
+                                        const unsigned char *p, bool is_key, bool *escaped)
+{
+    jr_where where = is_key ? AT_OBJECT : AT_VALUE;
+    const unsigned char *end = ps->end;
+    for (;;) {
+        while (p < end && plain_table[*p])
+            p++;
+        if (p == end) {
+            fail_at(ps, where, 400, JR_TITLE_SYNTAX,
+                    "The string that starts at byte %zu never ends.", offset(ps, open));
+            return NULL;
+        }
+        if (*p == '"')
+            return p + 1;
+        if (*p < 0x20) {
+            fail_at(ps, where, 400, JR_TITLE_STRING,
+                    "A string holds the raw control character 0x%02X at byte %zu; write it as an escape.",
+                    *p, offset(ps, p));
+            return NULL;
+        }
+        if (*p >= 0x80) {
+            size_t n = utf8_sequence(p, end);
+            if (n == 0) {
+                fail_at(ps, where, 400, JR_TITLE_STRING,
+                        "The string holds bytes that are not valid UTF-8 at byte %zu.", offset(ps, p));
+                return NULL;
+            }
+            p += n;
+            continue;
+        }
+        /* A backslash. */
+        *escaped = true;
+        if (p + 1 >= end) {
+            fail_at(ps, where, 400, JR_TITLE_SYNTAX,
+                    "The string that starts at byte %zu never ends.", offset(ps, open));
+            return NULL;
+        }
+        switch (p[1]) {
+        case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+            p += 2;
+            continue;
+        case 'u': {
+            const unsigned char *q = p + 1;
+            long cp = check_unicode_escape(ps, &q, where);
+            if (cp < 0)
+                return NULL;
+            if (cp == 0 && is_key) {
+                fail_at(ps, where, 400, JR_TITLE_STRING,
+                        "A member name contains the character U+0000 (byte %zu), which member names may not hold.",
+                        offset(ps, p));
+                return NULL;
+            }
+            p = q;
+            continue;
+        }
+        default: {
+            char what[32];
+            describe_byte(ps, p + 1, what, sizeof what);
+            fail_at(ps, where, 400, JR_TITLE_SYNTAX,
+                    "A backslash in a string must start an escape such as \\n or \\u00e9; at byte %zu it is followed by %s.",
+                    offset(ps, p), what);
+            return NULL;
+        }
+        }
+    }
+}
+
+/* ---- numbers ------------------------------------------------------------ */
+
+static bool is_digit(const jr_parser *ps, const unsigned char *p)
+{
+    return p < ps->end && *p >= '0' && *p <= '9';
+}
+
+/* Does an integer text (digits without leading zeros) fit int64? */
+static bool integer_fits(const unsigned char *digits, size_t n, bool negative)
+{
+    static const char max_digits[] = "9223372036854775807";
+    if (n < 19)
+        return true;
+    if (n > 19)
+        return false;
+    int cmp = memcmp(digits, max_digits, 19);
+    /* INT64_MIN has one more unit of magnitude than INT64_MAX. */
+    return cmp <= 0 || (negative && memcmp(digits, "9223372036854775808", 19) == 0);
+}
+
+/* strtod of the number text[0..len). */
+static bool number_value(jr_parser *ps, const unsigned char *text, size_t len, double *out)
+{
+    char small[64];
+    if (len < sizeof small) {
+        memcpy(small, text, len);
+        small[len] = '\0';
+        *out = strtod(small, NULL);
+        return true;
+    }
+    if (text + len < ps->end) {
+        /* The byte after a number stops strtod: the number's grammar ended
+         * there, and it is not a digit, nor a second '.' or exponent that
+         * strtod would take. */
+        *out = strtod((const char *)text, NULL);
+        return true;
+    }
+    char *copy = malloc(len + 1);
+    if (copy == NULL)
+        return fail_memory(ps);
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    *out = strtod(copy, NULL);
+    free(copy);
+    return true;
+}
+
+/* The number at p: the byte after it (*integral: no fraction, no
+ * exponent), or NULL after reporting the error. */
+static const unsigned char *scan_number(jr_parser *ps, const unsigned char *p, bool *integral_out)
+{
+    const unsigned char *start = p;
+    bool negative = *p == '-';
+    if (negative)
+        p++;
+    if (!is_digit(ps, p)) {
+        if (starts_with(p, ps->end, "Infinity"))
+            fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX,
+                    "-Infinity at byte %zu is not a JSON number.", offset(ps, start));
+        else
+            fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX,
+                    "A '-' at byte %zu must be followed by a digit.", offset(ps, start));
+        return NULL;
+    }
+    const unsigned char *digits = p;
+    if (*p == '0') {
+        p++;
+        if (is_digit(ps, p)) {
+            fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX,
+                    "The number at byte %zu has a leading zero, which JSON does not allow.",
+                    offset(ps, start));
+            return NULL;
+        }
+    } else {
+        while (is_digit(ps, p))
+            p++;
+    }
+    size_t ndigits = (size_t)(p - digits);
+    bool integral = true;
+    if (p < ps->end && *p == '.') {
+        p++;
+        if (!is_digit(ps, p)) {
+            fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX,
+                    "The number at byte %zu needs a digit after its decimal point.", offset(ps, start));
+            return NULL;
+        }
+        while (is_digit(ps, p))
+            p++;
+        integral = false;
+    }
+    if (p < ps->end && (*p == 'e' || *p == 'E')) {
+        p++;
+        if (p < ps->end && (*p == '+' || *p == '-'))
+            p++;
+        if (!is_digit(ps, p)) {
+            fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX,
+                    "The number at byte %zu needs a digit in its exponent.", offset(ps, start));
+            return NULL;
+        }
+        while (is_digit(ps, p))
+            p++;
+        integral = false;
+    }
+    size_t len = (size_t)(p - start);
+    char excerpt[64];
+    if (integral) {
+        if (!integer_fits(digits, ndigits, negative)) {
+            jr_quote_excerpt(excerpt, sizeof excerpt, (const char *)start, len, 40);
+            fail_at(ps, AT_VALUE, 400, JR_TITLE_NUMBER,
+                    "The integer %s at byte %zu is outside the 64-bit range this service reads.",
+                    excerpt, offset(ps, start));
+            return NULL;
+        }
+    } else {
+        double d;
+        if (!number_value(ps, start, len, &d))
+            return NULL;
+        if (isinf(d)) {
+            jr_quote_excerpt(excerpt, sizeof excerpt, (const char *)start, len, 40);
+            fail_at(ps, AT_VALUE, 400, JR_TITLE_NUMBER,
+                    "The number %s at byte %zu is too large for a double.", excerpt, offset(ps, start));
+            return NULL;
+        }
+    }
+    *integral_out = integral;
+    return p;
+}
+
+/* A value that starts with none of '"', '{', '[', a digit or '-', nor is
+ * true, false or null: say what it is. */
+static bool fail_value(jr_parser *ps, const unsigned char *p)
+{
+    size_t at = offset(ps, p);
+    if (starts_with(p, ps->end, "NaN") || starts_with(p, ps->end, "Infinity"))
+        return fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX,
+                       "%s at byte %zu is not a JSON number.", *p == 'N' ? "NaN" : "Infinity", at);
+    if (*p == '\'')
+        return fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX,
+                       "JSON strings take double quotes; byte %zu starts a single-quoted one.", at);
+    char what[32];
+    describe_byte(ps, p, what, sizeof what);
+    return fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX,
+                   "A value was expected at byte %zu, but found %s.", at, what);
+}
+
+/* ---- duplicate member names ------------------------------------------------ */
+
+/* Are two raw names the same once decoded? Short plain names (most) are
+ * compared here byte by byte. */
+static inline bool same_name(jr_str a, jr_str b)
+{
+    if (a.escaped || b.escaped)
+        return names_equal(a, b);
+    if (a.len != b.len)
+        return false;
+    for (uint32_t i = 0; i < a.len; i++)
+        if (a.raw[i] != b.raw[i])
+            return false;
+    return true;
+}
+
+static bool table_grow(jr_parser *ps)
+{
+    jr_name_table *old = ps->names;
+    size_t cap = old ? old->cap * 2 : 64;
+    jr_name_table *t = malloc(sizeof *t + sizeof t->slots[0] * cap);
+    if (t == NULL)
+        return fail_memory(ps);
+    t->cap = cap;
+    t->used = 0;
+    memset(t->slots, 0xFF, sizeof t->slots[0] * cap);   /* every node UINT32_MAX: empty */
+    for (size_t i = 0; old && i < old->cap; i++) {
+        const jr_name_slot *s = &old->slots[i];
+        if (s->node == UINT32_MAX)
+            continue;
+        size_t j = s->hash & (cap - 1);
+        while (t->slots[j].node != UINT32_MAX)
+            j = (j + 1) & (cap - 1);
+        t->slots[j] = *s;
+        t->used++;
+    }
+    free(old);
+    ps->names = t;
+    return true;
+}
+
+/* Add name to object node's names; *repeat if it was there already. */
+static bool table_insert(jr_parser *ps, uint32_t node, jr_str name, bool *repeat)
+{
+    if ((ps->names == NULL || (ps->names->used + 1) * 2 > ps->names->cap) && !table_grow(ps))
+        return false;
+    jr_name_table *t = ps->names;
+    uint32_t h = name_hash(name) ^ (node * 2654435761u);
+    size_t j = h & (t->cap - 1);
+    for (; t->slots[j].node != UINT32_MAX; j = (j + 1) & (t->cap - 1)) {
+        const jr_name_slot *s = &t->slots[j];
+        if (s->node == node && s->hash == h && names_equal(s->name, name)) {
+            *repeat = true;
+            return true;
+        }
+    }
+    t->slots[j] = (jr_name_slot){ node, h, name };
+    t->used++;
+    *repeat = false;
+    return true;
+}
+
+/* The names of frame f's object so far, from its spans: name, value, ...
+ * (the values before the current member are complete, containers closed). */
+static jr_str name_span(const jr_parser *ps, const jr_token *tok, uint32_t i)
+{
+    jr_str s = { ps->doc->text + tok[i].pos, tok[i].meta & META_LEN_MASK,
+                 (tok[i].meta & META_ESCAPED) != 0 };
+    return s;
+}
+
+static uint32_t next_member(const jr_token *tok, uint32_t name)
+{
+    uint32_t v = name + 1;
+    jr_type type = (jr_type)(tok[v].meta >> META_TYPE_SHIFT);
+    return type == JR_ARRAY || type == JR_OBJECT ? tok[v].meta & META_LEN_MASK : v + 1;
+}
+
+/* The member name just read in frame f's object (tok[0..ntok) the spans so
+ * far, count the names before it). *repeat if the object has it already. */
+static inline bool add_name(jr_parser *ps, jr_frame *f, const jr_token *tok, uint32_t ntok,
+                            uint32_t count, jr_str name, bool *repeat)
+{
+    if (!f->hashed) {
+        /* A plain name whose (length, first byte) bit is new, in an object
+         * whose names so far are all plain, is a new name: most are, and
+         * need no comparison. Escapes decode to other bytes, so once one
+         * is seen every name is compared. */
+        uint64_t bit = 0;
+        if (!name.escaped && name.len > 0)
+            bit = (uint64_t)1 << ((name.len + (unsigned char)name.raw[0]) & 63);
+        f->any_escaped |= name.escaped;
+        if (bit == 0 || f->any_escaped || (f->seen & bit) != 0)
+            for (uint32_t i = f->token + 1; i < ntok; i = next_member(tok, i))
+                if (same_name(name_span(ps, tok, i), name)) {
+                    *repeat = true;
+                    return true;
+                }
+        f->seen |= bit;
+        *repeat = false;
+        if (count < JR_LINEAR_NAMES)
+            return true;
+        /* From here on a hash: the object is large. */
+        for (uint32_t i = f->token + 1; i < ntok; i = next_member(tok, i)) {
+            bool seen;
+            if (!table_insert(ps, f->token, name_span(ps, tok, i), &seen))
+                return false;
+        }
+        f->hashed = true;
+    }
+    return table_insert(ps, f->token, name, repeat);
+}
+
+static bool fail_duplicate(jr_parser *ps, jr_str name, const unsigned char *quote)
+{
+    char decoded[48], excerpt[64];
+    size_t n = decode_raw(name.raw, name.len, name.escaped, decoded, sizeof decoded, NULL);
+    jr_quote_excerpt(excerpt, sizeof excerpt, decoded, n, 40);
+    return fail_at(ps, AT_VALUE, 400, JR_TITLE_DUPLICATE,
+                   "The member %s appears twice in one object (the second time at byte %zu); each name may appear once.",
+                   excerpt, offset(ps, quote));
+}
+
+/* ---- the pass ------------------------------------------------------------- */
+
+/* The whole pass: three places, a value, a member name, after a value.
+ * The hot state lives in locals (the position, the spans written so far,
+ * the open container's count and kind), written back to ps before any
+ * call that reports an error or reads ps (SYNC). */
+static bool parse_text(jr_parser *ps)
+{
+    const unsigned char *const end = ps->end;
+    const unsigned char *p = ps->start;
+    jr_doc *doc = ps->doc;
+    jr_token *tok = doc->tokens;
+    uint32_t ntok = 0, cap = doc->cap;
+    int depth = 0;
+    jr_frame *f = NULL;          /* the open container: ps->frames[depth - 1] */
+    uint32_t count = 0;          /* its members or elements so far */
+    bool in_object = false;
+
+#define SYNC() (ps->depth = depth, doc->ntokens = ntok, f ? (void)(f->count = count) : (void)0)
+#define EMIT(pos_, meta_)                                                       \
+    do {                                                                        \
+        if (ntok == cap) {                                                      \
+            SYNC();                                                             \
+            if (!grow_tokens(ps))                                               \
+                return false;                                                   \
+            tok = doc->tokens;                                                  \
+            cap = doc->cap;                                                     \
+        }                                                                       \
+        tok[ntok].pos = (pos_);                                                 \
+        tok[ntok].meta = (meta_);                                               \
+        ntok++;                                                                 \
+    } while (0)
+#define OFFSET(q) ((uint32_t)((q) - ps->start))
+
+value:
+    if (p >= end || *p <= ' ')
+        p = skip_ws(p, end);
+    if (p >= end) {
+        SYNC();
+        return fail_at(ps, AT_ROOT, 400, JR_TITLE_SYNTAX,
+                       "The body ends at byte %zu, where a value was expected.", offset(ps, p));
+    }
+    switch (*p) {
+    case '"': {
+        const unsigned char *q = plain_run(p + 1, end);
+        uint32_t esc = 0;
+        if (q < end && *q == '"') {
+            q++;
+        } else {
+            bool escaped = false;
+            SYNC();
+            q = string_rest(ps, p, q, false, &escaped);
+            if (q == NULL)
+                return false;
+            esc = escaped ? META_ESCAPED : 0;
+        }
+        EMIT(OFFSET(p + 1), ((uint32_t)JR_STRING << META_TYPE_SHIFT) | esc | (uint32_t)(q - p - 2));
+        p = q;
+        goto after;
+    }
+    case '{':
+    case '[': {
+        if (depth >= ps->max_depth) {
+            SYNC();
+            return fail_at(ps, AT_VALUE, 400, JR_TITLE_DEPTH,
+                           "The body nests arrays and objects more than %d deep (byte %zu).",
+                           ps->max_depth, offset(ps, p));
+        }
+        if (f != NULL)
+            f->count = count;
+        f = &ps->frames[depth++];
+        in_object = *p == '{';
+        f->is_object = in_object;
+        f->hashed = false;
+        f->seen = 0;
+        f->any_escaped = false;
+        f->token = ntok;
+        f->key = NULL;
+        f->key_len = 0;
+        count = 0;
+        EMIT(0, 0);             /* learns its count and end when it closes */
+        p = skip_ws(p + 1, end);
+        if (p < end && *p == (in_object ? '}' : ']')) {
+            p++;
+            goto close;
+        }
+        if (in_object)
+            goto name;
+        goto value;
+    }
+    case 't':
+    case 'f':
+    case 'n': {
+        static const char *const words[] = { "true", "false", "null" };
+        static const jr_type types[] = { JR_TRUE, JR_FALSE, JR_NULL };
+        int w = *p == 't' ? 0 : *p == 'f' ? 1 : 2;
+        size_t n = w == 1 ? 5 : 4;
+        if ((size_t)(end - p) < n || memcmp(p, words[w], n) != 0) {
+            SYNC();
+            return fail_value(ps, p);
+        }
+        EMIT(OFFSET(p), meta_of(types[w], false, (uint32_t)n));
+        p += n;
+        goto after;
+    }
+    default: {
+        if (*p != '-' && (*p < '0' || *p > '9')) {
+            SYNC();
+            return fail_value(ps, p);
+        }
+        /* A small integer (a coordinate, a rotation, a score): the common
+         * case, in the loop. Anything else goes to scan_number(). */
+        const unsigned char *q = p + (*p == '-'), *digits = q;
+        if (q < end && *q >= '1' && *q <= '9') {
+            while (q < end && *q >= '0' && *q <= '9')
+                q++;
+        } else if (q < end && *q == '0') {
+            q++;
+        } else {
+            q = NULL;
+        }
+        if (q != NULL && q - digits < 19 &&
+            (q >= end || (*q != '.' && *q != 'e' && *q != 'E' && (*q < '0' || *q > '9')))) {
+            EMIT(OFFSET(p), meta_of(JR_INT, false, (uint32_t)(q - p)));
+            p = q;
+            goto after;
+        }
+        bool integral;
+        SYNC();
+        q = scan_number(ps, p, &integral);
+        if (q == NULL)
+            return false;
+        EMIT(OFFSET(p), meta_of(integral ? JR_INT : JR_NUMBER, false, (uint32_t)(q - p)));
+        p = q;
+        goto after;
+    }
+    }
+
+name: {
+    if (p >= end || *p != '"')
+        p = skip_ws(p, end);
+    if (p >= end || *p != '"') {
+        SYNC();
+        return fail_expected(ps, p, "A member name in double quotes");
+    }
+    const unsigned char *q = plain_run(p + 1, end);
+    bool key_escaped = false;
+    if (q < end && *q == '"') {
+        q++;
+    } else {
+        bool escaped = false;
+        SYNC();
+        q = string_rest(ps, p, q, true, &escaped);
+        if (q == NULL)
+            return false;
+        key_escaped = escaped;
+    }
+    jr_str key = { (const char *)p + 1, (uint32_t)(q - p - 2), key_escaped };
+    f->key = key.raw;
+    f->key_len = key.len;
+    bool repeat;
+    if (!add_name(ps, f, tok, ntok, count, key, &repeat)) {
+        SYNC();
+        return false;
+    }
+    if (repeat) {
+        SYNC();
+        return fail_duplicate(ps, key, p);
+    }
+    EMIT(OFFSET(p + 1), meta_of(JR_NAME, key_escaped, key.len));
+    p = q;
+    if (p >= end || *p != ':')
+        p = skip_ws(p, end);
+    if (p >= end || *p != ':') {
+        char what[32];
+        SYNC();
+        describe_byte(ps, p, what, sizeof what);
+        return fail_at(ps, AT_ROOT, 400, JR_TITLE_SYNTAX,
+                       "A ':' was expected after the member name at byte %zu, but found %s.",
+                       offset(ps, p), what);
+    }
+    p++;
+    goto value;
+}
+
+after:
+    if (depth == 0)
+        goto done;
+    if (p >= end || *p <= ' ')
+        p = skip_ws(p, end);
+    if (p < end && *p == ',') {
+        p++;
+        count++;
+        if (in_object)
+            goto name;
+        goto value;
+    }
+    if (p < end && *p == (in_object ? '}' : ']')) {
+        p++;
+        count++;
+        goto close;
+    }
+    {
+        char what[32];
+        SYNC();
+        describe_byte(ps, p, what, sizeof what);
+        return fail_at(ps, AT_ROOT, 400, JR_TITLE_SYNTAX,
+                       "A ',' or '%c' was expected at byte %zu, but found %s.",
+                       in_object ? '}' : ']', offset(ps, p), what);
+    }
+
+close:
+    /* The open container ends: its span learns its count and its end. */
+    tok[f->token].pos = count;
+    tok[f->token].meta = meta_of(in_object ? JR_OBJECT : JR_ARRAY, false, ntok);
+    depth--;
+    if (depth > 0) {
+        f = &ps->frames[depth - 1];
+        count = f->count;
+        in_object = f->is_object;
+    } else {
+        f = NULL;
+    }
+    goto after;
+
+done:
+    doc->ntokens = ntok;
+    ps->depth = 0;
+    p = skip_ws(p, end);
+    if (p < end) {
+        char what[32];
+        describe_byte(ps, p, what, sizeof what);
+        return fail_at(ps, AT_ROOT, 400, JR_TITLE_SYNTAX,
+                       "The JSON value ends before byte %zu, but the body goes on with %s.",
+                       offset(ps, p), what);
+    }
+    return true;
+#undef SYNC
+#undef EMIT
+#undef OFFSET
+}
+
+bool jr_parse(jr_doc *doc, const char *text, size_t len, int max_depth, cc_error *err)
+{
+    doc->text = text;
+    doc->len = len;
+    doc->tokens = doc->inline_tokens;
+    doc->ntokens = 0;
+    doc->cap = JR_INLINE_TOKENS;
+    jr_parser ps;
+    ps.doc = doc;
+    ps.start = (const unsigned char *)text;
+    ps.end = ps.start + len;
+    ps.depth = 0;
+    ps.max_depth = max_depth < 1 ? 1 : max_depth > JR_MAX_DEPTH ? JR_MAX_DEPTH : max_depth;
+    ps.names = NULL;
+    ps.err = err;
+    if (len >= JR_MAX_TEXT)
+        return fail_at(&ps, AT_ROOT, 413, "Body too large",
+                       "The request body has %zu bytes; this reader takes at most %zu.", len,
+                       JR_MAX_TEXT - 1);
+    bool ok = parse_text(&ps);
+    free(ps.names);            /* the names' hash served the duplicate check only */
+    return ok;
+}
+
+void jr_doc_free(jr_doc *doc)
+{
+    if (doc->tokens != doc->inline_tokens)
+        free(doc->tokens);
+    doc->tokens = doc->inline_tokens;
+    doc->ntokens = 0;
+}
+
+/* ---- the walk: values from spans ------------------------------------------------ */
+
+jr_val jr_root(const jr_doc *doc)
+{
+    return jr__val_at(doc, 0);
+}
+
+/* ---- objects by name ------------------------------------------------------------- */
+
+bool jr_obj_open(jr_val v, jr_obj *o)
+{
+    o->known = NULL;
+    if (v.type == JR_OBJECT) {
+        o->val = v;
+        return true;
+    }
+    memset(&o->val, 0, sizeof o->val);
+    o->val.doc = v.doc;
+    return false;
+}
+
+/* Is name (decoded) the C string s? Inline for the look-ups' loops. */
+static inline bool name_is(jr_str name, const char *s)
+{
+    if (!name.escaped) {
+        for (uint32_t i = 0; i < name.len; i++)
+            if (name.raw[i] != s[i])
+                return false;
+        return s[name.len] == '\0';
+    }
+    jr_str other = { s, (uint32_t)strlen(s), false };
+    return names_equal(name, other);
+}
+
+bool jr_str_is(jr_str name, const char *s)
+{
+    if (!name.escaped) {
+        /* A mismatch (most calls) ends at the first byte; s's NUL never
+         * matches a byte of the name, which holds none. */
+        for (uint32_t i = 0; i < name.len; i++)
+            if (name.raw[i] != s[i])
+                return false;
+        return s[name.len] == '\0';
+    }
+    jr_str other = { s, (uint32_t)strlen(s), false };
+    return names_equal(name, other);
+}
+
+/* The slot of name among o->known (the same pointer first: callers
+ * usually pass the very literal of their list), or -1. */
+static int known_slot(const jr_obj *o, const char *name)
+{
+    for (int k = 0; o->known[k] != NULL; k++)
+        if (o->known[k] == name)
+            return k;
+    for (int k = 0; o->known[k] != NULL; k++)
+        if (strcmp(o->known[k], name) == 0)
+            return k;
+    return -1;
+}
+
+bool jr_obj_get(const jr_obj *o, const char *name, jr_val *v)
+{
+    if (o->known != NULL) {
+        /* Every member is one of o->known: any other name is absent. */
+        int k = known_slot(o, name);
+        if (k >= 0 && o->slot[k] != 0) {
+            *v = jr__val_at(o->val.doc, o->slot[k]);
+            return true;
+        }
+    } else if (o->val.type == JR_OBJECT) {
+        const jr_doc *d = o->val.doc;
+        uint32_t end = d->tokens[o->val.index].meta & META_LEN_MASK;
+        for (uint32_t i = o->val.index + 1; i < end; i = jr__after(d, i + 1))
+            if (name_is(jr__str_at(d, i), name)) {
+                *v = jr__val_at(d, i + 1);
+                return true;
+            }
+    }
+    memset(v, 0, sizeof *v);
+    v->doc = o->val.doc;
+    return false;
+}
+
+bool jr_obj_match(jr_obj *o, const char *const *names, jr_str *unknown)
+{
+    int n = 0;
+    while (names[n] != NULL)
+        n++;
+    bool remember = n <= JR_OBJ_SLOTS;
+    uint32_t slot[JR_OBJ_SLOTS] = { 0 };
+    if (o->val.type == JR_OBJECT) {
+        const jr_doc *d = o->val.doc;
+        uint32_t end = d->tokens[o->val.index].meta & META_LEN_MASK;
+        for (uint32_t i = o->val.index + 1; i < end; i = jr__after(d, i + 1)) {
+            jr_str name = jr__str_at(d, i);
+            int k = 0;
+            while (k < n && !name_is(name, names[k]))
+                k++;
+            if (k == n) {
+                *unknown = name;
+                return false;
+            }
+            if (remember)
+                slot[k] = i + 1;
+        }
+    }
+    if (remember) {
+        memcpy(o->slot, slot, sizeof slot);
+        o->known = names;
+    }
+    return true;
+}
+
+jr_members jr_members_start(const jr_obj *o)
+{
+    jr_members m = { jr_iter_start(o->val) };
+    return m;
+}
+
+bool jr_members_next(jr_members *m, jr_str *name, jr_val *value)
+{
+    return jr_next_member(&m->it, name, value);
+}
+
+size_t jr_str_copy(jr_str name, char *buf, size_t cap)
+{
+    return decode_raw(name.raw, name.len, name.escaped, buf, cap, NULL);
+}
+
+/* ---- scalars ------------------------------------------------------------------- */
+
+size_t jr_string(jr_val v, char *buf, size_t cap, bool *has_nul)
+{
+    return decode_raw(v.doc->text + v.at, v.len, v.escaped, buf, cap, has_nul);
+}
+
+double jr_double(jr_val v)
+{
+    if (v.type == JR_INT)
+        return (double)jr_int64(v);
+    /* Inside an array or object a number is followed by a byte that ends
+     * it (at least the closing bracket), which stops strtod there. */
+    if (v.at + v.len < v.doc->len)
+        return strtod(v.doc->text + v.at, NULL);
+    char copy[64];
+    size_t n = v.len < sizeof copy ? v.len : sizeof copy - 1;
+    memcpy(copy, v.doc->text + v.at, n);
+    copy[n] = '\0';
+    return strtod(copy, NULL);
+}
+
+bool jr_underflow(jr_val v)
+{
+    if (v.type != JR_NUMBER || jr_double(v) != 0)
+        return false;
+    const char *t = v.doc->text + v.at;
+    for (uint32_t i = 0; i < v.len && t[i] != 'e' && t[i] != 'E'; i++)
+        if (t[i] >= '1' && t[i] <= '9')
+            return true;
+    return false;
+}

@@ -1,0 +1,96 @@
+/* test_reader_diff.c -- the request reader agrees with its oracle on every
+ * saved input.
+ *
+ * fuzz/fuzz_reader_diff.c fuzzes the service's reader (service/wire/
+ * json_reader.c, decode.c) against the decoder it replaced (kept in
+ * tests/support/oracle_*.c): same accept or refuse, same error byte for
+ * byte, same position struct, same answer from every reader a route calls
+ * (fuzz/reader_diff.h). Here the same comparison runs on every body the
+ * repository keeps: the fuzz corpora and regressions (decode, dispatch and
+ * reader_diff; dispatch inputs without their route byte), the golden
+ * requests, and hand-made cases at the edges the oracle and the reader
+ * handle differently inside (escaped names, long names, numbers at the
+ * end of the text, the 1e-330 underflow). */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../../fuzz/reader_diff.h"
+#include "../../support/golden.h"
+#include "../../support/testutil.h"
+
+CC_SUITE(reader_diff);
+
+/* Every file of dir (skip: bytes dropped from the front of each). */
+static int replay(const char *dir, size_t skip, int *differ)
+{
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        return 0;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        char path[1024], why[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        size_t size;
+        uint8_t *data = golden_read_file(path, &size);
+        cr_assert_not_null(data, "cannot read %s", path);
+        if (size >= skip) {
+            n++;
+            if (reader_diff(tu_catalog(), data + skip, size - skip, why, sizeof why) != NULL &&
+                ++*differ <= 20)
+                cr_log_error("%s: %s", path, why);
+        }
+        free(data);
+    }
+    closedir(d);
+    return n;
+}
+
+Test(reader_diff, every_saved_body_reads_the_same_with_the_oracle)
+{
+    static const struct { const char *dir; size_t skip; } sets[] = {
+        { "fuzz/corpus/decode", 0 },       { "fuzz/regressions/decode", 0 },
+        { "fuzz/corpus/reader_diff", 0 },  { "fuzz/regressions/reader_diff", 0 },
+        { "fuzz/corpus/dispatch", 1 },     { "fuzz/regressions/dispatch", 1 },
+        { "tests/golden/requests", 1 },
+    };
+    int n = 0, differ = 0;
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
+        n += replay(sets[i].dir, sets[i].skip, &differ);
+    cr_expect_gt(n, 2000, "only %d bodies replayed (run from the repository root)", n);
+    cr_expect_eq(differ, 0, "%d of %d bodies read differently", differ, n);
+}
+
+/* Bodies at the corners where the two differ inside: each must read the
+ * same on both sides. */
+Test(reader_diff, edge_cases_read_the_same_with_the_oracle)
+{
+    static const char *const bodies[] = {
+        "{\"x\":1e-330}", "{\"x\":-1e-330}", "{\"x\":0.0e-999}", "{\"x\":1e2}", "{\"x\":-0}",
+        "{\"x\":1000.0}", "{\"x\":1e19}", "{\"x\":-1e300}", "{\"x\":5e-324}",
+        "{\"y\":90.5}", "{\"y\":300}", "{\"y\":1e400}",
+        "{\"\\u0078\":3}", "{\"x\":1,\"\\u0078\":2}", "{\"a\\/b\":1}",
+        "{\"at\":\"N\\u0000\"}", "{\"at\":\"\\u004e\"}", "{\"at\":\"NE\"}",
+        "{\"action\":\"gr\\u006fw\"}", "{\"tile\":\"base.\\u0044\"}", "{\"tile\":7}",
+        "{\"position\":{\"players\":[\"a\",\"b\"],\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}],"
+        "\"figures\":[{\"player\":\"a\",\"kind\":\"meeple\",\"x\":0,\"y\":0,\"at\":\"N\"}]},"
+        "\"deployed\":{\"player\":\"\\u0061\",\"kind\":\"shepherd\",\"x\":0,\"y\":0,\"at\":\"NNE\",\"token\":\"wolf\\u0000x\"}}",
+        "{\"position\":{\"players\":[\"a\",\"b\"],\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0.0}],"
+        "\"figures\":[{\"player\":\"a\",\"kind\":\"meeple\",\"x\":0,\"y\":0,\"at\":\"\\u004e\"}]}}",
+        "{\"position\":{\"players\":[\"a\",\"b\"],\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":1e-330}],\"figures\":[]}}",
+        "{\"position\":{\"players\":[\"a\",\"b\"],\"scores\":{\"\\u0061\":3,\"b\":1e1},\"tiles\":[],\"figures\":[]}}",
+        "{\"x\":1.5", "{\"x\":12345678901234567890123456789012345678901234567890123456789012345.5",
+        "{\"k0\":0,\"k1\":1,\"k2\":2,\"k3\":3,\"k4\":4,\"k5\":5,\"k6\":6,\"k7\":7,\"k8\":8,\"k9\":9,"
+        "\"ka\":0,\"kb\":1,\"kc\":2,\"kd\":3,\"ke\":4,\"kf\":5,\"kg\":6,\"k\\u0030\":7}",
+    };
+    for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++) {
+        char why[1024];
+        const char *diff = reader_diff(tu_catalog(), (const uint8_t *)bodies[i],
+                                       strlen(bodies[i]), why, sizeof why);
+        cr_expect_null(diff, "body %zu %s: %s", i, bodies[i], diff ? diff : "");
+    }
+}
