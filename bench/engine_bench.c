@@ -144,15 +144,17 @@ static void make_game(bench *b)
 
 static void op_import72(bench *b)
 {
-    json_object *root = NULL;
+    jr_doc doc;
+    jr_obj root;
     cc_error err;
     jcz_game g;
-    if (!dec_parse(b->jcz, strlen(b->jcz), &root, &err) || !jcz_read(root, b->cat, &g, &err) ||
+    if (!dec_parse(b->jcz, strlen(b->jcz), &doc, &root, &err) ||
+        !jcz_read(&root, b->cat, &g, &err) ||
         !jcz_replay(&g, b->cat, -1, NULL, NULL, &b->replayed, &err))
         die("the saved game does not import: ", err.detail);
     b->sink = b->replayed.turns;
     jcz_game_free(&g);
-    json_object_put(root);
+    jr_doc_free(&doc);
 }
 
 typedef struct {
