@@ -28,13 +28,14 @@ ENGINE_SRC  := $(sort $(wildcard engine/*.c))
 SERVICE_SRC := $(sort $(filter-out service/main.c,$(wildcard service/*.c service/*/*.c)))
 CLI_SRC     := $(sort $(wildcard cli/*.c))
 TEST_SRC    := $(sort $(wildcard tests/*/*.c tests/*/*/*.c))
-HEADERS     := $(wildcard engine/*.h service/*.h service/*/*.h cli/*.h include/*.h fuzz/*.h tests/*/*.h tests/*/*/*.inc)
+HEADERS     := $(wildcard engine/*.h service/*.h service/*/*.h service/*/*.def cli/*.h include/*.h \
+               fuzz/*.h tests/*/*.h tests/*/*/*.inc)
 SCHEMA      := schema/schema.sql schema/tiles.sql
 
 REL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(ENGINE_SRC) $(SERVICE_SRC)) $(BUILD)/catalog_image.o \
-           $(BUILD)/openapi_image.o
+           $(BUILD)/openapi_image.o $(BUILD)/mcp_image.o
 SAN_OBJ := $(patsubst %.c,$(SAN)/%.o,$(ENGINE_SRC) $(SERVICE_SRC)) $(SAN)/catalog_image.o \
-           $(SAN)/openapi_image.o
+           $(SAN)/openapi_image.o $(SAN)/mcp_image.o
 
 BIN      := $(BUILD)/carcassonne-rules
 SAN_BIN  := $(SAN)/carcassonne-rules
@@ -71,6 +72,23 @@ $(BUILD)/openapi_image.o: $(BUILD)/openapi_image.c
 	$(CC) -O2 -fPIC -c $< -o $@
 
 $(SAN)/openapi_image.o: $(BUILD)/openapi_image.c
+	@mkdir -p $(@D)
+	$(CC) -O1 -c $< -o $@
+
+# ---- the MCP server's embedded files (service/assets.h) ------------------
+# service/mcp/tools.json is generated from openapi/openapi.yaml and
+# committed (make mcp-tools; make test fails when it is stale), so this
+# build needs no Node.
+$(BUILD)/mcp_image.c: service/mcp/tools.json service/mcp/notation.md
+	@mkdir -p $(@D)
+	{ xxd -i -n mcp_tools_json service/mcp/tools.json && \
+	  xxd -i -n mcp_notation_md service/mcp/notation.md; } > $@.tmp
+	mv $@.tmp $@
+
+$(BUILD)/mcp_image.o: $(BUILD)/mcp_image.c
+	$(CC) -O2 -fPIC -c $< -o $@
+
+$(SAN)/mcp_image.o: $(BUILD)/mcp_image.c
 	@mkdir -p $(@D)
 	$(CC) -O1 -c $< -o $@
 

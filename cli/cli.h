@@ -61,6 +61,8 @@ typedef int cli_command_fn(int argc, char **argv);
     X("random-game", cli_random_game,                                              \
       "--seed N [--players N|NAMES] [--expansions IDS] [--option NAME=VALUE]... [--turns N]", \
       "play a whole game with seeded random legal choices, print it as JSON")     \
+    X("mcp", cli_mcp, "[--catalog FILE] [--no-access-log]",                      \
+      "serve the Model Context Protocol on stdin/stdout (for chat clients)")    \
     /* end of the table: every line above ends in a backslash */
 
 #define CLI_DECLARE(name, fn, synopsis, summary) cli_command_fn fn;

@@ -2,7 +2,7 @@
  *
  * Usage: carcassonne-rules [--host H] [--port P] [--threads N] [--catalog FILE]
  *                          [--no-access-log] [--request-timeout S] [--header-timeout S]
- *                          [--max-connections N] [--max-per-address N]
+ *                          [--max-connections N] [--max-per-address N] [--mcp-origins LIST]
  *        carcassonne-rules COMMAND ARGS...   (cli/cli.h: ask, ...)
  * A first argument that is not an option names a subcommand (cli/); the
  * server runs when there is none, or with `serve`.
@@ -46,6 +46,7 @@ typedef struct {
     unsigned header_timeout_s;    /* 0: the server's default */
     unsigned max_connections;     /* 0: what RLIMIT_NOFILE allows */
     unsigned max_per_address;     /* 0: the server's default */
+    const char *mcp_origins;      /* NULL: loopback origins only */
 } options;
 
 static void usage(FILE *out)
@@ -54,6 +55,7 @@ static void usage(FILE *out)
             "usage: carcassonne-rules [--host HOST] [--port PORT] [--threads N] [--catalog FILE]\n"
             "                         [--no-access-log] [--request-timeout S] [--header-timeout S]\n"
             "                         [--max-connections N] [--max-per-address N]\n"
+            "                         [--mcp-origins LIST]\n"
             "  --host HOST     address to listen on (env HOST, default 127.0.0.1)\n"
             "  --port PORT     port, 0 picks a free one (env PORT, default 8080)\n"
             "  --threads N     worker threads (default: the number of cores)\n"
@@ -66,7 +68,9 @@ static void usage(FILE *out)
             "  --max-connections N  open connections past which new ones get 503 (default:\n"
             "                  what the open-files limit allows, at most 100000)\n"
             "  --max-per-address N  open connections from one client address (default: 90%%\n"
-            "                  of the connection limit, so one address never takes them all)\n");
+            "                  of the connection limit, so one address never takes them all)\n"
+            "  --mcp-origins LIST  origins POST /mcp accepts besides loopback ones,\n"
+            "                  comma-separated, or * for any (env MCP_ORIGINS)\n");
     cli_print_commands(out);
 }
 
@@ -107,6 +111,8 @@ static bool parse_options(int argc, char **argv, options *o)
     o->header_timeout_s = 0;
     o->max_connections = 0;
     o->max_per_address = 0;
+    const char *env_origins = getenv("MCP_ORIGINS");
+    o->mcp_origins = env_origins && *env_origins ? env_origins : NULL;
     const char *env_log = getenv("ACCESS_LOG");
     o->access_log = !(env_log && (strcmp(env_log, "off") == 0 || strcmp(env_log, "0") == 0));
     const char *env_port = getenv("PORT");
@@ -122,6 +128,7 @@ static bool parse_options(int argc, char **argv, options *o)
         { "header-timeout", required_argument, NULL, 'H' },
         { "max-connections", required_argument, NULL, 'm' },
         { "max-per-address", required_argument, NULL, 'a' },
+        { "mcp-origins", required_argument, NULL, 'o' },
         { "help", no_argument, NULL, '?' + 256 },
         { NULL, 0, NULL, 0 },
     };
@@ -144,6 +151,7 @@ static bool parse_options(int argc, char **argv, options *o)
             break;
         case 'c': o->catalog = optarg; break;
         case 'q': o->access_log = false; break;
+        case 'o': o->mcp_origins = optarg; break;
         case 'r':
             if (!parse_number(optarg, 1, 3600, &v)) {
                 fprintf(stderr, "carcassonne-rules: --request-timeout must be 1..3600 seconds, not \"%s\"\n",
@@ -220,6 +228,7 @@ static int serve(int argc, char **argv)
         .openapi_yaml = (const char *)openapi_yaml, .openapi_len = openapi_yaml_len,
         .docs_html = (const char *)docs_html, .docs_len = docs_html_len,
         .explore_html = (const char *)explore_html, .explore_len = explore_html_len,
+        .mcp_origins = o.mcp_origins,
     };
 
     /* Block the stop signals before any thread exists, so every worker

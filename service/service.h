@@ -27,6 +27,7 @@
  *   svc_get_handler           GET routes (exact or prefix)
  *   svc_post_handler          POST routes with a JSON object body
  *   svc_post_param_handler    POST routes under a prefix (/v1/messages/{n})
+ *   svc_raw_handler           POST routes that read the raw body (/mcp)
  *   svc_reply_jw()            200 (or any status) application/json: the text
  *                             a JSON writer holds (service/wire/json_writer.h)
  *   svc_reply_problem()       problem+json from a cc_error
@@ -62,6 +63,8 @@ typedef struct {
     const char *content_type;     /* Content-Type */
     const char *accept;           /* Accept */
     const char *accept_language;  /* Accept-Language */
+    const char *origin;           /* Origin (POST /mcp checks it) */
+    const char *mcp_protocol_version;  /* MCP-Protocol-Version */
 } svc_request;
 
 typedef struct {
@@ -75,6 +78,9 @@ typedef struct {
     const struct rd_atlas *atlas;  /* the pictures' tile geometry (service/render/
                                       render.h), made once at start; NULL: each
                                       picture works out its own */
+    /* Origins POST /mcp accepts besides loopback ones: a comma-separated
+     * list of "scheme://host[:port]", "*" for any; NULL for none. */
+    const char *mcp_origins;
     /* The request being answered. NULL in the context the server keeps;
      * svc_handle() gives each handler a copy of the context with it set. */
     const svc_request *req;
@@ -158,6 +164,11 @@ typedef void svc_post_param_handler(const svc_context *ctx, const char *param,
  * w is empty afterwards. If w failed (out of memory), the answer is the
  * out-of-memory problem instead: never a partial body. */
 void svc_reply_jw(svc_response *res, int status, jw *w);
+
+/* A POST route that reads the body itself (ctx->req->body, len; not
+ * parsed, not checked) and answers in its own format: POST /mcp, whose
+ * bad JSON is a JSON-RPC error, not a problem+json. */
+typedef void svc_raw_handler(const svc_context *ctx, svc_response *res);
 
 /* RFC 9457 problem+json from a cc_error: {type, title, status, detail,
  * pointer}. type is SVC_PROBLEM_BASE followed by the title in lower case,

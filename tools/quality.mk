@@ -3,6 +3,10 @@
 #
 #   make lint          cppcheck + clang-tidy over engine/ and service/ (tools/lint.sh)
 #   make openapi-lint  redocly + spectral lint openapi/openapi.yaml
+#   make mcp-tools     regenerate service/mcp/tools.json (the MCP tools'
+#                      schemas) from openapi/openapi.yaml
+#   make mcp-tools-check  fail when service/mcp/tools.json is stale (part of
+#                      contract)
 #   make contract      openapi-lint, then tests/contract/*.test.mjs (node --test):
 #                      every route live, and every response of tests/e2e.sh,
 #                      validated with Ajv against the document; hostile input;
@@ -29,7 +33,8 @@
 NODE_MODULES := node_modules/.package-lock.json
 SOAK_SECONDS ?= 600
 
-.PHONY: lint openapi-lint contract hostile soak docs-check explore-check golden
+.PHONY: lint openapi-lint contract hostile soak docs-check explore-check golden mcp-tools \
+        mcp-tools-check
 
 # npm ci installs exactly package-lock.json; redone when the lock changes.
 $(NODE_MODULES): package.json package-lock.json
@@ -54,11 +59,16 @@ openapi-lint: $(NODE_MODULES)
 RAISE_NOFILE := hard=$$(ulimit -Hn); \
   if [ "$$hard" != unlimited ] && [ "$$hard" -lt 16384 ]; then ulimit -Hn 16384 2>/dev/null || true; fi; \
   ulimit -Sn "$$(ulimit -Hn)" 2>/dev/null || true;
+mcp-tools: $(NODE_MODULES)
+	node tools/gen-mcp-tools.mjs
+
+mcp-tools-check: $(NODE_MODULES)
+	node tools/gen-mcp-tools.mjs --check
 
 # The e2e script records every response it gets (E2E_RECORD); the node
 # suite then validates each of them (recorded.test.mjs) besides its own.
 E2E_RECORD_DIR := $(BUILD)/e2e-responses
-contract: openapi-lint $(SAN_BIN)
+contract: openapi-lint mcp-tools-check $(SAN_BIN)
 	rm -rf $(E2E_RECORD_DIR) && mkdir -p $(E2E_RECORD_DIR)
 	E2E_RECORD=$(abspath $(E2E_RECORD_DIR)) tests/e2e.sh $(SAN_BIN) > $(E2E_RECORD_DIR).log \
 	  || { cat $(E2E_RECORD_DIR).log; exit 1; }

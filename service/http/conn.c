@@ -610,6 +610,8 @@ static step dispatch(worker *w, conn *c, size_t body_len, size_t end)
             .content_type = h1_str(c->in, c->head.content_type),
             .accept = h1_str(c->in, c->head.accept),
             .accept_language = h1_str(c->in, c->head.accept_language),
+            .origin = h1_str(c->in, c->head.origin),
+            .mcp_protocol_version = h1_str(c->in, c->head.mcp_protocol_version),
         };
         svc_handle(s->ctx, &req, &res);
     }

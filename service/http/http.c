@@ -295,7 +295,8 @@ static bool prepare_answers(http_server *s)
         && prepare(s, 2, &s->no_memory, "Out of memory",
                    "the server has no memory for this request now; retry in a second")
         && svc_add_header(p, "Access-Control-Allow-Methods", "GET, POST, OPTIONS")
-        && svc_add_header(p, "Access-Control-Allow-Headers", "Content-Type")
+        && svc_add_header(p, "Access-Control-Allow-Headers",
+                          "Content-Type, MCP-Protocol-Version")
         && svc_add_header(p, "Access-Control-Max-Age", "86400");
 }
 

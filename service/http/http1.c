@@ -334,6 +334,12 @@ static h1_result parse_field(char *buf, size_t line, size_t eol, uint64_t limit,
     } else if (strcasecmp(name, "Accept-Language") == 0) {
         if (h->accept_language == 0)
             h->accept_language = (uint32_t)v;
+    } else if (strcasecmp(name, "Origin") == 0) {
+        if (h->origin == 0)
+            h->origin = (uint32_t)v;
+    } else if (strcasecmp(name, "MCP-Protocol-Version") == 0) {
+        if (h->mcp_protocol_version == 0)
+            h->mcp_protocol_version = (uint32_t)v;
     }
     return H1_DONE;
 }

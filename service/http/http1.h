@@ -73,6 +73,7 @@ typedef struct {
     bool keep_alive;          /* the client's wish (version and Connection) */
     bool expect_continue;     /* Expect: 100-continue */
     uint32_t content_type, accept, accept_language;   /* 0: not sent */
+    uint32_t origin, mcp_protocol_version;            /* POST /mcp checks them */
 } h1_head;
 
 /* Look for a complete head in buf[0..len). *scanned keeps the progress

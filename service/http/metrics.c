@@ -20,7 +20,7 @@ typedef struct {
 #define LABEL_EXACT(p, fn) { p, false },
 #define LABEL_PREFIX(p, fn) { p, true },
 static const route_label table[] = {
-    SVC_ROUTES(LABEL_EXACT, LABEL_PREFIX, LABEL_EXACT, LABEL_PREFIX)
+    SVC_ROUTES(LABEL_EXACT, LABEL_PREFIX, LABEL_EXACT, LABEL_PREFIX, LABEL_EXACT)
 };
 #undef LABEL_EXACT
 #undef LABEL_PREFIX
@@ -63,8 +63,8 @@ const char *metrics_route_name(int route)
 /* ---- counters ------------------------------------------------------------- */
 
 /* Statuses the service sends; anything else is counted as "other". */
-static const int statuses[] = { 200, 204, 400, 404, 405, 406, 408, 413, 414, 415, 417, 422,
-                                431, 500, 501, 503, 505 };
+static const int statuses[] = { 200, 202, 204, 400, 403, 404, 405, 406, 408, 413, 414, 415, 417,
+                                422, 431, 500, 501, 503, 505 };
 #define NSTATUS ((int)(sizeof statuses / sizeof statuses[0]) + 1)
 
 /* Upper bounds in microseconds; the last bucket is +Inf. */

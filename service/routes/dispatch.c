@@ -27,14 +27,16 @@ typedef struct {
     svc_get_handler *get;
     svc_post_handler *post;
     svc_post_param_handler *post_param;
+    svc_raw_handler *raw;
 } route;
 
-#define ROW_GET(p, fn) { ROUTE_GET, p, false, fn, NULL, NULL },
-#define ROW_GET_PREFIX(p, fn) { ROUTE_GET, p, true, fn, NULL, NULL },
-#define ROW_POST(p, fn) { ROUTE_POST, p, false, NULL, fn, NULL },
-#define ROW_POST_PREFIX(p, fn) { ROUTE_POST, p, true, NULL, NULL, fn },
+#define ROW_GET(p, fn) { ROUTE_GET, p, false, fn, NULL, NULL, NULL },
+#define ROW_GET_PREFIX(p, fn) { ROUTE_GET, p, true, fn, NULL, NULL, NULL },
+#define ROW_POST(p, fn) { ROUTE_POST, p, false, NULL, fn, NULL, NULL },
+#define ROW_POST_PREFIX(p, fn) { ROUTE_POST, p, true, NULL, NULL, fn, NULL },
+#define ROW_POST_RAW(p, fn) { ROUTE_POST, p, false, NULL, NULL, NULL, fn },
 static const route routes[] = {
-    SVC_ROUTES(ROW_GET, ROW_GET_PREFIX, ROW_POST, ROW_POST_PREFIX)
+    SVC_ROUTES(ROW_GET, ROW_GET_PREFIX, ROW_POST, ROW_POST_PREFIX, ROW_POST_RAW)
 };
 
 /* ---- replies ------------------------------------------------------------ */
@@ -383,6 +385,11 @@ static void call_route(const svc_context *ctx, const route *r, const char *path,
     }
     if (r->method == ROUTE_GET) {
         r->get(ctx, param, res);
+        free(param);
+        return;
+    }
+    if (r->raw) {            /* POST /mcp: checks its own headers, reads its own body */
+        r->raw(ctx, res);
         free(param);
         return;
     }

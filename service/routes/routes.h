@@ -13,6 +13,7 @@
  *   GET_PREFIX(prefix, fn)   svc_get_handler, param = decoded rest of the path
  *   POST(path, fn)           svc_post_handler, root = the body object (jr_obj)
  *   POST_PREFIX(prefix, fn)  svc_post_param_handler
+ *   POST_RAW(path, fn)       svc_raw_handler: the body unparsed
  * A path matches exactly (a query string is ignored); a prefix ends in '/'
  * and matches any longer path. A known path asked with another method gets
  * 405 with Allow; an unknown path gets 404.
@@ -74,7 +75,7 @@
 
 #include "../service.h"
 
-#define SVC_ROUTES(GET, GET_PREFIX, POST, POST_PREFIX)                   \
+#define SVC_ROUTES(GET, GET_PREFIX, POST, POST_PREFIX, POST_RAW)         \
     GET("/healthz", route_healthz)                                       \
     GET("/openapi.yaml", route_openapi)                                  \
     GET("/docs", route_docs)                                             \
@@ -82,9 +83,11 @@
     GET("/problems", route_problems)                                     \
     GET_PREFIX("/problems/", route_problem)                              \
     GET("/v1/rules", route_rules)                                        \
+    GET_PREFIX("/v1/rules/", route_rule)                                 \
     GET("/v1/tiles", route_tiles)                                        \
     GET_PREFIX("/v1/tiles/", route_tile)                                 \
     POST("/v1/validate", route_validate)                                 \
+    POST("/v1/describe", route_describe)                                 \
     POST("/v1/placements", route_placements)                             \
     POST("/v1/features", route_features)                                 \
     POST("/v1/deployments", route_deployments)                           \
@@ -97,14 +100,18 @@
     POST("/v1/export/jcz", route_export_jcz)                             \
     POST("/v1/render", route_render)                                     \
     POST("/v1/games/random", route_random_game)                          \
+    POST_RAW("/mcp", route_mcp)                                          \
     /* end of the table: every line above ends in a backslash */
 
 #define SVC_DECLARE_GET(path, fn) svc_get_handler fn;
 #define SVC_DECLARE_POST(path, fn) svc_post_handler fn;
 #define SVC_DECLARE_POST_PARAM(path, fn) svc_post_param_handler fn;
-SVC_ROUTES(SVC_DECLARE_GET, SVC_DECLARE_GET, SVC_DECLARE_POST, SVC_DECLARE_POST_PARAM)
+#define SVC_DECLARE_POST_RAW(path, fn) svc_raw_handler fn;
+SVC_ROUTES(SVC_DECLARE_GET, SVC_DECLARE_GET, SVC_DECLARE_POST, SVC_DECLARE_POST_PARAM,
+           SVC_DECLARE_POST_RAW)
 #undef SVC_DECLARE_GET
 #undef SVC_DECLARE_POST
 #undef SVC_DECLARE_POST_PARAM
+#undef SVC_DECLARE_POST_RAW
 
 #endif

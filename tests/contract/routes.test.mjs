@@ -80,6 +80,24 @@ test('GET /v1/tiles and /v1/tiles/{id} (id, alias, unknown)', async () => {
   await call('GET', '/v1/tiles/base.ZZ', undefined, 404);
 });
 
+test('GET /v1/rules/{id}: one rule, and 404 for an unknown id', async () => {
+  const r = json(await call('GET', '/v1/rules/base.placement.edges', undefined, 200));
+  assert.equal(r.id, 'base.placement.edges');
+  const all = json(await call('GET', '/v1/rules', undefined, 200));
+  assert.deepEqual(r, all.rules.find((x) => x.id === r.id));
+  await call('GET', '/v1/rules/no.such.rule', undefined, 404);
+  await call('GET', '/v1/rules/%zz', undefined, 400);
+});
+
+test('POST /v1/describe reads the position back in sentences', async () => {
+  const r = json(await call('POST', '/v1/describe', { position: small }, 200));
+  assert.match(r.text, /^Players: /);
+  assert.match(r.text, /\(0, -1\): base\.E, turned 180°: city on the south edge/);
+  assert.deepEqual(r.leaders.now, ['red', 'blue']);
+  await call('POST', '/v1/describe', { position: small, x: 1 }, 400);
+  await call('POST', '/v1/describe', { position: { ...small, tiles: [] } }, 422);
+});
+
 test('unknown route is a documented 404 problem', async () => {
   const r = await send('GET', '/v1/nope');
   assert.equal(r.status, 404);

@@ -1,0 +1,336 @@
+/* mcp.c -- one JSON-RPC message in, at most one out; see mcp.h.
+ *
+ * Owns: reading the envelope strictly (JSON-RPC 2.0 as MCP narrows it:
+ * an object with "jsonrpc": "2.0"; a request's id a string or an integer,
+ * never null; params an object; no other members), telling requests,
+ * notifications and responses apart, the method table, and writing the
+ * response line. The methods themselves live in server.c, tools.c,
+ * resources.c and prompts.c (call.h).
+ *
+ * The response is written as text around the outcome's result text, so a
+ * large result (the tool list) is never parsed again.
+ */
+#include "mcp.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../wire/dynbuf.h"
+#include "../wire/json_strict.h"
+#include "call.h"
+
+bool mcp_version_supported(const char *v)
+{
+    return strcmp(v, MCP_VERSION_LATEST) == 0 || strcmp(v, MCP_VERSION_PREVIOUS) == 0;
+}
+
+void mcp_reply_free(mcp_reply *reply)
+{
+    free(reply->body);
+    reply->body = NULL;
+    reply->len = 0;
+}
+
+/* ---- outcomes ------------------------------------------------------------------- */
+
+static char *serialize(json_object *o, size_t *len)
+{
+    const char *text = json_object_to_json_string_length(
+        o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, len);
+    char *copy = text ? malloc(*len + 1) : NULL;
+    if (copy)
+        memcpy(copy, text, *len + 1);
+    return copy;
+}
+
+bool mcp_result(mcp_outcome *out, json_object *result)
+{
+    out->result = result ? serialize(result, &out->result_len) : NULL;
+    json_object_put(result);
+    if (out->result == NULL)
+        mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "", "no memory for the result");
+    return true;
+}
+
+bool (mcp_error)(mcp_outcome *out, int code, const char *message, const char *pointer,
+                 const char *detail_fmt, ...)
+{
+    free(out->result);
+    out->result = NULL;
+    out->code = code;
+    snprintf(out->message, sizeof out->message, "%s", message);
+    snprintf(out->pointer, sizeof out->pointer, "%s", pointer ? pointer : "");
+    out->has_data = detail_fmt != NULL;
+    out->detail[0] = '\0';
+    if (detail_fmt) {
+        va_list ap;
+        va_start(ap, detail_fmt);
+        vsnprintf(out->detail, sizeof out->detail, detail_fmt, ap);
+        va_end(ap);
+    }
+    return false;
+}
+
+static const char *type_article(json_type t)
+{
+    switch (t) {
+    case json_type_object: return "an object";
+    case json_type_array: return "an array";
+    case json_type_string: return "a string";
+    case json_type_int: return "an integer";
+    case json_type_double: return "a number";
+    case json_type_boolean: return "a boolean";
+    default: return "null";
+    }
+}
+
+bool mcp_param(const mcp_call *call, const char *name, json_type type, bool required,
+               json_object **value, mcp_outcome *out)
+{
+    *value = NULL;
+    char pointer[CC_POINTER_MAX];
+    js_pointer_member(pointer, "/params", name, strlen(name));
+    json_object *v = NULL;
+    bool present = call->params && json_object_object_get_ex(call->params, name, &v);
+    if (!present) {
+        if (required)
+            return mcp_error(out, MCP_INVALID_PARAMS, "Invalid params", pointer,
+                             "params has no member \"%s\", which this method requires", name);
+        return true;
+    }
+    if (!json_object_is_type(v, type))
+        return mcp_error(out, MCP_INVALID_PARAMS, "Invalid params", pointer,
+                         "%s must be %s, not %s", pointer + 1, type_article(type),
+                         type_article(json_object_get_type(v)));
+    *value = v;
+    return true;
+}
+
+void mcp_route(const mcp_call *call, const char *method, const char *path, const char *body,
+               size_t len, svc_response *res)
+{
+    svc_request req = {
+        .method = method, .path = path, .body = body, .len = len,
+        .content_type = body ? "application/json" : NULL,   /* the dispatcher's 415 otherwise */
+        .accept_language = call->ctx->req ? call->ctx->req->accept_language : NULL,
+    };
+    svc_handle(call->ctx, &req, res);
+}
+
+/* ---- methods --------------------------------------------------------------------- */
+
+static bool ping(const mcp_call *call, mcp_outcome *out)
+{
+    (void)call;
+    return mcp_result(out, json_object_new_object());
+}
+
+typedef bool method_fn(const mcp_call *call, mcp_outcome *out);
+
+static const struct {
+    const char *name;
+    method_fn *fn;
+} methods[] = {
+    { "initialize", mcp_initialize },
+    { "ping", ping },
+    { "tools/list", mcp_tools_list },
+    { "tools/call", mcp_tools_call },
+    { "resources/list", mcp_resources_list },
+    { "resources/templates/list", mcp_resource_templates_list },
+    { "resources/read", mcp_resources_read },
+    { "prompts/list", mcp_prompts_list },
+    { "prompts/get", mcp_prompts_get },
+};
+
+static void call_method(const mcp_call *call, const char *name, mcp_outcome *out)
+{
+    for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
+        if (strcmp(methods[i].name, name) == 0) {
+            methods[i].fn(call, out);
+            return;
+        }
+    char shown[80];
+    mcp_error(out, MCP_METHOD_NOT_FOUND, "Method not found", "/method",
+              "this server has no method \"%s\"", svc_printable(shown, sizeof shown, name));
+}
+
+/* ---- the response line ------------------------------------------------------------ */
+
+/* {"jsonrpc":"2.0","id":ID,"result":R} or {..., "error":{code, message,
+ * data:{detail, pointer[, uri]}}}; id NULL is written null. */
+static void write_reply(mcp_reply *reply, int status, json_object *id, const mcp_outcome *out)
+{
+    reply->status = status;
+    size_t id_len = 4, error_len = 0;
+    const char *id_text = "null";
+    char *error_text = NULL;
+    if (id)
+        id_text = json_object_to_json_string_length(
+            id, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, &id_len);
+    if (out->result == NULL) {
+        json_object *e = json_object_new_object();
+        json_object_object_add(e, "code", json_object_new_int(out->code));
+        json_object_object_add(e, "message", json_object_new_string(out->message));
+        if (out->has_data) {
+            json_object *data = json_object_new_object();
+            json_object_object_add(data, "detail", json_object_new_string(out->detail));
+            json_object_object_add(data, "pointer", json_object_new_string(out->pointer));
+            if (out->uri[0])
+                json_object_object_add(data, "uri", json_object_new_string(out->uri));
+            json_object_object_add(e, "data", data);
+        }
+        error_text = serialize(e, &error_len);
+        json_object_put(e);
+    }
+    dbuf b;
+    dbuf_init(&b, (size_t)-1 / 2);
+    static const char head[] = "{\"jsonrpc\":\"2.0\",\"id\":";
+    bool ok = id_text != NULL && (out->result != NULL || error_text != NULL)
+        && dbuf_add(&b, head, sizeof head - 1) && dbuf_add(&b, id_text, id_len)
+        && (out->result ? dbuf_add(&b, ",\"result\":", 10) && dbuf_add(&b, out->result, out->result_len)
+                        : dbuf_add(&b, ",\"error\":", 9) && dbuf_add(&b, error_text, error_len))
+        && dbuf_add(&b, "}", 1);
+    free(error_text);
+    if (!ok) {
+        dbuf_free(&b);
+        reply->status = 500;
+        return;
+    }
+    reply->body = b.data;   /* the buffer's bytes are the reply's now */
+    reply->len = b.len;
+}
+
+static void fail_message(mcp_reply *reply, int status, json_object *id, int code,
+                         const char *message, const char *pointer, const char *detail)
+{
+    mcp_outcome out;
+    memset(&out, 0, sizeof out);
+    mcp_error(&out, code, message, pointer, "%s", detail);
+    write_reply(reply, status, id, &out);
+}
+
+void mcp_refuse(mcp_reply *reply, int status, const char *message, const char *detail)
+{
+    memset(reply, 0, sizeof *reply);
+    fail_message(reply, status, NULL, MCP_SERVER_REFUSED, message, "", detail);
+}
+
+/* ---- reading the envelope ----------------------------------------------------------- */
+
+static const char *const envelope_members[] = { "jsonrpc", "id", "method", "params", "result",
+                                                "error", NULL };
+
+static bool known_member(const char *name)
+{
+    for (const char *const *m = envelope_members; *m; m++)
+        if (strcmp(*m, name) == 0)
+            return true;
+    return false;
+}
+
+/* Answer a parsed message (root is an object). */
+static void answer(const svc_context *ctx, json_object *root, mcp_reply *reply)
+{
+    json_object *id = NULL, *jsonrpc = NULL, *method = NULL, *params = NULL;
+    json_object *result = NULL, *error = NULL;
+    bool has_id = json_object_object_get_ex(root, "id", &id);
+    bool id_ok = has_id && (json_object_is_type(id, json_type_string) ||
+                            json_object_is_type(id, json_type_int));
+    json_object *reply_id = id_ok ? id : NULL;
+    char pointer[CC_POINTER_MAX], detail[CC_DETAIL_MAX], shown[64];
+
+    json_object_object_foreach(root, key, value) {
+        (void)value;
+        if (!known_member(key)) {
+            js_pointer_member(pointer, "", key, strlen(key));
+            snprintf(detail, sizeof detail, "a JSON-RPC message has no member \"%s\"",
+                     svc_printable(shown, sizeof shown, key));
+            fail_message(reply, 400, reply_id, MCP_INVALID_REQUEST, "Invalid Request", pointer, detail);
+            return;
+        }
+    }
+    if (!json_object_object_get_ex(root, "jsonrpc", &jsonrpc) ||
+        !json_object_is_type(jsonrpc, json_type_string) ||
+        strcmp(json_object_get_string(jsonrpc), "2.0") != 0) {
+        fail_message(reply, 400, reply_id, MCP_INVALID_REQUEST, "Invalid Request", "/jsonrpc",
+                     "\"jsonrpc\" must be the string \"2.0\"");
+        return;
+    }
+    if (has_id && !id_ok) {
+        fail_message(reply, 400, NULL, MCP_INVALID_REQUEST, "Invalid Request", "/id",
+                     "\"id\" must be a string or an integer (MCP never uses null)");
+        return;
+    }
+    bool has_params = json_object_object_get_ex(root, "params", &params);
+    if (has_params && !json_object_is_type(params, json_type_object) &&
+        !json_object_is_type(params, json_type_array)) {
+        fail_message(reply, 400, reply_id, MCP_INVALID_REQUEST, "Invalid Request", "/params",
+                     "\"params\" must be an object");
+        return;
+    }
+    bool has_result = json_object_object_get_ex(root, "result", &result);
+    bool has_error = json_object_object_get_ex(root, "error", &error);
+    if (!json_object_object_get_ex(root, "method", &method)) {
+        /* A response to a request of ours. This server sends none, so
+         * there is nothing to match it with: accept it and move on. */
+        if (!id_ok || has_result == has_error || has_params ||
+            (has_error && !json_object_is_type(error, json_type_object))) {
+            fail_message(reply, 400, NULL, MCP_INVALID_REQUEST, "Invalid Request", "",
+                         "a JSON-RPC message has a \"method\" (a request or a notification), or an "
+                         "\"id\" and exactly one of \"result\" and \"error\" (a response)");
+            return;
+        }
+        reply->status = 202;
+        return;
+    }
+    if (!json_object_is_type(method, json_type_string) || has_result || has_error) {
+        fail_message(reply, 400, reply_id, MCP_INVALID_REQUEST, "Invalid Request",
+                     has_result ? "/result" : has_error ? "/error" : "/method",
+                     has_result || has_error
+                         ? "a request or notification has no \"result\" or \"error\""
+                         : "\"method\" must be a string");
+        return;
+    }
+    if (!has_id) {   /* a notification: never answered (initialized, cancelled, ...) */
+        reply->status = 202;
+        return;
+    }
+    mcp_outcome out;
+    memset(&out, 0, sizeof out);
+    if (has_params && !json_object_is_type(params, json_type_object)) {
+        mcp_error(&out, MCP_INVALID_PARAMS, "Invalid params", "/params",
+                  "MCP methods take their params as an object, not an array");
+    } else {
+        mcp_call call = { .ctx = ctx, .params = params };
+        call_method(&call, json_object_get_string(method), &out);
+    }
+    write_reply(reply, 200, id, &out);
+    free(out.result);
+}
+
+void mcp_handle(const svc_context *ctx, const char *msg, size_t len, mcp_reply *reply)
+{
+    memset(reply, 0, sizeof *reply);
+    json_object *root = NULL;
+    cc_error err;
+    memset(&err, 0, sizeof err);
+    if (!js_parse(msg ? msg : "", msg ? len : 0, JS_MAX_DEPTH, NULL, &root, &err)) {
+        if ((int)err.status == 500)
+            fail_message(reply, 500, NULL, MCP_INTERNAL_ERROR, "Internal error", "", err.detail);
+        else
+            fail_message(reply, 400, NULL, MCP_PARSE_ERROR, "Parse error", err.pointer, err.detail);
+        return;
+    }
+    if (json_object_is_type(root, json_type_object))
+        answer(ctx, root, reply);
+    else if (json_object_is_type(root, json_type_array))
+        fail_message(reply, 400, NULL, MCP_INVALID_REQUEST, "Invalid Request", "",
+                     "batches are not part of MCP " MCP_VERSION_PREVIOUS " or " MCP_VERSION_LATEST
+                     ": send one message per request (or per line)");
+    else
+        fail_message(reply, 400, NULL, MCP_INVALID_REQUEST, "Invalid Request", "",
+                     "a JSON-RPC message is an object");
+    json_object_put(root);
+}

@@ -1,0 +1,80 @@
+/* mcp.h -- the Model Context Protocol server: one JSON-RPC message in, at
+ * most one out, whatever carries them (POST /mcp, or stdin/stdout).
+ *
+ * Owns: what the two transports share: the JSON-RPC 2.0 envelope (read
+ * with the service's strict JSON reader, so duplicate names, NaN or a bad
+ * UTF-8 string are refused like anywhere else), version negotiation, and
+ * the methods: initialize, ping, tools/list, tools/call, resources/list,
+ * resources/templates/list, resources/read, prompts/list, prompts/get.
+ * Every tool and resource is answered by calling the service's dispatcher
+ * (svc_handle) with the route's request, so a tool answers exactly what its
+ * route answers; nothing here knows a rule.
+ *
+ * Stateless: no session, nothing remembered between messages, so any
+ * message may come on any connection or replica. Protocol versions
+ * 2025-06-18 and 2025-11-25; neither has JSON-RPC batches, so a batch (an
+ * array) is an invalid request.
+ *
+ * Outcomes (mcp_reply.status says what an HTTP transport answers):
+ *   200  a request: body holds its response (a result or a JSON-RPC error:
+ *        -32601 unknown method, -32602 invalid params, -32002 unknown
+ *        resource, -32603 internal)
+ *   202  a notification or a response: accepted, nothing to answer (NULL)
+ *   400  not a JSON-RPC message: body holds an error response with id null
+ *        (-32700 not JSON, -32600 invalid request or batch)
+ *   500  no memory to answer: body holds a -32603 error, or is NULL
+ * A tool's bad argument is not a protocol error: tools/call then succeeds
+ * with a result whose isError is true and whose text is the route's
+ * problem (detail and pointer), so the model can correct its call.
+ *
+ * Ownership: mcp_handle() fills *reply; the caller releases it with
+ * mcp_reply_free(). ctx->req (if set) is the outer request: its
+ * Accept-Language is passed on to the routes.
+ *
+ * Table of contents:
+ *   MCP_VERSION_*, mcp_version_supported()   the protocol versions
+ *   mcp_reply, mcp_handle(), mcp_reply_free()
+ *   mcp_refuse()                             a transport's refusal, as JSON-RPC
+ *   mcp_stdio()                              the stdio transport (stdio.c)
+ */
+#ifndef SVC_MCP_H
+#define SVC_MCP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "../service.h"
+
+#define MCP_VERSION_LATEST "2025-11-25"
+#define MCP_VERSION_PREVIOUS "2025-06-18"
+
+/* Is v (NUL-terminated) a protocol version this server speaks? */
+bool mcp_version_supported(const char *v);
+
+typedef struct {
+    int status;      /* 200, 202, 400 or 500, as above */
+    char *body;      /* malloc'ed JSON text on one line, or NULL */
+    size_t len;
+} mcp_reply;
+
+/* Answer one message: msg[0..len) is the JSON text of one JSON-RPC
+ * message (need not be NUL-terminated). Never fails: every problem
+ * becomes a JSON-RPC error. */
+void mcp_handle(const svc_context *ctx, const char *msg, size_t len, mcp_reply *reply);
+
+void mcp_reply_free(mcp_reply *reply);
+
+/* A transport's refusal before any message is read (HTTP 400 for an
+ * unsupported MCP-Protocol-Version, 403 for a foreign Origin, 406, 415):
+ * reply gets that status and a JSON-RPC error with id null, code -32000
+ * (the range JSON-RPC leaves to servers), message and {detail, pointer ""}. */
+void mcp_refuse(mcp_reply *reply, int status, const char *message, const char *detail);
+
+/* The stdio transport: read newline-delimited messages from in, write each
+ * answer as one line to out (flushed), log one line per message to log
+ * (NULL: none). Lines longer than SVC_BODY_LIMIT are answered -32600 and
+ * skipped. Returns 0 at the end of in, 1 if out fails. */
+int mcp_stdio(const svc_context *ctx, FILE *in, FILE *out, FILE *log);
+
+#endif

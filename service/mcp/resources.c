@@ -1,0 +1,192 @@
+/* resources.c -- resources/list, resources/templates/list, resources/read.
+ *
+ * Owns: the resources this server offers and where each one's text comes
+ * from:
+ *   carcassonne-rules://guide/notation   the notation guide written for a
+ *                                        model (service/mcp/notation.md,
+ *                                        embedded)
+ *   carcassonne-rules://rules            GET /v1/rules
+ *   carcassonne-rules://rules/{id}       GET /v1/rules/{id}, one per rule
+ *                                        (each listed)
+ *   carcassonne-rules://tiles            GET /v1/tiles
+ *   carcassonne-rules://tiles/{id}       GET /v1/tiles/{id} (a template)
+ * The catalogs come through the dispatcher like any route, so a resource
+ * reads exactly what its route answers. An unknown URI is -32002.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../engine/rules.h"
+#include "../assets.h"
+#include "../text/text.h"
+#include "call.h"
+
+#define SCHEME "carcassonne-rules://"
+#define GUIDE_URI SCHEME "guide/notation"
+#define RULES_URI SCHEME "rules"
+#define TILES_URI SCHEME "tiles"
+
+static json_object *resource(const char *uri, const char *name, const char *title,
+                             const char *description, const char *mime)
+{
+    json_object *r = json_object_new_object();
+    json_object_object_add(r, "uri", json_object_new_string(uri));
+    json_object_object_add(r, "name", json_object_new_string(name));
+    if (title)
+        json_object_object_add(r, "title", json_object_new_string(title));
+    json_object_object_add(r, "description", json_object_new_string(description));
+    json_object_object_add(r, "mimeType", json_object_new_string(mime));
+    return r;
+}
+
+static bool no_cursor(const mcp_call *call, mcp_outcome *out)
+{
+    json_object *cursor;
+    if (!mcp_param(call, "cursor", json_type_string, false, &cursor, out))
+        return false;
+    if (cursor)
+        return mcp_error(out, MCP_INVALID_PARAMS, "Invalid params", "/params/cursor",
+                         "this server lists everything on one page and gives no cursors");
+    return true;
+}
+
+bool mcp_resources_list(const mcp_call *call, mcp_outcome *out)
+{
+    if (!no_cursor(call, out))
+        return false;
+    json_object *list = json_object_new_array();
+    json_object_array_add(list, resource(GUIDE_URI, "notation-guide",
+                                         tx_phrase(TX_RESOURCE_GUIDE_TITLE),
+                                         tx_phrase(TX_RESOURCE_GUIDE_DESCRIPTION), "text/markdown"));
+    json_object_array_add(list, resource(RULES_URI, "rules", tx_phrase(TX_RESOURCE_RULES_TITLE),
+                                         tx_phrase(TX_RESOURCE_RULES_DESCRIPTION),
+                                         "application/json"));
+    json_object_array_add(list, resource(TILES_URI, "tiles", tx_phrase(TX_RESOURCE_TILES_TITLE),
+                                         tx_phrase(TX_RESOURCE_TILES_DESCRIPTION),
+                                         "application/json"));
+    size_t n;
+    const cc_rule *rules = cc_rules(&n);
+    for (size_t i = 0; i < n; i++) {
+        char uri[128];
+        snprintf(uri, sizeof uri, RULES_URI "/%s", rules[i].id);
+        json_object_array_add(list, resource(uri, rules[i].id, NULL, rules[i].statement,
+                                             "application/json"));
+    }
+    json_object *result = json_object_new_object();
+    json_object_object_add(result, "resources", list);
+    return mcp_result(out, result);
+}
+
+static json_object *template(const char *uri, const char *name, tx_id title, tx_id description)
+{
+    json_object *r = json_object_new_object();
+    json_object_object_add(r, "uriTemplate", json_object_new_string(uri));
+    json_object_object_add(r, "name", json_object_new_string(name));
+    json_object_object_add(r, "title", json_object_new_string(tx_phrase(title)));
+    json_object_object_add(r, "description", json_object_new_string(tx_phrase(description)));
+    json_object_object_add(r, "mimeType", json_object_new_string("application/json"));
+    return r;
+}
+
+bool mcp_resource_templates_list(const mcp_call *call, mcp_outcome *out)
+{
+    if (!no_cursor(call, out))
+        return false;
+    json_object *list = json_object_new_array();
+    json_object_array_add(list, template(RULES_URI "/{id}", "rule", TX_RESOURCE_RULE_TEMPLATE_TITLE,
+                                         TX_RESOURCE_RULE_TEMPLATE_DESCRIPTION));
+    json_object_array_add(list, template(TILES_URI "/{id}", "tile", TX_RESOURCE_TILE_TEMPLATE_TITLE,
+                                         TX_RESOURCE_TILE_TEMPLATE_DESCRIPTION));
+    json_object *result = json_object_new_object();
+    json_object_object_add(result, "resourceTemplates", list);
+    return mcp_result(out, result);
+}
+
+/* ---- reading ------------------------------------------------------------------ */
+
+static bool contents(mcp_outcome *out, const char *uri, const char *mime, const char *text,
+                     size_t len)
+{
+    json_object *c = json_object_new_object();
+    json_object_object_add(c, "uri", json_object_new_string(uri));
+    json_object_object_add(c, "mimeType", json_object_new_string(mime));
+    json_object_object_add(c, "text", json_object_new_string_len(text, (int)len));
+    json_object *list = json_object_new_array();
+    json_object_array_add(list, c);
+    json_object *result = json_object_new_object();
+    json_object_object_add(result, "contents", list);
+    return mcp_result(out, result);
+}
+
+static bool not_found(mcp_outcome *out, const char *uri)
+{
+    char shown[200];
+    mcp_error(out, MCP_RESOURCE_NOT_FOUND, "Resource not found", "/params/uri",
+              "this server has no resource \"%s\" (resources/list names them)",
+              svc_printable(shown, sizeof shown, uri));
+    snprintf(out->uri, sizeof out->uri, "%s", shown);
+    return false;
+}
+
+/* The rest of a URI after a catalog prefix may go into a path as it is:
+ * a non-empty segment of URI characters, percent-escapes left for the
+ * route to decode (a tile alias arrives as BA%2FRCr), nothing that would
+ * start a query or a fragment. */
+static bool path_safe(const char *s)
+{
+    if (*s == '\0')
+        return false;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+              strchr("-._~%!$&'()*+,;=:@/", *s)))
+            return false;
+    return true;
+}
+
+static bool read_route(const mcp_call *call, mcp_outcome *out, const char *uri, const char *path)
+{
+    svc_response res;
+    mcp_route(call, "GET", path, NULL, 0, &res);
+    const char *body = res.body ? res.body : res.static_body;
+    bool ok;
+    if (res.status == 200 && body)
+        ok = contents(out, uri, "application/json", body, res.len);
+    else if (res.status == 404 || res.status == 400)
+        ok = not_found(out, uri);
+    else
+        ok = mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "",
+                       "%s answered status %d", path, res.status);
+    svc_response_free(&res);
+    return ok;
+}
+
+bool mcp_resources_read(const mcp_call *call, mcp_outcome *out)
+{
+    json_object *v;
+    if (!mcp_param(call, "uri", json_type_string, true, &v, out))
+        return false;
+    const char *uri = json_object_get_string(v);
+    if (strcmp(uri, GUIDE_URI) == 0)
+        return contents(out, uri, "text/markdown", (const char *)mcp_notation_md,
+                        mcp_notation_md_len);
+    if (strcmp(uri, RULES_URI) == 0)
+        return read_route(call, out, uri, "/v1/rules");
+    if (strcmp(uri, TILES_URI) == 0)
+        return read_route(call, out, uri, "/v1/tiles");
+    static const struct { const char *prefix; const char *route; } families[] = {
+        { RULES_URI "/", "/v1/rules/" },
+        { TILES_URI "/", "/v1/tiles/" },
+    };
+    for (size_t i = 0; i < sizeof families / sizeof families[0]; i++) {
+        size_t n = strlen(families[i].prefix);
+        const char *rest = uri + n;
+        if (strncmp(uri, families[i].prefix, n) != 0 || !path_safe(rest))
+            continue;
+        char path[300];
+        if (snprintf(path, sizeof path, "%s%s", families[i].route, rest) >= (int)sizeof path)
+            break;
+        return read_route(call, out, uri, path);
+    }
+    return not_found(out, uri);
+}

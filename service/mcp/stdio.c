@@ -1,0 +1,97 @@
+/* stdio.c -- the MCP stdio transport: newline-delimited JSON-RPC messages
+ * on stdin, each answer one line on stdout, logs on stderr.
+ *
+ * Owns: framing. Lines are read in bounded pieces, so a line without end
+ * costs at most SVC_BODY_LIMIT bytes of memory (the HTTP routes' body
+ * limit): past it the rest of the line is skipped and answered with one
+ * -32600 error. Blank lines (a stray "\r\n") are skipped. Messages are
+ * answered one after the other, in order, by mcp_handle(), the handler
+ * POST /mcp uses; nothing but answers is ever written to out.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../wire/dynbuf.h"
+#include "mcp.h"
+
+static bool blank(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+            return false;
+    return true;
+}
+
+static double seconds_since(const struct timespec *start)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+/* Answer one line; false when out fails. */
+static bool answer_line(const svc_context *ctx, const dbuf *line, bool too_long, FILE *out,
+                        FILE *log)
+{
+    if (!too_long && blank(dbuf_ptr(line) ? dbuf_ptr(line) : "", dbuf_len(line)))
+        return true;
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    mcp_reply reply;
+    if (too_long) {
+        char detail[96];
+        snprintf(detail, sizeof detail, "a message is at most %d bytes; this line was skipped",
+                 SVC_BODY_LIMIT);
+        mcp_refuse(&reply, 400, "Message too large", detail);
+    } else {
+        mcp_handle(ctx, dbuf_ptr(line), dbuf_len(line), &reply);
+    }
+    bool ok = true;
+    if (reply.body) {
+        ok = fwrite(reply.body, 1, reply.len, out) == reply.len && fputc('\n', out) != EOF &&
+             fflush(out) == 0;
+    }
+    if (log)
+        fprintf(log, "{\"transport\":\"stdio\",\"bytes_in\":%zu,\"status\":%d,\"bytes_out\":%zu,\"us\":%.0f}\n",
+                dbuf_len(line), reply.status, reply.len, seconds_since(&start) * 1e6);
+    mcp_reply_free(&reply);
+    return ok;
+}
+
+int mcp_stdio(const svc_context *ctx, FILE *in, FILE *out, FILE *log)
+{
+    dbuf line;
+    dbuf_init(&line, SVC_BODY_LIMIT);
+    bool too_long = false;
+    char piece[4096];
+    size_t n = 0;
+    int status = 0;
+    for (;;) {
+        int c = getc(in);
+        if (c != EOF && c != '\n') {
+            piece[n++] = (char)c;
+            if (n < sizeof piece)
+                continue;
+        }
+        /* The piece is full, or the line (or input) ends: keep the piece. */
+        if (n > 0 && !too_long && !dbuf_add(&line, piece, n)) {
+            too_long = true;
+            dbuf_free(&line);
+        }
+        n = 0;
+        if (c != '\n' && c != EOF)
+            continue;
+        if ((dbuf_len(&line) > 0 || too_long) && !answer_line(ctx, &line, too_long, out, log)) {
+            status = 1;
+            break;
+        }
+        dbuf_free(&line);
+        too_long = false;
+        if (c == EOF)
+            break;
+    }
+    dbuf_free(&line);
+    return status;
+}

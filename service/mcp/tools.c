@@ -1,0 +1,285 @@
+/* tools.c -- tools/list and tools/call.
+ *
+ * Owns: turning a tool call into its route's request and the route's
+ * answer into a tool result. The arguments are the route's body as they
+ * are (so every pointer in a problem is a pointer into the arguments),
+ * except a path parameter (`n` of message_card, `id` of tile_facts and
+ * rule_statement), which moves into the path. The dispatcher (svc_handle)
+ * answers; this file only reshapes:
+ *   200  structuredContent: the answer; content: the answer in sentences
+ *        with the rules it cites (service/text/answers.h), then the answer
+ *        as JSON text (for clients that do not read structuredContent)
+ *   4xx  isError: true; content: the problem's title, detail and pointer
+ *   5xx  a JSON-RPC internal error
+ * An unknown tool, or arguments that are not an object, are protocol
+ * errors (-32602): the call itself is malformed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../text/answers.h"
+#include "../text/text.h"
+#include "../wire/dynbuf.h"
+#include "../wire/json_strict.h"
+#include "call.h"
+#include "catalog.h"
+
+bool mcp_tools_list(const mcp_call *call, mcp_outcome *out)
+{
+    json_object *cursor;
+    if (!mcp_param(call, "cursor", json_type_string, false, &cursor, out))
+        return false;
+    if (cursor)
+        return mcp_error(out, MCP_INVALID_PARAMS, "Invalid params", "/params/cursor",
+                         "this server lists every tool on one page and gives no cursors");
+    size_t n;
+    const mcp_tool *tools = mcp_tools(&n);
+    dbuf b;
+    dbuf_init(&b, (size_t)-1 / 2);
+    bool ok = dbuf_add(&b, "{\"tools\":[", 10);
+    for (size_t i = 0; i < n && ok; i++)
+        ok = (i == 0 || dbuf_add(&b, ",", 1)) && dbuf_add(&b, tools[i].json, tools[i].json_len);
+    ok = ok && dbuf_add(&b, "]}", 2);
+    if (!ok) {
+        dbuf_free(&b);
+        return mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "", "no memory for the list");
+    }
+    out->result = b.data;
+    out->result_len = b.len;
+    return true;
+}
+
+/* ---- the route's request ------------------------------------------------------ */
+
+/* A problem with an argument, in the route's own words (problem+json). */
+typedef struct {
+    int status;
+    char title[80];
+    char detail[CC_DETAIL_MAX];
+    char pointer[CC_POINTER_MAX];
+} problem;
+
+static bool fail_argument(problem *p, int status, const char *pointer, const char *title,
+                          const char *detail)
+{
+    p->status = status;
+    snprintf(p->title, sizeof p->title, "%s", title);
+    snprintf(p->detail, sizeof p->detail, "%s", detail);
+    snprintf(p->pointer, sizeof p->pointer, "%s", pointer);
+    return false;
+}
+
+/* Append s to path, percent-encoding every byte but RFC 3986's unreserved
+ * ones (so '/' in an alias such as BA/RCr stays inside the segment). */
+static bool encode_segment(char *path, size_t size, const char *s)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    size_t n = strlen(path);
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        bool plain = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+                     (*c >= '0' && *c <= '9') || *c == '-' || *c == '.' || *c == '_' || *c == '~';
+        if (n + (plain ? 1 : 3) >= size)
+            return false;
+        if (plain) {
+            path[n++] = (char)*c;
+        } else {
+            path[n++] = '%';
+            path[n++] = hex[*c >> 4];
+            path[n++] = hex[*c & 15];
+        }
+    }
+    path[n] = '\0';
+    return true;
+}
+
+/* The request target: the route's path with its parameter filled in from
+ * the arguments (and removed from them, so the rest is the body). */
+static bool request_path(const mcp_tool *t, json_object *args, char *path, size_t size,
+                         problem *p)
+{
+    char *brace = strchr(t->path, '{');
+    size_t stem = brace ? (size_t)(brace - t->path) : strlen(t->path);
+    if (stem >= size)
+        return fail_argument(p, 500, "", "Path too long", "the tool's route does not fit");
+    memcpy(path, t->path, stem);
+    path[stem] = '\0';
+    if (t->param[0] == '\0')
+        return true;
+    char pointer[CC_POINTER_MAX], detail[CC_DETAIL_MAX];
+    snprintf(pointer, sizeof pointer, "/%s", t->param);
+    json_object *v;
+    if (!json_object_object_get_ex(args, t->param, &v)) {
+        snprintf(detail, sizeof detail, "The member \"%s\" is required.", t->param);
+        return fail_argument(p, 400, pointer, "Missing member", detail);
+    }
+    if (t->param_integer) {
+        if (!json_object_is_type(v, json_type_int) || json_object_get_int64(v) < t->param_min ||
+            json_object_get_int64(v) > t->param_max) {
+            snprintf(detail, sizeof detail, "%s must be an integer from %ld to %ld.", t->param,
+                     t->param_min, t->param_max);
+            return fail_argument(p, 400, pointer,
+                                 json_object_is_type(v, json_type_int) ? "Value out of range"
+                                                                        : "Wrong type", detail);
+        }
+        snprintf(path + stem, size - stem, "%lld", (long long)json_object_get_int64(v));
+    } else {
+        if (!json_object_is_type(v, json_type_string) || json_object_get_string_len(v) == 0) {
+            snprintf(detail, sizeof detail, "%s must be a non-empty string.", t->param);
+            return fail_argument(p, 400, pointer, "Wrong type", detail);
+        }
+        if (!encode_segment(path, size, json_object_get_string(v))) {
+            snprintf(detail, sizeof detail, "%s is too long.", t->param);
+            return fail_argument(p, 400, pointer, "Value out of range", detail);
+        }
+    }
+    json_object_object_del(args, t->param);
+    return true;
+}
+
+/* A GET route reads no body: any argument besides the path parameter is
+ * unknown (as a POST route's decoder would say of its body). */
+static bool no_other_arguments(const mcp_tool *t, json_object *args, problem *p)
+{
+    json_object_object_foreach(args, key, value) {
+        (void)value;
+        char pointer[CC_POINTER_MAX], detail[CC_DETAIL_MAX], shown[64];
+        js_pointer_member(pointer, "", key, strlen(key));
+        snprintf(detail, sizeof detail, "The arguments of %s have no member \"%s\"; the one they take is %s.",
+                 t->name, svc_printable(shown, sizeof shown, key), t->param);
+        return fail_argument(p, 400, pointer, "Unknown member", detail);
+    }
+    return true;
+}
+
+/* ---- the tool result ----------------------------------------------------------- */
+
+static json_object *text_content(const char *text, size_t len)
+{
+    json_object *c = json_object_new_object();
+    json_object_object_add(c, "type", json_object_new_string("text"));
+    json_object_object_add(c, "text", json_object_new_string_len(text, (int)len));
+    return c;
+}
+
+/* isError: the problem in words, for the model to correct its call. */
+static bool tool_problem(mcp_outcome *out, const problem *p)
+{
+    txbuf t;
+    tx_init(&t);
+    answers_problem(&t, p->status, p->title, p->detail, p->pointer);
+    json_object *content = json_object_new_array();
+    json_object_array_add(content, text_content(tx_cstr(&t), tx_len(&t)));
+    bool failed = tx_failed(&t);
+    tx_free(&t);
+    json_object *result = json_object_new_object();
+    json_object_object_add(result, "content", content);
+    json_object_object_add(result, "isError", json_object_new_boolean(1));
+    if (failed) {
+        json_object_put(result);
+        return mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "", "no memory for the result");
+    }
+    return mcp_result(out, result);
+}
+
+/* The route's problem+json answer as a problem (pointer "" on a route
+ * with a path parameter that answered 404 is that parameter's fault). */
+static bool route_problem(const mcp_tool *t, const svc_response *res, problem *p)
+{
+    json_object *o = NULL;
+    cc_error err;
+    const char *body = res->body ? res->body : res->static_body;
+    if (body == NULL || !js_parse(body, res->len, JS_MAX_DEPTH, NULL, &o, &err) ||
+        !json_object_is_type(o, json_type_object)) {
+        json_object_put(o);
+        return false;
+    }
+    json_object *v;
+    p->status = res->status;
+    snprintf(p->title, sizeof p->title, "%s",
+             json_object_object_get_ex(o, "title", &v) ? json_object_get_string(v) : "");
+    snprintf(p->detail, sizeof p->detail, "%s",
+             json_object_object_get_ex(o, "detail", &v) ? json_object_get_string(v) : "");
+    snprintf(p->pointer, sizeof p->pointer, "%s",
+             json_object_object_get_ex(o, "pointer", &v) ? json_object_get_string(v) : "");
+    if (res->status == 404 && p->pointer[0] == '\0' && t->param[0])
+        snprintf(p->pointer, sizeof p->pointer, "/%s", t->param);
+    json_object_put(o);
+    return true;
+}
+
+static bool tool_answer(mcp_outcome *out, const mcp_tool *t, const svc_response *res)
+{
+    json_object *answer = NULL;
+    cc_error err;
+    if (res->body == NULL ||
+        !js_parse(res->body, res->len, JS_MAX_DEPTH, NULL, &answer, &err) ||
+        !json_object_is_type(answer, json_type_object)) {
+        json_object_put(answer);
+        return mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "",
+                         "the route %s answered something that is not a JSON object", t->path);
+    }
+    txbuf words;
+    tx_init(&words);
+    answers_write(&words, t->path, answer);
+    json_object *content = json_object_new_array();
+    json_object_array_add(content, text_content(tx_cstr(&words), tx_len(&words)));
+    json_object_array_add(content, text_content(res->body, res->len));
+    bool failed = tx_failed(&words);
+    tx_free(&words);
+    json_object *result = json_object_new_object();
+    json_object_object_add(result, "content", content);
+    json_object_object_add(result, "structuredContent", answer);
+    json_object_object_add(result, "isError", json_object_new_boolean(0));
+    if (failed) {
+        json_object_put(result);
+        return mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "", "no memory for the result");
+    }
+    return mcp_result(out, result);
+}
+
+bool mcp_tools_call(const mcp_call *call, mcp_outcome *out)
+{
+    json_object *name, *args;
+    if (!mcp_param(call, "name", json_type_string, true, &name, out) ||
+        !mcp_param(call, "arguments", json_type_object, false, &args, out))
+        return false;
+    const mcp_tool *t = mcp_tool_find(json_object_get_string(name));
+    if (t == NULL) {
+        char shown[80];
+        return mcp_error(out, MCP_INVALID_PARAMS, "Invalid params", "/params/name",
+                         "unknown tool \"%s\" (tools/list names them)",
+                         svc_printable(shown, sizeof shown, json_object_get_string(name)));
+    }
+    json_object *empty = NULL;
+    if (args == NULL)
+        args = empty = json_object_new_object();
+    char path[256];
+    problem p;
+    memset(&p, 0, sizeof p);
+    bool ok = request_path(t, args, path, sizeof path, &p) &&
+              (strcmp(t->method, "GET") != 0 || no_other_arguments(t, args, &p));
+    if (!ok) {
+        json_object_put(empty);
+        return p.status >= 500 ? mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "", "%s", p.detail)
+                               : tool_problem(out, &p);
+    }
+    size_t len = 0;
+    const char *body = NULL;
+    if (strcmp(t->method, "POST") == 0)
+        body = json_object_to_json_string_length(
+            args, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, &len);
+    svc_response res;
+    mcp_route(call, t->method, path, body, len, &res);
+    json_object_put(empty);
+    bool done;
+    if (res.status == 200)
+        done = tool_answer(out, t, &res);
+    else if (res.status >= 400 && res.status < 500 && route_problem(t, &res, &p))
+        done = tool_problem(out, &p);
+    else
+        done = mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "",
+                         "the route %s answered status %d", t->path, res.status);
+    svc_response_free(&res);
+    return done;
+}

@@ -1,0 +1,364 @@
+/* test_mcp.c -- the MCP server without a transport (mcp_handle), its stdio
+ * framing (mcp_stdio on memory streams), and POST /mcp's header checks
+ * (svc_handle with the headers set), checked against the MCP specification
+ * (2025-06-18 and 2025-11-25: lifecycle, transports, tools, resources) and
+ * JSON-RPC 2.0. The Node SDK suite (tests/contract/mcp.test.mjs) drives the
+ * same server as a real client; these tests pin the details one by one. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "../../../service/mcp/catalog.h"
+#include "../../../service/mcp/mcp.h"
+#include "../../../service/service.h"
+#include "../../support/asktest.h"
+#include "../../support/testutil.h"
+
+CC_SUITE(mcp);
+
+static svc_context context(void)
+{
+    svc_context ctx = { .cat = tu_catalog() };
+    return ctx;
+}
+
+/* Send one message; check the status; the parsed reply (NULL for none). */
+static json_object *send(const char *msg, int status)
+{
+    svc_context ctx = context();
+    mcp_reply r;
+    mcp_handle(&ctx, msg, strlen(msg), &r);
+    cr_assert_eq(r.status, status, "%s: status %d, expected %d: %s", msg, r.status, status,
+                 r.body ? r.body : "(none)");
+    json_object *o = NULL;
+    if (r.body) {
+        cr_assert_eq(strlen(r.body), r.len);
+        cr_assert_null(strchr(r.body, '\n'), "one line");
+        o = json_tokener_parse(r.body);
+        cr_assert_not_null(o, "the reply is JSON: %s", r.body);
+    }
+    mcp_reply_free(&r);
+    return o;
+}
+
+static int error_code(json_object *reply)
+{
+    return tu_int(tu_member(reply, "error"), "code");
+}
+
+Test(mcp, a_request_is_answered_with_its_own_id_string_or_integer)
+{
+    json_object *a = send("{\"jsonrpc\":\"2.0\",\"id\":\"abc\",\"method\":\"ping\"}", 200);
+    cr_expect_str_eq(tu_str(a, "id"), "abc");
+    cr_expect_str_eq(tu_str(a, "jsonrpc"), "2.0");
+    cr_expect_eq(json_object_object_length(tu_member(a, "result")), 0);
+    json_object_put(a);
+    a = send("{\"jsonrpc\":\"2.0\",\"id\":9007199254740993,\"method\":\"ping\"}", 200);
+    cr_expect_eq(json_object_get_int64(tu_member(a, "id")), 9007199254740993LL);
+    json_object_put(a);
+}
+
+/* Notifications get no response; nor do responses (this server asks
+ * nothing of the client, so there is nothing to match them with). */
+Test(mcp, notifications_and_responses_are_accepted_without_an_answer)
+{
+    cr_expect_null(send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", 202));
+    cr_expect_null(send("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":1}}", 202));
+    cr_expect_null(send("{\"jsonrpc\":\"2.0\",\"id\":3,\"error\":{\"code\":1,\"message\":\"x\"}}", 202));
+}
+
+/* JSON-RPC 2.0 section 5.1, with MCP's narrowing (no batches, no null id). */
+Test(mcp, malformed_messages_are_json_rpc_errors_with_a_null_id)
+{
+    static const struct { const char *msg; int code; const char *pointer; } cases[] = {
+        { "", -32700, "" },
+        { "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"", -32700, "" },
+        { "{\"jsonrpc\":\"2.0\",\"id\":1,\"id\":2,\"method\":\"ping\"}", -32700, "/id" },
+        { "{\"jsonrpc\":\"2.0\",\"id\":1e400,\"method\":\"ping\"}", -32700, "/id" },
+        { "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]", -32600, "" },
+        { "null", -32600, "" },
+        { "{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}", -32600, "/id" },
+        { "{\"jsonrpc\":\"2.0\",\"id\":[1],\"method\":\"ping\"}", -32600, "/id" },
+        { "{\"jsonrpc\":\"2.0\",\"id\":1}", -32600, "" },
+        { "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{},\"error\":{}}", -32600, "" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        json_object *a = send(cases[i].msg, 400);
+        cr_expect_eq(error_code(a), cases[i].code, "%s", cases[i].msg);
+        cr_expect(json_object_object_get_ex(a, "id", NULL) && tu_member(a, "id") == NULL,
+                  "%s: id null", cases[i].msg);
+        json_object *data = tu_member(tu_member(a, "error"), "data");
+        cr_expect_str_eq(tu_str(data, "pointer"), cases[i].pointer, "%s", cases[i].msg);
+        json_object_put(a);
+    }
+}
+
+Test(mcp, an_invalid_request_whose_id_can_be_read_is_answered_with_it)
+{
+    json_object *a = send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\",\"colour\":1}", 400);
+    cr_expect_eq(error_code(a), -32600);
+    cr_expect_eq(tu_int(a, "id"), 7);
+    cr_expect_str_eq(tu_str(tu_member(tu_member(a, "error"), "data"), "pointer"), "/colour");
+    json_object_put(a);
+}
+
+Test(mcp, unknown_methods_and_bad_params_answer_minus_32601_and_minus_32602)
+{
+    json_object *a = send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"logging/setLevel\"}", 200);
+    cr_expect_eq(error_code(a), -32601);
+    json_object_put(a);
+    a = send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"nope\"}}", 200);
+    cr_expect_eq(error_code(a), -32602);
+    cr_expect_str_eq(tu_str(tu_member(tu_member(a, "error"), "data"), "pointer"), "/params/name");
+    json_object_put(a);
+    a = send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+             "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\"}}}", 200);
+    cr_expect_eq(error_code(a), -32602);
+    cr_expect_str_eq(tu_str(tu_member(tu_member(a, "error"), "data"), "pointer"),
+                     "/params/clientInfo/version");
+    json_object_put(a);
+}
+
+/* Lifecycle, version negotiation: the same version when supported, else
+ * the latest. */
+Test(mcp, initialize_negotiates_2025_06_18_and_2025_11_25)
+{
+    static const char *const asked[] = { "2025-06-18", "2025-11-25", "2024-11-05", "1.0" };
+    static const char *const answered[] = { "2025-06-18", "2025-11-25", "2025-11-25", "2025-11-25" };
+    for (size_t i = 0; i < 4; i++) {
+        char msg[256];
+        snprintf(msg, sizeof msg,
+                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"%s\","
+                 "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}", asked[i]);
+        json_object *a = send(msg, 200);
+        json_object *result = tu_member(a, "result");
+        cr_expect_str_eq(tu_str(result, "protocolVersion"), answered[i]);
+        cr_expect_str_eq(tu_str(tu_member(result, "serverInfo"), "name"), "carcassonne-rules");
+        json_object *caps = tu_member(result, "capabilities");
+        tu_member(caps, "tools");
+        tu_member(caps, "resources");
+        tu_member(caps, "prompts");
+        json_object_put(a);
+    }
+}
+
+/* The embedded tool table (generated from openapi/openapi.yaml) is whole. */
+Test(mcp, the_tool_table_is_read_from_the_generated_file)
+{
+    size_t n;
+    const mcp_tool *t = mcp_tools(&n);
+    cr_assert_eq(n, 12, "12 tools, one per question");
+    cr_expect_str_neq(mcp_server_version(), "0");
+    const mcp_tool *card = mcp_tool_find("message_card");
+    cr_assert_not_null(card);
+    cr_expect_str_eq(card->path, "/v1/messages/{n}");
+    cr_expect_str_eq(card->param, "n");
+    cr_expect(card->param_integer);
+    cr_expect_eq(card->param_min, 1);
+    cr_expect_eq(card->param_max, 8);
+    for (size_t i = 0; i < n; i++) {
+        json_object *tool = json_tokener_parse(t[i].json);
+        cr_assert_not_null(tool, "%s", t[i].name);
+        cr_expect_str_eq(tu_str(tu_member(tool, "inputSchema"), "type"), "object", "%s", t[i].name);
+        cr_expect_str_eq(tu_str(tu_member(tool, "outputSchema"), "type"), "object", "%s", t[i].name);
+        cr_expect(json_object_get_boolean(tu_member(tu_member(tool, "annotations"), "readOnlyHint")));
+        json_object_put(tool);
+    }
+}
+
+/* The point of the adapter: a tool answers exactly what its route answers. */
+Test(mcp, a_tool_answers_exactly_what_its_route_answers)
+{
+    static const char args[] =
+        "{\"position\":{\"players\":[\"red\",\"blue\"],\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}],"
+        "\"figures\":[]},\"tile\":\"base.E\"}";
+    char msg[512];
+    snprintf(msg, sizeof msg,
+             "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"legal_placements\","
+             "\"arguments\":%s}}", args);
+    json_object *a = send(msg, 200);
+    json_object *result = tu_member(a, "result");
+    json_object *route = tu_post("/v1/placements", args, 200);
+    cr_expect(json_object_equal(tu_member(result, "structuredContent"), route));
+    cr_expect(!json_object_get_boolean(tu_member(result, "isError")));
+    json_object *content = tu_member(result, "content");
+    cr_assert_eq(json_object_array_length(content), 2);
+    json_object *second = json_tokener_parse(tu_str(json_object_array_get_idx(content, 1), "text"));
+    cr_expect(json_object_equal(second, route), "the second text is the answer's JSON");
+    json_object_put(second);
+    json_object_put(route);
+    json_object_put(a);
+}
+
+/* Path parameters go into the path, encoded: a tile alias with a '/'. */
+Test(mcp, a_path_parameter_is_encoded_into_the_route_path)
+{
+    json_object *a = send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"tile_facts\","
+                          "\"arguments\":{\"id\":\"BA/RCr\"}}}", 200);
+    cr_expect_str_eq(tu_str(tu_member(tu_member(a, "result"), "structuredContent"), "id"), "base.D");
+    json_object_put(a);
+}
+
+/* A bad argument is the route's problem as a tool result (isError), with
+ * the pointer into the arguments; not a protocol error. */
+Test(mcp, bad_arguments_are_tool_errors_with_the_pointer)
+{
+    static const struct { const char *call; const char *text; } cases[] = {
+        { "{\"name\":\"message_card\",\"arguments\":{\"n\":0}}", "At fault: the argument /n." },
+        { "{\"name\":\"message_card\",\"arguments\":{\"n\":\"1\"}}", "At fault: the argument /n." },
+        { "{\"name\":\"tile_facts\",\"arguments\":{}}", "At fault: the argument /id." },
+        { "{\"name\":\"tile_facts\",\"arguments\":{\"id\":\"base.D\",\"x\":1}}", "At fault: the argument /x." },
+        { "{\"name\":\"tile_facts\",\"arguments\":{\"id\":\"base.Z\"}}", "At fault: the argument /id." },
+        { "{\"name\":\"rule_statement\",\"arguments\":{\"id\":\"\"}}", "At fault: the argument /id." },
+        { "{\"name\":\"validate_position\"}", "At fault: the argument /position." },
+        { "{\"name\":\"score\",\"arguments\":{\"position\":{\"players\":[\"a\"],\"tiles\":[],\"figures\":[]}}}",
+          "At fault: the argument /position/players." },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":%s}",
+                 cases[i].call);
+        json_object *a = send(msg, 200);
+        json_object *result = tu_member(a, "result");
+        cr_expect(json_object_get_boolean(tu_member(result, "isError")), "%s", cases[i].call);
+        const char *text = tu_str(json_object_array_get_idx(tu_member(result, "content"), 0), "text");
+        cr_expect(strstr(text, cases[i].text) != NULL, "%s: %s", cases[i].call, text);
+        json_object_put(a);
+    }
+}
+
+Test(mcp, resources_are_read_through_their_routes_and_unknown_ones_are_minus_32002)
+{
+    json_object *a = send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\",\"params\":"
+                          "{\"uri\":\"carcassonne-rules://rules/base.placement.edges\"}}", 200);
+    json_object *c = json_object_array_get_idx(tu_member(tu_member(a, "result"), "contents"), 0);
+    json_object *rule = json_tokener_parse(tu_str(c, "text"));
+    cr_expect_str_eq(tu_str(rule, "id"), "base.placement.edges");
+    json_object_put(rule);
+    json_object_put(a);
+    static const char *const unknown[] = { "carcassonne-rules://rules/nope", "carcassonne-rules://tiles/",
+                                           "carcassonne-rules://tiles/base.D?x", "https://example.com/" };
+    for (size_t i = 0; i < 4; i++) {
+        char msg[256];
+        snprintf(msg, sizeof msg,
+                 "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/read\",\"params\":{\"uri\":\"%s\"}}",
+                 unknown[i]);
+        a = send(msg, 200);
+        cr_expect_eq(error_code(a), -32002, "%s", unknown[i]);
+        cr_expect_str_eq(tu_str(tu_member(tu_member(a, "error"), "data"), "uri"), unknown[i]);
+        json_object_put(a);
+    }
+}
+
+/* ---- stdio ----------------------------------------------------------------- */
+
+/* Run the stdio transport over input; returns what it wrote (caller frees). */
+static char *run_stdio(const char *input, size_t len)
+{
+    FILE *in = fmemopen((void *)input, len, "r");
+    char *out_buf = NULL;
+    size_t out_len = 0;
+    FILE *out = open_memstream(&out_buf, &out_len);
+    cr_assert(in && out);
+    svc_context ctx = context();
+    cr_expect_eq(mcp_stdio(&ctx, in, out, NULL), 0);
+    fclose(in);
+    fclose(out);
+    return out_buf;
+}
+
+Test(mcp, stdio_answers_each_line_in_order_and_skips_blank_lines)
+{
+    static const char input[] =
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n"
+        "\r\n"
+        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+        "oops\n"
+        "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}";   /* no final newline */
+    char *out = run_stdio(input, sizeof input - 1);
+    cr_expect_str_eq(out,
+                     "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n"
+                     "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error\","
+                     "\"data\":{\"detail\":\"A value was expected at byte 0, but found 'o'.\",\"pointer\":\"\"}}}\n"
+                     "{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{}}\n");
+    free(out);
+}
+
+/* A line past the body limit is skipped whole and answered once; the next
+ * line is read normally. */
+Test(mcp, stdio_refuses_a_line_longer_than_the_body_limit_and_goes_on)
+{
+    size_t big = SVC_BODY_LIMIT + 100;
+    static const char next[] = "\n{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}\n";
+    char *input = malloc(big + sizeof next);
+    cr_assert_not_null(input);
+    memset(input, ' ', big);
+    memcpy(input + big, next, sizeof next);
+    char *out = run_stdio(input, big + sizeof next - 1);
+    char *second = strchr(out, '\n');
+    cr_assert_not_null(second);
+    cr_expect(strstr(out, "\"code\":-32000") != NULL && strstr(out, "Message too large") < second, "%s", out);
+    cr_expect_str_eq(second + 1, "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}\n");
+    free(out);
+    free(input);
+}
+
+/* ---- POST /mcp: the transport's header checks --------------------------------- */
+
+static int post_mcp(const svc_context *ctx, const char *origin, const char *accept,
+                    const char *type, const char *version)
+{
+    static const char ping[] = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}";
+    svc_request req = { .method = "POST", .path = "/mcp", .body = ping, .len = sizeof ping - 1,
+                        .origin = origin, .accept = accept,
+                        .content_type = type ? type : "application/json",
+                        .mcp_protocol_version = version };
+    svc_response res;
+    svc_handle(ctx, &req, &res);
+    cr_expect_str_eq(res.content_type, "application/json");
+    int status = res.status;
+    svc_response_free(&res);
+    return status;
+}
+
+Test(mcp, post_mcp_checks_origin_accept_content_type_and_protocol_version)
+{
+    svc_context ctx = context();
+    cr_expect_eq(post_mcp(&ctx, NULL, NULL, NULL, NULL), 200);
+    cr_expect_eq(post_mcp(&ctx, "http://localhost", NULL, NULL, NULL), 200);
+    cr_expect_eq(post_mcp(&ctx, "https://127.0.0.1:8443", NULL, NULL, NULL), 200);
+    cr_expect_eq(post_mcp(&ctx, "http://[::1]:3000", NULL, NULL, NULL), 200);
+    cr_expect_eq(post_mcp(&ctx, "http://localhost:", NULL, NULL, NULL), 403);
+    cr_expect_eq(post_mcp(&ctx, "http://localhost.attacker.example", NULL, NULL, NULL), 403);
+    cr_expect_eq(post_mcp(&ctx, "null", NULL, NULL, NULL), 403);
+    ctx.mcp_origins = " https://chat.example.com ,https://other.example";
+    cr_expect_eq(post_mcp(&ctx, "https://chat.example.com", NULL, NULL, NULL), 200);
+    cr_expect_eq(post_mcp(&ctx, "https://other.example", NULL, NULL, NULL), 200);
+    cr_expect_eq(post_mcp(&ctx, "https://chat.example.co", NULL, NULL, NULL), 403);
+    ctx.mcp_origins = "*";
+    cr_expect_eq(post_mcp(&ctx, "https://anyone.example", NULL, NULL, NULL), 200);
+    ctx.mcp_origins = NULL;
+    cr_expect_eq(post_mcp(&ctx, NULL, "application/json, text/event-stream", NULL, NULL), 200);
+    cr_expect_eq(post_mcp(&ctx, NULL, "application/*;q=0.5", NULL, NULL), 200);
+    cr_expect_eq(post_mcp(&ctx, NULL, "text/event-stream", NULL, NULL), 406);
+    cr_expect_eq(post_mcp(&ctx, NULL, "application/json;q=0", NULL, NULL), 406);
+    cr_expect_eq(post_mcp(&ctx, NULL, "application/jsonx", NULL, NULL), 406);
+    cr_expect_eq(post_mcp(&ctx, NULL, NULL, "application/json;charset=utf-8", NULL), 200);
+    cr_expect_eq(post_mcp(&ctx, NULL, NULL, "application/x-www-form-urlencoded", NULL), 415);
+    cr_expect_eq(post_mcp(&ctx, NULL, NULL, "", NULL), 415);
+    cr_expect_eq(post_mcp(&ctx, NULL, NULL, NULL, "2025-06-18"), 200);
+    cr_expect_eq(post_mcp(&ctx, NULL, NULL, NULL, "2025-11-25"), 200);
+    cr_expect_eq(post_mcp(&ctx, NULL, NULL, NULL, "2025-03-26"), 400);
+}
+
+Test(mcp, get_mcp_is_405_with_allow_post)
+{
+    svc_context ctx = context();
+    svc_response res;
+    svc_dispatch(&ctx, "GET", "/mcp", NULL, 0, &res);
+    cr_expect_eq(res.status, 405);
+    cr_expect_str_eq(res.allow, "POST");
+    svc_response_free(&res);
+}

@@ -1,0 +1,143 @@
+/* test_describe.c -- POST /v1/describe: a position in plain English.
+ *
+ * Golden answers: tests/service/text/golden/<name>.json is a request, and
+ * <name>.txt the exact text it must answer (read and checked by hand
+ * against the position when written: each tile's edges after its
+ * rotation, each figure's feature, each feature's cells, state, occupants
+ * and value, the standing). The positions cover every sentence form:
+ * the start tile alone (no figure, nobody leads); the README's closed city
+ * (a complete city held by red, a leader only after the final scoring);
+ * and three players with Abbey & Mayor, Hills & Sheep and Messages (an
+ * abbey and its owner, a mayor, a barn on its corner, a shepherd and its
+ * flock, a wagon, both house-rule options, score pairs, abbeys in hand).
+ * Files are read relative to the repository root, where `make unit` runs. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "../../support/asktest.h"
+#include "../../support/testutil.h"
+
+CC_SUITE(describe);
+
+static char *read_text(const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    cr_assert_not_null(fp, "cannot open %s (run from the repository root)", path);
+    cr_assert_eq(fseek(fp, 0, SEEK_END), 0);
+    long n = ftell(fp);
+    rewind(fp);
+    char *buf = malloc((size_t)n + 1);
+    cr_assert_not_null(buf);
+    cr_assert_eq(fread(buf, 1, (size_t)n, fp), (size_t)n);
+    buf[n] = '\0';
+    fclose(fp);
+    return buf;
+}
+
+static void check_golden(const char *name)
+{
+    char path[256];
+    snprintf(path, sizeof path, "tests/service/text/golden/%s.json", name);
+    char *request = read_text(path);
+    snprintf(path, sizeof path, "tests/service/text/golden/%s.txt", name);
+    char *golden = read_text(path);
+    size_t n = strlen(golden);
+    if (n > 0 && golden[n - 1] == '\n')   /* the file ends its last line */
+        golden[n - 1] = '\0';
+    json_object *answer = tu_post("/v1/describe", request, 200);
+    cr_expect_str_eq(tu_str(answer, "text"), golden, "%s", name);
+    /* The text is the sections' sentences, in order. */
+    json_object *sections = tu_member(answer, "sections");
+    const char *text = tu_str(answer, "text");
+    const char *at = text;
+    json_object_object_foreach(sections, key, list) {
+        for (size_t i = 0; i < json_object_array_length(list); i++) {
+            const char *sentence = json_object_get_string(json_object_array_get_idx(list, i));
+            const char *found = strstr(at, sentence);
+            cr_expect_not_null(found, "%s: section %s sentence %zu not in the text in order", name,
+                               key, i);
+            if (found)
+                at = found + strlen(sentence);
+        }
+    }
+    json_object_put(answer);
+    free(golden);
+    free(request);
+}
+
+Test(describe, the_start_tile_alone_reads_back_word_for_word)
+{
+    check_golden("start-tile");
+}
+
+Test(describe, the_readme_closed_city_reads_back_word_for_word)
+{
+    check_golden("closed-city");
+}
+
+Test(describe, three_players_with_every_figure_kind_read_back_word_for_word)
+{
+    check_golden("expansions");
+}
+
+/* Deterministic wording: the board is told in reading order, whatever
+ * order the position lists its tiles in. */
+Test(describe, the_order_of_the_tiles_in_the_request_does_not_change_the_words)
+{
+    char *request = read_text("tests/service/text/golden/expansions.json");
+    json_object *root = json_tokener_parse(request);
+    json_object *position = tu_member(root, "position");
+    json_object *tiles = tu_member(position, "tiles");
+    size_t n = json_object_array_length(tiles);
+    json_object *reversed = json_object_new_array();
+    for (size_t i = n; i-- > 0;)
+        json_object_array_add(reversed, json_object_get(json_object_array_get_idx(tiles, i)));
+    json_object_object_add(position, "tiles", reversed);
+    json_object *a = tu_post("/v1/describe", request, 200);
+    json_object *b = tu_post("/v1/describe", json_object_to_json_string(root), 200);
+    cr_expect_str_eq(tu_str(a, "text"), tu_str(b, "text"));
+    json_object_put(b);
+    json_object_put(a);
+    json_object_put(root);
+    free(request);
+}
+
+/* Nobody has scored yet, so both lead now; red's complete city gives red
+ * 4 points at the end (README example), so red alone leads after it. */
+Test(describe, leaders_now_and_after_the_final_scoring)
+{
+    char *request = read_text("tests/service/text/golden/closed-city.json");
+    json_object *answer = tu_post("/v1/describe", request, 200);
+    json_object *leaders = tu_member(answer, "leaders");
+    json_object *now = tu_member(leaders, "now"), *final = tu_member(leaders, "final");
+    cr_assert_eq(json_object_array_length(now), 2);
+    cr_assert_eq(json_object_array_length(final), 1);
+    cr_expect_str_eq(json_object_get_string(json_object_array_get_idx(final, 0)), "red");
+    json_object *rules = tu_member(answer, "rules");
+    bool city = false;
+    for (size_t i = 0; i < json_object_array_length(rules); i++)
+        city |= strcmp(json_object_get_string(json_object_array_get_idx(rules, i)),
+                       "base.score.city.complete") == 0;
+    cr_expect(city, "the final scoring's rules are cited");
+    json_object_put(answer);
+    free(request);
+}
+
+/* Bad positions get the same problems as every position route. */
+Test(describe, a_bad_position_is_the_problem_every_position_route_gives)
+{
+    json_object *p = tu_post("/v1/describe",
+                             "{\"position\":{\"players\":[\"red\",\"blue\"],\"tiles\":["
+                             "{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0},"
+                             "{\"tile\":\"base.E\",\"x\":0,\"y\":-1,\"rot\":0}],\"figures\":[]}}",
+                             422);
+    cr_expect_str_eq(tu_str(p, "pointer"), "/position/tiles/1");
+    json_object_put(p);
+    p = tu_post("/v1/describe",
+                "{\"position\":{\"players\":[\"red\",\"blue\"],\"tiles\":[],\"figures\":[]},\"x\":1}", 400);
+    cr_expect_str_eq(tu_str(p, "pointer"), "/x");
+    json_object_put(p);
+}

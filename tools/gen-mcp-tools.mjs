@@ -1,0 +1,174 @@
+// tools/gen-mcp-tools.mjs -- the MCP tools, generated from openapi/openapi.yaml.
+//
+// Usage: node tools/gen-mcp-tools.mjs          write service/mcp/tools.json
+//        node tools/gen-mcp-tools.mjs --check  exit 1 if that file is stale
+//
+// Why: every MCP tool is one route of the service (service/mcp/ calls the
+// same dispatcher), so its input and output schemas are the route's request
+// body and 200 answer as the OpenAPI document states them: one source of
+// truth. An operation becomes a tool when it carries `x-mcp-tool: {name,
+// title}`. For each such operation this script writes:
+//   - inputSchema: the request body's schema (an object), with the path
+//     parameters (`n` of /v1/messages/{n}, `id` of /v1/tiles/{id}) added as
+//     required properties first; a GET without a body has only those;
+//   - outputSchema: the 200 answer's schema, a top-level $ref inlined;
+//   - every '#/components/schemas/X' the two reach, copied once into the
+//     schema's own "$defs" and referenced as '#/$defs/X', so each schema
+//     stands alone (JSON Schema 2020-12, MCP's default dialect);
+//   - OpenAPI's `example` keyword dropped (not JSON Schema; the examples
+//     stay in the document);
+//   - description: the operation's summary and description; annotations:
+//     every route of this service reads its question and changes nothing
+//     (stateless), so read-only, not destructive, idempotent, closed world;
+//   - route: the method and path the C side calls (not part of the tool).
+//
+// The output is committed, so building the binary needs no Node; `make
+// test` runs --check and fails when the file is stale (make mcp-tools
+// regenerates it).
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const docFile = path.join(root, 'openapi', 'openapi.yaml');
+const outFile = path.join(root, 'service', 'mcp', 'tools.json');
+
+const COMPONENT = '#/components/schemas/';
+
+// Keywords whose value is a schema, a list of schemas, or a map of schemas.
+const ONE = new Set(['items', 'not', 'if', 'then', 'else', 'additionalProperties', 'contains',
+  'propertyNames', 'unevaluatedItems', 'unevaluatedProperties']);
+const LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const MAP = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
+
+// A copy of schema with refs rewritten to $defs and `example` dropped;
+// every component it names is added to `used`.
+function convert(schema, used) {
+  if (Array.isArray(schema)) return schema.map((s) => convert(s, used));
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'example') continue;
+    if (key === '$ref') {
+      if (!value.startsWith(COMPONENT)) throw new Error(`unsupported $ref ${value}`);
+      const name = value.slice(COMPONENT.length);
+      used.add(name);
+      out.$ref = `#/$defs/${name}`;
+    } else if (ONE.has(key) && typeof value === 'object') {
+      out[key] = convert(value, used);
+    } else if (LIST.has(key)) {
+      out[key] = value.map((s) => convert(s, used));
+    } else if (MAP.has(key)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, s]) => [k, convert(s, used)]));
+    } else {
+      out[key] = value;   // annotations and assertions: copied as they are
+    }
+  }
+  return out;
+}
+
+// schema converted, with the $defs of every component it reaches.
+function standalone(schema, components) {
+  const used = new Set();
+  const top = convert(schema, used);
+  const defs = {};
+  const pending = [...used];
+  while (pending.length) {
+    const name = pending.shift();
+    if (defs[name]) continue;
+    if (!components[name]) throw new Error(`no component schema ${name}`);
+    const more = new Set();
+    defs[name] = convert(components[name], more);
+    for (const m of more) if (!defs[m]) pending.push(m);
+  }
+  const sorted = Object.fromEntries(Object.keys(defs).sort().map((k) => [k, defs[k]]));
+  if (Object.keys(sorted).length) top.$defs = sorted;
+  return top;
+}
+
+// A top-level '$ref' replaced by the component itself.
+function inlineTop(schema, components) {
+  if (schema && schema.$ref && schema.$ref.startsWith(COMPONENT)) {
+    const { $ref, ...rest } = schema;
+    return { ...components[$ref.slice(COMPONENT.length)], ...rest };
+  }
+  return schema;
+}
+
+function inputSchema(op, components) {
+  const body = inlineTop(op.requestBody?.content?.['application/json']?.schema, components)
+    ?? { type: 'object', additionalProperties: false, properties: {} };
+  const params = (op.parameters ?? []).filter((p) => p.in === 'path');
+  const props = {};
+  for (const p of params) props[p.name] = { description: p.description, ...p.schema };
+  return {
+    ...body,
+    type: 'object',
+    properties: { ...props, ...body.properties },
+    required: [...params.map((p) => p.name), ...(body.required ?? [])],
+  };
+}
+
+function outputSchema(op, where, components) {
+  const schema = op.responses?.['200']?.content?.['application/json']?.schema;
+  if (!schema) throw new Error(`${where}: no application/json 200 answer`);
+  const top = inlineTop(schema, components);
+  // MCP wants an object schema at the top; every answer is an object
+  // (oneOf alternatives included).
+  return { type: 'object', ...top };
+}
+
+export function generate(doc) {
+  const components = doc.components?.schemas ?? {};
+  const tools = [];
+  const names = new Set();
+  for (const [route, item] of Object.entries(doc.paths)) {
+    for (const method of ['get', 'post']) {
+      const op = item[method];
+      const meta = op?.['x-mcp-tool'];
+      if (!meta) continue;
+      const where = `${method.toUpperCase()} ${route}`;
+      if (!/^[a-z][a-z0-9_]{0,63}$/.test(meta.name ?? '')) throw new Error(`${where}: bad tool name`);
+      if (names.has(meta.name)) throw new Error(`${where}: tool ${meta.name} twice`);
+      names.add(meta.name);
+      tools.push({
+        route: { method: method.toUpperCase(), path: route },
+        tool: {
+          name: meta.name,
+          title: meta.title,
+          description: [op.summary, op.description].filter(Boolean).join('\n\n').trim(),
+          inputSchema: standalone(inputSchema(op, components), components),
+          outputSchema: standalone(outputSchema(op, where, components), components),
+          annotations: {
+            title: meta.title,
+            readOnlyHint: true,
+            destructiveHint: false,
+            idempotentHint: true,
+            openWorldHint: false,
+          },
+        },
+      });
+    }
+  }
+  return {
+    generated: 'by tools/gen-mcp-tools.mjs from openapi/openapi.yaml; do not edit (make mcp-tools)',
+    version: doc.info.version,
+    tools,
+  };
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const text = JSON.stringify(generate(YAML.parse(readFileSync(docFile, 'utf8'))), null, 1) + '\n';
+  if (process.argv.includes('--check')) {
+    let old = '';
+    try { old = readFileSync(outFile, 'utf8'); } catch { /* missing: stale */ }
+    if (old !== text) {
+      console.error(`${path.relative(root, outFile)} is stale: openapi/openapi.yaml changed; run make mcp-tools and commit the result`);
+      process.exit(1);
+    }
+  } else {
+    writeFileSync(outFile, text);
+  }
+}
