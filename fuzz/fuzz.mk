@@ -17,7 +17,7 @@ FUZZ_SECONDS  ?= 60
 FUZZ_LONG_SECONDS ?= 3600
 FUZZ_JOBS_NICE ?= nice -n 19
 FUZZ_DIR      := $(BUILD)/fuzz
-FUZZ_HARNESSES := decode dispatch random_game http1 reader_diff
+FUZZ_HARNESSES := decode dispatch random_game http1 reader_diff mcp
 FUZZ_CFLAGS   := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -g -O1 -fno-omit-frame-pointer \
                  -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 # The service sources (an archive: each harness links only what it reaches),

@@ -9,6 +9,9 @@ in tests/*.sh next to the route they are posted to -- written as
   fuzz/corpus/dispatch/seed-<hash>   route byte + body (fuzz_dispatch; a body
                                      whose route is unknown goes to every
                                      POST route), and GET paths
+  fuzz/corpus/mcp/seed-<hash>        MCP messages (fuzz_mcp): every method, and
+                                     each body as the arguments of its route's
+                                     tool
 Regressions: the hostile inputs of contract section 4 (truncated, deep
 nesting, wrong types, NaN, duplicate keys, huge numbers, impossible
 positions...), built from a valid position, written to fuzz/regressions/
@@ -251,12 +254,68 @@ def render_hostile():
         yield kind, b"\n\n" + good.replace(b'"show": {"placements": "base.E"}', b'"show": ' + show)
 
 
+# fuzz_mcp: the tool that asks each POST route (service/mcp/tools.json).
+TOOLS = {"/v1/validate": "validate_position", "/v1/placements": "legal_placements",
+         "/v1/deployments": "deployment_options", "/v1/wagon-moves": "wagon_moves",
+         "/v1/barn-check": "barn_check", "/v1/score": "score", "/v1/features": "list_features",
+         "/v1/turn": "play_turn", "/v1/describe": "describe_position"}
+
+
+def tool_call(name, arguments):
+    """A tools/call message around raw argument bytes."""
+    return (b'{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"' + name.encode()
+            + b'","arguments":' + arguments + b"}}")
+
+
+def mcp_messages():
+    """Every method of the MCP server, good and bad envelopes."""
+    def msg(method, params=None, id=1):
+        m = {"jsonrpc": "2.0", "method": method}
+        if id is not None:
+            m["id"] = id
+        if params is not None:
+            m["params"] = params
+        return json.dumps(m).encode()
+    init = {"capabilities": {}, "clientInfo": {"name": "fuzz", "version": "1"}}
+    yield msg("initialize", dict(init, protocolVersion="2025-06-18"))
+    yield msg("initialize", dict(init, protocolVersion="2025-11-25"), id="s")
+    yield msg("notifications/initialized", id=None)
+    yield msg("ping")
+    for m in ("tools/list", "resources/list", "resources/templates/list", "prompts/list"):
+        yield msg(m)
+    for uri in ("carcassonne-rules://guide/notation", "carcassonne-rules://rules",
+                "carcassonne-rules://rules/base.placement.edges", "carcassonne-rules://tiles/BA%2FRCr"):
+        yield msg("resources/read", {"uri": uri})
+    yield msg("prompts/get", {"name": "explain_ruling", "arguments": {"question": "q", "position": "p"}})
+    yield msg("tools/call", {"name": "tile_facts", "arguments": {"id": "BA/RCr"}})
+    yield msg("tools/call", {"name": "rule_statement", "arguments": {"id": "base.placement.edges"}})
+    yield msg("tools/call", {"name": "message_card", "arguments": {"n": 8, "position": SMALL,
+                                                                  "figure": {"x": 0, "y": 0, "at": "N"}}})
+    yield b'{"jsonrpc":"2.0","id":1,"result":{}}'
+    yield b'[{"jsonrpc":"2.0","id":1,"method":"ping"}]'
+    yield b'{"jsonrpc":"2.0","id":null,"method":"ping"}'
+
+
+def seed_mcp(bodies):
+    n = 0
+    for data in mcp_messages():
+        n += write(os.path.join(ROOT, "fuzz/corpus/mcp"), "seed", data)
+    for route, data in bodies:
+        for r, tool in TOOLS.items():
+            if route in (None, r):
+                n += write(os.path.join(ROOT, "fuzz/corpus/mcp"), "seed", tool_call(tool, data))
+    return n
+
+
 def seed_regressions():
     n = 0
     for kind, data in render_hostile():
         n += write(os.path.join(ROOT, "fuzz/regressions/dispatch"), "hostile-render-" + kind,
                    bytes([RENDER_SELECTOR]) + data)
     for kind, data in hostile_inputs():
+        n += write(os.path.join(ROOT, "fuzz/regressions/mcp"), "hostile-" + kind, data)
+        n += write(os.path.join(ROOT, "fuzz/regressions/mcp"), "hostile-args-" + kind,
+                   tool_call("validate_position", data))
         n += write(os.path.join(ROOT, "fuzz/regressions/decode"), "hostile-" + kind, data)
         n += write(os.path.join(ROOT, "fuzz/regressions/reader_diff"), "hostile-" + kind, data)
         # validate placements score features turn messages/8 import/jcz export/jcz
@@ -268,7 +327,7 @@ def seed_regressions():
 
 def main():
     bodies = bodies_from_files() + bodies_from_games() + bodies_from_scripts()
-    added = seed_corpus(bodies)
+    added = seed_corpus(bodies) + seed_mcp(bodies)
     print("fuzz-seed: %d bodies found, %d new corpus files" % (len(bodies), added))
     print("fuzz-seed: %d new regression inputs" % seed_regressions())
     return 0

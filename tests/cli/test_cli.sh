@@ -166,6 +166,30 @@ run "turns 129 exits 1" 1 "$BIN" random-game --seed 1 --turns 129
 run "a huge --turns exits 1" 1 "$BIN" random-game --seed 1 --turns 99999999999999999999999
 run "a very long option name exits 1" 1 "$BIN" random-game --seed 1 --option "$(head -c 5000 /dev/zero | tr '\0' o)=1"
 
+# ---- mcp: the MCP stdio transport -------------------------------------------
+printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"ping"}' '' '{"jsonrpc":"2.0","method":"notifications/initialized"}' \
+    '{"jsonrpc":"2.0","id":"t","method":"tools/call","params":{"name":"rule_statement","arguments":{"id":"base.placement.edges"}}}' \
+    >"$WORK/mcp.in"
+run "mcp answers a session and exits 0 at the end of stdin" 0 "$BIN" mcp <"$WORK/mcp.in"
+if [ "$(wc -l <"$WORK/out")" = 2 ]; then ok "mcp answers the two requests, not the notification"; else
+    fail "mcp answers the two requests, not the notification" "$(cat "$WORK/out")"; fi
+has "mcp answers ping" "$WORK/out" '{"jsonrpc":"2.0","id":1,"result":{}}'
+has "mcp calls a tool" "$WORK/out" '"structuredContent":{"id":"base.placement.edges"'
+has "mcp logs each message on stderr" "$WORK/err" '"transport":"stdio"'
+run "mcp --no-access-log" 0 "$BIN" mcp --no-access-log <"$WORK/mcp.in"
+if grep -q transport "$WORK/err"; then fail "--no-access-log silences the log"; else ok "--no-access-log silences the log"; fi
+run "mcp answers garbage with JSON-RPC errors and exits 0" 0 "$BIN" mcp <"$WORK/garbage"
+has "garbage is a parse error" "$WORK/out" '"code":-32700'
+run "mcp with empty stdin exits 0" 0 "$BIN" mcp </dev/null
+head -c 2000000 /dev/zero | tr '\0' '[' >"$WORK/deep"
+run "mcp with a 2 MB line of '[' exits 0" 0 "$BIN" mcp <"$WORK/deep"
+has "the long line is refused" "$WORK/out" 'Message too large'
+run "mcp with an extra argument exits 2" 2 "$BIN" mcp extra
+run "mcp with an unknown option exits 2" 2 "$BIN" mcp --port 1
+run "mcp with a missing --catalog exits 2" 2 "$BIN" mcp --catalog "$WORK/missing.db"
+"$BIN" mcp --no-access-log <"$WORK/mcp.in" >&- 2>"$WORK/err"
+if [ $? = 1 ]; then ok "mcp exits 1 when stdout is closed"; else fail "mcp exits 1 when stdout is closed"; fi
+
 # ---- --help and the manual page --------------------------------------------
 sed 's/\\-/-/g' "$MAN" >"$WORK/man"   # the man page's text, "\-" as "-"
 run "--help exits 0" 0 "$BIN" --help

@@ -14,6 +14,10 @@
 //   - a client that opens a connection and sends nothing, and one that
 //     stops half way through its headers: both are closed by the server's
 //     idle timeout (10 s);
+//   - POST /mcp: every hostile body as a whole message and as a tool's
+//     arguments, hostile envelopes (deep, huge ids and strings, bad UTF-8,
+//     100,000 members) and headers (Origin, Accept, MCP-Protocol-Version,
+//     Content-Type): each a JSON-RPC answer, never a 5xx;
 //   - then a good request, which must succeed;
 // and finally SIGTERM with requests in flight: each finishes with 200, and
 // the process exits 0 without a sanitizer report.
@@ -106,6 +110,56 @@ test('POST /v1/render: hostile Accept headers, widths and show members are 4xx p
     { deployments: { x: 1e300, y: 0 } }, { last: { x: -1001, y: 0 } }, { score: { x: 0, y: 0, shepherd: { action: 'grow' } } }])
     await expect(`show ${JSON.stringify(show).slice(0, 40)}`,
       await post('/v1/render', JSON.stringify({ position: small, show })), [400, 422]);
+  assert.deepEqual(bad, []);
+  await assertStillServes();
+});
+
+// POST /mcp: every hostile body as a whole message and as a tool's
+// arguments; hostile envelopes and headers. Always a JSON-RPC answer
+// (application/json): 400/413 for what is not one message, 200 with an
+// error or a tool result otherwise, 202 for a notification; never a 5xx.
+test('MCP: hostile messages, arguments and headers get JSON-RPC answers, then a good request succeeds', async () => {
+  const dir = path.join(root, 'fuzz', 'regressions', 'decode');
+  const files = readdirSync(dir).filter((f) => f.startsWith('hostile-'));
+  const bodies = files.map((f) => [f, readFileSync(path.join(dir, f))]);
+  const envelope = (args) => Buffer.concat([
+    Buffer.from('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"validate_position","arguments":'),
+    args, Buffer.from('}}')]);
+  const big = 'x'.repeat(1 << 20);
+  const extra = [
+    ['10,000 [', Buffer.from('['.repeat(10000))],
+    ['deep params', Buffer.from(`{"jsonrpc":"2.0","id":1,"method":"ping","params":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`)],
+    ['1 MB id', Buffer.from(`{"jsonrpc":"2.0","id":"${'i'.repeat(1000000)}","method":"ping"}`)],
+    ['huge integer id', Buffer.from('{"jsonrpc":"2.0","id":99999999999999999999,"method":"ping"}')],
+    ['NUL in method', Buffer.from('{"jsonrpc":"2.0","id":1,"method":"tools/\u0000list"}')],
+    ['bad UTF-8 in method', Buffer.from([...Buffer.from('{"jsonrpc":"2.0","id":1,"method":"'), 0xff, 0xfe, ...Buffer.from('"}')])],
+    ['lone surrogate tool name', Buffer.from('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"\ud800"}}')],
+    ['100,000 params members', Buffer.from(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{${Array.from({ length: 100000 }, (_, i) => `"m${i}":0`).join(',')}}}`)],
+    ['a tile id of 1 MB', Buffer.from(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"tile_facts","arguments":{"id":"${big.slice(0, 1000000)}"}}}`)],
+    ['a prompt argument of 1 MB', Buffer.from(`{"jsonrpc":"2.0","id":1,"method":"prompts/get","params":{"name":"check_position","arguments":{"position":"${big.slice(0, 1000000)}"}}}`)],
+    ['a resource uri of 1 MB', Buffer.from(`{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"carcassonne-rules://tiles/${big.slice(0, 1000000)}"}}`)],
+  ];
+  const bad = [];
+  const check = async (name, body, headers = {}) => {
+    const r = await post('/mcp', body, headers);
+    let ok = [200, 202, 400, 403, 406, 413, 415].includes(r.status);
+    if (ok && r.status !== 202 && r.status !== 413) {
+      ok = /application\/json/.test(r.type ?? '');
+      try { const j = JSON.parse(r.text); ok &&= j.jsonrpc === '2.0' && ('result' in j || 'error' in j); } catch { ok = false; }
+    }
+    if (!ok) bad.push(`${name}: ${r.status} ${r.type} ${r.text.slice(0, 160)}`);
+  };
+  for (const [f, body] of bodies) {
+    await check(f, body);
+    await check(`${f} as arguments`, envelope(body));
+  }
+  for (const [name, body] of extra) await check(name, body);
+  const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+  await check('10 KB Origin', ping, { origin: `http://${'o'.repeat(10000)}.example` });
+  await check('1,000 Accept ranges', ping, { accept: Array.from({ length: 1000 }, (_, i) => `x/y${i};q=0.${i % 10}`).join(', ') });
+  await check('malformed q', ping, { accept: 'application/json;q=abc;q=;q' });
+  await check('garbage protocol version', ping, { 'mcp-protocol-version': '\u00ff'.repeat(100) });
+  await check('10 KB Content-Type', ping, { 'content-type': `application/json;${'p=1;'.repeat(2000)}` });
   assert.deepEqual(bad, []);
   await assertStillServes();
 });

@@ -9,7 +9,10 @@
 // and equal what the tool's route answers over plain HTTP) and with a bad
 // one (isError, the route's problem in words with its pointer). Protocol
 // faults (unknown tool, unknown method, bad params) must be JSON-RPC errors.
-// The notation guide's worked examples are run and checked here too.
+// The notation guide's worked examples are run and checked here too, and
+// so are the README's configuration snippets; then the transport and the
+// envelope with plain HTTP (every answer checked against the OpenAPI
+// document).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -18,7 +21,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { makeChecker } from './openapi.mjs';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { makeChecker, root } from './openapi.mjs';
 import { binary, startService } from './server.mjs';
 import { small, expansionsPosition } from './fixtures.mjs';
 import { guideExamples } from './mcp-guide.mjs';
@@ -331,5 +338,53 @@ test('HTTP: --mcp-origins admits the origins an operator lists', async () => {
     assert.equal((await mcpPost(ping, { origin: 'https://c.example' }, other.base)).status, 403);
   } finally {
     await other.stop();
+  }
+});
+
+// ---- the README's configuration snippets, as written ---------------------------------
+// Each entry of each JSON block of "## Use it from a chatbot" is connected
+// with the SDK: a stdio entry runs its command with its args (the binary
+// under test first on the PATH, as `make install` would put it); an HTTP
+// entry uses its URL with the test server's port instead of 8080.
+
+function readmeServers() {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const section = readme.split(/^## Use it from a chatbot$/m)[1].split(/^## /m)[0];
+  const blocks = [...section.matchAll(/```json\n([\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1]));
+  return blocks.flatMap((b) => Object.entries(b.mcpServers ?? b.servers));
+}
+
+test('the README snippets connect as written, over both transports', async () => {
+  const servers = readmeServers();
+  assert.ok(servers.length >= 4, 'two snippets, stdio and HTTP each');
+  const dir = await mkdtemp(path.join(tmpdir(), 'mcp-path-'));
+  await symlink(binary, path.join(dir, 'carcassonne-rules'));
+  try {
+    for (const [name, entry] of servers) {
+      let transport;
+      if (entry.command) {
+        assert.ok(!entry.type || entry.type === 'stdio', name);
+        transport = new StdioClientTransport({
+          command: entry.command, args: entry.args, stderr: 'ignore',
+          env: { ...process.env, PATH: `${dir}:${process.env.PATH}` },
+        });
+      } else {
+        assert.equal(entry.type, 'http', name);
+        const url = new URL(entry.url);
+        assert.equal(url.port, '8080', `${name}: the URL make run serves`);
+        url.port = String(svc.port);
+        transport = new StreamableHTTPClientTransport(url);
+      }
+      const client = new Client({ name: 'readme', version: '1.0.0' });
+      await client.connect(transport);
+      try {
+        const r = await client.callTool({ name: 'legal_placements', arguments: TOOLS.legal_placements.good });
+        assert.ok(r.structuredContent.placements.length > 0, name);
+      } finally {
+        await client.close();
+      }
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 });

@@ -18,6 +18,7 @@
 #include "../../../fuzz/fuzz_http1.h"
 #include "../../../fuzz/fuzz_routes.h"
 #include "../../../service/wire/decode.h"
+#include "../../../service/mcp/mcp.h"
 #include "../../../service/service.h"
 #include "../../support/testutil.h"
 
@@ -156,4 +157,30 @@ static void replay_http1(const char *name, const uint8_t *data, size_t size)
 Test(fuzz_regressions, http_framing_survives_every_saved_input)
 {
     cr_assert_gt(replay_dir("http1", replay_http1), 0, "no saved http1 inputs");
+}
+
+/* fuzz_mcp: one MCP message (fuzz/fuzz_mcp.c); the statuses mcp.h names,
+ * and a JSON-RPC response exactly when the status is not 202. */
+static void replay_mcp(const char *name, const uint8_t *data, size_t size)
+{
+    svc_context ctx = { .cat = tu_catalog() };
+    mcp_reply r;
+    mcp_handle(&ctx, (const char *)data, size, &r);
+    cr_expect(r.status == 200 || r.status == 202 || r.status == 400, "%s: status %d", name,
+              r.status);
+    cr_expect((r.status == 202) == (r.body == NULL), "%s: status %d and body", name, r.status);
+    if (r.body) {
+        json_object *o = json_tokener_parse(r.body);
+        cr_expect(o != NULL && json_object_object_get_ex(o, "jsonrpc", NULL), "%s: %.200s", name,
+                  r.body);
+        json_object_put(o);
+    }
+    mcp_reply_free(&r);
+}
+
+/* Every hostile body, as a whole MCP message and as a tool's arguments, is
+ * a JSON-RPC error or a tool result, never a crash or a leak. */
+Test(fuzz_regressions, the_mcp_server_survives_every_saved_input)
+{
+    cr_assert_gt(replay_dir("mcp", replay_mcp), 0, "no saved MCP inputs");
 }
