@@ -8,7 +8,8 @@
  * route call they all use (mcp_route()).
  *
  * Ownership: an outcome owns its result text (malloc'ed); mcp.c frees it
- * after writing the response. A handler fills the outcome exactly once,
+ * after writing the response. Results are written with the service's JSON
+ * writer; json-c only reads (the message, through the strict reader). A handler fills the outcome exactly once,
  * with mcp_result() or mcp_error().
  */
 #ifndef SVC_MCP_CALL_H
@@ -19,6 +20,7 @@
 
 #include "../../engine/error.h"
 #include "../service.h"
+#include "../wire/json_writer.h"
 
 /* JSON-RPC 2.0 error codes, and MCP's for an unknown resource. */
 enum {
@@ -47,9 +49,10 @@ typedef struct {
     char uri[256];                  /* resources: the unknown uri (data.uri) */
 } mcp_outcome;
 
-/* Serialize result into the outcome and release it (json_object_put).
- * Out of memory becomes an internal error. Returns true. */
-bool mcp_result(mcp_outcome *out, json_object *result);
+/* The result is the JSON text the writer holds (written with
+ * service/wire/json_writer.h); w is empty afterwards. A writer that failed
+ * (out of memory) becomes an internal error. Returns true. */
+bool mcp_result(mcp_outcome *out, jw *w);
 
 /* The outcome is error `code`; data is {detail, pointer} when detail_fmt
  * is not NULL. Returns false. */

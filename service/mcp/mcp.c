@@ -7,8 +7,9 @@
  * response line. The methods themselves live in server.c, tools.c,
  * resources.c and prompts.c (call.h).
  *
- * The response is written as text around the outcome's result text, so a
- * large result (the tool list) is never parsed again.
+ * Every answer is written with the service's JSON writer (service/wire/
+ * json_writer.h); a method's result is already JSON text and goes in as
+ * it is (jw_raw), so a large result (the tool list) is never parsed again.
  */
 #include "mcp.h"
 
@@ -17,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../wire/dynbuf.h"
 #include "../wire/json_strict.h"
 #include "call.h"
 
@@ -35,20 +35,9 @@ void mcp_reply_free(mcp_reply *reply)
 
 /* ---- outcomes ------------------------------------------------------------------- */
 
-static char *serialize(json_object *o, size_t *len)
+bool mcp_result(mcp_outcome *out, jw *w)
 {
-    const char *text = json_object_to_json_string_length(
-        o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, len);
-    char *copy = text ? malloc(*len + 1) : NULL;
-    if (copy)
-        memcpy(copy, text, *len + 1);
-    return copy;
-}
-
-bool mcp_result(mcp_outcome *out, json_object *result)
-{
-    out->result = result ? serialize(result, &out->result_len) : NULL;
-    json_object_put(result);
+    out->result = jw_take(w, &out->result_len);
     if (out->result == NULL)
         mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "", "no memory for the result");
     return true;
@@ -124,7 +113,11 @@ void mcp_route(const mcp_call *call, const char *method, const char *path, const
 static bool ping(const mcp_call *call, mcp_outcome *out)
 {
     (void)call;
-    return mcp_result(out, json_object_new_object());
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_object_end(&w);
+    return mcp_result(out, &w);
 }
 
 typedef bool method_fn(const mcp_call *call, mcp_outcome *out);
@@ -162,44 +155,43 @@ static void call_method(const mcp_call *call, const char *name, mcp_outcome *out
  * data:{detail, pointer[, uri]}}}; id NULL is written null. */
 static void write_reply(mcp_reply *reply, int status, json_object *id, const mcp_outcome *out)
 {
-    reply->status = status;
-    size_t id_len = 4, error_len = 0;
-    const char *id_text = "null";
-    char *error_text = NULL;
-    if (id)
-        id_text = json_object_to_json_string_length(
-            id, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, &id_len);
-    if (out->result == NULL) {
-        json_object *e = json_object_new_object();
-        json_object_object_add(e, "code", json_object_new_int(out->code));
-        json_object_object_add(e, "message", json_object_new_string(out->message));
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_member_string(&w, "jsonrpc", "2.0");
+    jw_key(&w, "id");
+    if (id == NULL)
+        jw_null(&w);
+    else if (json_object_is_type(id, json_type_string))
+        jw_string_len(&w, json_object_get_string(id), (size_t)json_object_get_string_len(id));
+    else
+        jw_int(&w, json_object_get_int64(id));
+    if (out->result) {
+        jw_key(&w, "result");
+        jw_raw(&w, out->result, out->result_len);
+    } else {
+        jw_key(&w, "error");
+        jw_object(&w);
+        jw_member_int(&w, "code", out->code);
+        jw_member_string(&w, "message", out->message);
         if (out->has_data) {
-            json_object *data = json_object_new_object();
-            json_object_object_add(data, "detail", json_object_new_string(out->detail));
-            json_object_object_add(data, "pointer", json_object_new_string(out->pointer));
+            jw_key(&w, "data");
+            jw_object(&w);
+            jw_member_string(&w, "detail", out->detail);
+            jw_member_string(&w, "pointer", out->pointer);
             if (out->uri[0])
-                json_object_object_add(data, "uri", json_object_new_string(out->uri));
-            json_object_object_add(e, "data", data);
+                jw_member_string(&w, "uri", out->uri);
+            jw_object_end(&w);
         }
-        error_text = serialize(e, &error_len);
-        json_object_put(e);
+        jw_object_end(&w);
     }
-    dbuf b;
-    dbuf_init(&b, (size_t)-1 / 2);
-    static const char head[] = "{\"jsonrpc\":\"2.0\",\"id\":";
-    bool ok = id_text != NULL && (out->result != NULL || error_text != NULL)
-        && dbuf_add(&b, head, sizeof head - 1) && dbuf_add(&b, id_text, id_len)
-        && (out->result ? dbuf_add(&b, ",\"result\":", 10) && dbuf_add(&b, out->result, out->result_len)
-                        : dbuf_add(&b, ",\"error\":", 9) && dbuf_add(&b, error_text, error_len))
-        && dbuf_add(&b, "}", 1);
-    free(error_text);
-    if (!ok) {
-        dbuf_free(&b);
+    jw_object_end(&w);
+    reply->status = status;
+    reply->body = jw_take(&w, &reply->len);
+    if (reply->body == NULL) {
         reply->status = 500;
-        return;
+        reply->len = 0;
     }
-    reply->body = b.data;   /* the buffer's bytes are the reply's now */
-    reply->len = b.len;
 }
 
 static void fail_message(mcp_reply *reply, int status, json_object *id, int code,

@@ -46,28 +46,31 @@ bool mcp_prompts_list(const mcp_call *call, mcp_outcome *out)
     if (cursor)
         return mcp_error(out, MCP_INVALID_PARAMS, "Invalid params", "/params/cursor",
                          "this server lists every prompt on one page and gives no cursors");
-    json_object *list = json_object_new_array();
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_key(&w, "prompts");
+    jw_array(&w);
     for (size_t i = 0; i < NPROMPTS; i++) {
-        json_object *p = json_object_new_object();
-        json_object_object_add(p, "name", json_object_new_string(prompts[i].name));
-        json_object_object_add(p, "title", json_object_new_string(prompts[i].title));
-        json_object_object_add(p, "description",
-                               json_object_new_string(tx_phrase(prompts[i].description)));
-        json_object *args = json_object_new_array();
-        for (int a = 0; a < prompts[i].nargs; a++) {
-            json_object *arg = json_object_new_object();
-            json_object_object_add(arg, "name", json_object_new_string(prompts[i].args[a].name));
-            json_object_object_add(arg, "description",
-                                   json_object_new_string(tx_phrase(prompts[i].args[a].arg)));
-            json_object_object_add(arg, "required", json_object_new_boolean(1));
-            json_object_array_add(args, arg);
+        jw_object(&w);
+        jw_member_string(&w, "name", prompts[i].name);
+        jw_member_string(&w, "title", prompts[i].title);
+        jw_member_string(&w, "description", tx_phrase(prompts[i].description));
+        jw_key(&w, "arguments");
+        jw_array(&w);
+        for (int a = 0; a < prompts[i].nargs && a < MAX_ARGS; a++) {
+            jw_object(&w);
+            jw_member_string(&w, "name", prompts[i].args[a].name);
+            jw_member_string(&w, "description", tx_phrase(prompts[i].args[a].arg));
+            jw_member_bool(&w, "required", true);
+            jw_object_end(&w);
         }
-        json_object_object_add(p, "arguments", args);
-        json_object_array_add(list, p);
+        jw_array_end(&w);
+        jw_object_end(&w);
     }
-    json_object *result = json_object_new_object();
-    json_object_object_add(result, "prompts", list);
-    return mcp_result(out, result);
+    jw_array_end(&w);
+    jw_object_end(&w);
+    return mcp_result(out, &w);
 }
 
 static bool check_arguments(size_t i, json_object *args, const char *values[MAX_ARGS],
@@ -125,19 +128,23 @@ bool mcp_prompts_get(const mcp_call *call, mcp_outcome *out)
         tx_free(&text);
         return mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "", "no memory for the prompt");
     }
-    json_object *content = json_object_new_object();
-    json_object_object_add(content, "type", json_object_new_string("text"));
-    json_object_object_add(content, "text",
-                           json_object_new_string_len(tx_cstr(&text), (int)tx_len(&text)));
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_member_string(&w, "description", tx_phrase(prompts[i].description));
+    jw_key(&w, "messages");
+    jw_array(&w);
+    jw_object(&w);
+    jw_member_string(&w, "role", "user");
+    jw_key(&w, "content");
+    jw_object(&w);
+    jw_member_string(&w, "type", "text");
+    jw_key(&w, "text");
+    jw_string_len(&w, tx_cstr(&text), tx_len(&text));
+    jw_object_end(&w);
+    jw_object_end(&w);
+    jw_array_end(&w);
+    jw_object_end(&w);
     tx_free(&text);
-    json_object *message = json_object_new_object();
-    json_object_object_add(message, "role", json_object_new_string("user"));
-    json_object_object_add(message, "content", content);
-    json_object *messages = json_object_new_array();
-    json_object_array_add(messages, message);
-    json_object *result = json_object_new_object();
-    json_object_object_add(result, "description",
-                           json_object_new_string(tx_phrase(prompts[i].description)));
-    json_object_object_add(result, "messages", messages);
-    return mcp_result(out, result);
+    return mcp_result(out, &w);
 }

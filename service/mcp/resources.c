@@ -27,17 +27,17 @@
 #define RULES_URI SCHEME "rules"
 #define TILES_URI SCHEME "tiles"
 
-static json_object *resource(const char *uri, const char *name, const char *title,
-                             const char *description, const char *mime)
+static void resource(jw *w, const char *uri, const char *name, const char *title,
+                     const char *description, const char *mime)
 {
-    json_object *r = json_object_new_object();
-    json_object_object_add(r, "uri", json_object_new_string(uri));
-    json_object_object_add(r, "name", json_object_new_string(name));
+    jw_object(w);
+    jw_member_string(w, "uri", uri);
+    jw_member_string(w, "name", name);
     if (title)
-        json_object_object_add(r, "title", json_object_new_string(title));
-    json_object_object_add(r, "description", json_object_new_string(description));
-    json_object_object_add(r, "mimeType", json_object_new_string(mime));
-    return r;
+        jw_member_string(w, "title", title);
+    jw_member_string(w, "description", description);
+    jw_member_string(w, "mimeType", mime);
+    jw_object_end(w);
 }
 
 static bool no_cursor(const mcp_call *call, mcp_outcome *out)
@@ -55,52 +55,56 @@ bool mcp_resources_list(const mcp_call *call, mcp_outcome *out)
 {
     if (!no_cursor(call, out))
         return false;
-    json_object *list = json_object_new_array();
-    json_object_array_add(list, resource(GUIDE_URI, "notation-guide",
-                                         tx_phrase(TX_RESOURCE_GUIDE_TITLE),
-                                         tx_phrase(TX_RESOURCE_GUIDE_DESCRIPTION), "text/markdown"));
-    json_object_array_add(list, resource(RULES_URI, "rules", tx_phrase(TX_RESOURCE_RULES_TITLE),
-                                         tx_phrase(TX_RESOURCE_RULES_DESCRIPTION),
-                                         "application/json"));
-    json_object_array_add(list, resource(TILES_URI, "tiles", tx_phrase(TX_RESOURCE_TILES_TITLE),
-                                         tx_phrase(TX_RESOURCE_TILES_DESCRIPTION),
-                                         "application/json"));
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_key(&w, "resources");
+    jw_array(&w);
+    resource(&w, GUIDE_URI, "notation-guide", tx_phrase(TX_RESOURCE_GUIDE_TITLE),
+             tx_phrase(TX_RESOURCE_GUIDE_DESCRIPTION), "text/markdown");
+    resource(&w, RULES_URI, "rules", tx_phrase(TX_RESOURCE_RULES_TITLE),
+             tx_phrase(TX_RESOURCE_RULES_DESCRIPTION), "application/json");
+    resource(&w, TILES_URI, "tiles", tx_phrase(TX_RESOURCE_TILES_TITLE),
+             tx_phrase(TX_RESOURCE_TILES_DESCRIPTION), "application/json");
     size_t n;
     const cc_rule *rules = cc_rules(&n);
     for (size_t i = 0; i < n; i++) {
         char uri[128];
         snprintf(uri, sizeof uri, RULES_URI "/%s", rules[i].id);
-        json_object_array_add(list, resource(uri, rules[i].id, NULL, rules[i].statement,
-                                             "application/json"));
+        resource(&w, uri, rules[i].id, NULL, rules[i].statement, "application/json");
     }
-    json_object *result = json_object_new_object();
-    json_object_object_add(result, "resources", list);
-    return mcp_result(out, result);
+    jw_array_end(&w);
+    jw_object_end(&w);
+    return mcp_result(out, &w);
 }
 
-static json_object *template(const char *uri, const char *name, tx_id title, tx_id description)
+static void template(jw *w, const char *uri, const char *name, tx_id title, tx_id description)
 {
-    json_object *r = json_object_new_object();
-    json_object_object_add(r, "uriTemplate", json_object_new_string(uri));
-    json_object_object_add(r, "name", json_object_new_string(name));
-    json_object_object_add(r, "title", json_object_new_string(tx_phrase(title)));
-    json_object_object_add(r, "description", json_object_new_string(tx_phrase(description)));
-    json_object_object_add(r, "mimeType", json_object_new_string("application/json"));
-    return r;
+    jw_object(w);
+    jw_member_string(w, "uriTemplate", uri);
+    jw_member_string(w, "name", name);
+    jw_member_string(w, "title", tx_phrase(title));
+    jw_member_string(w, "description", tx_phrase(description));
+    jw_member_string(w, "mimeType", "application/json");
+    jw_object_end(w);
 }
 
 bool mcp_resource_templates_list(const mcp_call *call, mcp_outcome *out)
 {
     if (!no_cursor(call, out))
         return false;
-    json_object *list = json_object_new_array();
-    json_object_array_add(list, template(RULES_URI "/{id}", "rule", TX_RESOURCE_RULE_TEMPLATE_TITLE,
-                                         TX_RESOURCE_RULE_TEMPLATE_DESCRIPTION));
-    json_object_array_add(list, template(TILES_URI "/{id}", "tile", TX_RESOURCE_TILE_TEMPLATE_TITLE,
-                                         TX_RESOURCE_TILE_TEMPLATE_DESCRIPTION));
-    json_object *result = json_object_new_object();
-    json_object_object_add(result, "resourceTemplates", list);
-    return mcp_result(out, result);
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_key(&w, "resourceTemplates");
+    jw_array(&w);
+    template(&w, RULES_URI "/{id}", "rule", TX_RESOURCE_RULE_TEMPLATE_TITLE,
+             TX_RESOURCE_RULE_TEMPLATE_DESCRIPTION);
+    template(&w, TILES_URI "/{id}", "tile", TX_RESOURCE_TILE_TEMPLATE_TITLE,
+             TX_RESOURCE_TILE_TEMPLATE_DESCRIPTION);
+    jw_array_end(&w);
+    jw_object_end(&w);
+    return mcp_result(out, &w);
 }
 
 /* ---- reading ------------------------------------------------------------------ */
@@ -108,15 +112,20 @@ bool mcp_resource_templates_list(const mcp_call *call, mcp_outcome *out)
 static bool contents(mcp_outcome *out, const char *uri, const char *mime, const char *text,
                      size_t len)
 {
-    json_object *c = json_object_new_object();
-    json_object_object_add(c, "uri", json_object_new_string(uri));
-    json_object_object_add(c, "mimeType", json_object_new_string(mime));
-    json_object_object_add(c, "text", json_object_new_string_len(text, (int)len));
-    json_object *list = json_object_new_array();
-    json_object_array_add(list, c);
-    json_object *result = json_object_new_object();
-    json_object_object_add(result, "contents", list);
-    return mcp_result(out, result);
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_key(&w, "contents");
+    jw_array(&w);
+    jw_object(&w);
+    jw_member_string(&w, "uri", uri);
+    jw_member_string(&w, "mimeType", mime);
+    jw_key(&w, "text");
+    jw_string_len(&w, text, len);
+    jw_object_end(&w);
+    jw_array_end(&w);
+    jw_object_end(&w);
+    return mcp_result(out, &w);
 }
 
 static bool not_found(mcp_outcome *out, const char *uri)

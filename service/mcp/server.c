@@ -13,11 +13,15 @@
 #include "catalog.h"
 #include "mcp.h"
 
-static json_object *capability(void)
+/* "name": {"listChanged": false[, "subscribe": false]} */
+static void capability(jw *w, const char *name, bool subscribe)
 {
-    json_object *c = json_object_new_object();
-    json_object_object_add(c, "listChanged", json_object_new_boolean(0));
-    return c;
+    jw_key(w, name);
+    jw_object(w);
+    jw_member_bool(w, "listChanged", false);
+    if (subscribe)
+        jw_member_bool(w, "subscribe", false);
+    jw_object_end(w);
 }
 
 bool mcp_initialize(const mcp_call *call, mcp_outcome *out)
@@ -36,22 +40,23 @@ bool mcp_initialize(const mcp_call *call, mcp_outcome *out)
                              "clientInfo.%s must be a string", info_members[i]);
     const char *asked = json_object_get_string(version);
 
-    json_object *caps = json_object_new_object();
-    json_object *resources = capability();
-    json_object_object_add(resources, "subscribe", json_object_new_boolean(0));
-    json_object_object_add(caps, "tools", capability());
-    json_object_object_add(caps, "resources", resources);
-    json_object_object_add(caps, "prompts", capability());
-    json_object *server = json_object_new_object();
-    json_object_object_add(server, "name", json_object_new_string("carcassonne-rules"));
-    json_object_object_add(server, "title", json_object_new_string("Carcassonne rules"));
-    json_object_object_add(server, "version", json_object_new_string(mcp_server_version()));
-    json_object *result = json_object_new_object();
-    json_object_object_add(result, "protocolVersion", json_object_new_string(
-        mcp_version_supported(asked) ? asked : MCP_VERSION_LATEST));
-    json_object_object_add(result, "capabilities", caps);
-    json_object_object_add(result, "serverInfo", server);
-    json_object_object_add(result, "instructions",
-                           json_object_new_string(tx_phrase(TX_MCP_INSTRUCTIONS)));
-    return mcp_result(out, result);
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_member_string(&w, "protocolVersion", mcp_version_supported(asked) ? asked : MCP_VERSION_LATEST);
+    jw_key(&w, "capabilities");
+    jw_object(&w);
+    capability(&w, "tools", false);
+    capability(&w, "resources", true);
+    capability(&w, "prompts", false);
+    jw_object_end(&w);
+    jw_key(&w, "serverInfo");
+    jw_object(&w);
+    jw_member_string(&w, "name", "carcassonne-rules");
+    jw_member_string(&w, "title", "Carcassonne rules");
+    jw_member_string(&w, "version", mcp_server_version());
+    jw_object_end(&w);
+    jw_member_string(&w, "instructions", tx_phrase(TX_MCP_INSTRUCTIONS));
+    jw_object_end(&w);
+    return mcp_result(out, &w);
 }

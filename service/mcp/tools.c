@@ -20,7 +20,7 @@
 
 #include "../text/answers.h"
 #include "../text/text.h"
-#include "../wire/dynbuf.h"
+#include "../wire/json_writer.h"
 #include "../wire/json_strict.h"
 #include "call.h"
 #include "catalog.h"
@@ -35,19 +35,16 @@ bool mcp_tools_list(const mcp_call *call, mcp_outcome *out)
                          "this server lists every tool on one page and gives no cursors");
     size_t n;
     const mcp_tool *tools = mcp_tools(&n);
-    dbuf b;
-    dbuf_init(&b, (size_t)-1 / 2);
-    bool ok = dbuf_add(&b, "{\"tools\":[", 10);
-    for (size_t i = 0; i < n && ok; i++)
-        ok = (i == 0 || dbuf_add(&b, ",", 1)) && dbuf_add(&b, tools[i].json, tools[i].json_len);
-    ok = ok && dbuf_add(&b, "]}", 2);
-    if (!ok) {
-        dbuf_free(&b);
-        return mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "", "no memory for the list");
-    }
-    out->result = b.data;
-    out->result_len = b.len;
-    return true;
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_key(&w, "tools");
+    jw_array(&w);
+    for (size_t i = 0; i < n; i++)
+        jw_raw(&w, tools[i].json, tools[i].json_len);
+    jw_array_end(&w);
+    jw_object_end(&w);
+    return mcp_result(out, &w);
 }
 
 /* ---- the route's request ------------------------------------------------------ */
@@ -154,12 +151,14 @@ static bool no_other_arguments(const mcp_tool *t, json_object *args, problem *p)
 
 /* ---- the tool result ----------------------------------------------------------- */
 
-static json_object *text_content(const char *text, size_t len)
+/* {"type": "text", "text": ...} */
+static void text_content(jw *w, const char *text, size_t len)
 {
-    json_object *c = json_object_new_object();
-    json_object_object_add(c, "type", json_object_new_string("text"));
-    json_object_object_add(c, "text", json_object_new_string_len(text, (int)len));
-    return c;
+    jw_object(w);
+    jw_member_string(w, "type", "text");
+    jw_key(w, "text");
+    jw_string_len(w, text, len);
+    jw_object_end(w);
 }
 
 /* isError: the problem in words, for the model to correct its call. */
@@ -168,18 +167,22 @@ static bool tool_problem(mcp_outcome *out, const problem *p)
     txbuf t;
     tx_init(&t);
     answers_problem(&t, p->status, p->title, p->detail, p->pointer);
-    json_object *content = json_object_new_array();
-    json_object_array_add(content, text_content(tx_cstr(&t), tx_len(&t)));
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_key(&w, "content");
+    jw_array(&w);
+    text_content(&w, tx_cstr(&t), tx_len(&t));
+    jw_array_end(&w);
+    jw_member_bool(&w, "isError", true);
+    jw_object_end(&w);
     bool failed = tx_failed(&t);
     tx_free(&t);
-    json_object *result = json_object_new_object();
-    json_object_object_add(result, "content", content);
-    json_object_object_add(result, "isError", json_object_new_boolean(1));
     if (failed) {
-        json_object_put(result);
+        jw_free(&w);
         return mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "", "no memory for the result");
     }
-    return mcp_result(out, result);
+    return mcp_result(out, &w);
 }
 
 /* The route's problem+json answer as a problem (pointer "" on a route
@@ -208,6 +211,8 @@ static bool route_problem(const mcp_tool *t, const svc_response *res, problem *p
     return true;
 }
 
+/* The route's answer: as structuredContent exactly as the route wrote it,
+ * in sentences, and as JSON text. */
 static bool tool_answer(mcp_outcome *out, const mcp_tool *t, const svc_response *res)
 {
     json_object *answer = NULL;
@@ -222,20 +227,26 @@ static bool tool_answer(mcp_outcome *out, const mcp_tool *t, const svc_response 
     txbuf words;
     tx_init(&words);
     answers_write(&words, t->path, answer);
-    json_object *content = json_object_new_array();
-    json_object_array_add(content, text_content(tx_cstr(&words), tx_len(&words)));
-    json_object_array_add(content, text_content(res->body, res->len));
+    json_object_put(answer);
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_key(&w, "content");
+    jw_array(&w);
+    text_content(&w, tx_cstr(&words), tx_len(&words));
+    text_content(&w, res->body, res->len);
+    jw_array_end(&w);
+    jw_key(&w, "structuredContent");
+    jw_raw(&w, res->body, res->len);
+    jw_member_bool(&w, "isError", false);
+    jw_object_end(&w);
     bool failed = tx_failed(&words);
     tx_free(&words);
-    json_object *result = json_object_new_object();
-    json_object_object_add(result, "content", content);
-    json_object_object_add(result, "structuredContent", answer);
-    json_object_object_add(result, "isError", json_object_new_boolean(0));
     if (failed) {
-        json_object_put(result);
+        jw_free(&w);
         return mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "", "no memory for the result");
     }
-    return mcp_result(out, result);
+    return mcp_result(out, &w);
 }
 
 bool mcp_tools_call(const mcp_call *call, mcp_outcome *out)

@@ -4,6 +4,7 @@
 #include "routes.h"
 
 #include "../text/describe.h"
+#include "../wire/json_writer.h"
 #include "game.h"
 
 void route_describe(const svc_context *ctx, json_object *root, svc_response *res)
@@ -12,11 +13,14 @@ void route_describe(const svc_context *ctx, json_object *root, svc_response *res
     game *g = game_open(ctx, root, members, res);
     if (g == NULL)
         return;
-    json_object *answer = describe_position(&g->pos, &g->board, &g->features);
+    jw w;
+    jw_init(&w);
+    bool ok = describe_position(&w, &g->pos, &g->board, &g->features);
     game_free(g);
-    if (answer == NULL) {
+    if (!ok) {
+        jw_free(&w);
         svc_fail(res, 500, "", "Out of memory", "no memory for the description");
         return;
     }
-    svc_reply_json(res, 200, answer);
+    svc_reply_jw(res, 200, &w);
 }

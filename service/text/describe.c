@@ -1,10 +1,11 @@
 /* describe.c -- a position in plain English; see describe.h.
  *
  * One function per section (players, board, figures, features, standing),
- * each appending whole sentences to its JSON array; describe_position()
- * then joins the sections into the text. Words come from phrases.def
- * through tx_add(); facts from the engine. Out of memory is noticed once,
- * at the end (a txbuf remembers a failed append).
+ * each appending whole sentences to its list; describe_position() then
+ * writes the text (the sections joined) and the lists with the JSON
+ * writer. Words come from phrases.def through tx_add(); facts from the
+ * engine. Out of memory is noticed once, at the end (a txbuf and a
+ * sentence list remember a failed append).
  */
 #include "describe.h"
 
@@ -14,6 +15,22 @@
 #include "../../engine/scoring.h"
 #include "../wire/encode.h"
 #include "text.h"
+
+/* The sentences of one section, in order; each malloc'ed. */
+typedef struct {
+    char **items;
+    size_t n, cap;
+    bool failed;
+} sentences;
+
+static void sentences_free(sentences *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        free(s->items[i]);
+    free(s->items);
+    s->items = NULL;
+    s->n = s->cap = 0;
+}
 
 /* ---- words ------------------------------------------------------------------ */
 
@@ -61,20 +78,31 @@ static void figure_owner(txbuf *t, const cc_position *pos, const cc_figure *fig)
     tx_add(t, TX_POSSESSIVE, pos->players[fig->player], tx_phrase(kind_word(fig->kind)));
 }
 
-/* Move a finished sentence into the section; the line is empty again
- * (and still remembers a failed append). */
-static void emit(json_object *section, txbuf *line)
+/* Move a finished sentence into the section; the line is empty again. */
+static void emit(sentences *section, txbuf *line)
 {
-    bool failed = line->failed;
-    json_object_array_add(section, json_object_new_string_len(tx_cstr(line), (int)tx_len(line)));
-    tx_free(line);
+    char *s = tx_take(line);
     tx_init(line);
-    line->failed = failed;
+    if (s != NULL && section->n == section->cap) {
+        size_t cap = section->cap ? 2 * section->cap : 16;
+        char **items = realloc(section->items, cap * sizeof *items);
+        if (items == NULL) {
+            free(s);
+            s = NULL;
+        } else {
+            section->items = items;
+            section->cap = cap;
+        }
+    }
+    if (s == NULL)
+        section->failed = true;
+    else
+        section->items[section->n++] = s;
 }
 
 /* ---- players ------------------------------------------------------------------- */
 
-static void players_section(const cc_position *pos, json_object *sec, txbuf *line)
+static void players_section(const cc_position *pos, sentences *sec, txbuf *line)
 {
     txbuf list;
     tx_init(&list);
@@ -225,7 +253,7 @@ static void tile_sentence(txbuf *line, const cc_position *pos, const cc_board_ti
     tx_free(&cell);
 }
 
-static void board_section(const cc_position *pos, const cc_board *b, json_object *sec,
+static void board_section(const cc_position *pos, const cc_board *b, sentences *sec,
                           txbuf *line)
 {
     if (b->ntiles == 1)
@@ -290,7 +318,7 @@ static void figure_sentence(txbuf *line, const cc_position *pos, const cc_featur
     tx_free(&who);
 }
 
-static void figures_section(const cc_position *pos, const cc_features *f, json_object *sec,
+static void figures_section(const cc_position *pos, const cc_features *f, sentences *sec,
                             txbuf *line)
 {
     if (pos->nfigures == 0) {
@@ -438,8 +466,8 @@ static void feature_sentence(txbuf *line, const cc_position *pos, const cc_featu
     tx_free(&name);
 }
 
-static void features_section(const cc_position *pos, const cc_features *f, json_object *sec,
-                             json_object *rules, txbuf *line)
+static void features_section(const cc_position *pos, const cc_features *f, sentences *sec,
+                             enc_rules *rules, txbuf *line)
 {
     int n = f->nfeatures;
     int *order = malloc(sizeof *order * (size_t)(n > 0 ? n : 1));
@@ -471,9 +499,9 @@ static void features_section(const cc_position *pos, const cc_features *f, json_
 
 /* ---- standing ------------------------------------------------------------------- */
 
-/* The players with the highest of totals[] (as a JSON array and a list in
- * words); returns the highest total. */
-static int leaders(const cc_position *pos, const int *totals, json_object *names, txbuf *words,
+/* The players with the highest of totals[] (their indices in names[],
+ * *count of them, and a list in words); returns the highest total. */
+static int leaders(const cc_position *pos, const int *totals, int *names, txbuf *words,
                    int *count)
 {
     int best = totals[0];
@@ -485,7 +513,7 @@ static int leaders(const cc_position *pos, const int *totals, json_object *names
         n += totals[p] == best;
     for (int p = 0, k = 0; p < pos->nplayers; p++)
         if (totals[p] == best) {
-            json_object_array_add(names, json_object_new_string(pos->players[p]));
+            names[k] = p;
             tx_sep(words, k++, n);
             tx_str(words, pos->players[p]);
         }
@@ -493,8 +521,14 @@ static int leaders(const cc_position *pos, const int *totals, json_object *names
     return best;
 }
 
-static void standing_section(const cc_position *pos, const cc_features *f, json_object *sec,
-                             json_object *lead, json_object *rules, txbuf *line)
+/* Who leads, now and after the end-game scoring: players' indices. */
+typedef struct {
+    int now[CC_MAX_PLAYERS], nnow;
+    int final[CC_MAX_PLAYERS], nfinal;
+} standing;
+
+static void standing_section(const cc_position *pos, const cc_features *f, sentences *sec,
+                             standing *lead, enc_rules *rules, txbuf *line)
 {
     cc_score_result *res = malloc(sizeof *res);
     if (res == NULL) {
@@ -510,15 +544,14 @@ static void standing_section(const cc_position *pos, const cc_features *f, json_
         now[p] = cc_position_score(pos, p);
         final[p] = now[p] + res->totals[p];
     }
-    json_object *now_names = json_object_new_array(), *final_names = json_object_new_array();
     txbuf words, pts, gains, totals;
     tx_init(&words);
     tx_init(&pts);
     tx_init(&gains);
     tx_init(&totals);
-    int n;
-    points(&pts, leaders(pos, now, now_names, &words, &n));
-    tx_add(line, n == 1 ? TX_STANDING_LEADS : TX_STANDING_TIED, tx_cstr(&words), tx_cstr(&pts));
+    points(&pts, leaders(pos, now, lead->now, &words, &lead->nnow));
+    tx_add(line, lead->nnow == 1 ? TX_STANDING_LEADS : TX_STANDING_TIED, tx_cstr(&words),
+           tx_cstr(&pts));
     emit(sec, line);
 
     bool any = false;
@@ -535,11 +568,10 @@ static void standing_section(const cc_position *pos, const cc_features *f, json_
         tx_add(line, TX_STANDING_FINAL_NOTHING);
     tx_free(&words);
     tx_init(&words);
-    leaders(pos, final, final_names, &words, &n);
-    tx_add(line, n == 1 ? TX_STANDING_FINAL_WINS : TX_STANDING_FINAL_TIE, tx_cstr(&words));
+    leaders(pos, final, lead->final, &words, &lead->nfinal);
+    tx_add(line, lead->nfinal == 1 ? TX_STANDING_FINAL_WINS : TX_STANDING_FINAL_TIE,
+           tx_cstr(&words));
     emit(sec, line);
-    json_object_object_add(lead, "now", now_names);
-    json_object_object_add(lead, "final", final_names);
     line->failed |= words.failed || pts.failed || gains.failed || totals.failed;
     tx_free(&totals);
     tx_free(&gains);
@@ -567,56 +599,75 @@ static const section_form forms[] = {
 };
 #define NSECTIONS (sizeof forms / sizeof forms[0])
 
-static void join_sections(txbuf *text, json_object *sections[NSECTIONS])
+static void join_sections(txbuf *text, const sentences *sections)
 {
     for (size_t s = 0; s < NSECTIONS; s++) {
         if (s > 0)
             tx_str(text, "\n\n");
         tx_str(text, tx_phrase(forms[s].heading));
         tx_str(text, ":");
-        size_t n = json_object_array_length(sections[s]);
-        for (size_t i = 0; i < n; i++) {
-            const char *sentence = json_object_get_string(json_object_array_get_idx(sections[s], i));
+        for (size_t i = 0; i < sections[s].n; i++) {
             bool inline_here = forms[s].inline_n < 0 || i < (size_t)forms[s].inline_n;
             tx_str(text, inline_here ? " " : "\n- ");
-            tx_str(text, sentence);
+            tx_str(text, sections[s].items[i]);
         }
     }
 }
 
-json_object *describe_position(const cc_position *pos, const cc_board *b, const cc_features *f)
+static void write_names(jw *w, const cc_position *pos, const int *players, int n)
 {
-    json_object *sections[NSECTIONS];
-    for (size_t s = 0; s < NSECTIONS; s++)
-        sections[s] = json_object_new_array();
-    json_object *rules = json_object_new_array();
-    json_object *lead = json_object_new_object();
+    jw_array(w);
+    for (int i = 0; i < n; i++)
+        jw_string(w, pos->players[players[i]]);
+    jw_array_end(w);
+}
+
+bool describe_position(jw *w, const cc_position *pos, const cc_board *b, const cc_features *f)
+{
+    sentences sections[NSECTIONS];
+    memset(sections, 0, sizeof sections);
+    enc_rules rules;
+    enc_rules_init(&rules);
+    standing lead;
+    memset(&lead, 0, sizeof lead);
     txbuf line, text;
     tx_init(&line);
     tx_init(&text);
 
-    players_section(pos, sections[0], &line);
-    board_section(pos, b, sections[1], &line);
-    figures_section(pos, f, sections[2], &line);
-    features_section(pos, f, sections[3], rules, &line);
-    standing_section(pos, f, sections[4], lead, rules, &line);
+    players_section(pos, &sections[0], &line);
+    board_section(pos, b, &sections[1], &line);
+    figures_section(pos, f, &sections[2], &line);
+    features_section(pos, f, &sections[3], &rules, &line);
+    standing_section(pos, f, &sections[4], &lead, &rules, &line);
     join_sections(&text, sections);
 
-    json_object *answer = json_object_new_object();
-    json_object *by_name = json_object_new_object();
-    for (size_t s = 0; s < NSECTIONS; s++)
-        json_object_object_add(by_name, forms[s].key, sections[s]);
     bool failed = line.failed || text.failed;
-    json_object_object_add(answer, "text",
-                           json_object_new_string_len(tx_cstr(&text), (int)tx_len(&text)));
-    json_object_object_add(answer, "sections", by_name);
-    json_object_object_add(answer, "leaders", lead);
-    json_object_object_add(answer, "rules", rules);
+    jw_object(w);
+    jw_key(w, "text");
+    jw_string_len(w, tx_cstr(&text), tx_len(&text));
+    jw_key(w, "sections");
+    jw_object(w);
+    for (size_t s = 0; s < NSECTIONS; s++) {
+        failed |= sections[s].failed;
+        jw_key(w, forms[s].key);
+        jw_array(w);
+        for (size_t i = 0; i < sections[s].n; i++)
+            jw_string(w, sections[s].items[i]);
+        jw_array_end(w);
+        sentences_free(&sections[s]);
+    }
+    jw_object_end(w);
+    jw_key(w, "leaders");
+    jw_object(w);
+    jw_key(w, "now");
+    write_names(w, pos, lead.now, lead.nnow);
+    jw_key(w, "final");
+    write_names(w, pos, lead.final, lead.nfinal);
+    jw_object_end(w);
+    jw_key(w, "rules");
+    enc_rules_write(w, &rules);
+    jw_object_end(w);
     tx_free(&text);
     tx_free(&line);
-    if (failed) {
-        json_object_put(answer);
-        return NULL;
-    }
-    return answer;
+    return !failed && !jw_failed(w);
 }

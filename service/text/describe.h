@@ -12,8 +12,9 @@
  * Order, so the wording is deterministic: tiles by y then x; figures as
  * the position lists them; features in canonical order of their names.
  *
- * describe_position() returns a new json_object the caller releases with
- * json_object_put(), or NULL when memory runs out:
+ * describe_position() writes the answer object into the JSON writer w
+ * (service/wire/json_writer.h) and returns false when memory ran out (the
+ * writer's text must then be discarded):
  *   {"text": the whole description (headed paragraphs, "- " items),
  *    "sections": {"players", "board", "figures", "features", "standing"}:
  *        each an array of the sentences the text is made of,
@@ -25,12 +26,13 @@
 #ifndef SVC_DESCRIBE_H
 #define SVC_DESCRIBE_H
 
-#include <json-c/json.h>
+#include <stdbool.h>
 
 #include "../../engine/board.h"
 #include "../../engine/features.h"
 #include "../../engine/position.h"
+#include "../wire/json_writer.h"
 
-json_object *describe_position(const cc_position *pos, const cc_board *b, const cc_features *f);
+bool describe_position(jw *w, const cc_position *pos, const cc_board *b, const cc_features *f);
 
 #endif

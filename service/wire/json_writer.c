@@ -248,3 +248,10 @@ void jw_double(jw *w, double v)
     put_bytes(w, text, n > 0 && (size_t)n < sizeof text ? (size_t)n : 0);
     w->comma = true;
 }
+
+void jw_raw(jw *w, const char *json, size_t n)
+{
+    separate(w);
+    put_bytes(w, json, n);
+    w->comma = true;
+}

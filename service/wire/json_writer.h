@@ -30,6 +30,8 @@
  *   jw_int(&w, v), jw_bool(&w, b), jw_null(&w)  scalar values
  *   jw_double(&w, v)                 a number that reads back as the same
  *                                    double (%.17g); null if not finite
+ *   jw_raw(&w, json, n)              a value that is JSON text already (an
+ *                                    answer this service wrote), as it is
  *   jw_member_string/int/bool(&w, name, v)       jw_key + the value
  *   jw_value(&w, &v)                 the one complete value writer v holds
  *                                    (written apart, e.g. while a long job
@@ -93,6 +95,10 @@ void jw_bool(jw *w, bool v);
 void jw_null(jw *w);
 void jw_double(jw *w, double v);
 void jw_value(jw *w, const jw *value);
+/* A value given as JSON text, written as it is (the MCP server wraps a
+ * route's answer this way). Precondition: json[0..n) is one JSON value the
+ * service wrote itself; it is not checked. */
+void jw_raw(jw *w, const char *json, size_t n);
 
 static inline void jw_member_string(jw *w, const char *name, const char *s)
 {

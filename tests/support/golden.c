@@ -12,6 +12,8 @@ const golden_set golden_sets[] = {
     { "fuzz/regressions/dispatch", GOLDEN_DISPATCH },
     { "fuzz/corpus/decode", GOLDEN_VALIDATE },
     { "fuzz/regressions/decode", GOLDEN_VALIDATE },
+    { "fuzz/corpus/mcp", GOLDEN_MCP },
+    { "fuzz/regressions/mcp", GOLDEN_MCP },
 };
 const size_t golden_nsets = sizeof golden_sets / sizeof golden_sets[0];
 
@@ -29,6 +31,8 @@ void golden_line(const svc_context *ctx, const golden_set *set, const char *name
     svc_response res;
     if (set->kind == GOLDEN_VALIDATE)
         svc_dispatch(ctx, "POST", "/v1/validate", (const char *)data, size, &res);
+    else if (set->kind == GOLDEN_MCP)
+        svc_dispatch(ctx, "POST", "/mcp", (const char *)data, size, &res);
     else if (size > 0)
         fuzz_dispatch_input(ctx, data, size, &res);
     else

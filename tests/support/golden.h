@@ -9,6 +9,8 @@
  *   tests/golden/requests                as fuzz/fuzz_routes.h picks the route
  *   fuzz/{corpus,regressions}/dispatch   the same
  *   fuzz/{corpus,regressions}/decode     the whole file as POST /v1/validate
+ *   fuzz/{corpus,regressions}/mcp        the whole file as POST /mcp (one MCP
+ *                                        message: every tool through its route)
  * Several thousand requests: every route, every kind of bad input.
  *
  * A line: "SET/FILE STATUS CONTENT-TYPE LENGTH HASH", HASH the 64-bit
@@ -26,7 +28,7 @@
 
 #include "../../service/service.h"
 
-typedef enum { GOLDEN_DISPATCH, GOLDEN_VALIDATE } golden_kind;
+typedef enum { GOLDEN_DISPATCH, GOLDEN_VALIDATE, GOLDEN_MCP } golden_kind;
 
 typedef struct {
     const char *dir;
