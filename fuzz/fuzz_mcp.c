@@ -19,6 +19,7 @@
 
 #include "../service/catalog/catalog_db.h"
 #include "../service/mcp/mcp.h"
+#include "../service/render/render.h"
 
 static cc_catalog catalog;
 static svc_context ctx;
@@ -33,6 +34,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         abort();
     }
     ctx.cat = &catalog;
+    /* Tool results carry pictures: the fonts cairo loads are process-wide
+     * caches, released before the exit's leak check (not leaks). */
+    atexit(rd_release_caches);
     return 0;
 }
 

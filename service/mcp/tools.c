@@ -8,7 +8,9 @@
  * answers; this file only reshapes:
  *   200  structuredContent: the answer; content: the answer in sentences
  *        with the rules it cites (service/text/answers.h), then the answer
- *        as JSON text (for clients that do not read structuredContent)
+ *        as JSON text (for clients that do not read structuredContent),
+ *        then, for the tools that have one, a PNG of the position with the
+ *        answer highlighted (picture.h, drawn by POST /v1/render)
  *   4xx  isError: true; content: the problem's title, detail and pointer
  *   5xx  a JSON-RPC internal error
  * An unknown tool, or arguments that are not an object, are protocol
@@ -24,6 +26,7 @@
 #include "../wire/json_strict.h"
 #include "call.h"
 #include "catalog.h"
+#include "picture.h"
 
 bool mcp_tools_list(const mcp_call *call, mcp_outcome *out)
 {
@@ -211,9 +214,28 @@ static bool route_problem(const mcp_tool *t, const svc_response *res, problem *p
     return true;
 }
 
+/* An image content: the picture of the answer (picture.h), for the user. */
+static void image_content(jw *w, const char *b64, size_t len)
+{
+    jw_object(w);
+    jw_member_string(w, "type", "image");
+    jw_key(w, "data");
+    jw_string_len(w, b64, len);
+    jw_member_string(w, "mimeType", "image/png");
+    jw_key(w, "annotations");
+    jw_object(w);
+    jw_key(w, "audience");
+    jw_array(w);
+    jw_string(w, "user");
+    jw_array_end(w);
+    jw_object_end(w);
+    jw_object_end(w);
+}
+
 /* The route's answer: as structuredContent exactly as the route wrote it,
- * in sentences, and as JSON text. */
-static bool tool_answer(mcp_outcome *out, const mcp_tool *t, const svc_response *res)
+ * in sentences, as JSON text, and as a picture when the tool has one. */
+static bool tool_answer(mcp_outcome *out, const mcp_call *call, const mcp_tool *t,
+                        json_object *args, const svc_response *res)
 {
     json_object *answer = NULL;
     cc_error err;
@@ -227,6 +249,9 @@ static bool tool_answer(mcp_outcome *out, const mcp_tool *t, const svc_response 
     txbuf words;
     tx_init(&words);
     answers_write(&words, t->path, answer);
+    char *picture = NULL;
+    size_t picture_len = 0;
+    mcp_picture(call, t->name, args, answer, &picture, &picture_len);
     json_object_put(answer);
     jw w;
     jw_init(&w);
@@ -235,6 +260,9 @@ static bool tool_answer(mcp_outcome *out, const mcp_tool *t, const svc_response 
     jw_array(&w);
     text_content(&w, tx_cstr(&words), tx_len(&words));
     text_content(&w, res->body, res->len);
+    if (picture)
+        image_content(&w, picture, picture_len);
+    free(picture);
     jw_array_end(&w);
     jw_key(&w, "structuredContent");
     jw_raw(&w, res->body, res->len);
@@ -282,15 +310,15 @@ bool mcp_tools_call(const mcp_call *call, mcp_outcome *out)
             args, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, &len);
     svc_response res;
     mcp_route(call, t->method, path, body, len, &res);
-    json_object_put(empty);
     bool done;
     if (res.status == 200)
-        done = tool_answer(out, t, &res);
+        done = tool_answer(out, call, t, args, &res);
     else if (res.status >= 400 && res.status < 500 && route_problem(t, &res, &p))
         done = tool_problem(out, &p);
     else
         done = mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "",
                          "the route %s answered status %d", t->path, res.status);
     svc_response_free(&res);
+    json_object_put(empty);
     return done;
 }

@@ -6,7 +6,8 @@
 // tools, resources, templates and prompts, read every kind of resource,
 // get each prompt, and call every tool with good arguments (the
 // structuredContent must validate against the tool's outputSchema with Ajv,
-// and equal what the tool's route answers over plain HTTP) and with a bad
+// and equal what the tool's route answers over plain HTTP; a PNG of the
+// position for the tools about the board) and with a bad
 // one (isError, the route's problem in words with its pointer). Protocol
 // faults (unknown tool, unknown method, bad params) must be JSON-RPC errors.
 // The notation guide's worked examples are run and checked here too, and
@@ -90,6 +91,9 @@ const TOOLS = {
   },
 };
 
+// Tools whose answer is not about a place on the board: no picture.
+const NO_PICTURE = new Set(['message_card', 'tile_facts', 'rule_statement']);
+
 async function routeAnswer([method, path, toBody], args) {
   const init = { method };
   if (method === 'POST') {
@@ -150,6 +154,15 @@ for (const kind of Object.keys(transports)) {
         assert.deepEqual(JSON.parse(ok.content[1].text), ok.structuredContent);
         for (const id of ok.structuredContent.rules ?? [])
           assert.ok(ok.content[0].text.includes(`${id}: `), `${tool.name}: rule ${id} stated`);
+        const images = ok.content.filter((c) => c.type === 'image');
+        if (NO_PICTURE.has(tool.name)) {
+          assert.equal(images.length, 0, `${tool.name}: no picture`);
+        } else {
+          assert.equal(images.length, 1, `${tool.name}: a picture`);
+          assert.equal(images[0].mimeType, 'image/png');
+          assert.deepEqual([...Buffer.from(images[0].data, 'base64').subarray(0, 8)],
+            [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], `${tool.name}: a PNG`);
+        }
 
         const no = await client.callTool({ name: tool.name, arguments: bad });
         assert.equal(no.isError, true, `${tool.name} bad arguments: ${JSON.stringify(no)}`);

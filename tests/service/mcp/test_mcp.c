@@ -12,6 +12,7 @@
 
 #include "../../../service/mcp/catalog.h"
 #include "../../../service/mcp/mcp.h"
+#include "../../../service/mcp/picture.h"
 #include "../../../service/service.h"
 #include "../../support/asktest.h"
 #include "../../support/testutil.h"
@@ -184,7 +185,7 @@ Test(mcp, a_tool_answers_exactly_what_its_route_answers)
     cr_expect(json_object_equal(tu_member(result, "structuredContent"), route));
     cr_expect(!json_object_get_boolean(tu_member(result, "isError")));
     json_object *content = tu_member(result, "content");
-    cr_assert_eq(json_object_array_length(content), 2);
+    cr_assert_eq(json_object_array_length(content), 3, "sentences, JSON, picture");
     json_object *second = json_tokener_parse(tu_str(json_object_array_get_idx(content, 1), "text"));
     cr_expect(json_object_equal(second, route), "the second text is the answer's JSON");
     json_object_put(second);
@@ -361,4 +362,41 @@ Test(mcp, get_mcp_is_405_with_allow_post)
     cr_expect_eq(res.status, 405);
     cr_expect_str_eq(res.allow, "POST");
     svc_response_free(&res);
+}
+
+/* ---- pictures ------------------------------------------------------------------ */
+
+/* RFC 4648 section 10's test vectors. */
+Test(mcp, base64_matches_the_rfc_4648_vectors)
+{
+    static const char *const in[] = { "", "f", "fo", "foo", "foob", "fooba", "foobar" };
+    static const char *const out[] = { "", "Zg==", "Zm8=", "Zm9v", "Zm9vYg==", "Zm9vYmE=", "Zm9vYmFy" };
+    for (size_t i = 0; i < 7; i++) {
+        size_t len;
+        char *b = mcp_base64((const unsigned char *)in[i], strlen(in[i]), &len);
+        cr_assert_not_null(b);
+        cr_expect_str_eq(b, out[i]);
+        cr_expect_eq(len, strlen(out[i]));
+        free(b);
+    }
+}
+
+/* A tool about the board carries a PNG of it (drawn by POST /v1/render);
+ * a tool about a card does not. */
+Test(mcp, a_board_tool_result_carries_a_png_and_a_card_tool_none)
+{
+    json_object *a = send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"legal_placements\","
+                          "\"arguments\":{\"position\":{\"players\":[\"red\",\"blue\"],\"tiles\":[{\"tile\":\"base.D\","
+                          "\"x\":0,\"y\":0,\"rot\":0}],\"figures\":[]},\"tile\":\"base.E\"}}}", 200);
+    json_object *content = tu_member(tu_member(a, "result"), "content");
+    cr_assert_eq(json_object_array_length(content), 3);
+    json_object *image = json_object_array_get_idx(content, 2);
+    cr_expect_str_eq(tu_str(image, "type"), "image");
+    cr_expect_str_eq(tu_str(image, "mimeType"), "image/png");
+    cr_expect(strncmp(tu_str(image, "data"), "iVBORw0KGgo", 11) == 0, "base64 of the PNG signature");
+    json_object_put(a);
+    a = send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"rule_statement\","
+             "\"arguments\":{\"id\":\"base.placement.edges\"}}}", 200);
+    cr_expect_eq(json_object_array_length(tu_member(tu_member(a, "result"), "content")), 2);
+    json_object_put(a);
 }
