@@ -9,8 +9,9 @@
  *
  * Ownership: an outcome owns its result text (malloc'ed); mcp.c frees it
  * after writing the response. Results are written with the service's JSON
- * writer; json-c only reads (the message, through the strict reader). A handler fills the outcome exactly once,
- * with mcp_result() or mcp_error().
+ * writer; json-c only holds what was read (mcp_json_tree(): the message,
+ * checked by the service's strict reader). A handler fills the outcome
+ * exactly once, with mcp_result() or mcp_error().
  */
 #ifndef SVC_MCP_CALL_H
 #define SVC_MCP_CALL_H
@@ -64,6 +65,11 @@ bool mcp_error(mcp_outcome *out, int code, const char *message, const char *poin
  * "/params/<name>") when it has another type, or is required and absent. */
 bool mcp_param(const mcp_call *call, const char *name, json_type type, bool required,
                json_object **value, mcp_outcome *out);
+
+/* text[0..len), checked by service/wire/json_reader.h (the reader every
+ * route uses: same refusals, same details and pointers), as a json-c tree
+ * (tree.c). *out is the caller's; on failure NULL, and err says why. */
+bool mcp_json_tree(const char *text, size_t len, json_object **out, cc_error *err);
 
 /* Ask the dispatcher, as the HTTP layer would: method and path (a
  * percent-encoded request target), the body (NULL for none). The outer

@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "../assets.h"
-#include "../wire/json_strict.h"
+#include "../wire/json_reader.h"
+#include "call.h"
 
 #define MAX_TOOLS 32
 
@@ -80,7 +81,7 @@ static void load(void)
 {
     json_object *root = NULL, *tools, *v;
     cc_error err;
-    if (!js_parse((const char *)mcp_tools_json, mcp_tools_json_len, JS_MAX_DEPTH, NULL, &root, &err))
+    if (!mcp_json_tree((const char *)mcp_tools_json, mcp_tools_json_len, &root, &err))
         return;
     if (json_object_object_get_ex(root, "version", &v) && json_object_is_type(v, json_type_string))
         snprintf(version, sizeof version, "%s", json_object_get_string(v));

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../wire/json_strict.h"
+#include "../wire/json_reader.h"
 #include "call.h"
 
 bool mcp_version_supported(const char *v)
@@ -80,7 +80,7 @@ bool mcp_param(const mcp_call *call, const char *name, json_type type, bool requ
 {
     *value = NULL;
     char pointer[CC_POINTER_MAX];
-    js_pointer_member(pointer, "/params", name, strlen(name));
+    jr_pointer_member(pointer, "/params", name, strlen(name));
     json_object *v = NULL;
     bool present = call->params && json_object_object_get_ex(call->params, name, &v);
     if (!present) {
@@ -236,7 +236,7 @@ static void answer(const svc_context *ctx, json_object *root, mcp_reply *reply)
     json_object_object_foreach(root, key, value) {
         (void)value;
         if (!known_member(key)) {
-            js_pointer_member(pointer, "", key, strlen(key));
+            jr_pointer_member(pointer, "", key, strlen(key));
             snprintf(detail, sizeof detail, "a JSON-RPC message has no member \"%s\"",
                      svc_printable(shown, sizeof shown, key));
             fail_message(reply, 400, reply_id, MCP_INVALID_REQUEST, "Invalid Request", pointer, detail);
@@ -308,7 +308,7 @@ void mcp_handle(const svc_context *ctx, const char *msg, size_t len, mcp_reply *
     json_object *root = NULL;
     cc_error err;
     memset(&err, 0, sizeof err);
-    if (!js_parse(msg ? msg : "", msg ? len : 0, JS_MAX_DEPTH, NULL, &root, &err)) {
+    if (!mcp_json_tree(msg ? msg : "", msg ? len : 0, &root, &err)) {
         if ((int)err.status == 500)
             fail_message(reply, 500, NULL, MCP_INTERNAL_ERROR, "Internal error", "", err.detail);
         else

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "../text/text.h"
-#include "../wire/json_strict.h"
+#include "../wire/json_reader.h"
 #include "call.h"
 
 #define MAX_ARGS 2
@@ -82,7 +82,7 @@ static bool check_arguments(size_t i, json_object *args, const char *values[MAX_
             int a = 0;
             while (a < prompts[i].nargs && a < MAX_ARGS && strcmp(prompts[i].args[a].name, key) != 0)
                 a++;
-            js_pointer_member(pointer, "/params/arguments", key, strlen(key));
+            jr_pointer_member(pointer, "/params/arguments", key, strlen(key));
             if (a == prompts[i].nargs || a == MAX_ARGS)
                 return mcp_error(out, MCP_INVALID_PARAMS, "Invalid params", pointer,
                                  "the prompt %s takes no argument of that name", prompts[i].name);
@@ -94,7 +94,7 @@ static bool check_arguments(size_t i, json_object *args, const char *values[MAX_
     }
     for (int a = 0; a < prompts[i].nargs && a < MAX_ARGS; a++)
         if (values[a] == NULL) {
-            js_pointer_member(pointer, "/params/arguments", prompts[i].args[a].name,
+            jr_pointer_member(pointer, "/params/arguments", prompts[i].args[a].name,
                               strlen(prompts[i].args[a].name));
             return mcp_error(out, MCP_INVALID_PARAMS, "Invalid params", pointer,
                              "the prompt %s requires the argument %s", prompts[i].name,

@@ -23,7 +23,7 @@
 #include "../text/answers.h"
 #include "../text/text.h"
 #include "../wire/json_writer.h"
-#include "../wire/json_strict.h"
+#include "../wire/json_reader.h"
 #include "call.h"
 #include "catalog.h"
 #include "picture.h"
@@ -144,7 +144,7 @@ static bool no_other_arguments(const mcp_tool *t, json_object *args, problem *p)
     json_object_object_foreach(args, key, value) {
         (void)value;
         char pointer[CC_POINTER_MAX], detail[CC_DETAIL_MAX], shown[64];
-        js_pointer_member(pointer, "", key, strlen(key));
+        jr_pointer_member(pointer, "", key, strlen(key));
         snprintf(detail, sizeof detail, "The arguments of %s have no member \"%s\"; the one they take is %s.",
                  t->name, svc_printable(shown, sizeof shown, key), t->param);
         return fail_argument(p, 400, pointer, "Unknown member", detail);
@@ -195,7 +195,7 @@ static bool route_problem(const mcp_tool *t, const svc_response *res, problem *p
     json_object *o = NULL;
     cc_error err;
     const char *body = res->body ? res->body : res->static_body;
-    if (body == NULL || !js_parse(body, res->len, JS_MAX_DEPTH, NULL, &o, &err) ||
+    if (body == NULL || !mcp_json_tree(body, res->len, &o, &err) ||
         !json_object_is_type(o, json_type_object)) {
         json_object_put(o);
         return false;
@@ -240,7 +240,7 @@ static bool tool_answer(mcp_outcome *out, const mcp_call *call, const mcp_tool *
     json_object *answer = NULL;
     cc_error err;
     if (res->body == NULL ||
-        !js_parse(res->body, res->len, JS_MAX_DEPTH, NULL, &answer, &err) ||
+        !mcp_json_tree(res->body, res->len, &answer, &err) ||
         !json_object_is_type(answer, json_type_object)) {
         json_object_put(answer);
         return mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "",

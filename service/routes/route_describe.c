@@ -7,7 +7,7 @@
 #include "../wire/json_writer.h"
 #include "game.h"
 
-void route_describe(const svc_context *ctx, json_object *root, svc_response *res)
+void route_describe(const svc_context *ctx, jr_obj *root, svc_response *res)
 {
     static const char *const members[] = { "position", NULL };
     game *g = game_open(ctx, root, members, res);

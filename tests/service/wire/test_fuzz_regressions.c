@@ -10,6 +10,7 @@
  * The directory is fuzz/regressions relative to the repository root (where
  * `make unit` runs), or $CC_FUZZ_REGRESSIONS. */
 #include <dirent.h>
+#include <json-c/json.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
