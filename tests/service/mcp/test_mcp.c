@@ -10,10 +10,12 @@
 
 #include <json-c/json.h>
 
+#include "../../../service/mcp/call.h"
 #include "../../../service/mcp/catalog.h"
 #include "../../../service/mcp/mcp.h"
 #include "../../../service/mcp/picture.h"
 #include "../../../service/service.h"
+#include "../../../service/wire/json_reader.h"
 #include "../../support/asktest.h"
 #include "../../support/testutil.h"
 
@@ -399,4 +401,50 @@ Test(mcp, a_board_tool_result_carries_a_png_and_a_card_tool_none)
              "\"arguments\":{\"id\":\"base.placement.edges\"}}}", 200);
     cr_expect_eq(json_object_array_length(tu_member(tu_member(a, "result"), "content")), 2);
     json_object_put(a);
+}
+
+/* tree.c: a message is judged by the reader every route uses (same
+ * refusal, pointer and detail as a request body), and what passes is held
+ * as the same tree json-c would build from it, however deep. */
+Test(mcp, a_message_is_read_by_the_routes_reader_and_copied_whole)
+{
+    static const char *const refused[] = {
+        "{\"a\":1,\"a\":2}", "{\"x\":NaN}", "[1e400]", "{\"s\":\"\\ud800\"}", "{'a':1}", "[1,]",
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        json_object *tree = NULL;
+        cc_error mine, route;
+        memset(&mine, 0, sizeof mine);
+        memset(&route, 0, sizeof route);
+        cr_expect_not(mcp_json_tree(refused[i], strlen(refused[i]), &tree, &mine), "%s", refused[i]);
+        cr_expect_null(tree);
+        jr_doc *doc = malloc(sizeof *doc);
+        cr_assert_not_null(doc);
+        cr_expect_not(jr_parse(doc, refused[i], strlen(refused[i]), JR_MAX_DEPTH, &route));
+        jr_doc_free(doc);
+        free(doc);
+        cr_expect_eq(mine.status, route.status, "%s", refused[i]);
+        cr_expect_str_eq(mine.pointer, route.pointer, "%s", refused[i]);
+        cr_expect_str_eq(mine.detail, route.detail, "%s", refused[i]);
+    }
+    char deep[4 * JR_MAX_DEPTH + 64];
+    size_t n = 0;
+    for (int d = 0; d < JR_MAX_DEPTH - 1; d++)       /* {"k":[{"k":[ ... */
+        n += (size_t)sprintf(deep + n, "%s", d % 2 ? "[" : "{\"k\":");
+    n += (size_t)sprintf(deep + n, "[null,true,-3,0.25,\"\\u00e9\\n\"]");
+    for (int d = JR_MAX_DEPTH - 2; d >= 0; d--)
+        deep[n++] = d % 2 ? ']' : '}';
+    deep[n] = '\0';
+    const char *const kept[] = { deep, "{\"id\":7,\"params\":{\"a\":[],\"b\":{},\"c\":\"\"}}", "3", "null" };
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++) {
+        json_tokener *tok = json_tokener_new_ex(JR_MAX_DEPTH + 1);   /* json-c's default is 32 */
+        json_object *tree = NULL, *want = json_tokener_parse_ex(tok, kept[i], (int)strlen(kept[i]) + 1);
+        json_tokener_free(tok);
+        cr_assert(want != NULL || strcmp(kept[i], "null") == 0, "%.80s", kept[i]);
+        cc_error err;
+        cr_assert(mcp_json_tree(kept[i], strlen(kept[i]), &tree, &err), "%s: %s", kept[i], err.detail);
+        cr_expect(json_object_equal(tree, want), "%.80s", kept[i]);
+        json_object_put(tree);
+        json_object_put(want);
+    }
 }
