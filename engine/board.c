@@ -45,14 +45,24 @@ static void orient(cc_board_tile *bt)
         bt->edge[cc_dir_rotate(d, bt->rot)] = type->edges[d];
         bt->split_city[d] = -1;
     }
-    for (int r = 0; r < CC_RING_SIZE; r++)
-        bt->ring_feature[cc_ring_rotate(r, bt->rot)] =
-            (int8_t)cc_tile_feature_at_ring(type, r);
+    /* What cc_tile_feature_at_ring() and cc_tile_centre_feature() say for
+     * every ring position and the centre (the lowest k owning it), in one
+     * walk of the features from the last to the first: every tile of every
+     * request passes here. */
+    memset(bt->ring_feature, -1, sizeof bt->ring_feature);
+    bt->centre_feature = -1;
+    for (int k = type->nfeatures - 1; k >= 0; k--) {
+        unsigned mask = type->features[k].ring_mask & ((1u << CC_RING_SIZE) - 1);
+        for (int r = 0; mask != 0; r++, mask >>= 1)
+            if (mask & 1u)
+                bt->ring_feature[cc_ring_rotate(r, bt->rot)] = (int8_t)k;
+        if (type->features[k].centre)
+            bt->centre_feature = (int8_t)k;
+    }
     for (int k = 0; k < type->nfeatures; k++)
         if (type->features[k].split_edge >= 0)
             bt->split_city[cc_dir_rotate(type->features[k].split_edge, bt->rot)] =
                 (int8_t)k;
-    bt->centre_feature = (int8_t)cc_tile_centre_feature(type);
 }
 
 int cc_board_add(cc_board *b, int type, int x, int y, int rot, int owner)

@@ -84,25 +84,33 @@ static void join_across_borders(const cc_features *f, int *up)
 
 /* ---- pass 3: measure -------------------------------------------------- */
 
-/* Borders of part (t, k) that no tile matches yet. */
-static int part_open_borders(const cc_board *b, int t, int k)
+/* Borders of each part (t, k) of tile t that no tile matches yet, in one
+ * walk of the tile's ring: open[k]. A building at the centre (cloister,
+ * shrine, abbey) counts the empty cells around it instead. */
+static void tile_open_borders(const cc_board *b, int t, int open[CC_MAX_TILE_FEATURES])
 {
     const cc_board_tile *bt = &b->tiles[t];
-    const cc_tile_feature *tf = &bt->type->features[k];
-    int open = 0;
-    if (tf->centre) {
+    int n = bt->type->nfeatures;
+    for (int k = 0; k < n; k++)
+        open[k] = 0;
+    for (int r = 0; r < CC_RING_SIZE; r++) {
+        int k = bt->ring_feature[r];
+        if (k >= 0 && bt->neighbour[cc_dir_of_ring(r)] < 0)
+            open[k]++;
+    }
+    for (int d = 0; d < 4; d++) {
+        int k = bt->split_city[d];
+        if (k >= 0 && bt->neighbour[d] < 0)
+            open[k]++;
+    }
+    for (int k = 0; k < n; k++) {
+        if (!bt->type->features[k].centre)
+            continue;
+        open[k] = 0;
         for (int i = 0; i < 8; i++)
             if (cc_board_at(b, bt->x + cc_ring8_dx[i], bt->y + cc_ring8_dy[i]) < 0)
-                open++;
-        return open;
+                open[k]++;
     }
-    for (int r = 0; r < CC_RING_SIZE; r++)
-        if (bt->ring_feature[r] == k && bt->neighbour[cc_dir_of_ring(r)] < 0)
-            open++;
-    for (int d = 0; d < 4; d++)
-        if (bt->split_city[d] == k && bt->neighbour[d] < 0)
-            open++;
-    return open;
 }
 
 static bool tile_before(const cc_board *b, int t, int u)
@@ -113,9 +121,13 @@ static bool tile_before(const cc_board *b, int t, int u)
 
 static void name_feature(cc_features *f, cc_feature *feat, int t, int k)
 {
+    /* The part's location is named only on a tile that may name the
+     * feature: the first by (y, x) so far, or that tile again. */
+    bool first = feat->name_tile < 0 || tile_before(f->board, t, feat->name_tile);
+    if (!first && t != feat->name_tile)
+        return;
     cc_loc at = cc_board_feature_name(f->board, t, k);
-    if (feat->name_tile < 0 || tile_before(f->board, t, feat->name_tile) ||
-        (t == feat->name_tile && cc_loc_compare(at, feat->name_at) < 0)) {
+    if (first || cc_loc_compare(at, feat->name_at) < 0) {
         feat->name_tile = t;
         feat->name_at = at;
     }
@@ -128,8 +140,14 @@ static void collect_features(cc_features *f, int *up)
     for (int p = 0; p < f->nparts; p++)
         root_feature[p] = -1;
     f->nfeatures = 0;
+    /* A tile's parts are consecutive: its open borders are counted once. */
+    int open_tile = -1, open[CC_MAX_TILE_FEATURES];
     for (int p = 0; p < f->nparts; p++) {
         cc_feature_part *part = &f->parts[p];
+        if (part->tile != open_tile) {
+            open_tile = part->tile;
+            tile_open_borders(f->board, open_tile, open);
+        }
         int root = uf_find(up, p);
         int id = root_feature[root];
         const cc_board_tile *bt = &f->board->tiles[part->tile];
@@ -154,7 +172,7 @@ static void collect_features(cc_features *f, int *up)
         }
         last_part[id] = p;
         feat->nparts++;
-        feat->open += part_open_borders(f->board, part->tile, part->k);
+        feat->open += open[part->k];
         feat->pennants += bt->type->features[part->k].pennants;
         name_feature(f, feat, part->tile, part->k);
     }
@@ -196,6 +214,8 @@ void cc_features_build(cc_features *f, const cc_board *b)
     int scratch[3 * CC_MAX_PARTS];
     int *up = scratch;
     f->board = b;
+    f->indexed = NULL;
+    f->nindexed = 0;
     f->nparts = 0;
     for (int t = 0; t < b->ntiles; t++) {
         f->tile_first_part[t] = f->nparts;
@@ -218,6 +238,21 @@ int cc_features_locate(const cc_features *f, int x, int y, cc_loc at)
         return -1;
     int k = cc_board_feature_at(f->board, t, at);
     return k < 0 ? -1 : cc_features_of(f, t, k);
+}
+
+void cc_features_index_figures(cc_features *f, const cc_position *pos)
+{
+    f->indexed = NULL;
+    f->nindexed = 0;
+    for (int i = 0; i < pos->nfigures && i < CC_MAX_FIGURES; i++) {
+        const cc_figure *fig = &pos->figures[i];
+        f->spots[i] = (cc_figure_spot){
+            fig->x, fig->y, fig->at,
+            fig->kind == CC_FIG_BARN ? -1 : cc_features_locate(f, fig->x, fig->y, fig->at),
+        };
+    }
+    f->indexed = pos->figures;
+    f->nindexed = pos->nfigures < CC_MAX_FIGURES ? pos->nfigures : CC_MAX_FIGURES;
 }
 
 int cc_features_completed_cities(const cc_features *f, int field)

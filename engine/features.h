@@ -22,6 +22,7 @@
  *   cc_features_build()     board -> features
  *   cc_features_of()        (tile, k) -> feature id
  *   cc_features_locate()    (x, y, at) -> feature id, or -1
+ *   cc_features_index_figures()  every figure of a position located once
  *   cc_feature_parts        walk a feature's parts: for (p = f->first_part; p >= 0; p = parts[p].next)
  *   cc_features_cities()    the cities a field borders
  *   cc_features_completed_cities()  how many of those are complete
@@ -62,8 +63,22 @@ typedef struct {
     int ncities;        /* fields: distinct cities bordered */
 } cc_feature;
 
+/* Where one figure of an indexed position stands (cc_features_index_figures):
+ * the figure's spot as it was indexed, and the feature there. */
+typedef struct {
+    int x, y;
+    cc_loc at;
+    int feature;
+} cc_figure_spot;
+
 typedef struct {
     const cc_board *board;
+    /* The figures of one position, each located once
+     * (cc_features_index_figures): cc_figure_feature() of one of them is an
+     * array read instead of a board look-up. NULL: nothing indexed. */
+    const cc_figure *indexed;
+    int nindexed;
+    cc_figure_spot spots[CC_MAX_FIGURES];
     int nparts;
     cc_feature_part parts[CC_MAX_PARTS];
     int tile_first_part[CC_MAX_TILES];  /* part id of (tile, 0) */
@@ -85,6 +100,14 @@ static inline int cc_features_of(const cc_features *f, int t, int k)
 /* Feature id at board location `at` of the tile at (x, y), or -1 when there
  * is no tile or nothing stands at that location. */
 int cc_features_locate(const cc_features *f, int x, int y, cc_loc at);
+
+/* Locate every figure of pos once, so that cc_figure_feature() (validate.h)
+ * answers for pos->figures[i] from f->spots[i]: scoring asks where each
+ * figure stands once per feature (a majority), O(features x figures)
+ * look-ups otherwise. A figure whose spot changed since is located again,
+ * so the index can make an answer faster, never different. pos must
+ * outlive f's use of the index (it is forgotten by cc_features_build). */
+void cc_features_index_figures(cc_features *f, const cc_position *pos);
 
 /* The cities field `id` borders (feature ids), and how many. */
 static inline const int *cc_features_cities(const cc_features *f, int id, int *n)

@@ -28,9 +28,18 @@ static bool stands_on_hill(const cc_features *f, const cc_figure *fig)
 static void count_followers(const cc_position *pos, const cc_features *f, int id,
                             const bool *gone, cc_majority *m)
 {
+    /* Asked once per feature: for pos's own figures indexed in f
+     * (cc_features_index_figures), read the index in the loop. */
+    const cc_figure_spot *spots =
+        f->indexed == pos->figures && f->nindexed == pos->nfigures ? f->spots : NULL;
     for (int i = 0; i < pos->nfigures; i++) {
         const cc_figure *fig = &pos->figures[i];
-        if ((gone && gone[i]) || !cc_is_follower(fig->kind) || cc_figure_feature(f, fig) != id)
+        if ((gone && gone[i]) || !cc_is_follower(fig->kind))
+            continue;
+        int on = spots == NULL                     ? cc_figure_feature_located(f, fig)
+                 : cc_spot_holds(&spots[i], fig) ? spots[i].feature
+                                                 : cc_figure_feature(f, fig);
+        if (on != id)
             continue;
         int s = cc_follower_strength(f, id, fig);
         m->strength[fig->player] += s;

@@ -231,7 +231,7 @@ int cc_barn_field(const cc_features *f, int x, int y, int corner)
     return barn_spot(f->board, x, y, corner, &t, &k) ? cc_features_of(f, t, k) : -1;
 }
 
-int cc_figure_feature(const cc_features *f, const cc_figure *fig)
+int cc_figure_feature_located(const cc_features *f, const cc_figure *fig)
 {
     if (fig->kind == CC_FIG_BARN)
         return -1;
@@ -259,35 +259,36 @@ static bool check_figure_spot(const cc_board *b, const cc_position *pos, int i, 
         return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Figure off the board",
                        "no tile stands on (%d, %d)", fig->x, fig->y);
     }
-    PTR(ptr, "/position/figures/%d/at", i);
-    cc_loc_name(fig->at, at);
+    /* The pointer and the location's name are written only for an answer
+     * that needs them: this runs for every figure of every request. */
+#define SPOT_FAIL(...)                                                         \
+    (PTR(ptr, "/position/figures/%d/at", i), cc_loc_name(fig->at, at),         \
+     cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Figure where it cannot stand", __VA_ARGS__))
     if (fig->kind == CC_FIG_BARN) {
         if (fig->at.kind != CC_LOC_CORNER)
-            return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Figure where it cannot stand",
-                           "a barn stands on a corner (NE, SE, SW, NW), not at %s", at);
+            return SPOT_FAIL("a barn stands on a corner (NE, SE, SW, NW), not at %s", at);
         int bt, bk;
         if (!barn_spot(b, fig->x, fig->y, fig->at.value, &bt, &bk))
-            return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Figure where it cannot stand",
-                           "a barn stands where four tiles meet and each shows only field at that corner; corner %s of (%d, %d) is not such a spot",
-                           at, fig->x, fig->y);
+            return SPOT_FAIL("a barn stands where four tiles meet and each shows only field at that corner; corner %s of (%d, %d) is not such a spot",
+                             at, fig->x, fig->y);
         return true;
     }
     if (fig->at.kind == CC_LOC_CORNER)
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Figure where it cannot stand",
-                       "only a barn stands on a corner; a %s stands on a feature", cc_figure_kind_name(fig->kind));
+        return SPOT_FAIL("only a barn stands on a corner; a %s stands on a feature",
+                         cc_figure_kind_name(fig->kind));
     int k = cc_board_feature_at(b, t, fig->at);
     if (k < 0)
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Figure where it cannot stand",
-                       "%s at (%d, %d) has no feature at %s", b->tiles[t].type->id, fig->x, fig->y, at);
+        return SPOT_FAIL("%s at (%d, %d) has no feature at %s", b->tiles[t].type->id, fig->x,
+                         fig->y, at);
     cc_feature_type ft = (cc_feature_type)b->tiles[t].type->features[k].type;
     if (fig->kind == CC_FIG_MEEPLE && ft == CC_FEAT_FIELD && pos->options.farmers == CC_FARMERS_OFF)
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Figure where it cannot stand",
-                       "options.farmers is \"off\": no meeple stands on a field (%s at (%d, %d))",
-                       at, fig->x, fig->y);
+        return SPOT_FAIL("options.farmers is \"off\": no meeple stands on a field (%s at (%d, %d))",
+                         at, fig->x, fig->y);
     if (!kind_may_stand_on(fig->kind, ft))
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Figure where it cannot stand",
-                       "a %s cannot stand on a %s (%s at (%d, %d))",
-                       cc_figure_kind_name(fig->kind), cc_feature_type_name(ft), at, fig->x, fig->y);
+        return SPOT_FAIL("a %s cannot stand on a %s (%s at (%d, %d))",
+                         cc_figure_kind_name(fig->kind), cc_feature_type_name(ft), at, fig->x,
+                         fig->y);
+#undef SPOT_FAIL
     return true;
 }
 

@@ -22,6 +22,9 @@
 #ifndef CC_VALIDATE_H
 #define CC_VALIDATE_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "board.h"
 #include "error.h"
 #include "features.h"
@@ -40,8 +43,14 @@ bool cc_validate(const cc_position *pos, const cc_catalog *cat, cc_board *b,
                  cc_features *f, cc_error *err);
 
 /* The feature a figure stands on (meeple, mayor, wagon, shepherd), or -1
- * (barns stand on corners). Precondition: pos validated into f. */
-int cc_figure_feature(const cc_features *f, const cc_figure *fig);
+ * (barns stand on corners). Precondition: pos validated into f.
+ * Inline, for the figures of a position indexed in f
+ * (cc_features_index_figures): scoring asks it for every figure once per
+ * feature. */
+static inline int cc_figure_feature(const cc_features *f, const cc_figure *fig);
+
+/* cc_figure_feature() by looking the spot up on the board. */
+int cc_figure_feature_located(const cc_features *f, const cc_figure *fig);
 
 /* For a barn: the field it stands in, or -1 if the corner is not a barn
  * spot. */
@@ -51,5 +60,29 @@ int cc_barn_field(const cc_features *f, int x, int y, int corner);
  * the same point as the NW corner of one cell; returns that cell. Used to
  * compare barn spots named from different tiles. */
 void cc_corner_point(int x, int y, int corner, int *px, int *py);
+
+/* Is fig still on the spot s was indexed with? */
+static inline bool cc_spot_holds(const cc_figure_spot *s, const cc_figure *fig)
+{
+    return s->x == fig->x && s->y == fig->y && s->at.kind == fig->at.kind &&
+           s->at.value == fig->at.value;
+}
+
+static inline int cc_figure_feature(const cc_features *f, const cc_figure *fig)
+{
+    /* One of the indexed figures, still on the spot it was indexed on: its
+     * feature is known. Compared as addresses (uintptr_t), since fig may
+     * belong to any other array. */
+    if (f->indexed == NULL)
+        return cc_figure_feature_located(f, fig);
+    uintptr_t off = (uintptr_t)fig - (uintptr_t)f->indexed;
+    if (off < (uintptr_t)f->nindexed * sizeof *fig && off % sizeof *fig == 0 &&
+        fig->kind != CC_FIG_BARN) {
+        const cc_figure_spot *s = &f->spots[off / sizeof *fig];
+        if (cc_spot_holds(s, fig))
+            return s->feature;
+    }
+    return cc_figure_feature_located(f, fig);
+}
 
 #endif

@@ -24,8 +24,12 @@ static game *load(const svc_context *ctx, jr_obj *root, bool features, svc_respo
         free(g);
         return NULL;
     }
-    if (features)
+    if (features) {
         cc_features_build(&g->features, &g->board);
+        /* Every question about features asks where each figure stands,
+         * many times over (a majority per feature): once here. */
+        cc_features_index_figures(&g->features, &g->pos);
+    }
     return g;
 }
 

@@ -758,3 +758,64 @@ Test(features, the_graph_agrees_with_a_flood_fill_on_random_boards)
         done(&w);
     }
 }
+
+/* cc_features_index_figures (features.h): every figure's feature read from
+ * the index is the one the board look-up finds, on random positions with
+ * figures of every kind; a figure moved after indexing, or a copy of the
+ * figure elsewhere, is located again, so the index changes speed, never an
+ * answer. */
+Test(features, the_figure_index_agrees_with_the_board_look_up)
+{
+    for (int i = 0; i < 60; i++) {
+        cc_position pos;
+        tu_pos(&pos, 2 + i % 5, TU_ALL_EXPANSIONS);
+        rb_grow(&pos, tu_catalog(), 10 + (int)((i * 53u) % 90), TU_ALL_EXPANSIONS,
+                7000 + (uint64_t)i);
+        rb_add_figures(&pos, tu_catalog(), 30, i % 2 ? RB_FIG_SHARED : 0u, 9000 + (uint64_t)i);
+        built w = build(&pos);
+        int located[CC_MAX_FIGURES];
+        for (int k = 0; k < pos.nfigures; k++)
+            located[k] = cc_figure_feature(w.f, &pos.figures[k]);
+        cc_features_index_figures(w.f, &pos);
+        for (int k = 0; k < pos.nfigures; k++) {
+            cr_assert_eq(cc_figure_feature(w.f, &pos.figures[k]), located[k],
+                         "position %d, figure %d", i, k);
+            cc_figure copy = pos.figures[k];
+            cr_assert_eq(cc_figure_feature(w.f, &copy), located[k], "position %d, copy %d", i, k);
+        }
+        if (pos.nfigures >= 2 && pos.figures[0].kind != CC_FIG_BARN) {
+            /* Figure 0 moves onto figure 1's spot: located again. */
+            pos.figures[0].x = pos.figures[1].x;
+            pos.figures[0].y = pos.figures[1].y;
+            pos.figures[0].at = pos.figures[1].at;
+            int expect = cc_features_locate(w.f, pos.figures[1].x, pos.figures[1].y,
+                                            pos.figures[1].at);
+            cr_assert_eq(cc_figure_feature(w.f, &pos.figures[0]), expect, "position %d", i);
+        }
+        done(&w);
+    }
+}
+
+/* cc_board_add orients a tile's ring and centre in one walk of its
+ * features (board.c): for every tile type of the catalog and every
+ * rotation, each board ring position holds the feature the catalog puts at
+ * the rotated-back position (cc_tile_feature_at_ring) and the centre the
+ * catalog's (cc_tile_centre_feature). */
+Test(features, a_placed_tile_owns_what_the_catalog_says_in_every_rotation)
+{
+    const cc_catalog *cat = tu_catalog();
+    for (int type = 0; type < cat->ntypes; type++)
+        for (int rot = 0; rot < 4; rot++) {
+            board_store.cat = cat;
+            board_store.ntiles = 0;
+            memset(board_store.slot, 0, sizeof board_store.slot);
+            int t = cc_board_add(&board_store, type, 0, 0, rot, -1);
+            const cc_board_tile *bt = &board_store.tiles[t];
+            for (int r = 0; r < CC_RING_SIZE; r++)
+                cr_assert_eq(bt->ring_feature[cc_ring_rotate(r, rot)],
+                             cc_tile_feature_at_ring(&cat->types[type], r), "%s rot %d ring %d",
+                             cat->types[type].id, rot, r);
+            cr_assert_eq(bt->centre_feature, cc_tile_centre_feature(&cat->types[type]),
+                         "%s rot %d", cat->types[type].id, rot);
+        }
+}
