@@ -192,6 +192,22 @@ void (jw_string)(jw *w, const char *s)
 
 void jw_int(jw *w, long long v)
 {
+    /* Most numbers in answers are small (coordinates, points, counts):
+     * written without the division loop. */
+    if (v >= 0 && v < 100) {
+        if (!room(w, 3))
+            return;
+        char *o = w->buf + w->len;
+        if (w->comma)
+            *o++ = ',';
+        if (v >= 10)
+            *o++ = (char)('0' + v / 10);
+        *o++ = (char)('0' + v % 10);
+        *o = '\0';
+        w->len = (size_t)(o - w->buf);
+        w->comma = true;
+        return;
+    }
     char digits[24];
     size_t n = sizeof digits;
     /* Work in unsigned so LLONG_MIN negates without overflow. */

@@ -116,6 +116,43 @@ Test(json_writer, every_byte_is_written_as_json_c_writes_it)
     }
 }
 
+/* Every byte value at every position of texts of 1 to 20 bytes is written
+ * as json-c writes it, and small integers (written without the division
+ * loop, json_writer.c) as the others. */
+Test(json_writer, every_byte_at_every_position_is_written_as_json_c_writes_it)
+{
+    char s[24];
+    for (int len = 1; len <= 20; len++)
+        for (int at = 0; at < len; at++)
+            for (int c = 1; c < 256; c++) {
+                for (int i = 0; i < len; i++)
+                    s[i] = (char)('a' + i % 26);
+                s[at] = (char)c;
+                s[len] = '\0';
+                json_object *o = json_object_new_string(s);
+                const char *want = json_object_to_json_string_ext(
+                    o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
+                jw w;
+                jw_init(&w);
+                jw_string(&w, s);
+                cr_assert_not(jw_failed(&w));
+                cr_assert_str_eq(w.buf, want, "byte 0x%02x at %d of %d", c, at, len);
+                jw_free(&w);
+                json_object_put(o);
+            }
+    for (long long v = -120; v <= 1200; v++) {
+        char want[32];
+        snprintf(want, sizeof want, "[0,%lld]", v);
+        jw w;
+        jw_init(&w);
+        jw_array(&w);
+        jw_int(&w, 0);
+        jw_int(&w, v);
+        jw_array_end(&w);
+        expect_text(&w, want);
+    }
+}
+
 /* Keys are escaped like strings: a player's name may hold anything. */
 Test(json_writer, keys_are_escaped_like_strings)
 {
