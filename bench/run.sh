@@ -9,6 +9,9 @@
 # compare are the ratios of the same run:
 #   placements / validate  >= 0.7  (the engine costs less than decoding)
 #   healthz / nginx        >= 0.75 (the HTTP layer is not the bottleneck)
+#   placements / healthz   >= 0.5  (issue 13: the question costs no more
+#   features / validate    >= 0.5   than the HTTP exchange, and a whole
+#   score (final) / validate >= 0.5  answer no more than reading the body)
 # Also prints the service's peak RSS (VmHWM) after all the load.
 #
 # The machine is shared (other builds, a fuzzer at nice 19), so every
@@ -108,8 +111,14 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 verdict() { awk -v r="$1" -v g="$2" 'BEGIN { print (r >= g) ? "ok" : "BELOW GOAL" }'; }
 pv=$(ratio "$rps_placements" "$rps_validate")
 hn=$(ratio "$rps_healthz" "$rps_nginx")
+ph=$(ratio "$rps_placements" "$rps_healthz")
+fv=$(ratio "$rps_features" "$rps_validate")
+sv=$(ratio "$rps_score" "$rps_validate")
 {
     echo "placements/validate  $pv   (goal >= 0.70: $(verdict "$pv" 0.70))"
     echo "healthz/nginx        $hn   (goal >= 0.75: $(verdict "$hn" 0.75))"
+    echo "placements/healthz   $ph   (goal >= 0.50: $(verdict "$ph" 0.50))"
+    echo "features/validate    $fv   (goal >= 0.50: $(verdict "$fv" 0.50))"
+    echo "score/validate       $sv   (goal >= 0.50: $(verdict "$sv" 0.50))"
     echo "peak RSS under load  $hwm (VmHWM; now $rss)"
 } | tee -a "$results"

@@ -10,6 +10,10 @@
 start_service() {
     _dir=$1
     shift
+    # Emptied here, not only by the redirection below: that happens in the
+    # background child, and the loop must never read the port of an earlier
+    # run left in the same directory.
+    : >"$_dir/service.stdout"
     HOST=127.0.0.1 PORT=0 "$@" >"$_dir/service.stdout" 2>"$_dir/service.stderr" &
     svc_pid=$!
     svc_port=
