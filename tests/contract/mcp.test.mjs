@@ -333,6 +333,12 @@ test('HTTP: Origin, Accept, Content-Type and MCP-Protocol-Version are checked; G
   assert.equal((await mcpPost(ping, { accept: '*/*' })).status, 200);
   assert.equal((await mcpPost(ping, { 'content-type': 'text/plain' })).status, 415);
   assert.equal((await mcpPost(ping, { 'content-type': 'application/json; charset=utf-8' })).status, 200);
+  // No Content-Type at all (a byte body: fetch labels none): 415, as on every POST route.
+  const bare = await fetch(`${svc.base}/mcp`, { method: 'POST', body: new TextEncoder().encode(JSON.stringify(ping)) });
+  const bareText = await bare.text();
+  assert.equal(bare.status, 415, bareText);
+  assert.match(JSON.parse(bareText).error.message, /Unsupported media type/);
+  checkResponse({ method: 'POST', path: '/mcp', status: 415, contentType: bare.headers.get('content-type'), body: bareText });
   const v = await mcpPost(ping, { 'mcp-protocol-version': '2024-11-05' });
   assert.equal(v.status, 400);
   assert.equal(v.json.error.code, -32000);
