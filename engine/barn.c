@@ -10,26 +10,25 @@
 #include "deploy.h"
 #include "validate.h"
 
-static const char *const corner_names[CC_NCORNERS] = { "NE", "SE", "SW", "NW" };
-
 static void refuse(cc_barn_verdict *v, const char *rule)
 {
     v->legal = false;
     v->rule = rule;
 }
 
-/* What corner c of board tile t shows, when it is not a single field. */
-static const char *corner_shows(const cc_board *b, int t, int c)
+/* The reason corner c of board tile t is no barn spot, when it is not a
+ * single field: it shows the abbey, a city, or fields parted by a road. */
+static int corner_reason(const cc_board *b, int t, int c)
 {
     const cc_board_tile *bt = &b->tiles[t];
     if (bt->type->is_abbey)
-        return "the abbey";
+        return CC_MSG_R_BARN_CORNER_ABBEY;
     int ka = bt->ring_feature[cc_corner_half_a(c)], kb = bt->ring_feature[cc_corner_half_b(c)];
     const cc_tile_feature *fa = ka >= 0 ? &bt->type->features[ka] : NULL;
     const cc_tile_feature *fb = kb >= 0 ? &bt->type->features[kb] : NULL;
     if ((fa && fa->type == CC_FEAT_CITY) || (fb && fb->type == CC_FEAT_CITY) || !fa || !fb)
-        return "a city";
-    return "two fields parted by a road or a wall";
+        return CC_MSG_R_BARN_CORNER_CITY;
+    return CC_MSG_R_BARN_CORNER_PARTED;
 }
 
 /* Walk the four cells round the corner point; on failure fill *v. */
@@ -45,17 +44,16 @@ static bool junction_is_open_field(const cc_features *f, int t, int corner, cc_b
         int u = cc_board_at(b, cx, cy);
         if (u < 0) {
             refuse(v, "abbey.barn.junction");
-            snprintf(v->explain, sizeof v->explain,
-                     "A barn stands where four tiles meet, and no tile stands on (%d, %d) at corner %s of (%d, %d).",
-                     cx, cy, corner_names[corner], b->tiles[t].x, b->tiles[t].y);
+            CC_SAY(&v->reason, CC_MSG_R_BARN_NO_TILE, CC_INT(OTHER_X, cx), CC_INT(OTHER_Y, cy),
+                   CC_LOC(CORNER, cc_corner_loc(corner)), CC_INT(X, b->tiles[t].x),
+                   CC_INT(Y, b->tiles[t].y));
             return false;
         }
         if (cc_board_corner_field(b, u, ccorner[i]) < 0) {
             refuse(v, "abbey.barn.junction");
-            snprintf(v->explain, sizeof v->explain,
-                     "Each of the four tiles must show only field at the junction, and the %s corner of %s at (%d, %d) shows %s.",
-                     corner_names[ccorner[i]], b->tiles[u].type->id, cx, cy,
-                     corner_shows(b, u, ccorner[i]));
+            CC_SAY(&v->reason, corner_reason(b, u, ccorner[i]),
+                   CC_LOC(CORNER, cc_corner_loc(ccorner[i])), CC_STR(TILE, b->tiles[u].type->id),
+                   CC_INT(X, cx), CC_INT(Y, cy));
             return false;
         }
     }
@@ -67,20 +65,17 @@ void cc_barn_check(const cc_position *pos, const cc_features *f, int t, int corn
 {
     v->legal = true;
     v->rule = NULL;
-    v->explain[0] = '\0';
+    CC_SAY0(&v->reason, 0);
     v->field = -1;
     v->joins_barn = false;
     if (!(pos->expansions & CC_EXP_ABBEY_MAYOR)) {
         refuse(v, "base.deploy.supply");
-        snprintf(v->explain, sizeof v->explain,
-                 "Barns come with Abbey & Mayor, which is not in play.");
+        CC_SAY0(&v->reason, CC_MSG_R_BARN_NO_EXPANSION);
         return;
     }
     if (cc_supply_left(pos, pos->active, CC_FIG_BARN) <= 0) {
         refuse(v, "base.deploy.supply");
-        snprintf(v->explain, sizeof v->explain,
-                 "%s's only barn is already on the board, and a barn stays there until the end of the game.",
-                 pos->players[pos->active]);
+        CC_SAY(&v->reason, CC_MSG_R_BARN_PLACED, CC_PLAYER(PLAYER, pos->active));
         return;
     }
     if (!junction_is_open_field(f, t, corner, v))
@@ -90,8 +85,7 @@ void cc_barn_check(const cc_position *pos, const cc_features *f, int t, int corn
     v->joins_barn = cc_field_has_barn(pos, f, v->field, NULL);
     if (v->joins_barn && pos->options.barn_placement != CC_BARN_PLACEMENT_OCCUPIED) {
         refuse(v, "abbey.barn.one-per-field");
-        snprintf(v->explain, sizeof v->explain,
-                 "The field at corner %s of (%d, %d) already has a barn, and a barn may not join another in its field.",
-                 corner_names[corner], bt->x, bt->y);
+        CC_SAY(&v->reason, CC_MSG_R_BARN_ONE_PER_FIELD, CC_LOC(CORNER, cc_corner_loc(corner)),
+               CC_INT(X, bt->x), CC_INT(Y, bt->y));
     }
 }

@@ -20,12 +20,14 @@
 #include <stdbool.h>
 
 #include "features.h"
+#include "text.h"
 #include "position.h"
 
 typedef struct {
     bool legal;
     const char *rule;     /* the rule that forbids it (NULL when legal) */
-    char explain[240];    /* one sentence: what exactly stops it */
+    cc_text reason;       /* what exactly stops it, as a message id and arguments
+                             (engine/text.h); msg 0 and no argument when legal */
     int field;            /* the field the barn would stand in, or -1 */
     bool joins_barn;      /* that field already has a barn (legal only under
                              option barn_placement "occupied") */

@@ -98,9 +98,9 @@ bool cc_board_build(cc_board *b, const cc_catalog *cat, const cc_position *pos,
         if (other >= 0) {
             char ptr[64];
             snprintf(ptr, sizeof ptr, "/position/tiles/%d", i);
-            return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Two tiles on one cell",
-                           "tiles/%d and tiles/%d both stand on (%d, %d)",
-                           other, i, p->x, p->y);
+            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_TWO_TILES_ON_ONE_CELL,
+                           CC_MSG_D_TWO_TILES_ON_ONE_CELL, CC_INT(OTHER_INDEX, other),
+                           CC_INT(INDEX, i), CC_INT(X, p->x), CC_INT(Y, p->y));
         }
         cc_board_add(b, p->type, p->x, p->y, p->rot, p->owner);
     }

@@ -1,7 +1,9 @@
 /* catalog.c -- look-ups over an immutable catalog; see catalog.h. */
 #include "catalog.h"
 
+#include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 static const struct { const char *name; unsigned bit; } expansions[] = {
     { "base", CC_EXP_BASE },
@@ -84,6 +86,87 @@ int cc_catalog_find(const cc_catalog *cat, const char *name)
                 return i;
     }
     return -1;
+}
+
+/* ---- suggestions for a mistaken id ----------------------------------------------- */
+
+/* The part of an id or alias after its set: "D" of "base.D", "RCr" of "BA/RCr". */
+static const char *after_set(const char *s)
+{
+    const char *p = strrchr(s, '/');
+    if (p == NULL)
+        p = strchr(s, '.');
+    return p ? p + 1 : s;
+}
+
+/* Levenshtein distance of a and b, case aside, capped: anything above
+ * limit reads limit + 1 (names are short, at most CC_ID_MAX bytes). */
+static int distance(const char *a, const char *b, int limit)
+{
+    size_t na = strlen(a), nb = strlen(b);
+    if (na >= CC_ID_MAX || nb >= CC_ID_MAX)
+        return limit + 1;
+    if ((na > nb ? na - nb : nb - na) > (size_t)limit)
+        return limit + 1;
+    int row[CC_ID_MAX + 1];
+    for (size_t j = 0; j <= nb; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= na; i++) {
+        int diag = row[0], best = row[0] = (int)i;
+        for (size_t j = 1; j <= nb; j++) {
+            int up = row[j];
+            int cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+            int v = diag + cost;
+            if (up + 1 < v)
+                v = up + 1;
+            if (row[j - 1] + 1 < v)
+                v = row[j - 1] + 1;
+            row[j] = v;
+            diag = up;
+            if (v < best)
+                best = v;
+        }
+        if (best > limit)
+            return limit + 1;
+    }
+    return row[nb] <= limit ? row[nb] : limit + 1;
+}
+
+/* How well name fits tile type t: 0 the same but for case, 1 the part after
+ * the set, 2 + edits within two edits, -1 not at all. */
+static int fit(const cc_tile_type *t, const char *name)
+{
+    int best = -1;
+    for (int a = -1; a < t->naliases; a++) {
+        const char *s = a < 0 ? t->id : t->aliases[a];
+        int f = -1;
+        if (strcasecmp(s, name) == 0)
+            f = 0;
+        else if (strcmp(after_set(s), name) == 0 || strcasecmp(after_set(s), name) == 0)
+            f = 1;
+        else {
+            int d = distance(s, name, 2);
+            if (d <= 2)
+                f = 2 + d;
+        }
+        if (f >= 0 && (best < 0 || f < best))
+            best = f;
+    }
+    return best;
+}
+
+int cc_catalog_suggest(const cc_catalog *cat, const char *name, int *out, int max)
+{
+    int n = 0;
+    if (name == NULL || name[0] == '\0' || max <= 0)
+        return 0;
+    /* Only the best fit found, in catalog order: one pass per fit level
+     * (five levels, a catalog of a few hundred types) until one matches. */
+    for (int level = 0; level <= 4 && n == 0; level++)
+        for (int i = 0; i < cat->ntypes && n < max; i++)
+            if (fit(&cat->types[i], name) == level)
+                out[n++] = i;
+    return n;
 }
 
 int cc_catalog_abbey(const cc_catalog *cat)

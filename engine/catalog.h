@@ -14,6 +14,7 @@
  *   cc_catalog_find()          id or alias -> tile type index (a hash
  *                              look-up when the loader indexed the names)
  *   cc_catalog_names()         that index, built once by the loader
+ *   cc_catalog_suggest()       a mistaken id -> the tile types it probably means
  *   cc_catalog_abbey()         index of the abbey tile type, or -1
  *   cc_tile_feature_at_ring()  which feature owns a ring position (catalog orientation)
  *   cc_feature_type_name()     "city", "road", ...
@@ -123,6 +124,14 @@ int cc_catalog_count_names(const cc_catalog *cat);
  * table of every id and alias of cat's types (pointing into them); a name
  * two types share keeps the first type, as the scan finds it. */
 void cc_catalog_names(const cc_catalog *cat, cc_catalog_name *names, int nslots);
+/* The tile types a name that is no id or alias probably means, best first,
+ * at most max of them into out (indices): first the ids and aliases equal
+ * to it but for case ("base.d"), then those whose part after the set's
+ * prefix is the name ("D" -> base.D; JCloisterZone's short "RCr" -> base.D,
+ * whose alias is "BA/RCr"), then, case aside, ids and aliases at most two
+ * edits away ("base.DD"); only the best of these kinds that finds any.
+ * Returns how many (0 when nothing is close). */
+int cc_catalog_suggest(const cc_catalog *cat, const char *name, int *out, int max);
 
 /* Index of the abbey tile type, or -1 if the catalog has none. */
 int cc_catalog_abbey(const cc_catalog *cat);

@@ -1,19 +1,39 @@
-/* error.h -- how the engine says "no": a status, a JSON Pointer, a sentence.
+/* error.h -- how the engine says "no": a status, a JSON Pointer, and what is
+ * wrong as a message id with its arguments (never as words).
  *
- * Owns: cc_error, filled by any engine function that can reject its input.
- * The caller owns the struct (usually on its stack); the engine writes into
- * it only when it fails, so a caller may reuse one cc_error across calls.
+ * Owns: cc_error, filled by any function that can reject its input. The
+ * caller owns the struct (usually on its stack); a function writes into it
+ * only when it fails, so a caller may reuse one cc_error across calls.
  * The pointer is relative to the request body (e.g. "/position/tiles/3/rot"):
- * the engine's input structs mirror the contract's JSON, so the engine can
+ * the engine's input structs mirror the request's JSON, so the engine can
  * name the member itself and the service only copies it into problem+json.
+ *
+ * Two ways to fill it:
+ *   CC_FAIL(err, status, pointer, P, D, args...)   the engine's: the kind of
+ *       problem P (a CC_MSG_P_* id: its title and type) and the detail D (a
+ *       CC_MSG_D_* id) with its arguments (engine/text.h). The service words
+ *       them in the request's language (service/text/).
+ *   cc_fail(err, status, pointer, title, format, ...)   for code outside the
+ *       engine (the service's decoder and routes): an English title and a
+ *       printf format, both static strings (the keys a translation will
+ *       use); `detail` holds it formatted in English.
+ * The engine itself never calls cc_fail(): it has no words (tools/lint.sh).
  */
 #ifndef CC_ERROR_H
 #define CC_ERROR_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "text.h"
 
 #define CC_POINTER_MAX 160
 #define CC_DETAIL_MAX 320
+#define CC_QUOTES 2               /* client strings an engine detail quotes */
+#define CC_QUOTE_MAX 72
+#define CC_SUGGESTIONS 5          /* tile ids an unknown-id problem suggests */
+#define CC_PLACES 12              /* features a no-such-location problem lists */
 
 typedef enum {
     CC_OK = 0,
@@ -22,27 +42,69 @@ typedef enum {
     CC_ERR_IMPOSSIBLE = 422      /* well-formed but physically impossible */
 } cc_status;
 
+/* One feature of a placed tile and where it may be named: "#k", C, or the
+ * ring positions it owns as placed (bit r: ring position r, engine/loc.h). */
+typedef struct {
+    uint8_t type;             /* cc_feature_type */
+    uint8_t index;            /* k of "#k" */
+    bool centre;              /* stands at C */
+    uint16_t ring_mask;       /* as placed, rotation applied */
+} cc_place;
+
 typedef struct {
     cc_status status;
-    char pointer[CC_POINTER_MAX];   /* JSON Pointer into the request body */
-    char title[80];                 /* short, fixed per kind of problem */
-    char detail[CC_DETAIL_MAX];     /* what exactly is wrong, for a person */
+    char pointer[CC_POINTER_MAX];
+    /* The engine's problem (problem >= 0). */
+    int problem;                         /* a CC_MSG_P_* id; -1: worded by the service */
+    cc_text text;                        /* the detail: a CC_MSG_D_* id and its arguments */
+    char quote[CC_QUOTES][CC_QUOTE_MAX]; /* client strings the detail quotes (CC_ARG_QUOTE) */
+    /* The service's problem (problem == -1). */
+    const char *title;                   /* English, static: the title's translation key */
+    const char *format;                  /* English printf format, static: the detail's
+                                            translation key (translations: later) */
+    char detail[CC_DETAIL_MAX];          /* the format filled, in English */
+    /* Members the problem adds beside its detail (RFC 9457 extensions),
+     * as data: the service words them and writes them out. */
+    int nsuggestions;                    /* "suggestions": tile ids a mistaken one may mean */
+    const char *suggestions[CC_SUGGESTIONS];  /* static (the catalog's ids) */
+    int nplaces;                         /* "locations": the tile's features as placed */
+    cc_place places[CC_PLACES];
 } cc_error;
 
-/* Fill err (if not NULL) and return false, so callers can write
- * `return cc_fail(err, 422, "/position/tiles/2", "Edges do not match", "...")`.
- * pointer and detail are printf formats sharing the same argument list is
- * awkward, so pointer is a plain string and detail a format. */
+/* The engine's failure: fill err (if not NULL) with problem and the detail
+ * msg with args, and return false, so callers can write
+ * `return CC_FAIL(err, 422, ptr, CC_MSG_P_EDGES_DO_NOT_MATCH, CC_MSG_D_EDGES_DO_NOT_MATCH, ...)`. */
+bool cc_fail_text(cc_error *err, cc_status status, const char *pointer, int problem, int msg,
+                  const cc_arg *args, size_t n);
+#define CC_FAIL(err, status, pointer, problem, msg, ...)                                   \
+    cc_fail_text((err), (status), (pointer), (problem), (msg), (const cc_arg[]){ __VA_ARGS__ }, \
+                 sizeof((const cc_arg[]){ __VA_ARGS__ }) / sizeof(cc_arg))
+#define CC_FAIL0(err, status, pointer, problem, msg)                                      \
+    cc_fail_text((err), (status), (pointer), (problem), (msg), NULL, 0)
+
+/* Copy client text s into quote slot i of err (cut to CC_QUOTE_MAX - 1
+ * bytes, never inside a UTF-8 character) and return i, for a CC_QUOTE()
+ * argument: CC_FAIL(err, ..., CC_QUOTE(PLAYER, cc_error_quote(err, 0, name))). */
+int cc_error_quote(cc_error *err, int i, const char *s);
+
+/* The service's failure (see the header comment); always returns false.
+ * title and detail_fmt must be static strings. */
 bool cc_fail(cc_error *err, cc_status status, const char *pointer,
              const char *title, const char *detail_fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
+/* The same with a va_list. */
+#include <stdarg.h>
+bool cc_failv(cc_error *err, cc_status status, const char *pointer, const char *title,
+              const char *detail_fmt, va_list ap) __attribute__((format(printf, 5, 0)));
+
 /* The static analyzer (make lint) does not follow a call into another file
- * or into a variadic function, so it cannot know that cc_fail() always
- * returns false and reports `return cc_fail(...)` paths as returning true
- * with outputs unset. Under analysis only, say so. */
+ * or into a variadic function, so it cannot know that the fail functions
+ * always return false and reports `return cc_fail(...)` paths as returning
+ * true with outputs unset. Under analysis only, say so. */
 #ifdef __clang_analyzer__
 #define cc_fail(...) ({ cc_fail(__VA_ARGS__); false; })
+#define cc_fail_text(...) ({ cc_fail_text(__VA_ARGS__); false; })
 #endif
 
 #endif

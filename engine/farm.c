@@ -24,14 +24,14 @@ int cc_field_barns(const cc_position *pos, const cc_features *f, int id, int *co
     return n;
 }
 
-static void explain_field(cc_score_ctx *c, cc_score_event *ev, const char *lead, int per_city)
+/* msg: why the field scores (a barn placed, farmers joined, the end). */
+static void explain_field(cc_score_ctx *c, cc_score_event *ev, int msg, int per_city)
 {
-    char where[80];
     int cities = cc_features_completed_cities(c->f, ev->feature);
-    cc_feature_where(c->f, ev->feature, where, sizeof where);
-    cc_explain(ev, "%s%s borders %d completed cit%s: %d x %d = %d point%s.", lead, where, cities,
-               cities == 1 ? "y" : "ies", cities, per_city, cities * per_city,
-               cities * per_city == 1 ? "" : "s");
+    cc_explain(ev, msg, CC_INT(X, c->f->board->tiles[c->f->features[ev->feature].name_tile].x),
+               CC_INT(Y, c->f->board->tiles[c->f->features[ev->feature].name_tile].y),
+               CC_LOC(AT, c->f->features[ev->feature].name_at), CC_INT(CITIES, cities),
+               CC_INT(PER_CITY, per_city), CC_INT(POINTS, cities * per_city));
 }
 
 static bool has_shepherd(const cc_score_ctx *c, int id)
@@ -45,7 +45,7 @@ static bool has_shepherd(const cc_score_ctx *c, int id)
 
 /* Score the farmers of field id at per_city points per completed city. */
 static void score_farmers(cc_score_ctx *c, cc_event_kind kind, int id, int per_city,
-                          const char *rule, const char *lead)
+                          const char *rule, int msg)
 {
     cc_majority m;
     cc_majority_of(c->pos, c->f, id, c->gone, &m);
@@ -57,14 +57,14 @@ static void score_farmers(cc_score_ctx *c, cc_event_kind kind, int id, int per_c
     cc_event_rule(c, ev, rule);
     if (kind != CC_EV_FINAL)
         cc_event_rule(c, ev, "barn.stays");
-    explain_field(c, ev, lead, per_city);
+    explain_field(c, ev, msg, per_city);
     cc_event_award(c, ev, &m, per_city * cc_features_completed_cities(c->f, id));
     cc_event_return_followers(c, ev);
     if (has_shepherd(c, id)) {
         cc_event_rule(c, ev, "hills-sheep.shepherd.untouched");
         if (kind == CC_EV_FINAL)
             cc_event_rule(c, ev, "hills-sheep.shepherd.final-none");
-        cc_explain(ev, " A shepherd is not a farmer: it neither counts, scores nor returns here.");
+        cc_explain0(ev, CC_MSG_S_SHEPHERD_NOT_FARMER);
     }
 }
 
@@ -75,7 +75,7 @@ void cc_farm_score_turn(cc_score_ctx *c, int deployed)
         barn_field = cc_barn_feature(c->f, &c->pos->figures[deployed]);
     if (barn_field >= 0)
         score_farmers(c, CC_EV_BARN_PLACED, barn_field, CC_FARM_PER_CITY, "barn.score.placement",
-                      "A barn was placed in this field, so its farmers score at once as at the end: ");
+                      CC_MSG_S_FIELD_BARN_PLACED);
 
     int ids[CC_MAX_TILE_FEATURES * 5], counts[CC_MAX_PLAYERS];
     int n = cc_touched_features(c->f, c->placed, ids);
@@ -89,13 +89,13 @@ void cc_farm_score_turn(cc_score_ctx *c, int deployed)
         if (cc_field_barns(c->pos, c->f, id, counts) == 0)
             continue;
         score_farmers(c, CC_EV_BARN_JOINED, id, CC_FARM_PER_CITY_JOINED, "barn.score.joined",
-                      "This tile joins farmers to a field with a barn, so they score now at 1 point per city: ");
+                      CC_MSG_S_FIELD_BARN_JOINED);
     }
 }
 
 void cc_farm_score_final_farmers(cc_score_ctx *c, int id)
 {
-    score_farmers(c, CC_EV_FINAL, id, CC_FARM_PER_CITY, "base.score.field.end", "At the end, ");
+    score_farmers(c, CC_EV_FINAL, id, CC_FARM_PER_CITY, "base.score.field.end", CC_MSG_S_FIELD_END);
 }
 
 int cc_farm_barn_points(const cc_position *pos, const cc_features *f, int id, int *points)
@@ -118,7 +118,6 @@ void cc_farm_score_final_barns(cc_score_ctx *c, int id)
     if (ev == NULL)
         return;
     int points[CC_MAX_PLAYERS] = { 0 };
-    char names[CC_MAX_PLAYERS * (CC_NAME_MAX + 8)];
     bool owners[CC_MAX_PLAYERS] = { false };
     ev->value = cc_farm_barn_points(c->pos, c->f, id, points);
     for (int p = 0; p < c->pos->nplayers; p++) {
@@ -129,8 +128,12 @@ void cc_farm_score_final_barns(cc_score_ctx *c, int id)
     cc_event_rule(c, ev, "barn.score.final");
     if (nbarns > 1)
         cc_event_rule(c, ev, "barn.score.shared");
-    explain_field(c, ev, "At the end, ", CC_BARN_PER_CITY);
-    cc_player_list(c->pos, owners, names, sizeof names);
-    cc_explain(ev, nbarns > 1 ? " Every barn scores in full: %s each score %d." : " %s's barn scores %d.",
-               names, ev->value);
+    explain_field(c, ev, CC_MSG_S_FIELD_END, CC_BARN_PER_CITY);
+    if (nbarns > 1)
+        cc_explain(ev, CC_MSG_S_BARN_SOME, CC_PLAYERS(PLAYERS, cc_players_mask(c->pos, owners)),
+                   CC_INT(POINTS, ev->value));
+    else
+        for (int p = 0; p < c->pos->nplayers; p++)
+            if (owners[p])
+                cc_explain(ev, CC_MSG_S_BARN_ONE, CC_PLAYER(PLAYER, p), CC_INT(POINTS, ev->value));
 }

@@ -80,6 +80,21 @@ bool cc_loc_parse(const char *s, cc_loc *out);
 /* Write the contract name of loc into buf (at least 8 bytes). Returns buf. */
 char *cc_loc_name(cc_loc loc, char *buf);
 
+/* Corner c (CC_CORNER_*) as a location. */
+static inline cc_loc cc_corner_loc(int c)
+{
+    cc_loc l = { CC_LOC_CORNER, (uint8_t)c };
+    return l;
+}
+
+/* A location as one integer (message arguments, engine/text.h) and back. */
+static inline int cc_loc_pack(cc_loc loc) { return loc.kind << 8 | loc.value; }
+static inline cc_loc cc_loc_unpack(int v)
+{
+    cc_loc l = { (uint8_t)(v >> 8 & 0xFF), (uint8_t)(v & 0xFF) };
+    return l;
+}
+
 /* Canonical order: C, ring N..NNW, #0, #1, ..., then corners.
  * Returns <0, 0, >0 like strcmp. */
 int cc_loc_compare(cc_loc a, cc_loc b);

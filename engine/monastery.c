@@ -71,14 +71,11 @@ static void cite_kind(cc_score_ctx *c, cc_score_event *ev)
 
 static void explain_completed(cc_score_ctx *c, cc_score_event *ev, int vineyards)
 {
-    char where[80];
-    cc_feature_where(c->f, ev->feature, where, sizeof where);
-    where[0] = 'T';
     if (vineyards > 0)
-        cc_explain(ev, "%s is complete: 9 points + %d vineyard%s round it x 3 = %d points.", where,
-                   vineyards, vineyards == 1 ? "" : "s", ev->value);
+        cc_explain(ev, CC_MSG_S_MONASTERY_VINEYARDS, CC_WHERE(c->f, ev->feature),
+                   CC_INT(VINEYARDS, vineyards), CC_INT(POINTS, ev->value));
     else
-        cc_explain(ev, "%s is complete: 9 points.", where);
+        cc_explain(ev, CC_MSG_S_MONASTERY_COMPLETE, CC_WHERE(c->f, ev->feature));
 }
 
 static void score_loser(cc_score_ctx *c, int winner, int loser)
@@ -88,16 +85,11 @@ static void score_loser(cc_score_ctx *c, int winner, int loser)
     cc_score_event *ev = cc_event_add(c, CC_EV_CHALLENGE_LOST, loser);
     if (ev == NULL)
         return;
-    char where[80], winner_where[80];
-    cc_feature_where(c->f, loser, where, sizeof where);
-    cc_feature_where(c->f, winner, winner_where, sizeof winner_where);
-    where[0] = 'T';
     for (int p = 0; p < c->pos->nplayers; p++)
         ev->strength[p] = m.strength[p];
     cite_kind(c, ev);
     cc_event_rule(c, ev, "shrines.challenge.lost");
-    cc_explain(ev, "%s loses its challenge: %s was completed first, so it scores nothing.",
-               where, winner_where);
+    cc_explain(ev, CC_MSG_S_CHALLENGE_LOST, CC_WHERE(c->f, loser), CC_OTHER_WHERE(c->f, winner));
     cc_event_return_followers(c, ev);
 }
 
@@ -120,13 +112,10 @@ static void score_completed(cc_score_ctx *c, int id, int rival)
         cc_event_rule(c, ev, "hills-sheep.vineyard.bonus");
     explain_completed(c, ev, vineyards);
     if (rival >= 0) {
-        char rival_where[80];
-        cc_feature_where(c->f, rival, rival_where, sizeof rival_where);
         bool both = c->f->features[rival].complete;
         cc_event_rule(c, ev, both ? "shrines.challenge.both" : "shrines.challenge.win");
-        cc_explain(ev, both ? " It is in a challenge with %s, and this tile completes both, so both score."
-                            : " It wins its challenge against %s, which is not complete.",
-                   rival_where);
+        cc_explain(ev, both ? CC_MSG_S_CHALLENGE_BOTH : CC_MSG_S_CHALLENGE_WON,
+                   CC_OTHER_WHERE(c->f, rival));
     }
     cc_event_award(c, ev, &m, ev->value);
     cc_event_return_followers(c, ev);
@@ -170,28 +159,25 @@ void cc_monastery_score_final(cc_score_ctx *c, int id)
         return;
     const cc_feature *feat = &c->f->features[id];
     int t = cc_monastery_tile(c->f, id);
-    char where[80];
-    cc_feature_where(c->f, id, where, sizeof where);
-    where[0] = 'T';
     ev->value = cc_monastery_value(c->f, id, false);
     if (feat->complete) {
         cc_event_rule(c, ev, "base.score.cloister.complete");
-        cc_explain(ev, "%s is complete at the end: 9 points.", where);
+        cc_explain(ev, CC_MSG_S_MONASTERY_COMPLETE_AT_END, CC_WHERE(c->f, id));
     } else {
         cc_event_rule(c, ev, "base.score.cloister.end");
-        cc_explain(ev, "%s is incomplete at the end: 1 + %d neighbouring tile%s = %d points.", where,
-                   8 - feat->open, 8 - feat->open == 1 ? "" : "s", ev->value);
+        cc_explain(ev, CC_MSG_S_MONASTERY_END, CC_WHERE(c->f, id), CC_INT(NEIGHBOURS, 8 - feat->open),
+                   CC_INT(POINTS, ev->value));
     }
     cite_kind(c, ev);
     if (cc_monastery_vineyards(c->f->board, t) > 0) {
         cc_event_rule(c, ev, "hills-sheep.vineyard.final-none");
-        cc_explain(ev, " Vineyards add nothing at the end of the game.");
+        cc_explain0(ev, CC_MSG_S_VINEYARDS_AT_END);
     }
     /* The rival may already have been scored (and its follower returned)
      * earlier in this final scoring: look at the board as it stood. */
     if (!feat->complete && cc_monastery_rival(c->pos, c->f, id, NULL) >= 0) {
         cc_event_rule(c, ev, "shrines.challenge.final");
-        cc_explain(ev, " Its challenge is unresolved, so it scores as an incomplete monastery.");
+        cc_explain0(ev, CC_MSG_S_CHALLENGE_UNRESOLVED);
     }
     cc_event_award(c, ev, &m, ev->value);
     cc_event_return_followers(c, ev);

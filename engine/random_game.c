@@ -264,6 +264,13 @@ static int choose_wagons(cc_game *g, const cc_turn_result *r, cc_move *mv)
 
 /* ---- the turn ----------------------------------------------------------------- */
 
+/* What an engine error says, for a 500's detail: its message id (the
+ * engine has no words) or the service's English detail. */
+static const char *why_of(const cc_error *e)
+{
+    return e->problem >= 0 ? cc_msg_id(e->text.msg) : e->detail;
+}
+
 /* The engine refused what it offered: a bug, reported as a 500. */
 static int engine_refused(cc_error *err, const char *what, const char *why)
 {
@@ -277,7 +284,7 @@ static bool build(cc_game *g, const cc_position *pos, cc_error *err)
     cc_error why;
     if (cc_validate(pos, g->cat, &g->board, &g->features, &why))
         return true;
-    engine_refused(err, "a position it reached", why.detail);
+    engine_refused(err, "a position it reached", why_of(&why));
     return false;
 }
 
@@ -372,9 +379,9 @@ static int play(cc_game *g, const cc_move *mv, cc_error *err)
 {
     cc_error why;
     if (!cc_turn(&g->pos, g->cat, mv, &g->result, &why))
-        return engine_refused(err, "a move it offered", why.detail);
+        return engine_refused(err, "a move it offered", why_of(&why));
     if (!g->result.legal)
-        return engine_refused(err, "a move it offered", g->result.reason);
+        return engine_refused(err, "a move it offered", cc_msg_id(g->result.reason.msg));
     return 1;
 }
 
@@ -389,11 +396,11 @@ static int count_points(cc_game *g, cc_game_turn *t, cc_error *err)
     cc_error why;
     cc_messages_counting_init(&g->counting);
     if (!cc_messages_after_scoring(&r->scored, &r->turn, &g->counting, &why))
-        return engine_refused(err, "the turn's counting", why.detail);
+        return engine_refused(err, "the turn's counting", why_of(&why));
     if (r->game_over) {
         cc_messages_counting_init(&g->counting_end);
         if (!cc_messages_after_final(&r->scored, &g->counting, &r->final, &g->counting_end, &why))
-            return engine_refused(err, "the final counting", why.detail);
+            return engine_refused(err, "the final counting", why_of(&why));
         last = &g->counting_end;
     }
     t->next = r->next;

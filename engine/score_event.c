@@ -77,98 +77,58 @@ void cc_event_return(cc_score_ctx *c, cc_score_event *ev, int figure)
 /* ---- sentences ----------------------------------------------------------- */
 
 /* Cut s back so it does not end inside a UTF-8 sequence. */
-static void trim_utf8(char *s, size_t len)
+void cc_explain_text(cc_score_event *ev, int msg, const cc_arg *args, size_t n)
 {
-    size_t i = len;
-    while (i > 0 && ((unsigned char)s[i - 1] & 0xC0) == 0x80)
-        i--;   /* continuation bytes */
-    if (i > 0 && ((unsigned char)s[i - 1] & 0x80)) {
-        unsigned char lead = (unsigned char)s[i - 1];
-        size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
-        if (len - (i - 1) < need)
-            s[i - 1] = '\0';
-    }
+    if (ev->nexplain < CC_EXPLAIN_TEXTS)
+        cc_text_set(&ev->explain[ev->nexplain++], msg, args, n);
 }
 
-void cc_explain(cc_score_event *ev, const char *fmt, ...)
+int cc_players_mask(const cc_position *pos, const bool *which)
 {
-    size_t used = strlen(ev->explain);
-    if (used + 1 >= sizeof ev->explain)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(ev->explain + used, sizeof ev->explain - used, fmt, ap);
-    va_end(ap);
-    if (n >= 0 && used + (size_t)n >= sizeof ev->explain)
-        trim_utf8(ev->explain, sizeof ev->explain - 1);
-}
-
-char *cc_feature_where(const cc_features *f, int id, char *buf, size_t n)
-{
-    const cc_feature *feat = &f->features[id];
-    const cc_board_tile *bt = &f->board->tiles[feat->name_tile];
-    char at[8];
-    snprintf(buf, n, "the %s at (%d, %d) %s", cc_feature_type_name(feat->type),
-             bt->x, bt->y, cc_loc_name(feat->name_at, at));
-    return buf;
-}
-
-char *cc_player_list(const cc_position *pos, const bool *which, char *buf, size_t n)
-{
-    int total = 0, seen = 0;
+    int mask = 0;
     for (int p = 0; p < pos->nplayers; p++)
-        total += which[p];
-    buf[0] = '\0';
-    for (int p = 0; p < pos->nplayers; p++) {
-        if (!which[p])
-            continue;
-        size_t used = strlen(buf);
-        const char *sep = seen == 0 ? "" : seen == total - 1 ? " and " : ", ";
-        snprintf(buf + used, n - used, "%s%s", sep, pos->players[p]);
-        seen++;
-    }
-    return buf;
+        if (which[p])
+            mask |= 1 << p;
+    return mask;
 }
 
-static void explain_strengths(cc_score_ctx *c, cc_score_event *ev, const cc_majority *m)
+/* The one player of a set (the set has exactly one). */
+static int only_player(const cc_position *pos, const bool *which)
 {
-    cc_explain(ev, " Strength:");
-    int shown = 0;
-    for (int p = 0; p < c->pos->nplayers; p++)
-        if (m->followers[p] > 0)
-            cc_explain(ev, "%s %s %d", shown++ ? "," : "", c->pos->players[p], m->strength[p]);
-    cc_explain(ev, ".");
+    for (int p = 0; p < pos->nplayers; p++)
+        if (which[p])
+            return p;
+    return 0;
 }
 
 static void explain_majority(cc_score_ctx *c, cc_score_event *ev, const cc_majority *m, int value)
 {
-    char names[CC_MAX_PLAYERS * (CC_NAME_MAX + 8)];
-    explain_strengths(c, ev, m);
+    bool shown[CC_MAX_PLAYERS] = { false };
+    for (int p = 0; p < c->pos->nplayers; p++)
+        shown[p] = m->followers[p] > 0;
+    cc_explain(ev, CC_MSG_S_STRENGTH, CC_STRENGTHS(STRENGTHS, cc_players_mask(c->pos, shown)));
     if (m->best == 0) {
-        cc_explain(ev, " Nobody has any strength here (a mayor in a city without coats of arms"
-                       " occupies it but has strength 0), so nobody scores.");
+        cc_explain0(ev, CC_MSG_S_NOBODY);
         return;
     }
-    cc_player_list(c->pos, m->winner, names, sizeof names);
+    int winners = cc_players_mask(c->pos, m->winner);
     if (m->ntied == 1) {
-        cc_explain(ev, " %s has the majority and scores %d.", names, value);
+        cc_explain(ev, CC_MSG_S_MAJORITY, CC_PLAYER(PLAYER, only_player(c->pos, m->winner)),
+                   CC_INT(POINTS, value));
         return;
     }
     bool count = c->pos->options.hill_tiebreak == CC_HILL_TIEBREAK_COUNT;
-    if (m->hill_broke_tie)
-        cc_explain(ev, " %d players are tied, but %s %s, so only %s %s %d.", m->ntied, names,
-                   count ? (m->nwinners == 1 ? "has the most followers on hill tiles of this feature"
-                                             : "have the most followers on hill tiles of this feature")
-                         : (m->nwinners == 1 ? "has a follower on a hill tile of this feature"
-                                             : "have followers on hill tiles of this feature"),
-                   names, m->nwinners == 1 ? "scores" : "score", value);
+    if (m->hill_broke_tie && m->nwinners == 1)
+        cc_explain(ev, count ? CC_MSG_S_HILL_COUNT_ONE : CC_MSG_S_HILL_ONE, CC_INT(TIED, m->ntied),
+                   CC_PLAYER(PLAYER, only_player(c->pos, m->winner)), CC_INT(POINTS, value));
+    else if (m->hill_broke_tie)
+        cc_explain(ev, count ? CC_MSG_S_HILL_COUNT_SOME : CC_MSG_S_HILL_SOME, CC_INT(TIED, m->ntied),
+                   CC_PLAYERS(PLAYERS, winners), CC_INT(POINTS, value));
     else if (m->hill_kept_tie)
-        cc_explain(ev, " %s are tied and %s, so the tie stands and each scores %d.", names,
-                   count ? "have as many followers on hill tiles"
-                         : "all have followers on hill tiles of this feature",
-                   value);
+        cc_explain(ev, count ? CC_MSG_S_HILL_COUNT_TIE_STANDS : CC_MSG_S_HILL_TIE_STANDS,
+                   CC_PLAYERS(PLAYERS, winners), CC_INT(POINTS, value));
     else
-        cc_explain(ev, " %s are tied and each scores the full %d.", names, value);
+        cc_explain(ev, CC_MSG_S_TIE, CC_PLAYERS(PLAYERS, winners), CC_INT(POINTS, value));
 }
 
 void cc_event_award(cc_score_ctx *c, cc_score_event *ev, const cc_majority *m, int value)
@@ -198,8 +158,7 @@ int cc_event_return_followers(cc_score_ctx *c, cc_score_event *ev)
     if (n > 0 && ev->kind != CC_EV_CHALLENGE_LOST)
         cc_event_rule(c, ev, "base.score.return");
     if (n > 0)
-        cc_explain(ev, " %s return%s to %s suppl%s.", n == 1 ? "The follower" : "The followers",
-                   n == 1 ? "s" : "", n == 1 ? "its" : "their", n == 1 ? "y" : "ies");
+        cc_explain(ev, n == 1 ? CC_MSG_S_RETURN_ONE : CC_MSG_S_RETURN_SOME, CC_INT(COUNT, n));
     return n;
 }
 

@@ -11,8 +11,8 @@
  *   cc_event_give()             points to one player (barns, flocks)
  *   cc_event_return()           a figure goes back to its supply
  *   cc_event_return_followers() every follower left on the event's feature
- *   cc_explain()                append to the event's sentence
- *   cc_feature_where()          "the city at (0, -1) N"
+ *   cc_explain(), cc_explain0() add a sentence (a message id and arguments)
+ *   cc_players_mask()           a bool per player as a CC_ARG_PLAYERS set
  *   cc_touched_features()       the features the placed tile touches
  *   cc_sort_features()          canonical order of feature ids
  *
@@ -60,14 +60,29 @@ void cc_event_return(cc_score_ctx *c, cc_score_event *ev, int figure);
  * append "... return to their supplies." Returns how many. */
 int cc_event_return_followers(cc_score_ctx *c, cc_score_event *ev);
 
-/* Append to ev->explain (printf format); never splits a UTF-8 character. */
-void cc_explain(cc_score_event *ev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Add a sentence to ev->explain: message msg with its arguments (engine/text.h);
+ * a full explanation (never reached) drops it. */
+void cc_explain_text(cc_score_event *ev, int msg, const cc_arg *args, size_t n);
+#define cc_explain(ev, msg, ...)                                                      \
+    cc_explain_text((ev), (msg), (const cc_arg[]){ __VA_ARGS__ },                      \
+                    sizeof((const cc_arg[]){ __VA_ARGS__ }) / sizeof(cc_arg))
+#define cc_explain0(ev, msg) cc_explain_text((ev), (msg), NULL, 0)
 
-/* "the city at (0, -1) N" into buf. */
-char *cc_feature_where(const cc_features *f, int id, char *buf, size_t n);
+/* The arguments that name feature id of f in a sentence: its type, and
+ * its name (x, y, at); CC_OTHER_WHERE the same as other_type, other_x... */
+#define CC_WHERE(f, id)                                                                \
+    CC_FEATURE(TYPE, (f)->features[id].type),                                         \
+    CC_INT(X, (f)->board->tiles[(f)->features[id].name_tile].x),                      \
+    CC_INT(Y, (f)->board->tiles[(f)->features[id].name_tile].y),                      \
+    CC_LOC(AT, (f)->features[id].name_at)
+#define CC_OTHER_WHERE(f, id)                                                          \
+    CC_FEATURE(OTHER_TYPE, (f)->features[id].type),                                   \
+    CC_INT(OTHER_X, (f)->board->tiles[(f)->features[id].name_tile].x),                \
+    CC_INT(OTHER_Y, (f)->board->tiles[(f)->features[id].name_tile].y),                \
+    CC_LOC(OTHER_AT, (f)->features[id].name_at)
 
-/* Player names joined for a sentence: "red", "red and blue", "red, blue and green". */
-char *cc_player_list(const cc_position *pos, const bool *which, char *buf, size_t n);
+/* The players which[p] is true for, as a CC_ARG_PLAYERS bit set. */
+int cc_players_mask(const cc_position *pos, const bool *which);
 
 /* The features the placed tile t touches: every feature with a part on t,
  * and for an abbey every feature of its four neighbours that reaches the

@@ -101,27 +101,30 @@ int cc_feature_value(const cc_features *f, const cc_position *pos, int id, bool 
 
 /* ---- roads and cities ---------------------------------------------------- */
 
-static void explain_valuation(cc_score_ctx *c, cc_score_event *ev, const char *state)
+/* The sentence that values road or city ev: which message, by type, state
+ * and coats of arms. */
+static void explain_valuation(cc_score_ctx *c, cc_score_event *ev, bool at_end)
 {
     const cc_feature *feat = &c->f->features[ev->feature];
-    char where[80];
-    cc_feature_where(c->f, ev->feature, where, sizeof where);
-    where[0] = 'T';
+    const cc_board_tile *bt = &c->f->board->tiles[feat->name_tile];
     int n = feat->ncells;
     if (feat->type == CC_FEAT_ROAD) {
-        cc_explain(ev, "%s is %s: %d tile%s x 1 = %d point%s.", where, state, n, n == 1 ? "" : "s",
-                   ev->value, ev->value == 1 ? "" : "s");
+        cc_explain(ev, at_end ? (feat->complete ? CC_MSG_S_ROAD_COMPLETE_AT_END : CC_MSG_S_ROAD_END)
+                              : CC_MSG_S_ROAD_COMPLETE,
+                   CC_INT(X, bt->x), CC_INT(Y, bt->y), CC_LOC(AT, feat->name_at), CC_INT(TILES, n),
+                   CC_INT(POINTS, ev->value));
         return;
     }
     int per = city_rate(c->pos, feat);
-    const char *points = ev->value == 1 ? "point" : "points";
+    int msg = !at_end ? CC_MSG_S_CITY_COMPLETE
+            : feat->complete ? CC_MSG_S_CITY_COMPLETE_AT_END : CC_MSG_S_CITY_END;
     if (feat->pennants > 0)
-        cc_explain(ev, "%s is %s: %d tile%s x %d + %d coat%s of arms x %d = %d %s.", where, state,
-                   n, n == 1 ? "" : "s", per, feat->pennants, feat->pennants == 1 ? "" : "s", per,
-                   ev->value, points);
+        cc_explain(ev, msg + 1, CC_INT(X, bt->x), CC_INT(Y, bt->y), CC_LOC(AT, feat->name_at),
+                   CC_INT(TILES, n), CC_INT(PER_TILE, per), CC_INT(PENNANTS, feat->pennants),
+                   CC_INT(PER_PENNANT, per), CC_INT(POINTS, ev->value));
     else
-        cc_explain(ev, "%s is %s: %d tile%s x %d = %d %s.", where, state, n, n == 1 ? "" : "s",
-                   per, ev->value, points);
+        cc_explain(ev, msg, CC_INT(X, bt->x), CC_INT(Y, bt->y), CC_LOC(AT, feat->name_at),
+                   CC_INT(TILES, n), CC_INT(PER_TILE, per), CC_INT(POINTS, ev->value));
 }
 
 /* Score road or city id; closed_by_abbey cites the abbey rule. */
@@ -142,16 +145,12 @@ static void score_road_or_city(cc_score_ctx *c, cc_event_kind kind, int id, bool
         cc_event_rule(c, ev, feat->complete ? "base.score.city.complete" : "base.score.city.end");
     if (tiny_city(c->pos, feat))
         cc_event_rule(c, ev, "base.score.city.tiny");
-    if (kind == CC_EV_COMPLETED)
-        explain_valuation(c, ev, "complete");
-    else
-        explain_valuation(c, ev, feat->complete ? "complete at the end" : "incomplete at the end");
+    explain_valuation(c, ev, kind != CC_EV_COMPLETED);
     if (tiny_city(c->pos, feat))
-        cc_explain(ev, " Under option tiny_city_scoring \"2\" a completed two-tile city scores"
-                       " 1 per tile and coat of arms.");
+        cc_explain0(ev, CC_MSG_S_CITY_TINY);
     if (closed_by_abbey) {
         cc_event_rule(c, ev, "abbey.score.closes");
-        cc_explain(ev, " The abbey just placed closes it.");
+        cc_explain0(ev, CC_MSG_S_CLOSED_BY_ABBEY);
     }
     cc_event_award(c, ev, &m, ev->value);
     cc_event_return_followers(c, ev);
@@ -201,12 +200,11 @@ static bool check_deployed(const cc_position *pos, int x, int y, int deployed, c
     if (deployed < 0)
         return true;
     if (deployed >= pos->nfigures)
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deployed", "Deployed figure not in the position",
-                       "the figure deployed this turn must also stand in position.figures");
+        return CC_FAIL0(err, CC_ERR_IMPOSSIBLE, "/deployed", CC_MSG_P_DEPLOYED_NOT_IN_POSITION,
+                        CC_MSG_D_DEPLOYED_ALSO_IN_POSITION);
     if (!on_placed_tile(x, y, &pos->figures[deployed]))
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deployed", "Deployed figure not on the placed tile",
-                       "a figure deployed this turn stands on the tile placed this turn, at (%d, %d)"
-                       " (a barn: on one of its corners)", x, y);
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/deployed", CC_MSG_P_DEPLOYED_NOT_ON_TILE,
+                       CC_MSG_D_DEPLOYED_NOT_ON_TILE, CC_INT(X, x), CC_INT(Y, y));
     return true;
 }
 
@@ -215,9 +213,8 @@ bool cc_score_turn(const cc_position *pos, const cc_features *f, int x, int y,
 {
     int t = cc_board_at(f->board, x, y);
     if (t < 0)
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/x", "No tile there",
-                       "no tile stands at (%d, %d); the tile placed this turn must be in position.tiles",
-                       x, y);
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/x", CC_MSG_P_TILE_NOT_ON_THE_BOARD,
+                       CC_MSG_D_PLACED_TILE_MISSING, CC_INT(X, x), CC_INT(Y, y));
     if (!check_deployed(pos, x, y, in->deployed, err) || !cc_shepherd_check(pos, f, t, in, err))
         return false;
     cc_score_ctx c;
@@ -235,13 +232,11 @@ bool cc_score_match_deployed(const cc_position *pos, const cc_features *f, int x
     const cc_board *b = f->board;
     int t = cc_board_at(b, x, y);
     if (t < 0)
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/x", "No tile there",
-                       "no tile stands at (%d, %d); the tile placed this turn must be in position.tiles",
-                       x, y);
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/x", CC_MSG_P_TILE_NOT_ON_THE_BOARD,
+                       CC_MSG_D_PLACED_TILE_MISSING, CC_INT(X, x), CC_INT(Y, y));
     if (!on_placed_tile(x, y, dep))
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deployed", "Deployed figure not on the placed tile",
-                       "a figure deployed this turn stands on the tile placed this turn, at (%d, %d)"
-                       " (a barn: on one of its corners)", x, y);
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/deployed", CC_MSG_P_DEPLOYED_NOT_ON_TILE,
+                       CC_MSG_D_DEPLOYED_NOT_ON_TILE, CC_INT(X, x), CC_INT(Y, y));
     int dep_k = dep->kind == CC_FIG_BARN ? -1 : cc_board_feature_at(b, t, dep->at);
     for (int i = 0; i < pos->nfigures; i++) {
         const cc_figure *fig = &pos->figures[i];
@@ -262,12 +257,10 @@ bool cc_score_match_deployed(const cc_position *pos, const cc_features *f, int x
             return true;
         }
     }
-    char at[8];
-    return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deployed", "Deployed figure not in the position",
-                   "no %s of %s stands at (%d, %d) %s in position.figures; the figure deployed this"
-                   " turn is already in the position",
-                   cc_figure_kind_name(dep->kind), pos->players[dep->player], dep->x, dep->y,
-                   cc_loc_name(dep->at, at));
+    return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/deployed", CC_MSG_P_DEPLOYED_NOT_IN_POSITION,
+                   CC_MSG_D_DEPLOYED_NOT_IN_POSITION, CC_KIND(KIND, dep->kind),
+                   CC_QUOTE(PLAYER, cc_error_quote(err, 0, pos->players[dep->player])),
+                   CC_INT(X, dep->x), CC_INT(Y, dep->y), CC_LOC(AT, dep->at));
 }
 
 /* ---- the end of the game ----------------------------------------------------- */

@@ -45,6 +45,7 @@
 #include <stdbool.h>
 
 #include "error.h"
+#include "text.h"
 #include "features.h"
 #include "position.h"
 
@@ -54,7 +55,7 @@ enum { CC_TOKEN_NONE = -1, CC_TOKEN_WOLF = 0, CC_TOKEN_MAX_SHEEP = 4 };
 #define CC_MAX_EVENTS (CC_MAX_FIGURES + 32)
 #define CC_EVENT_RULES 12
 #define CC_RESULT_RULES 64
-#define CC_EXPLAIN_MAX 480
+#define CC_EXPLAIN_TEXTS 6
 
 typedef enum {
     CC_EV_COMPLETED,       /* a feature completed this turn and scored */
@@ -90,7 +91,10 @@ typedef struct {
     int returned[CC_MAX_FIGURES];  /* indices into pos->figures, ascending */
     int nrules;
     const char *rules[CC_EVENT_RULES];  /* ids in rules.c, static strings */
-    char explain[CC_EXPLAIN_MAX];       /* one or two sentences a person can read */
+    int nexplain;
+    cc_text explain[CC_EXPLAIN_TEXTS];  /* the sentences that explain it, as message ids
+                                           and arguments (engine/text.h); the service
+                                           words them (`explain`, `explain_id`) */
 } cc_score_event;
 
 typedef struct {

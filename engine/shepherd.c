@@ -28,29 +28,28 @@ bool cc_shepherd_check(const cc_position *pos, const cc_features *f, int t,
 {
     if (is_shepherd(pos, in->deployed)) {
         if (!cc_token_valid(in->first_token))
-            return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deployed/token", "Shepherd's first draw missing",
-                           "a shepherd deployed this turn draws a token at once: give deployed.token, 1 to 4 sheep or \"wolf\"");
+            return CC_FAIL0(err, CC_ERR_IMPOSSIBLE, "/deployed/token", CC_MSG_P_SHEPHERD_FIRST_DRAW,
+                            CC_MSG_D_SHEPHERD_FIRST_DRAW);
         if (pos->figures[in->deployed].nflock != 0)
-            return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deployed", "Shepherd deployed with a flock",
-                           "a shepherd deployed this turn stands in the position with an empty flock; its first draw is deployed.token");
+            return CC_FAIL0(err, CC_ERR_IMPOSSIBLE, "/deployed", CC_MSG_P_SHEPHERD_WITH_FLOCK,
+                            CC_MSG_D_SHEPHERD_WITH_FLOCK);
     } else if (in->first_token != CC_TOKEN_NONE) {
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deployed/token", "Token without a shepherd",
-                       "only a shepherd deployed this turn draws a token; deployed is not a shepherd");
+        return CC_FAIL0(err, CC_ERR_IMPOSSIBLE, "/deployed/token", CC_MSG_P_TOKEN_WITHOUT_SHEPHERD,
+                        CC_MSG_D_TOKEN_WITHOUT_SHEPHERD);
     }
     int acting = cc_shepherd_to_act(pos, f, t, in->deployed);
     if (acting >= 0 && in->shepherd == CC_SHEPHERD_NONE)
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/shepherd", "Shepherd action missing",
-                       "the tile extends the field of %s's shepherd at (%d, %d), so %s must grow the flock"
-                       " ({\"action\": \"grow\", \"token\": ...}) or guide it ({\"action\": \"guide\"})",
-                       pos->players[pos->active], pos->figures[acting].x, pos->figures[acting].y,
-                       pos->players[pos->active]);
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/shepherd", CC_MSG_P_SHEPHERD_ACTION_MISSING,
+                       CC_MSG_D_SHEPHERD_ACTION_MISSING,
+                       CC_QUOTE(PLAYER, cc_error_quote(err, 0, pos->players[pos->active])),
+                       CC_INT(X, pos->figures[acting].x), CC_INT(Y, pos->figures[acting].y));
     if (acting < 0 && in->shepherd != CC_SHEPHERD_NONE)
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/shepherd", "No shepherd to act",
-                       "the tile extends no field where %s has a shepherd (a shepherd deployed this turn only makes its first draw)",
-                       pos->players[pos->active]);
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/shepherd", CC_MSG_P_NO_SHEPHERD_TO_ACT,
+                       CC_MSG_D_NO_SHEPHERD_TO_ACT,
+                       CC_QUOTE(PLAYER, cc_error_quote(err, 0, pos->players[pos->active])));
     if (in->shepherd == CC_SHEPHERD_GROW && !cc_token_valid(in->grow_token))
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/shepherd/token", "Token missing",
-                       "growing the flock draws a token: give shepherd.token, 1 to 4 sheep or \"wolf\"");
+        return CC_FAIL0(err, CC_ERR_IMPOSSIBLE, "/shepherd/token", CC_MSG_P_TOKEN_MISSING,
+                        CC_MSG_D_GROW_TOKEN_MISSING);
     return true;
 }
 
@@ -106,21 +105,18 @@ static cc_score_event *shepherd_event(cc_score_ctx *c, cc_event_kind kind, int s
 }
 
 /* The flock of shepherd i gains a sheep token. */
-static void grow(cc_score_ctx *c, int shepherd, int token, const char *rule, const char *what)
+static void grow(cc_score_ctx *c, int shepherd, int token, const char *rule, int msg)
 {
     cc_score_event *ev = shepherd_event(c, CC_EV_SHEEP, shepherd, token);
     if (ev == NULL)
         return;
-    char where[80];
     c->drawn[shepherd] += token;
     ev->value = cc_field_sheep(c, ev->feature);
     if (strcmp(rule, "hills-sheep.shepherd.grow") == 0)
         cc_event_rule(c, ev, "hills-sheep.shepherd.expand");   /* a choice made on extending */
     cc_event_rule(c, ev, rule);
-    cc_feature_where(c->f, ev->feature, where, sizeof where);
-    cc_explain(ev, "%s's shepherd in %s %s and draws a token with %d sheep: the flock there now"
-                   " has %d sheep.",
-               c->pos->players[c->pos->figures[shepherd].player], where, what, token, ev->value);
+    cc_explain(ev, msg, CC_PLAYER(PLAYER, c->pos->figures[shepherd].player), CC_WHERE(c->f, ev->feature),
+               CC_INT(TOKEN, token), CC_INT(SHEEP, ev->value));
 }
 
 static void wolf_at_deploy(cc_score_ctx *c, int shepherd)
@@ -128,12 +124,9 @@ static void wolf_at_deploy(cc_score_ctx *c, int shepherd)
     cc_score_event *ev = shepherd_event(c, CC_EV_WOLF, shepherd, CC_TOKEN_WOLF);
     if (ev == NULL)
         return;
-    char where[80];
     cc_event_rule(c, ev, "hills-sheep.shepherd.token");
-    cc_feature_where(c->f, ev->feature, where, sizeof where);
-    cc_explain(ev, "%s's shepherd, just deployed in %s, draws the wolf: the token goes back to the bag"
-                   " and the shepherd returns to its supply.",
-               c->pos->players[c->pos->figures[shepherd].player], where);
+    cc_explain(ev, CC_MSG_S_WOLF_AT_DEPLOY, CC_PLAYER(PLAYER, c->pos->figures[shepherd].player),
+               CC_WHERE(c->f, ev->feature));
     cc_event_return(c, ev, shepherd);
 }
 
@@ -142,7 +135,6 @@ static void wolf_scatters(cc_score_ctx *c, int shepherd)
     cc_score_event *ev = shepherd_event(c, CC_EV_WOLF, shepherd, CC_TOKEN_WOLF);
     if (ev == NULL)
         return;
-    char where[80];
     int per_player[CC_MAX_PLAYERS];
     int n = shepherds_in(c, ev->feature, per_player);
     for (int p = 0; p < c->pos->nplayers; p++)
@@ -150,24 +142,21 @@ static void wolf_scatters(cc_score_ctx *c, int shepherd)
     cc_event_rule(c, ev, "hills-sheep.shepherd.expand");
     cc_event_rule(c, ev, "hills-sheep.shepherd.grow");
     cc_event_rule(c, ev, "hills-sheep.shepherd.wolf");
-    cc_feature_where(c->f, ev->feature, where, sizeof where);
-    cc_explain(ev, "%s grows the flock in %s and draws the wolf: the %d sheep there scatter,"
-                   " %s, and nobody scores.",
-               c->pos->players[c->pos->figures[shepherd].player], where, cc_field_sheep(c, ev->feature),
-               n == 1 ? "the shepherd returns to its supply" : "every shepherd there returns to its supply");
+    cc_explain(ev, n == 1 ? CC_MSG_S_WOLF_ONE : CC_MSG_S_WOLF_SOME,
+               CC_PLAYER(PLAYER, c->pos->figures[shepherd].player), CC_WHERE(c->f, ev->feature),
+               CC_INT(SHEEP, cc_field_sheep(c, ev->feature)));
     return_shepherds(c, ev, ev->feature);
 }
 
 /* Guide the flock of field id to the stable: every player with a shepherd
  * there scores all the sheep of the field. */
-static void guide(cc_score_ctx *c, int id, int figure, const char *rule, const char *why)
+static void guide(cc_score_ctx *c, int id, int figure, const char *rule, int msg_one)
 {
     cc_score_event *ev = cc_event_add(c, CC_EV_GUIDE, id);
     if (ev == NULL)
         return;
     int per_player[CC_MAX_PLAYERS];
     bool owners[CC_MAX_PLAYERS] = { false };
-    char where[80], names[CC_MAX_PLAYERS * (CC_NAME_MAX + 8)];
     int n = shepherds_in(c, id, per_player);
     ev->figure = figure;
     ev->value = cc_field_sheep(c, id);
@@ -181,16 +170,9 @@ static void guide(cc_score_ctx *c, int id, int figure, const char *rule, const c
         cc_event_rule(c, ev, "hills-sheep.shepherd.expand");   /* chosen, not automatic */
     cc_event_rule(c, ev, "hills-sheep.shepherd.guide");
     cc_event_rule(c, ev, rule);
-    cc_feature_where(c->f, id, where, sizeof where);
-    cc_player_list(c->pos, owners, names, sizeof names);
-    cc_explain(ev, "%s %s: %s %s %d point%s, one per sheep; the shepherd%s return%s and the sheep"
-                   " go back to the bag.",
-               where, why, names, n > 1 ? "each score" : "scores", ev->value,
-               ev->value == 1 ? "" : "s", n > 1 ? "s" : "", n > 1 ? "" : "s");
-    /* "where" starts lower case in the middle of the sentence; capitalise
-     * the first letter of the sentence itself. */
-    if (ev->explain[0] >= 'a' && ev->explain[0] <= 'z')
-        ev->explain[0] = (char)(ev->explain[0] - 'a' + 'A');
+    /* msg_one + 1: the same with several shepherds (engine/text.h). */
+    cc_explain(ev, n > 1 ? msg_one + 1 : msg_one, CC_WHERE(c->f, id),
+               CC_PLAYERS(PLAYERS, cc_players_mask(c->pos, owners)), CC_INT(POINTS, ev->value));
     return_shepherds(c, ev, id);
 }
 
@@ -214,11 +196,9 @@ static void guide_closed_fields(cc_score_ctx *c, int deployed)
         bool inner = field_is_inner(c->f, id) && is_shepherd(c->pos, deployed) &&
                      !c->gone[deployed] && cc_figure_feature(c->f, &c->pos->figures[deployed]) == id;
         if (inner)
-            guide(c, id, -1, "hills-sheep.shepherd.inner-field",
-                  "is an inner field, closed from the start, so the flock of the shepherd deployed there is guided to the stable at once");
+            guide(c, id, -1, "hills-sheep.shepherd.inner-field", CC_MSG_S_GUIDE_INNER_ONE);
         else
-            guide(c, id, -1, "hills-sheep.shepherd.closed-field",
-                  "is closed, so its flock is guided to the stable at once (no field is scored)");
+            guide(c, id, -1, "hills-sheep.shepherd.closed-field", CC_MSG_S_GUIDE_CLOSED_ONE);
     }
 }
 
@@ -229,17 +209,17 @@ void cc_shepherd_score_turn(cc_score_ctx *c, const cc_turn_choices *in)
         if (in->first_token == CC_TOKEN_WOLF)
             wolf_at_deploy(c, d);
         else
-            grow(c, d, in->first_token, "hills-sheep.shepherd.token", "is deployed");
+            grow(c, d, in->first_token, "hills-sheep.shepherd.token", CC_MSG_S_SHEEP_DEPLOYED);
     }
     int acting = cc_shepherd_to_act(c->pos, c->f, c->placed, d);
     if (acting >= 0 && in->shepherd == CC_SHEPHERD_GROW) {
         if (in->grow_token == CC_TOKEN_WOLF)
             wolf_scatters(c, acting);
         else
-            grow(c, acting, in->grow_token, "hills-sheep.shepherd.grow", "grows the flock");
+            grow(c, acting, in->grow_token, "hills-sheep.shepherd.grow", CC_MSG_S_SHEEP_GROWN);
     } else if (acting >= 0 && in->shepherd == CC_SHEPHERD_GUIDE) {
         guide(c, cc_figure_feature(c->f, &c->pos->figures[acting]), acting,
-              "hills-sheep.shepherd.guide", "is extended and its flock is guided to the stable");
+              "hills-sheep.shepherd.guide", CC_MSG_S_GUIDE_CHOSEN_ONE);
     }
     guide_closed_fields(c, d);
 }

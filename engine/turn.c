@@ -49,25 +49,22 @@ static void cite_all(cc_turn_result *res, const cc_score_result *s)
         cite(res, s->rules[i]);
 }
 
-/* The move breaks `rule`: record it and stop judging (returns true: the
- * move was judged). */
-static bool illegal(cc_turn_result *res, const char *rule, const char *pointer,
-                    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-
-static bool illegal(cc_turn_result *res, const char *rule, const char *pointer,
-                    const char *fmt, ...)
+/* The move breaks `rule`: record it, with the reason (message msg and its
+ * arguments), and stop judging (returns true: the move was judged). */
+static bool illegal_text(cc_turn_result *res, const char *rule, const char *pointer, int msg,
+                         const cc_arg *args, size_t n)
 {
     res->legal = false;
     res->rule = rule;
     snprintf(res->pointer, sizeof res->pointer, "%s", pointer);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(res->reason, sizeof res->reason, fmt, ap);
-    va_end(ap);
+    cc_text_set(&res->reason, msg, args, n);
     res->nrules = 0;
     cite(res, rule);
     return true;
 }
+#define illegal(res, rule, pointer, msg, ...)                                             \
+    illegal_text((res), (rule), (pointer), (msg), (const cc_arg[]){ __VA_ARGS__ },         \
+                 sizeof((const cc_arg[]){ __VA_ARGS__ }) / sizeof(cc_arg))
 
 /* Rewrite an error pointer that starts with `from` to start with `to`
  * (keeping what follows unless `whole`). */
@@ -88,23 +85,20 @@ static void repoint(cc_error *err, const char *from, const char *to)
 
 /* ---- 1. the tile ------------------------------------------------------------ */
 
-static const char *const dir_names[4] = { "north", "east", "south", "west" };
-
 /* Judge the tile; false when the move cannot be judged (err set). */
 static bool judge_tile(const cc_position *pos, const cc_board *b, const cc_move *mv,
                        cc_turn_result *res, cc_error *err)
 {
     const cc_tile_type *tt = &b->cat->types[mv->type];
     if (!(pos->expansions & tt->expansion))
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/tile", "Expansion not in play",
-                       "%s belongs to the expansion \"%s\", which is not in position.expansions",
-                       tt->id, tt->set);
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/tile", CC_MSG_P_EXPANSION_NOT_IN_PLAY,
+                       CC_MSG_D_TILE_EXPANSION, CC_STR(TILE, tt->id), CC_STR(EXPANSION, tt->set));
     if (pos->ntiles >= CC_MAX_TILES)
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/tile", "Board full",
-                       "the position already holds %d tiles, every tile of the game", pos->ntiles);
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/tile", CC_MSG_P_BOARD_FULL, CC_MSG_D_BOARD_FULL,
+                       CC_INT(COUNT, pos->ntiles));
     if (tt->is_abbey && pos->abbeys[pos->active] <= 0)
-        return illegal(res, "abbey.abbey.in-hand", "/tile",
-                       "%s has no abbey tile left in hand.", pos->players[pos->active]);
+        return illegal(res, "abbey.abbey.in-hand", "/tile", CC_MSG_R_NO_ABBEY_IN_HAND,
+                       CC_PLAYER(PLAYER, pos->active));
     int bad_dir = 0;
     cc_place_verdict v = cc_placement_check(b, mv->type, mv->x, mv->y,
                                             tt->is_abbey ? 0 : mv->rot, &bad_dir);
@@ -112,22 +106,20 @@ static bool judge_tile(const cc_position *pos, const cc_board *b, const cc_move 
     case CC_PLACE_OK:
         return true;
     case CC_PLACE_OCCUPIED:
-        return illegal(res, cc_placement_rule(v), "/x", "A tile already stands on (%d, %d).",
-                       mv->x, mv->y);
+        return illegal(res, cc_placement_rule(v), "/x", CC_MSG_R_CELL_TAKEN, CC_INT(X, mv->x),
+                       CC_INT(Y, mv->y));
     case CC_PLACE_NOT_ADJACENT:
-        return illegal(res, cc_placement_rule(v), "/x", "(%d, %d) touches no tile on the board.",
-                       mv->x, mv->y);
+        return illegal(res, cc_placement_rule(v), "/x", CC_MSG_R_NOT_ADJACENT, CC_INT(X, mv->x),
+                       CC_INT(Y, mv->y));
     case CC_PLACE_EDGES:
-        return illegal(res, cc_placement_rule(v), "/rot",
-                       "Turned this way, the %s edge of %s at (%d, %d) does not continue the tile it touches.",
-                       dir_names[bad_dir], tt->id, mv->x, mv->y);
+        return illegal(res, cc_placement_rule(v), "/rot", CC_MSG_R_EDGES, CC_SIDE(SIDE, bad_dir),
+                       CC_STR(TILE, tt->id), CC_INT(X, mv->x), CC_INT(Y, mv->y));
     case CC_PLACE_ABBEY_NOT_HOLE:
-        return illegal(res, cc_placement_rule(v), "/x",
-                       "(%d, %d) is not a hole: an abbey needs tiles on all four sides.", mv->x, mv->y);
+        return illegal(res, cc_placement_rule(v), "/x", CC_MSG_R_NOT_A_HOLE, CC_INT(X, mv->x),
+                       CC_INT(Y, mv->y));
     case CC_PLACE_SHRINE_CLOISTER:
-        return illegal(res, cc_placement_rule(v), "/x",
-                       "At (%d, %d) a shrine would neighbour several cloisters, or a cloister several shrines.",
-                       mv->x, mv->y);
+        return illegal(res, cc_placement_rule(v), "/x", CC_MSG_R_SHRINE_NEIGHBOURS, CC_INT(X, mv->x),
+                       CC_INT(Y, mv->y));
     }
     return true;
 }
@@ -166,6 +158,12 @@ static const char *deploy_rule(cc_figure_kind k)
     return rules[k];
 }
 
+/* The expansion figures of kind k come with. */
+static unsigned kind_expansion(cc_figure_kind k)
+{
+    return k == CC_FIG_MEEPLE ? CC_EXP_BASE : k == CC_FIG_SHEPHERD ? CC_EXP_HILLS_SHEEP : CC_EXP_ABBEY_MAYOR;
+}
+
 static bool kind_in_play(const cc_position *pos, cc_figure_kind k)
 {
     unsigned need = k == CC_FIG_MEEPLE ? CC_EXP_BASE
@@ -182,21 +180,20 @@ static bool judge_deploy(const cc_move *mv, cc_turn_result *res, int t, int *dep
     if (!mv->deploy)
         return true;
     if (!kind_in_play(pos, mv->deploy_kind))
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deploy/kind", "Expansion not in play",
-                       "a %s belongs to an expansion that is not in position.expansions",
-                       cc_figure_kind_name(mv->deploy_kind));
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/deploy/kind", CC_MSG_P_EXPANSION_NOT_IN_PLAY,
+                       CC_MSG_D_DEPLOY_EXPANSION, CC_KIND(KIND, mv->deploy_kind),
+                       CC_STR(EXPANSION, cc_expansion_name(kind_expansion(mv->deploy_kind))));
     cc_deploy_option opt;
     const char *rule = NULL;
     if (!cc_deploy_check(pos, &res->features, t, mv->deploy_kind, mv->deploy_at, &opt, &rule)) {
-        char at[8];
-        cc_loc_name(mv->deploy_at, at);
         const char *ptr = strcmp(rule, "base.deploy.supply") == 0 ? "/deploy/kind" : "/deploy/at";
-        return illegal(res, rule, ptr, "%s may not deploy a %s at %s of the tile just placed.",
-                       pos->players[pos->active], cc_figure_kind_name(mv->deploy_kind), at);
+        return illegal(res, rule, ptr, CC_MSG_R_DEPLOY, CC_PLAYER(PLAYER, pos->active),
+                       CC_KIND(KIND, mv->deploy_kind), CC_LOC(AT, mv->deploy_at), CC_STR(RULE, rule),
+                       CC_RULE(RULE_TITLE, rule));
     }
     if (pos->nfigures >= CC_MAX_FIGURES)
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deploy", "Too many figures",
-                       "the position already holds %d figures", pos->nfigures);
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/deploy", CC_MSG_P_TOO_MANY_FIGURES,
+                       CC_MSG_D_TOO_MANY_FIGURES, CC_INT(COUNT, pos->nfigures));
     bool joins_barn = mv->deploy_kind == CC_FIG_BARN &&
                       cc_field_has_barn(pos, &res->features, opt.feature, NULL);
     cc_figure *fig = &pos->figures[pos->nfigures];
@@ -223,13 +220,12 @@ static bool judge_shepherd(const cc_move *mv, cc_turn_result *res, int t, int de
     const cc_position *pos = &res->scored;
     int acting = cc_shepherd_to_act(pos, &res->features, t, deployed);
     if (acting >= 0 && mv->shepherd == CC_SHEPHERD_NONE)
-        return !illegal(res, "hills-sheep.shepherd.expand", "/shepherd",
-                        "The tile extends the field of %s's shepherd at (%d, %d): the move must grow or guide the flock.",
-                        pos->players[pos->active], pos->figures[acting].x, pos->figures[acting].y);
+        return !illegal(res, "hills-sheep.shepherd.expand", "/shepherd", CC_MSG_R_SHEPHERD_CHOICE_MISSING,
+                        CC_PLAYER(PLAYER, pos->active), CC_INT(X, pos->figures[acting].x),
+                        CC_INT(Y, pos->figures[acting].y));
     if (acting < 0 && mv->shepherd != CC_SHEPHERD_NONE)
-        return !illegal(res, "hills-sheep.shepherd.expand", "/shepherd",
-                        "The tile extends no field where %s has a shepherd, so there is no flock to grow or guide.",
-                        pos->players[pos->active]);
+        return !illegal(res, "hills-sheep.shepherd.expand", "/shepherd", CC_MSG_R_NO_SHEPHERD_TO_ACT,
+                        CC_PLAYER(PLAYER, pos->active));
     if (acting >= 0)
         cite(res, "hills-sheep.shepherd.expand");
     return true;
@@ -281,10 +277,10 @@ static bool judge_wagons(const cc_move *mv, cc_turn_result *res, bool *gone, cc_
         const cc_move_wagon *w = &mv->wagons[i];
         int fig = cc_wagon_at(&res->scored, &res->features, w->x, w->y, w->at);
         if (fig < 0) {
-            char ptr[40], at[8];
+            char ptr[40];
             snprintf(ptr, sizeof ptr, "/wagons/%d", i);
-            return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "No wagon there",
-                           "no wagon stands at (%d, %d) %s", w->x, w->y, cc_loc_name(w->at, at));
+            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_NO_WAGON_THERE, CC_MSG_D_NO_WAGON_THERE,
+                           CC_INT(X, w->x), CC_INT(Y, w->y), CC_LOC(AT, w->at));
         }
         choices[i].figure = fig;
         choices[i].x = w->to_x;
@@ -295,18 +291,17 @@ static bool judge_wagons(const cc_move *mv, cc_turn_result *res, bool *gone, cc_
     const char *rule = NULL;
     cc_position *after = &res->before_final;
     if (!cc_wagon_apply(after, &res->features, gone, choices, mv->nwagons, &bad, &rule)) {
-        char ptr[40], at[8];
+        char ptr[40];
         const cc_move_wagon *w = &mv->wagons[bad];
         snprintf(ptr, sizeof ptr, "/wagons/%d", bad);
         if (strcmp(rule, "abbey.wagon.move-scored") == 0)
-            return illegal(res, rule, ptr,
-                            "The wagon at (%d, %d) %s does not return from a feature completed and scored this turn.",
-                            w->x, w->y, cc_loc_name(w->at, at));
+            return illegal(res, rule, ptr, CC_MSG_R_WAGON_NOT_SCORED, CC_INT(X, w->x), CC_INT(Y, w->y),
+                           CC_LOC(AT, w->at));
         strcat(ptr, "/to");
         return illegal(res, rule, ptr,
-                        "(%d, %d) %s is not a free, incomplete feature the wagon from (%d, %d) may reach%s.",
-                        w->to_x, w->to_y, cc_loc_name(w->to_at, at), w->x, w->y,
-                        mv->nwagons > 1 ? " once the wagons before it in seat order have moved" : "");
+                       mv->nwagons > 1 ? CC_MSG_R_WAGON_DESTINATION_ORDER : CC_MSG_R_WAGON_DESTINATION,
+                       CC_INT(TO_X, w->to_x), CC_INT(TO_Y, w->to_y), CC_LOC(TO_AT, w->to_at),
+                       CC_INT(X, w->x), CC_INT(Y, w->y));
     }
     /* Record the moves in the order they were made: seat order. */
     for (int s = 0; s < res->scored.nplayers; s++)
@@ -410,10 +405,10 @@ bool cc_turn(const cc_position *pos, const cc_catalog *cat, const cc_move *mv,
     memset(res, 0, sizeof *res);
     res->legal = true;
     if (mv->type < 0 || mv->type >= cat->ntypes)
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/tile", "Unknown tile", "no such tile type");
+        return CC_FAIL0(err, CC_ERR_IMPOSSIBLE, "/tile", CC_MSG_P_UNKNOWN_TILE, CC_MSG_D_UNKNOWN_TILE);
     workspace *w = malloc(sizeof *w);
     if (w == NULL)
-        return cc_fail(err, (cc_status)500, "", "Out of memory", "no memory to judge the move");
+        return CC_FAIL0(err, (cc_status)500, "", CC_MSG_P_OUT_OF_MEMORY, CC_MSG_D_OUT_OF_MEMORY);
     bool ok = cc_validate(pos, cat, &w->b, &w->f, err) && judge_tile(pos, &w->b, mv, res, err);
     free(w);
     if (!ok || !res->legal)

@@ -82,7 +82,8 @@ typedef struct {
     bool legal;
     const char *rule;                   /* !legal: the rule that forbids the move */
     char pointer[CC_POINTER_MAX];       /* !legal: the move's member at fault ("/deploy/at") */
-    char reason[CC_DETAIL_MAX];         /* !legal: one sentence */
+    cc_text reason;                     /* !legal: why, as a message id and arguments
+                                           (engine/text.h); the players are res->scored's */
 
     cc_score_result turn;               /* the scoring phase */
     int nwagon_moves;

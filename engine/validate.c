@@ -13,9 +13,8 @@ static bool check_expansions(const cc_position *pos, const cc_catalog *cat, cc_e
         const cc_tile_type *t = &cat->types[pos->tiles[i].type];
         if (!(pos->expansions & t->expansion)) {
             PTR(ptr, "/position/tiles/%d/tile", i);
-            return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Expansion not in play",
-                           "%s belongs to the expansion \"%s\", which is not in position.expansions",
-                           t->id, t->set);
+            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_EXPANSION_NOT_IN_PLAY,
+                           CC_MSG_D_TILE_EXPANSION, CC_STR(TILE, t->id), CC_STR(EXPANSION, t->set));
         }
     }
     for (int i = 0; i < pos->nfigures; i++) {
@@ -24,9 +23,9 @@ static bool check_expansions(const cc_position *pos, const cc_catalog *cat, cc_e
                       : k == CC_FIG_MEEPLE ? CC_EXP_BASE : CC_EXP_ABBEY_MAYOR;
         if (!(pos->expansions & need)) {
             PTR(ptr, "/position/figures/%d/kind", i);
-            return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Expansion not in play",
-                           "a %s belongs to the expansion \"%s\", which is not in position.expansions",
-                           cc_figure_kind_name(k), cc_expansion_name(need));
+            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_EXPANSION_NOT_IN_PLAY,
+                           CC_MSG_D_FIGURE_EXPANSION, CC_KIND(KIND, k),
+                           CC_STR(EXPANSION, cc_expansion_name(need)));
         }
     }
     return true;
@@ -55,10 +54,9 @@ static bool check_abbey_total(const cc_position *pos, const cc_catalog *cat, int
             snprintf(ptr, sizeof ptr, "/position/tiles/%d", i);
             break;
         }
-    return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Wrong number of abbeys",
-                   "each of the %d players has at most one abbey tile, placed or in hand, but %d %s placed and %d still held;"
-                   " name the player of each placed abbey (tiles[i].player) or give position.abbeys",
-                   pos->nplayers, placed, placed == 1 ? "is" : "are", held);
+    return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_WRONG_NUMBER_OF_ABBEYS,
+                   CC_MSG_D_WRONG_NUMBER_OF_ABBEYS, CC_INT(COUNT, pos->nplayers),
+                   CC_INT(PLACED, placed), CC_INT(HELD, held));
 }
 
 static bool check_counts(const cc_position *pos, const cc_catalog *cat, cc_error *err)
@@ -74,23 +72,23 @@ static bool check_counts(const cc_position *pos, const cc_catalog *cat, cc_error
             abbeys_total++;
             if (p->owner >= 0 && ++abbeys_placed[p->owner] + pos->abbeys[p->owner] > 1) {
                 PTR(ptr, "/position/tiles/%d/player", i);
-                return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Too many abbeys",
-                               "%s has one abbey tile, but it is placed %d times and %d still in hand",
-                               pos->players[p->owner], abbeys_placed[p->owner], pos->abbeys[p->owner]);
+                return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_TOO_MANY_ABBEYS, CC_MSG_D_TWO_ABBEYS,
+                               CC_QUOTE(PLAYER, cc_error_quote(err, 0, pos->players[p->owner])),
+                               CC_INT(PLACED, abbeys_placed[p->owner]),
+                               CC_INT(HELD, pos->abbeys[p->owner]));
             }
             if (abbeys_total > pos->nplayers) {
                 PTR(ptr, "/position/tiles/%d", i);
-                return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Too many abbeys",
-                               "%d players hold %d abbey tiles, and this is abbey number %d",
-                               pos->nplayers, pos->nplayers, abbeys_total);
+                return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_TOO_MANY_ABBEYS,
+                               CC_MSG_D_ABBEY_WITHOUT_PLAYER, CC_INT(COUNT, pos->nplayers),
+                               CC_INT(INDEX, abbeys_total));
             }
             continue;
         }
         if (p->type < 256 && ++used[p->type] > t->count) {
             PTR(ptr, "/position/tiles/%d/tile", i);
-            return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "More tiles than the game has",
-                           "the game has %d %s tile%s; this is number %d",
-                           t->count, t->id, t->count == 1 ? "" : "s", used[p->type]);
+            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_MORE_TILES, CC_MSG_D_MORE_TILES,
+                           CC_INT(COUNT, t->count), CC_STR(TILE, t->id), CC_INT(INDEX, used[p->type]));
         }
     }
     return check_abbey_total(pos, cat, abbeys_total, err);
@@ -98,7 +96,6 @@ static bool check_counts(const cc_position *pos, const cc_catalog *cat, cc_error
 
 static bool check_edges(const cc_board *b, cc_error *err)
 {
-    static const char *const dir_names[4] = { "north", "east", "south", "west" };
     for (int t = 0; t < b->ntiles; t++)
         for (int d = CC_DIR_N; d < 4; d++) {
             int n = b->tiles[t].neighbour[d];
@@ -107,13 +104,13 @@ static bool check_edges(const cc_board *b, cc_error *err)
             char mine = b->tiles[t].edge[d], theirs = b->tiles[n].edge[cc_dir_opposite(d)];
             if (mine == '?' || theirs == '?' || mine == theirs)
                 continue;
-            static const char *const kinds[] = { ['C'] = "city", ['R'] = "road", ['F'] = "field" };
             char ptr[80];
             PTR(ptr, "/position/tiles/%d", t);
-            return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Edges do not match",
-                           "the %s edge of tiles/%d (%s) at (%d, %d) is %s, but it touches tiles/%d (%s), whose edge there is %s",
-                           dir_names[d], t, b->tiles[t].type->id, b->tiles[t].x, b->tiles[t].y,
-                           kinds[(int)mine], n, b->tiles[n].type->id, kinds[(int)theirs]);
+            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_EDGES_DO_NOT_MATCH,
+                           CC_MSG_D_EDGES_DO_NOT_MATCH, CC_SIDE(SIDE, d), CC_INT(INDEX, t),
+                           CC_STR(TILE, b->tiles[t].type->id), CC_INT(X, b->tiles[t].x),
+                           CC_INT(Y, b->tiles[t].y), CC_EDGE(EDGE, mine), CC_INT(OTHER_INDEX, n),
+                           CC_STR(OTHER_TILE, b->tiles[n].type->id), CC_EDGE(OTHER_EDGE, theirs));
         }
     return true;
 }
@@ -122,8 +119,8 @@ static bool check_connected(const cc_board *b, cc_error *err)
 {
     char ptr[80];
     if (b->ntiles == 0)
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/position/tiles", "Empty board",
-                       "a board holds at least the start tile");
+        return CC_FAIL0(err, CC_ERR_IMPOSSIBLE, "/position/tiles", CC_MSG_P_EMPTY_BOARD,
+                        CC_MSG_D_EMPTY_BOARD);
     bool seen[CC_MAX_TILES] = { false };
     int stack[CC_MAX_TILES], top = 0, nseen = 1;
     seen[0] = true;
@@ -144,9 +141,10 @@ static bool check_connected(const cc_board *b, cc_error *err)
     for (int t = 0; t < b->ntiles; t++)
         if (!seen[t]) {
             PTR(ptr, "/position/tiles/%d", t);
-            return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Tiles not connected",
-                           "tiles/%d at (%d, %d) is not connected to tiles/0 at (%d, %d)",
-                           t, b->tiles[t].x, b->tiles[t].y, b->tiles[0].x, b->tiles[0].y);
+            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_TILES_NOT_CONNECTED,
+                           CC_MSG_D_TILES_NOT_CONNECTED, CC_INT(INDEX, t), CC_INT(X, b->tiles[t].x),
+                           CC_INT(Y, b->tiles[t].y), CC_INT(OTHER_X, b->tiles[0].x),
+                           CC_INT(OTHER_Y, b->tiles[0].y));
         }
     return true;
 }
@@ -160,9 +158,9 @@ static bool check_abbeys_and_shrines(const cc_board *b, cc_error *err)
             for (int d = 0; d < 4; d++)
                 if (bt->neighbour[d] < 0) {
                     PTR(ptr, "/position/tiles/%d", t);
-                    return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Abbey outside a hole",
-                                   "an abbey is placed only into a hole with four orthogonal neighbours; the abbey at (%d, %d) has none to the %s",
-                                   bt->x, bt->y, (const char *[]){ "north", "east", "south", "west" }[d]);
+                    return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_ABBEY_OUTSIDE_A_HOLE,
+                                   CC_MSG_D_ABBEY_OUTSIDE_A_HOLE, CC_INT(X, bt->x), CC_INT(Y, bt->y),
+                                   CC_SIDE(SIDE, d));
                 }
         }
     }
@@ -185,12 +183,13 @@ static bool check_abbeys_and_shrines(const cc_board *b, cc_error *err)
         if (n > 1) {
             /* One title for both directions of the rule: a shrine with two
              * cloisters and a cloister (or abbey) with two shrines. */
-            bool abbey = bt->type->features[bt->centre_feature].type == CC_FEAT_ABBEY;
             PTR(ptr, "/position/tiles/%d", t);
-            return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Shrine rule broken",
-                           "the %s at (%d, %d) neighbours %d %s; the shrine rule allows one",
-                           shrine ? "shrine" : abbey ? "abbey" : "cloister", bt->x, bt->y, n,
-                           shrine ? "cloisters or abbeys" : "shrines");
+            bool abbey = bt->type->features[bt->centre_feature].type == CC_FEAT_ABBEY;
+            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_SHRINE_RULE_BROKEN,
+                           shrine  ? CC_MSG_D_SHRINE_NEIGHBOURS_MONASTERIES
+                           : abbey ? CC_MSG_D_ABBEY_NEIGHBOURS_SHRINES
+                                   : CC_MSG_D_CLOISTER_NEIGHBOURS_SHRINES,
+                           CC_INT(X, bt->x), CC_INT(Y, bt->y), CC_INT(COUNT, n));
         }
     }
     return true;
@@ -231,6 +230,31 @@ int cc_barn_field(const cc_features *f, int x, int y, int corner)
     return barn_spot(f->board, x, y, corner, &t, &k) ? cc_features_of(f, t, k) : -1;
 }
 
+bool cc_fail_no_location(cc_error *err, const char *pointer, const cc_board *b, int t, cc_loc at)
+{
+    const cc_board_tile *bt = &b->tiles[t];
+    CC_FAIL(err, CC_ERR_IMPOSSIBLE, pointer, CC_MSG_P_FIGURE_CANNOT_STAND,
+            CC_MSG_D_NO_SUCH_LOCATION, CC_INT(X, bt->x), CC_INT(Y, bt->y),
+            CC_STR(TILE, bt->type->id), CC_INT(ROT, bt->rot * 90), CC_LOC(AT, at),
+            CC_LOCATIONS(LOCATIONS));
+    if (err == NULL)
+        return false;
+    /* The tile's features as placed: ring positions turned by its rotation. */
+    const cc_tile_type *tt = bt->type;
+    for (int k = 0; k < tt->nfeatures && err->nplaces < CC_PLACES; k++) {
+        const cc_tile_feature *tf = &tt->features[k];
+        cc_place *pl = &err->places[err->nplaces++];
+        pl->type = tf->type;
+        pl->index = tf->index;
+        pl->centre = tf->centre;
+        pl->ring_mask = 0;
+        for (int r = 0; r < CC_RING_SIZE; r++)
+            if (tf->ring_mask & (1u << r))
+                pl->ring_mask |= (uint16_t)(1u << cc_ring_rotate(r, bt->rot));
+    }
+    return false;
+}
+
 int cc_figure_feature_located(const cc_features *f, const cc_figure *fig)
 {
     if (fig->kind == CC_FIG_BARN)
@@ -252,42 +276,41 @@ static bool kind_may_stand_on(cc_figure_kind kind, cc_feature_type t)
 static bool check_figure_spot(const cc_board *b, const cc_position *pos, int i, cc_error *err)
 {
     const cc_figure *fig = &pos->figures[i];
-    char ptr[80], at[8];
+    char ptr[80];
     int t = cc_board_at(b, fig->x, fig->y);
     if (t < 0) {
         PTR(ptr, "/position/figures/%d", i);
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Figure off the board",
-                       "no tile stands on (%d, %d)", fig->x, fig->y);
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_FIGURE_OFF_THE_BOARD,
+                       CC_MSG_D_FIGURE_OFF_THE_BOARD, CC_INT(X, fig->x), CC_INT(Y, fig->y));
     }
-    /* The pointer and the location's name are written only for an answer
-     * that needs them: this runs for every figure of every request. */
+    /* The pointer is written only for an answer that needs it: this runs
+     * for every figure of every request. */
 #define SPOT_FAIL(...)                                                         \
-    (PTR(ptr, "/position/figures/%d/at", i), cc_loc_name(fig->at, at),         \
-     cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Figure where it cannot stand", __VA_ARGS__))
+    (PTR(ptr, "/position/figures/%d/at", i),                                   \
+     CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_FIGURE_CANNOT_STAND, __VA_ARGS__))
     if (fig->kind == CC_FIG_BARN) {
         if (fig->at.kind != CC_LOC_CORNER)
-            return SPOT_FAIL("a barn stands on a corner (NE, SE, SW, NW), not at %s", at);
+            return SPOT_FAIL(CC_MSG_D_BARN_NOT_ON_CORNER, CC_LOC(AT, fig->at));
         int bt, bk;
         if (!barn_spot(b, fig->x, fig->y, fig->at.value, &bt, &bk))
-            return SPOT_FAIL("a barn stands where four tiles meet and each shows only field at that corner; corner %s of (%d, %d) is not such a spot",
-                             at, fig->x, fig->y);
+            return SPOT_FAIL(CC_MSG_D_BARN_NOT_AT_JUNCTION, CC_LOC(AT, fig->at), CC_INT(X, fig->x),
+                             CC_INT(Y, fig->y));
         return true;
     }
     if (fig->at.kind == CC_LOC_CORNER)
-        return SPOT_FAIL("only a barn stands on a corner; a %s stands on a feature",
-                         cc_figure_kind_name(fig->kind));
+        return SPOT_FAIL(CC_MSG_D_ONLY_BARN_ON_CORNER, CC_KIND(KIND, fig->kind));
     int k = cc_board_feature_at(b, t, fig->at);
-    if (k < 0)
-        return SPOT_FAIL("%s at (%d, %d) has no feature at %s", b->tiles[t].type->id, fig->x,
-                         fig->y, at);
+    if (k < 0) {
+        PTR(ptr, "/position/figures/%d/at", i);
+        return cc_fail_no_location(err, ptr, b, t, fig->at);
+    }
     cc_feature_type ft = (cc_feature_type)b->tiles[t].type->features[k].type;
     if (fig->kind == CC_FIG_MEEPLE && ft == CC_FEAT_FIELD && pos->options.farmers == CC_FARMERS_OFF)
-        return SPOT_FAIL("options.farmers is \"off\": no meeple stands on a field (%s at (%d, %d))",
-                         at, fig->x, fig->y);
+        return SPOT_FAIL(CC_MSG_D_NO_FARMERS, CC_LOC(AT, fig->at), CC_INT(X, fig->x),
+                         CC_INT(Y, fig->y));
     if (!kind_may_stand_on(fig->kind, ft))
-        return SPOT_FAIL("a %s cannot stand on a %s (%s at (%d, %d))",
-                         cc_figure_kind_name(fig->kind), cc_feature_type_name(ft), at, fig->x,
-                         fig->y);
+        return SPOT_FAIL(CC_MSG_D_KIND_CANNOT_STAND, CC_KIND(KIND, fig->kind), CC_FEATURE(TYPE, ft),
+                         CC_LOC(AT, fig->at), CC_INT(X, fig->x), CC_INT(Y, fig->y));
 #undef SPOT_FAIL
     return true;
 }
@@ -325,16 +348,17 @@ static bool check_figures(const cc_board *b, const cc_position *pos, cc_error *e
         for (int j = 0; j < i; j++)
             if (same_spot(b, &pos->figures[j], fig)) {
                 PTR(ptr, "/position/figures/%d", i);
-                return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Two figures on one spot",
-                               "figures/%d and figures/%d stand on the same spot", j, i);
+                return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_TWO_FIGURES_ON_ONE_SPOT,
+                               fig->kind == CC_FIG_BARN ? CC_MSG_D_TWO_BARNS_ON_ONE_CORNER
+                                                        : CC_MSG_D_TWO_FIGURES_ON_ONE_SPOT,
+                               CC_INT(OTHER_INDEX, j), CC_INT(INDEX, i));
             }
         if (++used[fig->player][fig->kind] > supply[fig->kind]) {
             PTR(ptr, "/position/figures/%d", i);
-            return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "More figures than the supply holds",
-                           "%s has %d %s%s, and this is number %d",
-                           pos->players[fig->player], supply[fig->kind],
-                           cc_figure_kind_name(fig->kind), supply[fig->kind] == 1 ? "" : "s",
-                           used[fig->player][fig->kind]);
+            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_MORE_FIGURES, CC_MSG_D_MORE_FIGURES,
+                           CC_QUOTE(PLAYER, cc_error_quote(err, 0, pos->players[fig->player])),
+                           CC_INT(COUNT, supply[fig->kind]), CC_KIND(KIND, fig->kind),
+                           CC_INT(INDEX, used[fig->player][fig->kind]));
         }
     }
     return true;

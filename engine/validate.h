@@ -52,6 +52,12 @@ static inline int cc_figure_feature(const cc_features *f, const cc_figure *fig);
 /* cc_figure_feature() by looking the spot up on the board. */
 int cc_figure_feature_located(const cc_features *f, const cc_figure *fig);
 
+/* Fail with 422 "figure where it cannot stand" at pointer: board tile t has
+ * no feature at `at`. The detail lists the tile's locations as placed, by
+ * feature (the service also answers them as the problem's `locations`).
+ * Always returns false. */
+bool cc_fail_no_location(cc_error *err, const char *pointer, const cc_board *b, int t, cc_loc at);
+
 /* For a barn: the field it stands in, or -1 if the corner is not a barn
  * spot. */
 int cc_barn_field(const cc_features *f, int x, int y, int corner);

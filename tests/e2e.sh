@@ -162,6 +162,28 @@ expect "POST /v1/features at (x, y, at): the road" 200 \
 request POST /v1/features "{\"position\":$POS,\"x\":5,\"y\":5,\"at\":\"N\"}"
 expect "POST /v1/features: a tile not on the board is 422 at /x" 422 '"pointer":"/x"'
 
+# ---- errors a newcomer can act on (issue 17) -----------------------------------
+for id in base.d D RCr; do
+    request POST /v1/validate "{\"position\":{\"players\":[\"red\",\"blue\"],\"tiles\":[{\"tile\":\"$id\",\"x\":0,\"y\":0,\"rot\":0}],\"figures\":[]}}"
+    expect "an unknown tile id $id suggests base.D, in detail and suggestions" 422 \
+        'did you mean base.D?' '"suggestions":["base.D"]'
+done
+request POST /v1/validate '{"position":{"players":["red","blue"],"tiles":[{"tile":"base.D","x":0,"y":0,"rot":90}],"figures":[{"player":"red","kind":"meeple","x":0,"y":0,"at":"C"}]}}'
+expect "a figure at a location the tile lacks: its locations as placed, by feature" 422 \
+    'has no feature at C. Its features as placed' 'half-edges' \
+    '"locations":[{"feature":"#0","type":"road","at":["N","S"]},{"feature":"#1","type":"city","at":["E"]}'
+request POST /v1/turn '{"position":{"players":["red","blue"],"tiles":[{"tile":"base.D","x":0,"y":0,"rot":0}],"figures":[]},"tile":"base.E","x":0,"y":-1,"rot":180,"deploy":{"kind":"meeple","at":"C"}}'
+expect "POST /v1/turn: an illegal deployment names its rule and lists the legal options" 200 \
+    '"legal":false' 'the rule base.deploy.placed-tile (\"Deploy on the new tile\") forbids it' \
+    '"reason_id":"reason.deploy"' '"options":[{"kind":"meeple","at":"NNE"'
+request POST /v1/score "{\"position\":$POS}"
+expect "POST /v1/score with neither x, y nor final names both ways" 400 \
+    '\"x\" and \"y\" of the tile placed this turn' '\"final\": true for the end-game scoring'
+request POST /v1/score '{"position":{"players":["red","blue","green"],"tiles":[{"tile":"base.D","x":0,"y":0,"rot":0}],"figures":[{"player":"red","kind":"meeple","x":0,"y":0,"at":"N"},{"player":"blue","kind":"meeple","x":0,"y":0,"at":"E"}],"scores":{"red":3,"blue":3,"green":2}},"final":true}'
+expect "POST /v1/score final: standings (ties share a rank) and winners" 200 \
+    '"standings":[{"player":"red","score":4,"rank":1},{"player":"blue","score":4,"rank":1},{"player":"green","score":2,"rank":3}],"winners":["red","blue"]' \
+    '"explain_id":["score.road.end","score.strength","score.majority","score.return.one"]'
+
 # ---- saved games: JCloisterZone .jcz in and out ------------------------------
 GAMES=$(dirname "$0")/service/jcz/games
 request POST /v1/import/jcz "$(cat "$GAMES/wagon.jcz")"

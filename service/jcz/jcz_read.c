@@ -49,12 +49,9 @@ static bool fail(cc_error *err, int status, const char *pointer, const char *tit
 static bool fail(cc_error *err, int status, const char *pointer, const char *title,
                  const char *fmt, ...)
 {
-    err->status = (cc_status)status;
-    snprintf(err->pointer, sizeof err->pointer, "%s", pointer);
-    snprintf(err->title, sizeof err->title, "%s", title);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->detail, sizeof err->detail, fmt, ap);
+    cc_failv(err, (cc_status)status, pointer, title, fmt, ap);
     va_end(ap);
     return false;
 }
@@ -75,7 +72,7 @@ static bool out_of_scope(cc_error *err, const char *pointer, const char *what, c
 {
     char q[80];
     return fail(err, 422, pointer, "Out of scope",
-                "%s %s is not modelled by this service (it knows the base game, Abbey & Mayor, "
+                "This service does not model %s %s (it knows the base game, Abbey & Mayor, "
                 "Hills & Sheep and the five shrine tiles of Heretics & Shrines).",
                 what, quote(q, sizeof q, name));
 }
@@ -407,7 +404,7 @@ static bool read_rule(const char *key, jr_val val, cc_options *opt, cc_error *er
             for (size_t i = 0; i < sizeof idle_rules / sizeof idle_rules[0]; i++)
                 idle |= strcmp(key, idle_rules[i]) == 0;
             if (!idle)
-                return fail(err, 422, ptr, "Unknown rule", "%s is not a rule the apps know.", key);
+                return fail(err, 422, ptr, "Unknown rule", "The rule %s is not one the apps know.", key);
         }
     }
     return true;
@@ -738,7 +735,7 @@ static bool read_deploy(const jr_obj *payload, const char *ptr, int nplayers, jc
     if (!jcz_loc_parse(loc, &m->loc)) {
         char q[80];
         return fail(err, 422, member_ptr(fptr, pptr, "location"), "Unknown location",
-                    "%s is not a location on a tile.", quote(q, sizeof q, loc));
+                    "The name %s is not a location on a tile.", quote(q, sizeof q, loc));
     }
     return true;
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../../engine/placement.h"
+#include "../text/format.h"
 #include "../../engine/validate.h"
 #include "jcz_sheep.h"
 
@@ -24,12 +25,9 @@ static bool fail(cc_error *err, int status, const char *pointer, const char *tit
 static bool fail(cc_error *err, int status, const char *pointer, const char *title,
                  const char *fmt, ...)
 {
-    err->status = (cc_status)status;
-    snprintf(err->pointer, sizeof err->pointer, "%s", pointer);
-    snprintf(err->title, sizeof err->title, "%s", title);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->detail, sizeof err->detail, fmt, ap);
+    cc_failv(err, (cc_status)status, pointer, title, fmt, ap);
     va_end(ap);
     return false;
 }
@@ -426,9 +424,12 @@ static bool illegal(const jcz_game *g, const turn_msgs *t, int turn, const cc_tu
     char ptr[CC_POINTER_MAX];
     int m;
     message_of(t, r->pointer, ptr, sizeof ptr, &m);
+    char reason[CC_DETAIL_MAX];
+    txt_args a = { .pos = &r->scored };
+    txt_format(NULL, &r->reason, &a, reason, sizeof reason);
     return fail(err, 422, ptr, "Move against the rules",
                 "replay/%d (turn %d, %s): %s Rule %s.", m, turn, type_names[g->msgs[m].type],
-                r->reason, r->rule);
+                reason, r->rule);
 }
 
 static bool not_a_move(const turn_msgs *t, int turn, cc_error *err)
@@ -436,6 +437,7 @@ static bool not_a_move(const turn_msgs *t, int turn, cc_error *err)
     char ptr[CC_POINTER_MAX], detail[CC_DETAIL_MAX];
     int m;
     message_of(t, err->pointer, ptr, sizeof ptr, &m);
+    txt_error_flatten(err);
     snprintf(detail, sizeof detail, "replay/%d (turn %d): %.280s", m, turn, err->detail);
     snprintf(err->pointer, sizeof err->pointer, "%s", ptr);
     snprintf(err->detail, sizeof err->detail, "%s", detail);

@@ -14,6 +14,7 @@
 
 #include "../../engine/deploy.h"
 #include "../../engine/placement.h"
+#include "../text/format.h"
 #include "../../engine/validate.h"
 #include "../../engine/wagon.h"
 #include "jcz_loc.h"
@@ -64,12 +65,9 @@ static bool fail(cc_error *err, int status, const char *pointer, const char *tit
 static bool fail(cc_error *err, int status, const char *pointer, const char *title,
                  const char *fmt, ...)
 {
-    err->status = (cc_status)status;
-    snprintf(err->pointer, sizeof err->pointer, "%s", pointer);
-    snprintf(err->title, sizeof err->title, "%s", title);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->detail, sizeof err->detail, fmt, ap);
+    cc_failv(err, (cc_status)status, pointer, title, fmt, ap);
     va_end(ap);
     return false;
 }
@@ -419,9 +417,13 @@ bool jcz_writer_play(jcz_writer *w, const cc_move *mv, cc_error *err)
     if (!cc_turn(&w->pos, w->cat, mv, &w->result, err))
         return false;
     w->played = true;
-    if (!w->result.legal)
-        return fail(err, 422, w->result.pointer, "Move against the rules", "%s Rule %s.",
-                    w->result.reason, w->result.rule);
+    if (!w->result.legal) {
+        char reason[CC_DETAIL_MAX];
+        txt_args a = { .pos = &w->result.scored };
+        txt_format(NULL, &w->result.reason, &a, reason, sizeof reason);
+        return fail(err, 422, w->result.pointer, "Move against the rules", "%s Rule %s.", reason,
+                    w->result.rule);
+    }
     /* Check the draws before writing anything, so a refusal leaves the
      * document unchanged. */
     jcz_bag bag;
@@ -465,10 +467,10 @@ bool jcz_writer_discard(jcz_writer *w, int type, cc_error *err)
                     "No tile is left to draw. Rule base.game.end.");
     if (tt->is_abbey || !(w->pos.expansions & tt->expansion))
         return fail(err, 422, "", "Not a tile of the pile",
-                    "%s is not a land tile of the expansions in play.", tt->id);
+                    "The tile %s is not a land tile of the expansions in play.", tt->id);
     if (cc_placements(&w->board, type, &one, 1) > 0)
         return fail(err, 422, "", "Move against the rules",
-                    "%s fits at (%d, %d): it is placed, not discarded. Rule base.placement.discard.",
+                    "The tile %s fits at (%d, %d): it is placed, not discarded. Rule base.placement.discard.",
                     tt->id, one.x, one.y);
     if (w->ndraw < (int)(sizeof w->draw / sizeof w->draw[0]))
         w->draw[w->ndraw++] = tt->reference_id;

@@ -1,7 +1,9 @@
 /* highlight.c -- see highlight.h. Words: the engine's own (feature names
- * from cc_feature_where, event kinds, explanations), so the picture says
+ * from the features' names, event kinds, explanations), so the picture says
  * what the JSON answers say. */
 #include "highlight.h"
+
+#include "../text/format.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -128,12 +130,23 @@ bool rd_show_placements(rd_highlight *hl, const cc_features *f, int type,
     return true;
 }
 
+/* "the city at (0, -1) N": feature id of f, for a caption. */
+static char *feature_where(const cc_features *f, int id, char *buf, size_t n)
+{
+    const cc_feature *feat = &f->features[id];
+    const cc_board_tile *bt = &f->board->tiles[feat->name_tile];
+    char at[8];
+    snprintf(buf, n, "the %s at (%d, %d) %s", cc_feature_type_name(feat->type), bt->x, bt->y,
+             cc_loc_name(feat->name_at, at));
+    return buf;
+}
+
 bool rd_show_feature(rd_highlight *hl, const cc_position *pos, const cc_features *f, int id,
                      const cc_value *v)
 {
     const cc_feature *feat = &f->features[id];
     char where[96];
-    cc_feature_where(f, id, where, sizeof where);
+    feature_where(f, id, where, sizeof where);
     rd_mark *m = rd_highlight_add(hl, RD_MARK_FEATURE);
     if (m == NULL)
         return false;
@@ -202,7 +215,7 @@ bool rd_show_deployments(rd_highlight *hl, const cc_position *pos, const cc_feat
             m->y = y;
             m->at = o->at;
             char where[96];
-            cc_feature_where(f, o->feature, where, sizeof where);
+            feature_where(f, o->feature, where, sizeof where);
             snprintf(m->title, sizeof m->title, "%s on %s (%s):", who, at, where);
         }
         append(m->label, sizeof m->label, ", ", kind_name(o->kind));
@@ -243,7 +256,7 @@ bool rd_show_wagon(rd_highlight *hl, const cc_position *pos, const cc_features *
         m->fy = w->y;
         m->fat = w->at;
         char where[96];
-        cc_feature_where(f, d[i].feature, where, sizeof where);
+        feature_where(f, d[i].feature, where, sizeof where);
         snprintf(m->title, sizeof m->title, "The wagon may move to %s", where);
         append(list, sizeof list, "; ", where);
     }
@@ -272,8 +285,11 @@ bool rd_show_score(rd_highlight *hl, const cc_position *pos, const cc_features *
             m->colour = e % RD_NCOLOURS;
             m->feature = ev->feature;
             snprintf(m->label, sizeof m->label, "%d: %s", (e + 1) % 10000, label);
-            snprintf(m->title, sizeof m->title, "%s", ev->explain);
-            cc_feature_where(f, ev->feature, where, sizeof where);
+            {
+                txt_args ta = { .pos = pos, .strength = ev->strength };
+                txt_format_all(NULL, ev->explain, ev->nexplain, &ta, m->title, sizeof m->title);
+            }
+            feature_where(f, ev->feature, where, sizeof where);
         }
         rd_highlight_caption(hl, "%d. %s%s%s: %s.", e + 1, cc_event_kind_name(ev->kind),
                              where[0] ? ", " : "", where, points);

@@ -15,6 +15,9 @@
 
 #include "../wire/decode.h"
 #include "routes.h"
+#include "../text/format.h"
+#include "../text/messages_en.h"
+#include "../wire/encode_text.h"
 
 /* ---- the table --------------------------------------------------------- */
 
@@ -106,6 +109,20 @@ static void slug(const char *title, char *out, size_t size)
     out[n] = '\0';
 }
 
+/* Whether s (n bytes) starts with an id or a member path ("base.E",
+ * "tiles/3", "position.abbeys", "#2"), which a capital letter would
+ * change: its first word holds a character no plain word has. */
+static bool starts_with_id(const char *s, size_t n)
+{
+    size_t end = 0;
+    while (end < n && s[end] != ' ' && s[end] != ',' && s[end] != ':' && s[end] != ';')
+        end++;
+    for (size_t i = 0; i < end; i++)
+        if (strchr("./[]#_\"'0123456789", s[i]) != NULL || (s[i] >= 'A' && s[i] <= 'Z'))
+            return true;
+    return false;
+}
+
 /* Every detail reaches the client as a sentence (capital first letter, full
  * stop), whichever module wrote it: the engine writes fragments that read
  * well inside longer messages, the decoder writes sentences. Doing it here,
@@ -118,11 +135,29 @@ static void detail_sentence(const char *in, char *out, size_t size)
     if (n + 2 > size)
         n = size - 2;
     memcpy(out, in, n);
-    if (n > 0 && out[0] >= 'a' && out[0] <= 'z')
+    if (n > 0 && out[0] >= 'a' && out[0] <= 'z' && !starts_with_id(out, n))
         out[0] = (char)(out[0] - 'a' + 'A');
     if (n > 0 && out[n - 1] != '.' && out[n - 1] != '?' && out[n - 1] != '!')
         out[n++] = '.';
     out[n] = '\0';
+}
+
+/* The members a problem adds beside its detail (RFC 9457 section 3.2):
+ * "suggestions" (tile ids a mistaken one may mean) and "locations" (every
+ * feature of a tile as placed, and the names that reach it). */
+static void write_extensions(jw *w, const cc_error *err)
+{
+    if (err->nsuggestions > 0) {
+        jw_key(w, "suggestions");
+        jw_array(w);
+        for (int i = 0; i < err->nsuggestions && i < CC_SUGGESTIONS; i++)
+            jw_string(w, err->suggestions[i]);
+        jw_array_end(w);
+    }
+    if (err->nplaces > 0) {
+        jw_key(w, "locations");
+        enc_text_places(w, err);
+    }
 }
 
 void svc_reply_problem(svc_response *res, const cc_error *err)
@@ -130,20 +165,33 @@ void svc_reply_problem(svc_response *res, const cc_error *err)
     int status = (int)err->status;
     if (status < 400 || status > 599)
         status = 500;
-    char type[sizeof SVC_PROBLEM_BASE + sizeof err->title];
-    char name[sizeof err->title];
-    slug(err->title, name, sizeof name);
+    /* An engine problem is a message id (engine/text.h): its English title
+     * names the type; title and detail are worded (service/text/). */
+    bool engine = err->problem >= 0;
+    const char *english = engine ? txt_english_message(err->problem) : err->title ? err->title : "";
+    const char *title = engine ? txt_template(NULL, err->problem) : english;
+    char raw[CC_DETAIL_MAX];
+    if (engine) {
+        txt_args a = { .err = err };
+        txt_format(NULL, &err->text, &a, raw, sizeof raw);
+    } else {
+        snprintf(raw, sizeof raw, "%s", err->detail);
+    }
+    char name[80];
+    slug(english, name, sizeof name);
+    char type[sizeof SVC_PROBLEM_BASE + sizeof name];
     snprintf(type, sizeof type, "%s%s", SVC_PROBLEM_BASE, name[0] ? name : "problem");
-    char detail[sizeof err->detail + 2];
-    detail_sentence(err->detail, detail, sizeof detail);
+    char detail[sizeof raw + 2];
+    detail_sentence(raw, detail, sizeof detail);
     jw w;
     jw_init(&w);
     jw_object(&w);
     jw_member_string(&w, "type", type);
-    jw_member_string(&w, "title", err->title);
+    jw_member_string(&w, "title", title);
     jw_member_int(&w, "status", status);
     jw_member_string(&w, "detail", detail);
     jw_member_string(&w, "pointer", err->pointer);
+    write_extensions(&w, err);
     jw_object_end(&w);
     reply_text(res, status, "application/problem+json", &w);
 }
@@ -152,12 +200,9 @@ bool (svc_fail)(svc_response *res, int status, const char *pointer,
               const char *title, const char *detail_fmt, ...)
 {
     cc_error err;
-    err.status = (cc_status)status;
-    snprintf(err.pointer, sizeof err.pointer, "%s", pointer ? pointer : "");
-    snprintf(err.title, sizeof err.title, "%s", title ? title : "");
     va_list ap;
     va_start(ap, detail_fmt);
-    vsnprintf(err.detail, sizeof err.detail, detail_fmt, ap);
+    cc_failv(&err, (cc_status)status, pointer, title, detail_fmt, ap);
     va_end(ap);
     svc_reply_problem(res, &err);
     return false;

@@ -18,6 +18,7 @@
 #include "../../engine/scoring.h"
 #include "../../engine/shepherd.h"
 #include "../../engine/validate.h"
+#include "../wire/encode_text.h"
 #include "../wire/decode.h"
 #include "../wire/encode.h"
 #include "../wire/encode_events.h"
@@ -136,7 +137,8 @@ void route_barn_check(const svc_context *ctx, jr_obj *root, svc_response *res)
         jw_key(&w, "reason");
         jw_object(&w);
         jw_member_string(&w, "rule", v.rule);
-        jw_member_string(&w, "explain", v.explain);
+        txt_args ta = { .pos = &g->pos };
+        enc_text_member1(&w, "explain", NULL, &v.reason, &ta);
         jw_object_end(&w);
     } else {
         jw_key(&w, "field");

@@ -132,7 +132,7 @@ bool q_feature_at(const game *g, const jr_obj *obj, bool required, int *id, cc_v
         char name[8];
         int t = cc_board_at(&g->board, x, y);
         return cc_fail(err, CC_ERR_IMPOSSIBLE, "/at", "No feature there",
-                       "%s at (%d, %d) has no feature at %s",
+                       "The tile %s at (%d, %d) has no feature at %s",
                        g->board.tiles[t].type->id, x, y, cc_loc_name(at, name));
     }
     value_now(g, *id, value);

@@ -93,14 +93,14 @@ static bool find_placements(const svc_context *ctx, jr_obj *root, const game *g,
     const cc_position *pos = &g->pos;
     if (!(pos->expansions & t->expansion))
         return cc_fail(err, CC_ERR_IMPOSSIBLE, "/tile", "Expansion not in play",
-                       "%s belongs to the expansion \"%s\", which is not in position.expansions.",
+                       "The tile %s belongs to the expansion \"%s\", which is not in position.expansions.",
                        t->id, t->set);
     int placed = 0;
     for (int i = 0; i < pos->ntiles; i++)
         placed += pos->tiles[i].type == type;
     if (t->is_abbey ? pos->abbeys[pos->active] < 1 : placed >= t->count)
         return cc_fail(err, CC_ERR_IMPOSSIBLE, "/tile", "No copy of the tile left",
-                       "%s cannot hold %s: none is left.", pos->players[pos->active], t->id);
+                       "The player %s cannot hold %s: none is left.", pos->players[pos->active], t->id);
     out->list = malloc((size_t)CC_MAX_PLACEMENTS * sizeof *out->list);
     if (out->list == NULL)
         return cc_fail(err, 500, "", "Out of memory", "no memory for the placements");

@@ -31,12 +31,12 @@ static bool tile_in_hand(const game *g, const cc_tile_type *t, int type, const c
     const cc_position *pos = &g->pos;
     if (!(pos->expansions & t->expansion))
         return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Expansion not in play",
-                       "%s belongs to the expansion \"%s\", which is not in position.expansions",
+                       "The tile %s belongs to the expansion \"%s\", which is not in position.expansions",
                        t->id, t->set);
     if (t->is_abbey) {
         if (pos->abbeys[pos->active] < 1)
             return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "No abbey in hand",
-                           "%s has no abbey tile left in hand (position.abbeys)",
+                           "The player %s has no abbey tile left in hand (position.abbeys)",
                            pos->players[pos->active]);
         return true;
     }

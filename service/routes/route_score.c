@@ -87,6 +87,10 @@ bool q_score(const game *g, const jr_obj *root, cc_score_result *r, bool *final,
         cc_score_final(&g->pos, &g->features, r);
         return true;
     }
+    if (!dec_has(root, "x") && !dec_has(root, "y"))
+        return cc_fail(err, CC_ERR_BAD_REQUEST, "/x", "Missing member",
+                       "Say which scoring to count: \"x\" and \"y\" of the tile placed this turn"
+                       " for that turn's scoring phase, or \"final\": true for the end-game scoring.");
     int x = 0, y = 0;
     cc_turn_choices ch = cc_turn_choices_none();
     if (!dec_int(root, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &x, NULL, err) ||
@@ -122,6 +126,13 @@ void route_score(const svc_context *ctx, jr_obj *root, svc_response *res)
     if (ok) {
         jw_object(&w);
         answer(&w, g, r);
+        if (final) {
+            /* The standings at the end: each score so far plus the final points. */
+            int score[CC_MAX_PLAYERS] = { 0 };
+            for (int p = 0; p < g->pos.nplayers; p++)
+                score[p] = g->pos.scores[p][0] + g->pos.scores[p][1] + r->totals[p];
+            enc_standings_members(&w, &g->pos, score);
+        }
         ok = msg_score_answer(root, &g->pos, r, final, &w, NULL, &err);
         jw_object_end(&w);
     }

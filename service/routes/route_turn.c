@@ -32,19 +32,38 @@
 #include "../wire/decode.h"
 #include "../wire/decode_move.h"
 #include "../wire/encode.h"
+#include "../../engine/deploy.h"
+#include "../wire/encode_text.h"
 #include "../wire/encode_events.h"
 #include "../wire/encode_messages.h"
 #include "../wire/encode_position.h"
 
 /* ---- answering --------------------------------------------------------------------- */
 
+/* An illegal deployment: "options", every figure the player may deploy on
+ * the tile just placed (as /v1/deployments answers), so the answer says
+ * what would do. The tile is the last of r->scored, built into r->features. */
+static void deploy_options(jw *w, const cc_turn_result *r)
+{
+    cc_deploy_option opts[CC_MAX_DEPLOY_OPTIONS];
+    int n = cc_deployments(&r->scored, &r->features, r->scored.ntiles - 1, opts);
+    jw_key(w, "options");
+    jw_array(w);
+    for (int i = 0; i < n; i++)
+        enc_deploy_option(w, &r->scored, &r->features, &opts[i]);
+    jw_array_end(w);
+}
+
 static void illegal_answer(jw *w, const cc_turn_result *r)
 {
     jw_object(w);
     jw_member_bool(w, "legal", false);
     jw_member_string(w, "rule", r->rule);
-    jw_member_string(w, "reason", r->reason);
+    txt_args ta = { .pos = &r->scored };
+    enc_text_member1(w, "reason", NULL, &r->reason, &ta);
     jw_member_string(w, "pointer", r->pointer);
+    if (strncmp(r->pointer, "/deploy", 7) == 0 && strncmp(r->pointer, "/deployed", 9) != 0)
+        deploy_options(w, r);
     jw_key(w, "events");
     jw_array(w);
     jw_array_end(w);
@@ -82,6 +101,13 @@ static bool legal_answer(const svc_context *ctx, const jr_obj *root, cc_turn_res
     for (int p = 0; p < r->next.nplayers; p++) {
         r->next.scores[p][0] = counting[p][0];
         r->next.scores[p][1] = counting[p][1];
+    }
+    if (r->game_over) {
+        /* The game ended with this move: the standings in the position it left. */
+        int score[CC_MAX_PLAYERS] = { 0 };
+        for (int p = 0; p < r->next.nplayers; p++)
+            score[p] = r->next.scores[p][0] + r->next.scores[p][1];
+        enc_standings_members(w, &r->next, score);
     }
     jw_key(w, "position");
     enc_position(w, &r->next, ctx->cat);

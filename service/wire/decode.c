@@ -387,6 +387,35 @@ static int find_tile(const cc_catalog *cat, tile_memo *memo, jr_val v, const dec
     return type;
 }
 
+/* 422 "Unknown tile id" for s, with the ids it probably means ("base.d",
+ * "D" and JCloisterZone's "RCr" all mean base.D) in the detail and in the
+ * problem's "suggestions". */
+static bool unknown_tile_id(cc_error *err, const char *pointer, const char *name,
+                            const cc_catalog *cat, const char *s)
+{
+    char excerpt[64];
+    jr_quote_excerpt(excerpt, sizeof excerpt, s, strlen(s), 40);
+    int idx[CC_SUGGESTIONS];
+    int n = cc_catalog_suggest(cat, s, idx, CC_SUGGESTIONS);
+    if (n == 0)
+        return fail_member(err, 422, pointer, name, "Unknown tile id",
+                           "The catalog has no tile id or alias %s; GET /v1/tiles lists every tile.",
+                           excerpt);
+    char list[CC_SUGGESTIONS * (CC_ID_MAX + 4)] = "";
+    for (int i = 0; i < n; i++) {
+        size_t used = strlen(list);
+        snprintf(list + used, sizeof list - used, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ",
+                 cat->types[idx[i]].id);
+    }
+    fail_member(err, 422, pointer, name, "Unknown tile id",
+                "The catalog has no tile id or alias %s; did you mean %s? GET /v1/tiles lists every tile.",
+                excerpt, list);
+    err->nsuggestions = n;
+    for (int i = 0; i < n; i++)
+        err->suggestions[i] = cat->types[idx[i]].id;
+    return false;
+}
+
 static bool read_tile_id(const jr_obj *obj, const char *name, const char *pointer,
                          const cc_catalog *cat, tile_memo *memo, int *type, cc_error *err)
 {
@@ -399,13 +428,8 @@ static bool read_tile_id(const jr_obj *obj, const char *name, const char *pointe
     memset(&v, 0, sizeof v);
     jr_obj_get(obj, name, &v);
     int t = find_tile(cat, memo, v, &s);
-    if (t < 0) {
-        char excerpt[64];
-        jr_quote_excerpt(excerpt, sizeof excerpt, s.s, s.len, 40);
-        return fail_member(err, 422, pointer, name, "Unknown tile id",
-                           "%s is neither a tile id nor an alias in the catalog (GET /v1/tiles lists them).",
-                           excerpt);
-    }
+    if (t < 0)
+        return unknown_tile_id(err, pointer, name, cat, s.s);
     *type = t;
     return true;
 }
@@ -445,7 +469,7 @@ static bool resolve_player(jr_val v, const char *what, const char *ptr,
         jr_quote_excerpt(excerpt, sizeof excerpt, s.s, s.len, 40);
         player_list(pos, players, sizeof players);
         return fail_at(err, 422, ptr, "Unknown player",
-                       "%s is not one of the players (%s).", excerpt, players);
+                       "The name %s is not one of the players (%s).", excerpt, players);
     }
     *player = p;
     return true;
@@ -579,7 +603,7 @@ static bool decode_expansions(const jr_obj *p, const char *base, cc_position *po
         jr_quote_excerpt(excerpt, sizeof excerpt, name.s, name.len, 40);
         if (bit == 0)
             return fail_at(err, 400, ptr, "Unknown expansion",
-                           "%s is not an expansion id; the ids are base, abbey-mayor, hills-sheep, messages and shrines.",
+                           "The name %s is not an expansion id; the ids are base, abbey-mayor, hills-sheep, messages and shrines.",
                            excerpt);
         return fail_at(err, 400, ptr, "Duplicate expansion",
                        "The expansion %s is listed twice.", excerpt);

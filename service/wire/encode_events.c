@@ -3,6 +3,7 @@
 
 #include "../../engine/wagon.h"
 #include "encode.h"
+#include "encode_text.h"
 
 void enc_totals(jw *w, const cc_position *pos, const int totals[CC_MAX_PLAYERS])
 {
@@ -48,7 +49,8 @@ void enc_score_event(jw *w, const cc_position *pos, const cc_features *f,
     }
     jw_key(w, "rules");
     enc_rule_ids(w, ev->rules, (size_t)ev->nrules);
-    jw_member_string(w, "explain", ev->explain);
+    txt_args ta = { .pos = pos, .strength = ev->strength };
+    enc_text_members(w, "explain", NULL, ev->explain, ev->nexplain, &ta);
     jw_key(w, "strength");
     enc_totals(w, pos, ev->strength);
     jw_object_end(w);
@@ -89,4 +91,37 @@ void enc_turn_events(jw *w, const cc_turn_result *r)
         enc_wagon_move_event(w, r, &r->wagon_moves[i]);
     if (r->game_over)
         enc_score_events(w, &r->before_final, &r->features, &r->final);
+}
+
+void enc_standings_members(jw *w, const cc_position *pos, const int score[CC_MAX_PLAYERS])
+{
+    /* Best first; equal scores in seat order. A player's rank is one more
+     * than the number of players with a higher score. */
+    int order[CC_MAX_PLAYERS], n = pos->nplayers;
+    for (int p = 0; p < n; p++)
+        order[p] = p;
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && score[order[j]] > score[order[j - 1]]; j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    jw_key(w, "standings");
+    jw_array(w);
+    for (int i = 0; i < n; i++) {
+        int p = order[i], rank = 1;
+        for (int q = 0; q < n; q++)
+            rank += score[q] > score[p];
+        jw_object(w);
+        jw_member_string(w, "player", pos->players[p]);
+        jw_member_int(w, "score", score[p]);
+        jw_member_int(w, "rank", rank);
+        jw_object_end(w);
+    }
+    jw_array_end(w);
+    jw_key(w, "winners");
+    jw_array(w);
+    for (int i = 0; i < n && score[order[i]] == score[order[0]]; i++)
+        jw_string(w, pos->players[order[i]]);
+    jw_array_end(w);
 }

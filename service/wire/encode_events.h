@@ -20,6 +20,10 @@
  *   enc_totals(w, pos, totals)        {player: n, every player}
  *   enc_wagon_move_event(w, r, m)     {"kind": "wagon-move", player, from,
  *                                     to, feature (where it went), rules}
+ *   enc_standings_members(w, pos, score)   "standings": [{player, score,
+ *                                     rank}] best first (ties share a rank,
+ *                                     the next rank skips: 1, 1, 3) and
+ *                                     "winners": [players ranked 1]
  *   enc_turn_events(w, r)             a whole turn's events, as array
  *                                     elements, in /v1/turn's order: the
  *                                     scoring phase, the wagon moves, the
@@ -42,5 +46,6 @@ void enc_score_events(jw *w, const cc_position *pos, const cc_features *f,
 void enc_totals(jw *w, const cc_position *pos, const int totals[CC_MAX_PLAYERS]);
 void enc_wagon_move_event(jw *w, const cc_turn_result *r, const cc_wagon_move_event *m);
 void enc_turn_events(jw *w, const cc_turn_result *r);
+void enc_standings_members(jw *w, const cc_position *pos, const int score[CC_MAX_PLAYERS]);
 
 #endif

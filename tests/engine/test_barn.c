@@ -53,7 +53,7 @@ Test(barn, each_corner_name_of_a_four_field_junction_is_legal)
     int field = -1;
     for (int i = 0; i < 4; i++) {
         cc_barn_verdict v = judge(&pos, names[i].x, names[i].y, names[i].corner);
-        cr_assert(v.legal, "(%d, %d) %s: %s", names[i].x, names[i].y, names[i].corner, v.explain);
+        cr_assert(v.legal, "(%d, %d) %s: %s", names[i].x, names[i].y, names[i].corner, tu_say(&v.reason, NULL));
         cr_assert_null(v.rule);
         if (i > 0)
             cr_assert_eq(v.field, field, "one junction, one field");
@@ -83,7 +83,7 @@ Test(barn, a_city_corner_in_the_junction_forbids_it)
     cc_barn_verdict v = judge(&pos, 1, 0, "NW");
     cr_assert_not(v.legal);
     cr_assert_str_eq(v.rule, "abbey.barn.junction");
-    cr_assert(strstr(v.explain, "base.E at (0, -1) shows a city"), "%s", v.explain);
+    cr_assert(strstr(tu_say(&v.reason, NULL), "base.E at (0, -1) shows a city"), "%s", tu_say(&v.reason, NULL));
     cr_assert(!judge(&pos, 0, 0, "NE").legal);
 }
 
@@ -95,7 +95,7 @@ Test(barn, a_missing_tile_at_the_junction_forbids_it)
     cc_barn_verdict v = judge(&pos, 0, 1, "SW");
     cr_assert_not(v.legal);
     cr_assert_str_eq(v.rule, "abbey.barn.junction");
-    cr_assert(strstr(v.explain, "no tile stands on (-1, 1)"), "%s", v.explain);
+    cr_assert(strstr(tu_say(&v.reason, NULL), "no tile stands on (-1, 1)"), "%s", tu_say(&v.reason, NULL));
     cr_assert_not(judge(&pos, 1, 1, "NE").legal);   /* (2,0) and (2,1) are empty */
     cr_assert_not(judge(&pos, 1, 2, "SE").legal);   /* the board's south-east rim */
 }
@@ -112,7 +112,7 @@ Test(barn, two_fields_meeting_at_a_corner_forbid_it)
     cc_barn_verdict v = judge(&pos, 1, 3, "NW");
     cr_assert_not(v.legal);
     cr_assert_str_eq(v.rule, "abbey.barn.junction");
-    cr_assert(strstr(v.explain, "two fields parted"), "%s", v.explain);
+    cr_assert(strstr(tu_say(&v.reason, NULL), "two fields parted"), "%s", tu_say(&v.reason, NULL));
 }
 
 /* A&M Barn 2.: "You may not place your barn on a field already occupied by
@@ -146,7 +146,7 @@ Test(barn, only_a_barn_still_in_the_supply)
     v = judge(&pos, 1, 2, "NW");
     cr_assert_not(v.legal);
     cr_assert_str_eq(v.rule, "base.deploy.supply");
-    cr_assert(strstr(v.explain, "Abbey & Mayor"), "%s", v.explain);
+    cr_assert(strstr(tu_say(&v.reason, NULL), "Abbey & Mayor"), "%s", tu_say(&v.reason, NULL));
 }
 
 /* A&M note 8 / tiles.md: the abbey has no field, so its corners never hold a barn. */
@@ -162,5 +162,5 @@ Test(barn, an_abbey_corner_is_never_a_barn_spot)
     tu_abbey(&pos, 0, 0, 1);
     cc_barn_verdict v = judge(&pos, 0, 0, "NE");
     cr_assert_not(v.legal);
-    cr_assert(strstr(v.explain, "shows the abbey"), "%s", v.explain);
+    cr_assert(strstr(tu_say(&v.reason, NULL), "shows the abbey"), "%s", tu_say(&v.reason, NULL));
 }

@@ -27,8 +27,8 @@ static cc_counting *count_ok(int s0, int s1, bool active, cc_award *a, int n)
     cr_assert_not_null(c);
     int start[2] = { s0, s1 };
     cc_error err;
-    cr_assert(cc_messages_count(start, true, active, a, n, c, &err), "%s: %s", err.title,
-              err.detail);
+    cr_assert(cc_messages_count(start, true, active, a, n, c, &err), "%s: %s", tu_title(&err),
+              tu_detail(&err));
     return c;
 }
 
@@ -56,7 +56,7 @@ static cc_message_value card(fixture *fx, int n, int figure)
     cc_message_value v;
     cc_error err;
     cr_assert(cc_messages_card(&fx->pos, fx->f, n, figure, &v, &err), "card %d: %s: %s", n,
-              err.title, err.detail);
+              tu_title(&err), tu_detail(&err));
     for (int i = 0; i < v.nrules; i++)
         cr_assert_not_null(cc_rule_find(v.rules[i]), "rule %s not in the catalog", v.rules[i]);
     return v;
@@ -695,7 +695,7 @@ static int fig_index(fixture *fx, int player, int x, int y, const char *at)
     cc_error err;
     fx->pos.active = player;
     int i = cc_messages_find_follower(&fx->pos, fx->f, x, y, loc, &err);
-    cr_assert_geq(i, 0, "%s", err.detail);
+    cr_assert_geq(i, 0, "%s", tu_detail(&err));
     return i;
 }
 
@@ -888,7 +888,7 @@ static void count_result(scored *s)
 {
     cc_error err;
     cc_messages_counting_init(&s->tc);
-    cr_assert(cc_messages_after_scoring(&s->fx.pos, &s->res, &s->tc, &err), "%s", err.detail);
+    cr_assert(cc_messages_after_scoring(&s->fx.pos, &s->res, &s->tc, &err), "%s", tu_detail(&err));
 }
 
 /* base.E turned 180 at (0,-1) closes base.D's city: 2 tiles, 4 points for
@@ -905,7 +905,7 @@ static void closed_city(scored *s, int red0, int red1)
     fx_build(&s->fx);
     cc_turn_choices ch = cc_turn_choices_none();
     cc_error err;
-    cr_assert(cc_score_turn(&s->fx.pos, s->fx.f, 0, -1, &ch, &s->res, &err), "%s", err.detail);
+    cr_assert(cc_score_turn(&s->fx.pos, s->fx.f, 0, -1, &ch, &s->res, &err), "%s", tu_detail(&err));
     count_result(s);
 }
 
@@ -983,7 +983,7 @@ Test(messages, a_guided_flock_is_the_move_wood_round)
     cc_turn_choices ch = cc_turn_choices_none();
     ch.shepherd = CC_SHEPHERD_GUIDE;
     cc_error err;
-    cr_assert(cc_score_turn(&s->fx.pos, s->fx.f, 0, 1, &ch, &s->res, &err), "%s", err.detail);
+    cr_assert(cc_score_turn(&s->fx.pos, s->fx.f, 0, 1, &ch, &s->res, &err), "%s", tu_detail(&err));
     count_result(s);
     const cc_counting *c = &s->tc.counting[0];
     cr_assert_eq(c->nrounds, 1);
@@ -1045,7 +1045,7 @@ Test(messages, final_scoring_after_a_turn_counts_on_from_the_turn)
     fin->events[0].points[1] = 2;
     cc_messages_counting_init(tc);
     cc_error err;
-    cr_assert(cc_messages_after_final(&s->fx.pos, &s->tc, fin, tc, &err), "%s", err.detail);
+    cr_assert(cc_messages_after_final(&s->fx.pos, &s->tc, fin, tc, &err), "%s", tu_detail(&err));
     cr_assert_eq(tc->counting[0].before[0], 5, "starts where the turn left figure 0");
     cr_assert_eq(tc->counting[0].after[0], 10);
     cr_assert_eq(tc->counting[0].after[1], 3);

@@ -34,7 +34,7 @@ static cc_game *start(const cc_game_setup *s)
 {
     cc_error err;
     cc_game *g = cc_game_new(tu_catalog(), s, &err);
-    cr_assert_not_null(g, "setup refused: %s", err.detail);
+    cr_assert_not_null(g, "setup refused: %s", tu_detail(&err));
     return g;
 }
 
@@ -82,7 +82,7 @@ static summary play(const cc_game_setup *s)
         cr_assert(t->result->legal);
         /* The position after the move is a possible position. */
         cr_assert(cc_validate(&t->next, tu_catalog(), b, f, &err),
-                  "turn %d: the next position is impossible: %s", t->number, err.detail);
+                  "turn %d: the next position is impossible: %s", t->number, tu_detail(&err));
         cr_assert_eq(t->next.ntiles, t->before.ntiles + 1);
         sum.placed += !t->abbey;
         sum.abbeys += t->abbey;
@@ -98,10 +98,10 @@ static summary play(const cc_game_setup *s)
         digest_int(&sum.digest, t->move.rot);
         digest_int(&sum.digest, t->move.deploy ? (int)t->move.deploy_kind * 64 + (int)t->move.deploy_at.kind * 16 + t->move.deploy_at.value : -1);
     }
-    cr_assert_eq(rc, 0, "step failed: %s", err.detail);
+    cr_assert_eq(rc, 0, "step failed: %s", tu_detail(&err));
     sum.over = cc_game_over(g);
     cc_game_end end;
-    cr_assert(cc_game_final(g, &end, &err), "final: %s", err.detail);
+    cr_assert(cc_game_final(g, &end, &err), "final: %s", tu_detail(&err));
     /* The final scores are the last position's plus what the end-game
      * scoring adds, unless the last move counted it already. */
     const cc_position *last = cc_game_position(g);

@@ -52,8 +52,8 @@ static cc_turn_result *play(const cc_position *pos, const cc_move *m)
     cr_assert_not_null(res);
     cc_error err;
     memset(&err, 0, sizeof err);
-    cr_assert(cc_turn(pos, tu_catalog(), m, res, &err), "%s at %s: %s", err.title,
-              err.pointer, err.detail);
+    cr_assert(cc_turn(pos, tu_catalog(), m, res, &err), "%s at %s: %s", tu_title(&err),
+              err.pointer, tu_detail(&err));
     return res;
 }
 
@@ -105,7 +105,7 @@ Test(turn, completing_a_city_scores_returns_the_knight_and_passes_the_turn)
     cc_move m = move("base.E", 0, -1, 180);
     with_deploy(&m, CC_FIG_MEEPLE, "S");
     cc_turn_result *r = play(&pos, &m);
-    cr_assert(r->legal, "%s: %s", r->rule, r->reason);
+    cr_assert(r->legal, "%s: %s", r->rule, tu_say(&r->reason, NULL));
     cr_assert_eq(r->turn.nevents, 1);
     cr_assert_eq(r->turn.events[0].points[0], 4);
     cr_assert_eq(r->totals[0], 4);
@@ -135,7 +135,7 @@ Test(turn, a_wagon_deployed_scored_and_moved_in_one_turn)
     m.wagons[0].to_y = 0;
     cc_loc_parse("W", &m.wagons[0].to_at);          /* D's road, named by its W end */
     cc_turn_result *r = play(&pos, &m);
-    cr_assert(r->legal, "%s: %s", r->rule, r->reason);
+    cr_assert(r->legal, "%s: %s", r->rule, tu_say(&r->reason, NULL));
     cr_assert_eq(r->totals[0], 4);
     cr_assert_eq(r->nwagon_moves, 1);
     cr_assert_eq(r->next.nfigures, 1);
@@ -165,7 +165,7 @@ Test(turn, a_deployed_shepherd_keeps_its_sheep_or_meets_the_wolf)
     with_deploy(&m, CC_FIG_SHEPHERD, "NNE");
     m.first_token = 3;
     cc_turn_result *r = play(&pos, &m);
-    cr_assert(r->legal, "%s: %s", r->rule, r->reason);
+    cr_assert(r->legal, "%s: %s", r->rule, tu_say(&r->reason, NULL));
     cr_assert_eq(r->next.nfigures, 1);
     cr_assert_eq(r->next.figures[0].nflock, 1);
     cr_assert_eq(r->next.figures[0].flock[0], 3);
@@ -195,7 +195,7 @@ Test(turn, extending_ones_shepherds_field_needs_grow_or_guide)
 
     m.shepherd = CC_SHEPHERD_GUIDE;
     r = play(&pos, &m);
-    cr_assert(r->legal, "%s: %s", r->rule, r->reason);
+    cr_assert(r->legal, "%s: %s", r->rule, tu_say(&r->reason, NULL));
     cr_assert_eq(r->totals[0], 2);
     cr_assert_eq(r->next.nfigures, 0);
     free(r);
@@ -213,7 +213,7 @@ Test(turn, extending_ones_shepherds_field_needs_grow_or_guide)
     w.shepherd = CC_SHEPHERD_GUIDE;
     pos.figures[0].at.value = CC_RING_SSE;
     r = play(&pos, &w);
-    cr_assert(r->legal, "U at (-1,0) extends the south field too: %s", r->reason);
+    cr_assert(r->legal, "U at (-1,0) extends the south field too: %s", tu_say(&r->reason, NULL));
     free(r);
     pos.figures[0].at.value = CC_RING_ENE;
     cc_move e = move("base.E", 0, -1, 180);        /* touches only D's city */
@@ -239,7 +239,7 @@ Test(turn, a_barn_over_farmers_scores_them)
     cc_move m = move("base.B", 1, 1, 0);
     with_deploy(&m, CC_FIG_BARN, "NW");
     cc_turn_result *r = play(&pos, &m);
-    cr_assert(r->legal, "%s: %s", r->rule, r->reason);
+    cr_assert(r->legal, "%s: %s", r->rule, tu_say(&r->reason, NULL));
     cr_assert_eq(r->totals[1], 3);
     cr_assert_eq(r->next.nfigures, 1, "the farmer left, the barn stays");
     cr_assert_eq(r->next.figures[0].kind, CC_FIG_BARN);
@@ -266,7 +266,7 @@ Test(turn, an_abbey_needs_one_in_hand)
     cr_assert_str_eq(r->rule, "abbey.abbey.in-hand");
     free(r);
     r = play(&pos, &m);
-    cr_assert(r->legal, "%s", r->reason);
+    cr_assert(r->legal, "%s", tu_say(&r->reason, NULL));
     cr_assert_eq(r->next.abbeys[0], 0);
     cr_assert_eq(r->next.tiles[r->next.ntiles - 1].owner, 0);
     free(r);
@@ -290,7 +290,7 @@ Test(turn, after_the_last_tile_abbeys_are_placed_then_the_game_ends)
     cc_move last = move("base.E", 0, -1, 180);     /* the last land tile */
     last.pile_empty = true;
     cc_turn_result *r = play(&pos, &last);
-    cr_assert(r->legal, "%s", r->reason);
+    cr_assert(r->legal, "%s", tu_say(&r->reason, NULL));
     cr_assert_not(r->game_over, "p1 still holds an abbey and (1,1) is a hole");
     cr_assert_eq(r->next.active, 1);
     cr_assert(cites(r, "abbey.abbey.mandatory"));
@@ -301,7 +301,7 @@ Test(turn, after_the_last_tile_abbeys_are_placed_then_the_game_ends)
     abbey.pile_empty = true;
     with_deploy(&abbey, CC_FIG_MEEPLE, "C");
     r = play(&after, &abbey);
-    cr_assert(r->legal, "%s", r->reason);
+    cr_assert(r->legal, "%s", tu_say(&r->reason, NULL));
     cr_assert(r->game_over);
     cr_assert(cites(r, "base.game.end"));
     /* The abbey lacks (0,2): 1 + 7 neighbours at the end = 8 for p1. */
@@ -348,17 +348,17 @@ Test(turn, the_pile_running_out_on_discards_starts_the_abbey_round_after_that_pl
     pos.active = 1;                         /* p1 draws only tiles that fit nowhere */
     cc_turn_result *r = malloc(sizeof *r);
     cc_error err;
-    cr_assert(cc_turn_pass(&pos, tu_catalog(), r, &err), "%s", err.detail);
+    cr_assert(cc_turn_pass(&pos, tu_catalog(), r, &err), "%s", tu_detail(&err));
     cr_assert_not(r->game_over);
     cr_assert_eq(r->next.active, 2, "the round starts after p1");
     cr_assert(cites(r, "abbey.abbey.mandatory"));
     pos.abbeys[2] = 0;                      /* then p1 itself, last */
     pos.abbeys[0] = 0;
-    cr_assert(cc_turn_pass(&pos, tu_catalog(), r, &err), "%s", err.detail);
+    cr_assert(cc_turn_pass(&pos, tu_catalog(), r, &err), "%s", tu_detail(&err));
     cr_assert_eq(r->next.active, 1);
     pos.abbeys[1] = 0;                      /* nobody: the game is over */
     tu_fig(&pos, 2, "meeple", 1, 0, "C");
-    cr_assert(cc_turn_pass(&pos, tu_catalog(), r, &err), "%s", err.detail);
+    cr_assert(cc_turn_pass(&pos, tu_catalog(), r, &err), "%s", tu_detail(&err));
     cr_assert(r->game_over);
     cr_assert(cites(r, "base.game.end"));
     cr_assert_eq(r->final.nevents, 1);

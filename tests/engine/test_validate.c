@@ -25,9 +25,9 @@ static void assert_invalid(const cc_position *pos, const char *pointer, const ch
     bool ok = cc_validate(pos, tu_catalog(), &board_store, &features_store, &err);
     cr_assert_not(ok, "the position should be impossible (%s at %s)", title, pointer);
     cr_assert_eq(err.status, CC_ERR_IMPOSSIBLE);
-    cr_assert_str_eq(err.pointer, pointer, "%s: %s", err.title, err.detail);
-    cr_assert_str_eq(err.title, title, "%s", err.detail);
-    cr_assert_neq(err.detail[0], '\0', "a problem explains itself");
+    cr_assert_str_eq(err.pointer, pointer, "%s: %s", tu_title(&err), tu_detail(&err));
+    cr_assert_str_eq(tu_title(&err), title, "%s", tu_detail(&err));
+    cr_assert_neq(tu_detail(&err)[0], '\0', "a problem explains itself");
 }
 
 static void assert_valid(const cc_position *pos)

@@ -365,11 +365,24 @@ static bool read_tile_id(json_object *obj, const char *name, const char *pointer
         return false;
     int t = find_tile(cat, memo, s);
     if (t < 0) {
+        /* As service/wire/decode.c says it (issue 17: the ids it may mean). */
         char excerpt[64];
         ojs_quote_excerpt(excerpt, sizeof excerpt, s, strlen(s), 40);
+        int idx[CC_SUGGESTIONS];
+        int n = cc_catalog_suggest(cat, s, idx, CC_SUGGESTIONS);
+        if (n == 0)
+            return fail_member(err, 422, pointer, name, "Unknown tile id",
+                               "The catalog has no tile id or alias %s; GET /v1/tiles lists every tile.",
+                               excerpt);
+        char list[CC_SUGGESTIONS * (CC_ID_MAX + 4)] = "";
+        for (int i = 0; i < n; i++) {
+            size_t used = strlen(list);
+            snprintf(list + used, sizeof list - used, "%s%s",
+                     i == 0 ? "" : i == n - 1 ? " or " : ", ", cat->types[idx[i]].id);
+        }
         return fail_member(err, 422, pointer, name, "Unknown tile id",
-                           "%s is neither a tile id nor an alias in the catalog (GET /v1/tiles lists them).",
-                           excerpt);
+                           "The catalog has no tile id or alias %s; did you mean %s? GET /v1/tiles lists every tile.",
+                           excerpt, list);
     }
     *type = t;
     return true;
@@ -404,7 +417,7 @@ static bool resolve_player(json_object *v, const char *what, const char *ptr,
         ojs_quote_excerpt(excerpt, sizeof excerpt, s, strlen(s), 40);
         player_list(pos, players, sizeof players);
         return fail_at(err, 422, ptr, "Unknown player",
-                       "%s is not one of the players (%s).", excerpt, players);
+                       "The name %s is not one of the players (%s).", excerpt, players);
     }
     *player = p;
     return true;
@@ -529,7 +542,7 @@ static bool decode_expansions(json_object *p, cc_position *pos, cc_error *err)
         ojs_quote_excerpt(excerpt, sizeof excerpt, name, strlen(name), 40);
         if (bit == 0)
             return fail_at(err, 400, ptr, "Unknown expansion",
-                           "%s is not an expansion id; the ids are base, abbey-mayor, hills-sheep, messages and shrines.",
+                           "The name %s is not an expansion id; the ids are base, abbey-mayor, hills-sheep, messages and shrines.",
                            excerpt);
         return fail_at(err, 400, ptr, "Duplicate expansion",
                        "The expansion %s is listed twice.", excerpt);

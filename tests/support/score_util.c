@@ -30,7 +30,7 @@ void su_turn(su_game *g, int x, int y, cc_turn_choices ch)
     su_build(g);
     memset(&g->err, 0, sizeof g->err);
     cr_assert(cc_score_turn(&g->pos, &g->features, x, y, &ch, &g->res, &g->err),
-              "cc_score_turn failed: %s at %s: %s", g->err.title, g->err.pointer, g->err.detail);
+              "cc_score_turn failed: %s at %s: %s", tu_title(&g->err), g->err.pointer, tu_detail(&g->err));
     su_check_result(g);
 }
 
@@ -43,7 +43,7 @@ void su_turn_fails(su_game *g, int x, int y, cc_turn_choices ch, const char *poi
                   "cc_score_turn accepted what it should refuse");
     cr_assert_eq(g->err.status, CC_ERR_IMPOSSIBLE);
     cr_assert_str_eq(g->err.pointer, pointer, "pointer %s, expected %s (%s)", g->err.pointer,
-                     pointer, g->err.detail);
+                     pointer, tu_detail(&g->err));
     cr_assert_eq(g->res.nevents, -7, "the result was touched on failure");
 }
 
@@ -100,7 +100,7 @@ static void print_result(const su_game *g)
         fprintf(stderr, " returned=%d rules:", ev->nreturned);
         for (int k = 0; k < ev->nrules; k++)
             fprintf(stderr, " %s", ev->rules[k]);
-        fprintf(stderr, "\n    %s\n", ev->explain);
+        fprintf(stderr, "\n    %s\n", tu_explain(ev, &g->pos));
     }
 }
 
@@ -114,7 +114,7 @@ void su_check_result(const su_game *g)
     cr_assert_leq(r->nevents, CC_MAX_EVENTS);
     for (int i = 0; i < r->nevents; i++) {
         const cc_score_event *ev = &r->events[i];
-        cr_assert_gt(strlen(ev->explain), 0, "event %d has no explanation", i);
+        cr_assert_gt(strlen(tu_explain(ev, &g->pos)), 0, "event %d has no explanation", i);
         cr_assert_gt(ev->nrules, 0, "event %d cites no rule", i);
         for (int k = 0; k < ev->nrules; k++)
             cr_assert_not_null(cc_rule_find(ev->rules[k]), "rule %s is not in rules.c", ev->rules[k]);

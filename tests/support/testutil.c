@@ -8,6 +8,8 @@
 
 #include "../../service/catalog/catalog_db.h"
 #include "../../service/render/render.h"
+#include "../../service/text/format.h"
+#include "../../service/text/messages_en.h"
 
 /* One catalog per test process: Criterion forks a process per test, so this
  * static is never shared between tests. */
@@ -120,4 +122,34 @@ cc_features *tu_features_new(void)
     cc_features *f = calloc(1, sizeof *f);
     cr_assert_not_null(f);
     return f;
+}
+
+const char *tu_say(const cc_text *t, const cc_position *pos)
+{
+    static char buf[CC_DETAIL_MAX * 2];
+    txt_args a = { .pos = pos };
+    return txt_format("en", t, &a, buf, sizeof buf);
+}
+
+const char *tu_explain(const cc_score_event *ev, const cc_position *pos)
+{
+    static char buf[CC_EXPLAIN_TEXTS * CC_DETAIL_MAX];
+    txt_args a = { .pos = pos, .strength = ev->strength };
+    return txt_format_all("en", ev->explain, ev->nexplain, &a, buf, sizeof buf);
+}
+
+const char *tu_title(const cc_error *err)
+{
+    if (err->problem >= 0)
+        return txt_english_message(err->problem);
+    return err->title ? err->title : "";
+}
+
+const char *tu_detail(const cc_error *err)
+{
+    static char buf[CC_DETAIL_MAX];
+    if (err->problem < 0)
+        return err->detail;
+    txt_args a = { .err = err };
+    return txt_format("en", &err->text, &a, buf, sizeof buf);
 }

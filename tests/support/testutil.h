@@ -25,6 +25,7 @@
 #include "../../engine/catalog.h"
 #include "../../engine/features.h"
 #include "../../engine/position.h"
+#include "../../engine/scoring.h"
 #include "../../engine/validate.h"
 
 void tu_init(void);
@@ -47,5 +48,12 @@ int tu_feature(const cc_features *f, int x, int y, const char *at);
  * tests allocate them with these and free them with free(). */
 cc_board *tu_board_new(void);
 cc_features *tu_features_new(void);
+
+/* The English of what the engine says (service/text/), for assertions and
+ * messages: each returns a static buffer, valid until its next call. */
+const char *tu_say(const cc_text *t, const cc_position *pos);
+const char *tu_explain(const cc_score_event *ev, const cc_position *pos);
+const char *tu_title(const cc_error *err);
+const char *tu_detail(const cc_error *err);
 
 #endif

@@ -112,25 +112,25 @@ static char *play_and_write(const cc_game_setup *setup, record *rec)
     cc_error err;
     memset(&err, 0, sizeof err);
     cc_game *game = cc_game_new(cat, setup, &err);
-    cr_assert_not_null(game, "%s", err.detail);
+    cr_assert_not_null(game, "%s", tu_detail(&err));
     jcz_writer *w = jcz_writer_new(cc_game_position(game), cat, "round trip", &err);
-    cr_assert_not_null(w, "%s: %s", err.pointer, err.detail);
+    cr_assert_not_null(w, "%s: %s", err.pointer, tu_detail(&err));
     const cc_game_turn *t;
     int step;
     rec->nmoves = 0;
     while ((step = cc_game_step(game, &t, &err)) == 1) {
         for (int i = 0; i < t->ndiscarded; i++)
             cr_assert(jcz_writer_discard(w, t->discarded[i], &err), "seed %llu: %s",
-                      (unsigned long long)setup->seed, err.detail);
+                      (unsigned long long)setup->seed, tu_detail(&err));
         if (!t->moved) {
-            cr_assert(jcz_writer_pass(w, &err), "%s", err.detail);
+            cr_assert(jcz_writer_pass(w, &err), "%s", tu_detail(&err));
             continue;
         }
         cr_assert(jcz_writer_play(w, &t->move, &err), "seed %llu, move %d: %s %s",
-                  (unsigned long long)setup->seed, rec->nmoves, err.pointer, err.detail);
+                  (unsigned long long)setup->seed, rec->nmoves, err.pointer, tu_detail(&err));
         rec->before[rec->nmoves++] = t->before;
     }
-    cr_assert_eq(step, 0, "%s", err.detail);
+    cr_assert_eq(step, 0, "%s", tu_detail(&err));
     rec->over = cc_game_over(game);
     rec->end = *jcz_writer_position(w);
     jw out;
@@ -164,14 +164,14 @@ static void round_trip(unsigned expansions, const cc_options *options, int playe
     jr_doc *doc = malloc(sizeof *doc);      /* the text stays: the reader reads it in place */
     jr_obj root;
     cr_assert_not_null(doc);
-    cr_assert(dec_parse(text, strlen(text), doc, &root, &err), "%s", err.detail);
+    cr_assert(dec_parse(text, strlen(text), doc, &root, &err), "%s", tu_detail(&err));
     jcz_game g;
     jcz_replay_result *out = malloc(sizeof *out);
     checker c = { rec, seed, 0 };
     cr_assert(jcz_read(&root, cat, &g, &err), "seed %llu: %s %s", (unsigned long long)seed,
-              err.pointer, err.detail);
+              err.pointer, tu_detail(&err));
     cr_assert(jcz_replay(&g, cat, -1, each_turn, &c, out, &err), "seed %llu: %s %s",
-              (unsigned long long)seed, err.pointer, err.detail);
+              (unsigned long long)seed, err.pointer, tu_detail(&err));
     cr_assert_eq(c.seen, rec->nmoves);
     cr_assert_eq(out->turns, rec->nmoves);
     cr_assert(out->game_over, "seed %llu", (unsigned long long)seed);

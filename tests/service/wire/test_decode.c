@@ -86,12 +86,12 @@ static bool decode_body(const char *body, size_t len, cc_position *pos, cc_error
 static void expect_error(const char *what, const cc_error *err, int status, const char *pointer)
 {
     cr_expect_eq((int)err->status, status, "%s: status %d, expected %d (%s: %s)", what,
-                 (int)err->status, status, err->title, err->detail);
+                 (int)err->status, status, tu_title(err), tu_detail(err));
     cr_expect_str_eq(err->pointer, pointer, "%s: pointer \"%s\", expected \"%s\" (%s)", what,
-                     err->pointer, pointer, err->detail);
-    cr_expect_gt(strlen(err->title), 0, "%s: no title", what);
-    size_t n = strlen(err->detail);
-    cr_expect(n > 0 && err->detail[n - 1] == '.', "%s: detail not a sentence: \"%s\"", what, err->detail);
+                     err->pointer, pointer, tu_detail(err));
+    cr_expect_gt(strlen(tu_title(err)), 0, "%s: no title", what);
+    size_t n = strlen(tu_detail(err));
+    cr_expect(n > 0 && tu_detail(err)[n - 1] == '.', "%s: detail not a sentence: \"%s\"", what, tu_detail(err));
 }
 
 static void run_rows(const row *rows, size_t n)
@@ -103,7 +103,7 @@ static void run_rows(const row *rows, size_t n)
         bool ok = decode_text(body, strlen(body), rows[i].parse_only, &pos, &err);
         if (rows[i].status == 0)
             cr_expect(ok, "row %zu should decode: %s\n  got %d at \"%s\": %s", i, body,
-                      (int)err.status, err.pointer, err.detail);
+                      (int)err.status, err.pointer, tu_detail(&err));
         else if (ok)
             cr_expect(false, "row %zu should fail with %d at \"%s\": %s", i, rows[i].status,
                       rows[i].pointer, body);
@@ -426,8 +426,8 @@ static void decode_ok(const char *text, cc_position *pos)
     row r = { text, 0, NULL, false, false };
     char *body = unquote(&r);
     cc_error err;
-    cr_assert(decode_body(body, strlen(body), pos, &err), "%s at %s: %s", err.title, err.pointer,
-              err.detail);
+    cr_assert(decode_body(body, strlen(body), pos, &err), "%s at %s: %s", tu_title(&err), err.pointer,
+              tu_detail(&err));
     free(body);
 }
 
@@ -662,9 +662,9 @@ Test(decode, nesting_up_to_the_limit_parses_one_more_does_not)
         cc_error err;
         bool ok = dec_parse(b.data, b.len, &doc, &root, &err);
         if (containers <= DEC_MAX_DEPTH)
-            cr_expect(ok, "%d levels should parse: %s", containers, err.detail);
+            cr_expect(ok, "%d levels should parse: %s", containers, tu_detail(&err));
         else
-            cr_expect(!ok && strcmp(err.title, "Nesting too deep") == 0,
+            cr_expect(!ok && strcmp(tu_title(&err), "Nesting too deep") == 0,
                       "%d levels should be too deep", containers);
         jr_doc_free(&doc);
         free(b.data);
@@ -697,8 +697,8 @@ Test(decode, one_megabyte_strings_are_read_and_refused_at_their_member)
     cc_error err;
     cr_expect_not(decode_body(b.data, b.len, &pos, &err));
     expect_error("1 MB member name", &err, 400, "/position");
-    cr_expect_str_eq(err.title, "Unknown member");
-    cr_expect_lt(strlen(err.detail), 300);
+    cr_expect_str_eq(tu_title(&err), "Unknown member");
+    cr_expect_lt(strlen(tu_detail(&err)), 300);
     free(b.data);
 
     bb_open(&b);
@@ -725,8 +725,8 @@ Test(decode, numbers_that_underflow_are_fractions_not_zero)
         cc_error err;
         cr_expect_not(decode_body(body, strlen(body), &pos, &err), "rot %s", fractions[i]);
         expect_error(fractions[i], &err, 400, "/position/tiles/0/rot");
-        cr_expect_str_eq(err.title, "Wrong type", "rot %s", fractions[i]);
-        cr_expect_str_eq(err.detail, "rot must be an integer; it is a number with a fraction.",
+        cr_expect_str_eq(tu_title(&err), "Wrong type", "rot %s", fractions[i]);
+        cr_expect_str_eq(tu_detail(&err), "rot must be an integer; it is a number with a fraction.",
                          "rot %s", fractions[i]);
     }
     static const row rows[] = {
@@ -888,7 +888,7 @@ Test(decode, accepted_text_reads_the_same_values_as_json_c)
         cc_error err;
         cr_assert_not_null(theirs, "json-c rejects text %zu", i);
         cr_expect(dec_parse(texts[i], strlen(texts[i]), &doc, &root, &err), "text %zu: %s", i,
-                  err.detail);
+                  tu_detail(&err));
         char where[32];
         snprintf(where, sizeof where, "text %zu", i);
         expect_same_value(jr_root(&doc), theirs, where);
@@ -934,7 +934,7 @@ static parsed *parse(const char *text)
     cr_assert_not_null(p);
     p->body = unquote(&r);
     cc_error err;
-    cr_assert(dec_parse(p->body, strlen(p->body), &p->doc, &p->root, &err), "%s", err.detail);
+    cr_assert(dec_parse(p->body, strlen(p->body), &p->doc, &p->root, &err), "%s", tu_detail(&err));
     return p;
 }
 
@@ -1037,7 +1037,7 @@ Test(decode, figure_reader_and_extra_members)
     cr_expect_not(dec_figure(o, "/deployed", &pos, &fig, &err));
     expect_error("token not allowed by dec_figure", &err, 400, "/deployed/token");
     static const char *const extra[] = { "token", NULL };
-    cr_assert(dec_figure_with(o, "/deployed", &pos, extra, &fig, &err), "%s", err.detail);
+    cr_assert(dec_figure_with(o, "/deployed", &pos, extra, &fig, &err), "%s", tu_detail(&err));
     cr_expect_eq(fig.player, 1);
     cr_expect_eq(fig.kind, CC_FIG_SHEPHERD);
     cr_expect_eq(fig.x, 2);
@@ -1065,7 +1065,7 @@ Test(decode, only_members_points_at_the_first_unknown_member)
     cc_error err;
     cr_expect_not(dec_only_members(o, allowed, "/q", &err));
     expect_error("unknown member", &err, 400, "/q/a~1b");
-    cr_expect(strstr(err.detail, "x, y") != NULL, "detail lists the allowed members: %s", err.detail);
+    cr_expect(strstr(tu_detail(&err), "x, y") != NULL, "detail lists the allowed members: %s", tu_detail(&err));
     static const char *const all[] = { "x", "a/b", "z", NULL };
     cr_expect(dec_only_members(o, all, "/q", &err));
     parsed_free(ps);

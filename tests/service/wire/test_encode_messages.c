@@ -37,7 +37,7 @@ static game_t *closed_city(unsigned exps, int s0, int s1)
     tu_build(&g->pos, &g->board, &g->f);
     cc_turn_choices ch = cc_turn_choices_none();
     cc_error err;
-    cr_assert(cc_score_turn(&g->pos, &g->f, 0, -1, &ch, &g->res, &err), "%s", err.detail);
+    cr_assert(cc_score_turn(&g->pos, &g->f, 0, -1, &ch, &g->res, &err), "%s", tu_detail(&err));
     cr_assert_eq(g->res.nevents, 1);
     return g;
 }
@@ -83,7 +83,7 @@ Test(encode_messages, message_member_reports_the_round_and_the_dark_space)
     int next[CC_MAX_PLAYERS][2];
     cc_error err;
     json_object *a = answer(g, "{}", next, &err);
-    cr_assert_not_null(a, "%s", err.detail);
+    cr_assert_not_null(a, "%s", tu_detail(&err));
     json_object *m = get(a, "message");
     cr_assert_eq(json_object_get_int(get(m, "received")), 1);
     cr_assert_eq(json_object_get_int(get(m, "total")), 5);
@@ -109,7 +109,7 @@ Test(encode_messages, counting_member_chooses_the_figure)
     int next[CC_MAX_PLAYERS][2];
     cc_error err;
     json_object *a = answer(g, "{\"counting\": [{\"event\": 0, \"figure\": 1}]}", next, &err);
-    cr_assert_not_null(a, "%s", err.detail);
+    cr_assert_not_null(a, "%s", tu_detail(&err));
     json_object *m = get(a, "message");
     cr_assert_eq(json_object_get_int(get(m, "received")), 0);
     json_object *c = json_object_array_get_idx(
@@ -164,7 +164,7 @@ Test(encode_messages, malformed_counting_is_refused_at_its_member)
         memset(&err, 0, sizeof err);
         cr_assert_null(answer(g, cases[i].body, NULL, &err), "%s accepted", cases[i].body);
         cr_assert_eq((int)err.status, cases[i].status, "%s: %d %s", cases[i].body, err.status,
-                     err.detail);
+                     tu_detail(&err));
         cr_assert_str_eq(err.pointer, cases[i].pointer, "%s", cases[i].body);
     }
     free(g);
@@ -179,7 +179,7 @@ Test(encode_messages, counting_for_another_player)
     cc_error err;
     json_object *a = answer(g, "{\"counting\": [{\"event\": 0, \"figure\": 1, \"player\": \"p0\"}]}",
                             next, &err);
-    cr_assert_not_null(a, "%s", err.detail);
+    cr_assert_not_null(a, "%s", tu_detail(&err));
     cr_assert_eq(next[0][1], 4);
     json_object *m = get(a, "message");
     cr_assert_str_eq(json_object_get_string(get(m, "player")), "p1");

@@ -1,0 +1,294 @@
+/* format.c -- see format.h.
+ *
+ * One pass over the template: literal text is copied, {{ and }} give a
+ * brace, {name} writes the argument called name, {name:a|b|c} writes the
+ * plural form the number `name` takes. A placeholder whose argument the
+ * text lacks is written as it stands, so a mistake shows instead of
+ * vanishing (the table's self-test rules it out for the English). The
+ * output is a fixed buffer: text past its end is dropped, never split
+ * inside a UTF-8 character. */
+#include "format.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../../engine/loc.h"
+#include "../../engine/rules.h"
+#include "messages_en.h"
+
+/* ---- the output buffer ------------------------------------------------------- */
+
+typedef struct {
+    char *s;
+    size_t n, used;
+    bool full;        /* something was cut: nothing more is written */
+} outbuf;
+
+static void put(outbuf *o, const char *s, size_t len)
+{
+    if (o->full || o->used + 1 >= o->n) {
+        o->full = o->full || len > 0;
+        return;
+    }
+    size_t room = o->n - 1 - o->used;
+    if (len > room) {
+        o->full = true;
+        len = room;
+        while (len > 0 && ((unsigned char)s[len] & 0xC0) == 0x80)
+            len--;   /* s[len] continues a character: cut before it */
+    }
+    memcpy(o->s + o->used, s, len);
+    o->used += len;
+    o->s[o->used] = '\0';
+}
+
+static void puts_(outbuf *o, const char *s) { put(o, s, strlen(s)); }
+
+static void put_int(outbuf *o, long v)
+{
+    char b[24];
+    snprintf(b, sizeof b, "%ld", v);
+    puts_(o, b);
+}
+
+/* ---- languages ------------------------------------------------------------------ */
+
+/* Where a translation would come from: the language's catalog. Until
+ * service/text/catalog.h is in the tree, every language reads English. */
+static const char *translated(const char *lang, const char *ctxt)
+{
+    (void)lang;
+    (void)ctxt;
+    return NULL;
+}
+
+const char *txt_template(const char *lang, int msg)
+{
+    const char *s = translated(lang, txt_msg_ctxt(msg));
+    return s ? s : txt_english_message(msg);
+}
+
+const char *txt_term(const char *lang, const char *name)
+{
+    char ctxt[48];
+    snprintf(ctxt, sizeof ctxt, "term.%s", name);
+    const char *s = translated(lang, ctxt);
+    if (s == NULL)
+        s = txt_english_term(name);
+    return s ? s : name;
+}
+
+const char *txt_rule_title(const char *lang, const char *rule)
+{
+    const cc_rule *r = rule ? cc_rule_find(rule) : NULL;
+    if (r == NULL)
+        return rule ? rule : "";
+    char ctxt[96];
+    snprintf(ctxt, sizeof ctxt, "rule-title.%s", rule);
+    const char *s = translated(lang, ctxt);
+    return s ? s : r->title ? r->title : rule;
+}
+
+/* CLDR's cardinal plural rules for the languages served: English, German,
+ * Catalan: one (1), other; French: one (0, 1), other; Czech: one (1), few
+ * (2-4), other; Polish: one (1), few (2-4, 22-24, ... not 12-14), many. */
+int txt_plural(const char *lang, long n, int forms)
+{
+    int form;
+    long a = n < 0 ? -n : n;
+    if (lang && strcmp(lang, "fr") == 0)
+        form = a <= 1 ? 0 : 1;
+    else if (lang && strcmp(lang, "cs") == 0)
+        form = a == 1 ? 0 : a >= 2 && a <= 4 ? 1 : 2;
+    else if (lang && strcmp(lang, "pl") == 0)
+        form = a == 1 ? 0 : a % 10 >= 2 && a % 10 <= 4 && (a % 100 < 12 || a % 100 > 14) ? 1 : 2;
+    else
+        form = a == 1 ? 0 : 1;
+    return form < forms ? form : forms - 1;
+}
+
+/* ---- arguments ------------------------------------------------------------------- */
+
+static const cc_arg *find_arg(const cc_text *t, const char *name, size_t len)
+{
+    for (int i = 0; i < t->nargs; i++) {
+        const char *an = cc_arg_name(t->args[i].name);
+        if (strlen(an) == len && memcmp(an, name, len) == 0)
+            return &t->args[i];
+    }
+    return NULL;
+}
+
+static const char *player_name(const txt_args *a, int p)
+{
+    if (a && a->pos && p >= 0 && p < a->pos->nplayers)
+        return a->pos->players[p];
+    return "?";
+}
+
+/* "red", "red and blue", "red, blue and green" (term.and in lang). */
+static void put_players(outbuf *o, const char *lang, const txt_args *a, int mask)
+{
+    int total = 0, seen = 0;
+    for (int p = 0; p < CC_MAX_PLAYERS; p++)
+        total += (mask >> p) & 1;
+    for (int p = 0; p < CC_MAX_PLAYERS; p++) {
+        if (!((mask >> p) & 1))
+            continue;
+        if (seen > 0 && seen == total - 1) {
+            puts_(o, " ");
+            puts_(o, txt_term(lang, "and"));
+            puts_(o, " ");
+        } else if (seen > 0) {
+            puts_(o, ", ");
+        }
+        puts_(o, player_name(a, p));
+        seen++;
+    }
+}
+
+static void put_strengths(outbuf *o, const txt_args *a, int mask)
+{
+    int seen = 0;
+    for (int p = 0; p < CC_MAX_PLAYERS; p++) {
+        if (!((mask >> p) & 1))
+            continue;
+        if (seen++)
+            puts_(o, ", ");
+        puts_(o, player_name(a, p));
+        puts_(o, " ");
+        put_int(o, a && a->strength ? a->strength[p] : 0);
+    }
+}
+
+/* "city #0: N, NNE; field #1: ENE, E; cloister #2: C": where each
+ * feature of a placed tile may be named. */
+static void put_places(outbuf *o, const char *lang, const cc_error *err)
+{
+    for (int i = 0; err && i < err->nplaces; i++) {
+        const cc_place *pl = &err->places[i];
+        if (i > 0)
+            puts_(o, "; ");
+        puts_(o, txt_term(lang, cc_feature_type_name((cc_feature_type)pl->type)));
+        puts_(o, " #");
+        put_int(o, pl->index);
+        const char *sep = ": ";
+        if (pl->centre) {
+            puts_(o, sep);
+            puts_(o, "C");
+            sep = ", ";
+        }
+        for (int r = 0; r < CC_RING_SIZE; r++) {
+            if (!(pl->ring_mask & (1u << r)))
+                continue;
+            char name[8];
+            puts_(o, sep);
+            puts_(o, cc_loc_name((cc_loc){ CC_LOC_RING, (uint8_t)r }, name));
+            sep = ", ";
+        }
+    }
+}
+
+static const char *const side_names[4] = { "north", "east", "south", "west" };
+
+static void put_arg(outbuf *o, const char *lang, const txt_args *a, const cc_arg *arg)
+{
+    char loc[8];
+    switch ((cc_arg_type)arg->type) {
+    case CC_ARG_INT: put_int(o, arg->i); break;
+    case CC_ARG_PLAYER: puts_(o, player_name(a, arg->i)); break;
+    case CC_ARG_PLAYERS: put_players(o, lang, a, arg->i); break;
+    case CC_ARG_LOC: puts_(o, cc_loc_name(cc_loc_unpack(arg->i), loc)); break;
+    case CC_ARG_KIND: puts_(o, txt_term(lang, cc_figure_kind_name((cc_figure_kind)arg->i))); break;
+    case CC_ARG_FEATURE: puts_(o, txt_term(lang, cc_feature_type_name((cc_feature_type)arg->i))); break;
+    case CC_ARG_SIDE: puts_(o, txt_term(lang, side_names[arg->i & 3])); break;
+    case CC_ARG_EDGE:
+        puts_(o, txt_term(lang, arg->i == 'C' ? "city" : arg->i == 'R' ? "road" : "field"));
+        break;
+    case CC_ARG_STR: puts_(o, arg->s ? arg->s : ""); break;
+    case CC_ARG_QUOTE:
+        if (a && a->err && arg->i >= 0 && arg->i < CC_QUOTES)
+            puts_(o, a->err->quote[arg->i]);
+        break;
+    case CC_ARG_STRENGTHS: put_strengths(o, a, arg->i); break;
+    case CC_ARG_RULE: puts_(o, txt_rule_title(lang, arg->s)); break;
+    case CC_ARG_LOCATIONS: put_places(o, lang, a ? a->err : NULL); break;
+    }
+}
+
+/* {name:f0|f1|...}: the form of the number name in lang. spec: after ':'. */
+static void put_plural(outbuf *o, const char *lang, const cc_arg *arg, const char *spec, size_t len)
+{
+    int forms = 1;
+    for (size_t i = 0; i < len; i++)
+        forms += spec[i] == '|';
+    int want = txt_plural(lang, arg->i, forms), k = 0;
+    size_t start = 0;
+    for (size_t i = 0; i <= len; i++) {
+        if (i == len || spec[i] == '|') {
+            if (k++ == want) {
+                put(o, spec + start, i - start);
+                return;
+            }
+            start = i + 1;
+        }
+    }
+}
+
+char *txt_format(const char *lang, const cc_text *t, const txt_args *a, char *out, size_t n)
+{
+    outbuf o = { out, n, 0, false };
+    out[0] = '\0';
+    const char *p = txt_template(lang, t->msg);
+    while (*p) {
+        if ((p[0] == '{' && p[1] == '{') || (p[0] == '}' && p[1] == '}')) {
+            put(&o, p, 1);
+            p += 2;
+            continue;
+        }
+        const char *close = p[0] == '{' ? strchr(p, '}') : NULL;
+        if (close == NULL) {
+            put(&o, p, 1);
+            p++;
+            continue;
+        }
+        const char *colon = memchr(p, ':', (size_t)(close - p));
+        const char *name = p + 1;
+        size_t nlen = (size_t)((colon ? colon : close) - name);
+        const cc_arg *arg = find_arg(t, name, nlen);
+        if (arg == NULL)
+            put(&o, p, (size_t)(close - p + 1));
+        else if (colon)
+            put_plural(&o, lang, arg, colon + 1, (size_t)(close - colon - 1));
+        else
+            put_arg(&o, lang, a, arg);
+        p = close + 1;
+    }
+    return out;
+}
+
+char *txt_format_all(const char *lang, const cc_text *ts, int k, const txt_args *a, char *out,
+                     size_t n)
+{
+    outbuf o = { out, n, 0, false };
+    out[0] = '\0';
+    char one[CC_DETAIL_MAX * 2];
+    for (int i = 0; i < k; i++) {
+        if (i > 0)
+            puts_(&o, " ");
+        puts_(&o, txt_format(lang, &ts[i], a, one, sizeof one));
+    }
+    return out;
+}
+
+void txt_error_flatten(cc_error *err)
+{
+    if (err == NULL || err->problem < 0)
+        return;
+    txt_args a = { .err = err };
+    txt_format(NULL, &err->text, &a, err->detail, sizeof err->detail);
+    err->title = txt_english_message(err->problem);
+    err->format = txt_english_message(err->text.msg);
+    err->problem = -1;
+}

@@ -1,0 +1,60 @@
+/* format.h -- words a cc_text (engine/text.h) in a language.
+ *
+ * Owns: txt_format(), which fills a message's template (messages_en.h's
+ * syntax: {name}, {name:one|other}, {{ }}) with its arguments, each worded
+ * by its type: a number as digits, a player by name, players as a list
+ * joined with term.and, a location by its contract name ("NNE", "#2"), a
+ * feature type, figure kind or side as a term of the language. The
+ * template and terms come from the language's catalog when it has them,
+ * else from the English table. Pure and re-entrant: the language is an
+ * argument, never a global or a locale.
+ *
+ *   txt_args                       what the arguments refer to
+ *   txt_format(lang, t, a, out, n) the sentence into out
+ *   txt_format_all(lang, ts, k, a, out, n)   k sentences, joined by a space
+ *   txt_template(lang, msg)        the template of msg in lang
+ *   txt_term(lang, name)           a term in lang ("city")
+ *   txt_rule_title(lang, id)       a rule's short title in lang
+ *   txt_plural(lang, n, k)         which of k plural forms n takes
+ *   txt_error_flatten(err)         an engine problem worded in English in
+ *                                  place, for code that builds a longer
+ *                                  detail around it
+ */
+#ifndef TXT_FORMAT_H
+#define TXT_FORMAT_H
+
+#include <stddef.h>
+
+#include "../../engine/catalog.h"
+#include "../../engine/error.h"
+#include "../../engine/position.h"
+#include "../../engine/text.h"
+
+typedef struct {
+    const cc_position *pos;      /* CC_ARG_PLAYER(S), CC_ARG_STRENGTHS: names; may be NULL */
+    const int *strength;         /* CC_ARG_STRENGTHS: strength per player; may be NULL */
+    const cc_error *err;         /* CC_ARG_QUOTE: the quotes; may be NULL */
+    const cc_catalog *cat;       /* CC_ARG_LOCATIONS: the tile types; may be NULL */
+} txt_args;
+
+/* Word t in lang (NULL or unknown: English) into out (n bytes, n > 0),
+ * cut short on a whole UTF-8 character if it does not fit. Returns out. */
+char *txt_format(const char *lang, const cc_text *t, const txt_args *a, char *out, size_t n);
+
+/* The k sentences ts, each worded, joined by one space. Returns out. */
+char *txt_format_all(const char *lang, const cc_text *ts, int k, const txt_args *a, char *out,
+                     size_t n);
+
+const char *txt_template(const char *lang, int msg);
+const char *txt_term(const char *lang, const char *name);
+
+/* The short title of rule id in lang ("Deploy on the new tile"): its
+ * translation (msgctxt rule-title.<id>), else the English of engine/rules.c. */
+const char *txt_rule_title(const char *lang, const char *rule);
+int txt_plural(const char *lang, long n, int forms);
+
+/* If err is an engine problem (err->problem >= 0), make it a service one:
+ * title its English title, detail its English detail. Otherwise nothing. */
+void txt_error_flatten(cc_error *err);
+
+#endif
