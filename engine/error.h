@@ -22,6 +22,11 @@ typedef enum {
     CC_ERR_IMPOSSIBLE = 422      /* well-formed but physically impossible */
 } cc_status;
 
+/* The title of every failure to allocate, whoever notices it (the status
+ * it carries does not matter): the service answers it 503 with
+ * Retry-After, since asking again later may well succeed. */
+#define CC_OUT_OF_MEMORY "Out of memory"
+
 typedef struct {
     cc_status status;
     char pointer[CC_POINTER_MAX];   /* JSON Pointer into the request body */

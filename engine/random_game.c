@@ -109,7 +109,7 @@ cc_game *cc_game_new(const cc_catalog *cat, const cc_game_setup *setup, cc_error
         return NULL;
     cc_game *g = calloc(1, sizeof *g);
     if (g == NULL) {
-        cc_fail(err, (cc_status)500, "", "Out of memory", "no memory for a game");
+        cc_fail(err, (cc_status)500, "", CC_OUT_OF_MEMORY, "no memory for a game");
         return NULL;
     }
     g->cat = cat;
@@ -264,10 +264,19 @@ static int choose_wagons(cc_game *g, const cc_turn_result *r, cc_move *mv)
 
 /* ---- the turn ----------------------------------------------------------------- */
 
-/* The engine refused what it offered: a bug, reported as a 500. */
-static int engine_refused(cc_error *err, const char *what, const char *why)
+/* The engine refused what it offered: a bug, reported as a 500 -- unless
+ * it ran out of memory (why says so), which is no bug and is passed on as
+ * it is. why_text is the reason when there is no cc_error (why NULL). */
+static int engine_refused(cc_error *err, const char *what, const cc_error *why,
+                          const char *why_text)
 {
-    cc_fail(err, (cc_status)500, "", "Random game failed", "the engine refused %s: %s", what, why);
+    if (why != NULL && strcmp(why->title, CC_OUT_OF_MEMORY) == 0) {
+        if (err != NULL)
+            *err = *why;
+        return -1;
+    }
+    cc_fail(err, (cc_status)500, "", "Random game failed", "the engine refused %s: %s", what,
+            why != NULL ? why->detail : why_text);
     return -1;
 }
 
@@ -277,7 +286,7 @@ static bool build(cc_game *g, const cc_position *pos, cc_error *err)
     cc_error why;
     if (cc_validate(pos, g->cat, &g->board, &g->features, &why))
         return true;
-    engine_refused(err, "a position it reached", why.detail);
+    engine_refused(err, "a position it reached", &why, NULL);
     return false;
 }
 
@@ -372,9 +381,9 @@ static int play(cc_game *g, const cc_move *mv, cc_error *err)
 {
     cc_error why;
     if (!cc_turn(&g->pos, g->cat, mv, &g->result, &why))
-        return engine_refused(err, "a move it offered", why.detail);
+        return engine_refused(err, "a move it offered", &why, NULL);
     if (!g->result.legal)
-        return engine_refused(err, "a move it offered", g->result.reason);
+        return engine_refused(err, "a move it offered", NULL, g->result.reason);
     return 1;
 }
 
@@ -389,11 +398,11 @@ static int count_points(cc_game *g, cc_game_turn *t, cc_error *err)
     cc_error why;
     cc_messages_counting_init(&g->counting);
     if (!cc_messages_after_scoring(&r->scored, &r->turn, &g->counting, &why))
-        return engine_refused(err, "the turn's counting", why.detail);
+        return engine_refused(err, "the turn's counting", &why, NULL);
     if (r->game_over) {
         cc_messages_counting_init(&g->counting_end);
         if (!cc_messages_after_final(&r->scored, &g->counting, &r->final, &g->counting_end, &why))
-            return engine_refused(err, "the final counting", why.detail);
+            return engine_refused(err, "the final counting", &why, NULL);
         last = &g->counting_end;
     }
     t->next = r->next;

@@ -413,7 +413,7 @@ bool cc_turn(const cc_position *pos, const cc_catalog *cat, const cc_move *mv,
         return cc_fail(err, CC_ERR_IMPOSSIBLE, "/tile", "Unknown tile", "no such tile type");
     workspace *w = malloc(sizeof *w);
     if (w == NULL)
-        return cc_fail(err, (cc_status)500, "", "Out of memory", "no memory to judge the move");
+        return cc_fail(err, (cc_status)500, "", CC_OUT_OF_MEMORY, "no memory to judge the move");
     bool ok = cc_validate(pos, cat, &w->b, &w->f, err) && judge_tile(pos, &w->b, mv, res, err);
     free(w);
     if (!ok || !res->legal)
