@@ -34,6 +34,7 @@
 
 #include "../../../service/routes/routes.h"
 #include "../../../service/service.h"
+#include "../../../service/wire/json_reader.h"
 #include "../../support/failalloc.h"
 #include "../../support/testutil.h"
 
@@ -129,6 +130,11 @@ static const sweep_case cases[] = {
       "\"deploy\":{\"kind\":\"meeple\",\"at\":\"S\"},\"pile_empty\":true}],\"name\":\"sweep\"}", 200 },
     { "POST", "/v1/render", "image/svg+xml", "score", 200 },
     { "POST", "/v1/render", "image/png", "score", 200 },
+    /* The JSON reader allocates only past what a valid request holds
+     * (service/wire/json_reader.h): these three make it, and are refused. */
+    { "POST", "/v1/validate", NULL, "many values", 400 },
+    { "POST", "/v1/validate", NULL, "many members", 400 },
+    { "POST", "/v1/validate", NULL, "long number", 400 },
     { "POST", "/v1/games/random", NULL, "{\"seed\":7,\"players\":[\"ann\",\"bob\",\"cy\"],"
       "\"expansions\":[\"abbey-mayor\",\"hills-sheep\",\"messages\",\"shrines\"],\"turns\":6}", 200 },
 };
@@ -166,6 +172,25 @@ static char *case_body(const sweep_case *c, size_t *len)
                  "{\"position\":%s,\"show\":{\"score\":{\"x\":0,\"y\":-1,\"deployed\":{\"player\":"
                  "\"red\",\"kind\":\"meeple\",\"x\":0,\"y\":-1,\"at\":\"S\"}},"
                  "\"last\":{\"x\":0,\"y\":-1}}}", pos_score);
+    } else if (strcmp(c->body, "many values") == 0) {   /* over JR_INLINE_TOKENS */
+        size_t n = 3 * (JR_INLINE_TOKENS + 100) + 64;
+        body = malloc(n);
+        cr_assert_not_null(body);
+        size_t len = (size_t)snprintf(body, n, "{\"pad\":[");
+        for (int i = 0; i < JR_INLINE_TOKENS + 100; i++)
+            len += (size_t)snprintf(body + len, n - len, "%s[]", i ? "," : "");
+        snprintf(body + len, n - len, "]}");
+    } else if (strcmp(c->body, "many members") == 0) {    /* over JR_LINEAR_NAMES */
+        size_t n = 16 * (JR_LINEAR_NAMES + 20) + 64;
+        body = malloc(n);
+        cr_assert_not_null(body);
+        size_t len = (size_t)snprintf(body, n, "{\"pad\":{");
+        for (int i = 0; i < JR_LINEAR_NAMES + 20; i++)
+            len += (size_t)snprintf(body + len, n - len, "%s\"k%d\":%d", i ? "," : "", i, i);
+        snprintf(body + len, n - len, "}}");
+    } else if (strcmp(c->body, "long number") == 0) {     /* 64 bytes or more, at the end */
+        body = strdup("0.12345678901234567890123456789012345678901234567890123456789012345678901234567890");
+        cr_assert_not_null(body);
     } else {
         body = strdup(c->body);
         cr_assert_not_null(body);
