@@ -75,3 +75,10 @@ bool (cc_fail)(cc_error *err, cc_status status, const char *pointer,
     va_end(ap);
     return false;
 }
+
+bool cc_error_out_of_memory(const cc_error *err)
+{
+    if (err->problem >= 0)
+        return err->problem == CC_MSG_P_OUT_OF_MEMORY;
+    return err->title != NULL && strcmp(err->title, CC_OUT_OF_MEMORY) == 0;
+}

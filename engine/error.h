@@ -52,6 +52,11 @@ typedef struct {
     uint16_t ring_mask;       /* as placed, rotation applied */
 } cc_place;
 
+/* The title of every failure to allocate, whoever notices it (the status
+ * it carries does not matter): the service answers it 503 with
+ * Retry-After, since asking again later may well succeed. */
+#define CC_OUT_OF_MEMORY "Out of memory"
+
 typedef struct {
     cc_status status;
     char pointer[CC_POINTER_MAX];
@@ -71,6 +76,11 @@ typedef struct {
     int nplaces;                         /* "locations": the tile's features as placed */
     cc_place places[CC_PLACES];
 } cc_error;
+
+/* Whether err says memory ran out, whoever noticed it: an engine problem
+ * CC_MSG_P_OUT_OF_MEMORY, or a service problem titled CC_OUT_OF_MEMORY.
+ * The service answers either 503 with Retry-After. */
+bool cc_error_out_of_memory(const cc_error *err);
 
 /* The engine's failure: fill err (if not NULL) with problem and the detail
  * msg with args, and return false, so callers can write

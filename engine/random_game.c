@@ -109,7 +109,7 @@ cc_game *cc_game_new(const cc_catalog *cat, const cc_game_setup *setup, cc_error
         return NULL;
     cc_game *g = calloc(1, sizeof *g);
     if (g == NULL) {
-        cc_fail(err, (cc_status)500, "", "Out of memory", "no memory for a game");
+        cc_fail(err, (cc_status)500, "", CC_OUT_OF_MEMORY, "no memory for a game");
         return NULL;
     }
     g->cat = cat;
@@ -271,10 +271,19 @@ static const char *why_of(const cc_error *e)
     return e->problem >= 0 ? cc_msg_id(e->text.msg) : e->detail;
 }
 
-/* The engine refused what it offered: a bug, reported as a 500. */
-static int engine_refused(cc_error *err, const char *what, const char *why)
+/* The engine refused what it offered: a bug, reported as a 500 -- unless
+ * it ran out of memory (why says so), which is no bug and is passed on as
+ * it is. why_text is the reason when there is no cc_error (why NULL). */
+static int engine_refused(cc_error *err, const char *what, const cc_error *why,
+                          const char *why_text)
 {
-    cc_fail(err, (cc_status)500, "", "Random game failed", "the engine refused %s: %s", what, why);
+    if (why != NULL && cc_error_out_of_memory(why)) {
+        if (err != NULL)
+            *err = *why;
+        return -1;
+    }
+    cc_fail(err, (cc_status)500, "", "Random game failed", "the engine refused %s: %s", what,
+            why != NULL ? why_of(why) : why_text);
     return -1;
 }
 
@@ -284,7 +293,7 @@ static bool build(cc_game *g, const cc_position *pos, cc_error *err)
     cc_error why;
     if (cc_validate(pos, g->cat, &g->board, &g->features, &why))
         return true;
-    engine_refused(err, "a position it reached", why_of(&why));
+    engine_refused(err, "a position it reached", &why, NULL);
     return false;
 }
 
@@ -379,9 +388,9 @@ static int play(cc_game *g, const cc_move *mv, cc_error *err)
 {
     cc_error why;
     if (!cc_turn(&g->pos, g->cat, mv, &g->result, &why))
-        return engine_refused(err, "a move it offered", why_of(&why));
+        return engine_refused(err, "a move it offered", &why, NULL);
     if (!g->result.legal)
-        return engine_refused(err, "a move it offered", cc_msg_id(g->result.reason.msg));
+        return engine_refused(err, "a move it offered", NULL, cc_msg_id(g->result.reason.msg));
     return 1;
 }
 
@@ -396,11 +405,11 @@ static int count_points(cc_game *g, cc_game_turn *t, cc_error *err)
     cc_error why;
     cc_messages_counting_init(&g->counting);
     if (!cc_messages_after_scoring(&r->scored, &r->turn, &g->counting, &why))
-        return engine_refused(err, "the turn's counting", why_of(&why));
+        return engine_refused(err, "the turn's counting", &why, NULL);
     if (r->game_over) {
         cc_messages_counting_init(&g->counting_end);
         if (!cc_messages_after_final(&r->scored, &g->counting, &r->final, &g->counting_end, &why))
-            return engine_refused(err, "the final counting", why_of(&why));
+            return engine_refused(err, "the final counting", &why, NULL);
         last = &g->counting_end;
     }
     t->next = r->next;

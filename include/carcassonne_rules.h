@@ -95,7 +95,7 @@ const char *crl_version(void);
  * length without the NUL, *content_type its media type ("application/json",
  * "application/problem+json", ...; a static string, never freed).
  * answer_len and content_type may be NULL. The caller releases *answer with
- * crl_free(); it is NULL only when memory ran out (status 500). */
+ * crl_free(); it is NULL only when memory ran out (status 503). */
 int crl_ask(const char *method, const char *path, const char *body, size_t body_len,
             char **answer, size_t *answer_len, const char **content_type);
 

@@ -222,6 +222,10 @@ static int serve(int argc, char **argv)
     /* The pictures' tile geometry, once for every request; without it
      * (no memory) each picture works out its own. */
     rd_atlas *atlas = rd_atlas_new(&cat);
+    /* Fonts now, while memory is plentiful: fontconfig does not survive
+     * running out of it on a first picture (service/render/canvas.h). */
+    if (!rd_fonts_load())
+        fprintf(stderr, "carcassonne-rules: warning: fonts not loaded at start\n");
     svc_context ctx = {
         .cat = &cat,
         .atlas = atlas,

@@ -30,7 +30,8 @@
  *   svc_raw_handler           POST routes that read the raw body (/mcp)
  *   svc_reply_jw()            200 (or any status) application/json: the text
  *                             a JSON writer holds (service/wire/json_writer.h)
- *   svc_reply_problem()       problem+json from a cc_error
+ *   svc_reply_problem()       problem+json from a cc_error (the title
+ *                             SVC_OUT_OF_MEMORY: 503 with Retry-After)
  *   svc_fail()                problem+json from a status, pointer and sentence
  *   svc_reply_static()        a constant body (not copied, not freed)
  *   svc_printable()           client text made safe to quote in a detail
@@ -162,7 +163,7 @@ typedef void svc_post_param_handler(const svc_context *ctx, const char *param,
 
 /* The text w holds becomes the response body (status 200 unless given);
  * w is empty afterwards. If w failed (out of memory), the answer is the
- * out-of-memory problem instead: never a partial body. */
+ * out-of-memory problem (503, Retry-After) instead: never a partial body. */
 void svc_reply_jw(svc_response *res, int status, jw *w);
 
 /* A POST route that reads the body itself (ctx->req->body, len; not
@@ -173,10 +174,19 @@ typedef void svc_raw_handler(const svc_context *ctx, svc_response *res);
 /* RFC 9457 problem+json from a cc_error: {type, title, status, detail,
  * pointer}. type is SVC_PROBLEM_BASE followed by the title in lower case,
  * words joined by '-' (e.g. ".../problems/edges-do-not-match"), so it is
- * stable per kind of problem; a status outside 400..599 becomes 500. */
+ * stable per kind of problem; a status outside 400..599 becomes 500.
+ * Running out of memory, anywhere: whoever notices fails with the title
+ * SVC_OUT_OF_MEMORY, or in the engine the problem CC_MSG_P_OUT_OF_MEMORY
+ * (cc_error_out_of_memory() knows both; any status: the engine's cc_error
+ * has no 503), and
+ * the answer is 503 with Retry-After: SVC_RETRY_AFTER, the route's other
+ * headers dropped. If even that answer cannot be allocated, a constant one
+ * says the same. */
 void svc_reply_problem(svc_response *res, const cc_error *err);
 
 #define SVC_PROBLEM_BASE "https://carcassonne-rules.example/problems/"
+#define SVC_OUT_OF_MEMORY CC_OUT_OF_MEMORY  /* the title that makes a 503 */
+#define SVC_RETRY_AFTER 1                   /* seconds, on every 503 */
 
 /* The same, from parts: `return svc_fail(res, 422, "/x", "Tile not on the
  * board", "no tile stands on (%d, %d)", x, y);` Always returns false. */

@@ -210,9 +210,10 @@ const TYPES = [
     meaning: '`counting` names the same scoring event twice.', pointer: 'the second entry', none: 'see docs/messages.md' },
   { slug: 'no-such-event', status: 422, group: 'question',
     meaning: '`counting` names an event index the answer does not have.', pointer: 'the entry', none: 'see docs/messages.md' },
-  // ---- 500: the service's own failure
-  { slug: 'out-of-memory', status: 500, group: 'service',
-    meaning: 'The service ran out of memory answering. Retry, or ask another replica. (When it is the HTTP server that finds no memory for a connection or a request, the status is 503, with `Retry-After: 1`.)', pointer: '`""`', none: 'not reproducible on purpose' },
+  // ---- 500 and 503: the service's own failure, or its passing shortage
+  { slug: 'out-of-memory', status: 503, group: 'service',
+    meaning: 'The service ran out of memory answering this request, wherever that happened: reading the body, working out the answer, writing it, or in the HTTP server for the connection. Nothing is wrong with the request, and the process lives on: the answer carries `Retry-After: 1`; ask again then, here or on another replica.',
+    pointer: '`""`', none: 'not reproducible on purpose; tests/service/routes/test_oom_sweep.c makes each allocation of a request to every route fail in turn and checks for exactly this answer' },
   // ---- the HTTP server's own answers: framing (RFC 9112), deadlines, limits
   { slug: 'malformed-request', status: 400, group: 'http',
     meaning: 'The request\'s framing is malformed or ambiguous, the material of request smuggling: `Content-Length` with `Transfer-Encoding`, two `Content-Length` headers or one that is not plain digits, no `Host` in HTTP/1.1 or two, a bare CR or LF, whitespace before a colon, obsolete line folding, a control byte in a header, a malformed chunk, a request line that is not `METHOD target HTTP/x.y`. The detail says which. The connection is closed after the answer.',
@@ -323,7 +324,7 @@ const GROUPS = [
   ['route', 'Routes, methods and limits'],
   ['position', '422: the position is impossible'],
   ['question', '422: the question does not fit the position'],
-  ['service', '500: the service failed'],
+  ['service', '503 and 500: the service ran short, or failed'],
   ['http', 'The HTTP server: framing, deadlines and limits (the connection is closed after these)'],
   ['jcz', 'Saved games: POST /v1/import/jcz and /v1/export/jcz'],
   ['library', 'Reported only through the C API (libcarcassonne-rules)'],

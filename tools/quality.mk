@@ -12,8 +12,9 @@
 #                      validated with Ajv against the document; hostile input;
 #                      runs the sanitizer binary
 #   make hostile       every kind of bad input, slow clients, SIGTERM drain,
-#                      HTTP framing, overload and limits (tests/contract/
-#                      hostile, framing, overload, drain; also part of contract)
+#                      HTTP framing, overload and limits, an address-space
+#                      limit (tests/contract/hostile, framing, overload,
+#                      drain, oom; also part of contract)
 #   make docs-check    GET /docs in headless Chromium with no network: every
 #                      route rendered; screenshot in build/docs/docs.png
 #   make explore-check GET /explore in headless Chromium (puppeteer-core) with
@@ -68,17 +69,20 @@ mcp-tools-check: $(NODE_MODULES)
 # The e2e script records every response it gets (E2E_RECORD); the node
 # suite then validates each of them (recorded.test.mjs) besides its own.
 E2E_RECORD_DIR := $(BUILD)/e2e-responses
-contract: openapi-lint mcp-tools-check $(SAN_BIN)
+# tests/contract/oom.test.mjs runs the release build under an address-space
+# limit (the sanitizer build reserves terabytes of shadow memory).
+contract: openapi-lint mcp-tools-check $(SAN_BIN) $(BIN)
 	rm -rf $(E2E_RECORD_DIR) && mkdir -p $(E2E_RECORD_DIR)
 	E2E_RECORD=$(abspath $(E2E_RECORD_DIR)) tests/e2e.sh $(SAN_BIN) > $(E2E_RECORD_DIR).log \
 	  || { cat $(E2E_RECORD_DIR).log; exit 1; }
 	tools/golden-e2e.sh check $(E2E_RECORD_DIR)
-	$(RAISE_NOFILE) ASAN_OPTIONS=detect_leaks=1 CC_BIN=$(SAN_BIN) E2E_RECORD=$(abspath $(E2E_RECORD_DIR)) \
-	  node --test --test-concurrency=1 tests/contract/
+	$(RAISE_NOFILE) ASAN_OPTIONS=detect_leaks=1 CC_BIN=$(SAN_BIN) CC_RELEASE_BIN=$(BIN) \
+	  E2E_RECORD=$(abspath $(E2E_RECORD_DIR)) node --test --test-concurrency=1 tests/contract/
 
-hostile: $(SAN_BIN) $(NODE_MODULES)
-	$(RAISE_NOFILE) ASAN_OPTIONS=detect_leaks=1 CC_BIN=$(SAN_BIN) node --test tests/contract/hostile.test.mjs \
-	  tests/contract/framing.test.mjs tests/contract/overload.test.mjs tests/contract/drain.test.mjs
+hostile: $(SAN_BIN) $(BIN) $(NODE_MODULES)
+	$(RAISE_NOFILE) ASAN_OPTIONS=detect_leaks=1 CC_BIN=$(SAN_BIN) CC_RELEASE_BIN=$(BIN) \
+	  node --test tests/contract/hostile.test.mjs tests/contract/framing.test.mjs \
+	  tests/contract/overload.test.mjs tests/contract/drain.test.mjs tests/contract/oom.test.mjs
 
 soak: $(SAN_BIN) $(BIN)
 	@tools/install-deps.sh wrk $(if $(SOAK_VALGRIND),valgrind)

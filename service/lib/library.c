@@ -72,13 +72,13 @@ int crl_ask(const char *method, const char *path, const char *body, size_t body_
 {
     static const char no_memory[] =
         "{\"type\":\"" SVC_PROBLEM_BASE "out-of-memory\",\"title\":\"Out of memory\","
-        "\"status\":500,\"detail\":\"The library could not load its tile catalog.\",\"pointer\":\"\"}";
+        "\"status\":503,\"detail\":\"The library could not load its tile catalog (out of memory).\",\"pointer\":\"\"}";
     const svc_context *ctx = the_context();
     svc_response res;
     memset(&res, 0, sizeof res);
     const char *out = no_memory;
     size_t len = sizeof no_memory - 1;
-    int status = 500;
+    int status = 503;
     const char *type = "application/problem+json";
     if (ctx != NULL) {
         /* The body is JSON (this API's contract), so it says so: the
@@ -95,7 +95,7 @@ int crl_ask(const char *method, const char *path, const char *body, size_t body_
      * OpenAPI document) and a built one are released alike. */
     *answer = copy_bytes(out ? out : "", len);
     if (*answer == NULL) {
-        status = 500;
+        status = 503;
         len = 0;
     }
     if (answer_len != NULL)

@@ -364,6 +364,55 @@ void rd_fill_outlined(rd_canvas *cv, rd_rgba fill, const rd_pen *pen)
     cairo_fill(cv->cr);
 }
 
+/* ---- fonts -------------------------------------------------------------------------- */
+
+/* The two faces text is drawn in, made once at start and kept (a process-
+ * wide cache, like cairo's and fontconfig's own; released by
+ * rd_fonts_release()). Why: the first text drawn makes fontconfig load its
+ * configuration and match "sans-serif" (megabytes of allocations), and
+ * fontconfig does not survive running out of memory there: under an
+ * address-space limit the first PNG crashed the process inside
+ * FcConfigSubstitute (issue 16). Made while memory is plentiful and held,
+ * the faces stay in cairo's table with their match resolved, so a picture
+ * drawn later asks fontconfig nothing. Written once before any thread
+ * starts, then only read. */
+static cairo_font_face_t *held_faces[2];
+
+static cairo_font_face_t *toy_face(bool bold)
+{
+    return cairo_toy_font_face_create("sans-serif", CAIRO_FONT_SLANT_NORMAL,
+                                      bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+}
+
+bool rd_fonts_load(void)
+{
+    bool ok = true;
+    for (int bold = 0; bold < 2; bold++) {
+        if (held_faces[bold] == NULL)
+            held_faces[bold] = toy_face(bold);
+        /* A scaled font resolves the face's fontconfig match, which the
+         * face then keeps (while the configuration stays the same). */
+        cairo_matrix_t fm, ctm;
+        cairo_matrix_init_scale(&fm, 13, 13);
+        cairo_matrix_init_identity(&ctm);
+        cairo_font_options_t *opts = cairo_font_options_create();
+        cairo_scaled_font_t *sf = cairo_scaled_font_create(held_faces[bold], &fm, &ctm, opts);
+        cairo_font_options_destroy(opts);
+        ok = ok && cairo_font_face_status(held_faces[bold]) == CAIRO_STATUS_SUCCESS
+             && cairo_scaled_font_status(sf) == CAIRO_STATUS_SUCCESS;
+        cairo_scaled_font_destroy(sf);
+    }
+    return ok;
+}
+
+void rd_fonts_release(void)
+{
+    for (int bold = 0; bold < 2; bold++) {
+        cairo_font_face_destroy(held_faces[bold]);   /* NULL is fine */
+        held_faces[bold] = NULL;
+    }
+}
+
 /* The scaled font for (size, bold) under the canvas's base CTM; NULL
  * marks the canvas failed. */
 static cairo_scaled_font_t *font(rd_canvas *cv, double size, bool bold)
@@ -371,8 +420,7 @@ static cairo_scaled_font_t *font(rd_canvas *cv, double size, bool bold)
     for (int i = 0; i < cv->nfonts; i++)
         if (cv->fonts[i].size == size && cv->fonts[i].bold == bold)
             return cv->fonts[i].font;
-    cairo_font_face_t *face = cairo_toy_font_face_create(
-        "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_font_face_t *face = toy_face(bold);
     cairo_matrix_t fm;
     cairo_matrix_init_scale(&fm, size, size);
     cairo_font_options_t *opts = cairo_font_options_create();
@@ -539,6 +587,15 @@ static void png_quiet(png_structp png, png_const_charp msg)
     (void)msg;
 }
 
+/* libpng's error exit without its message: a handler that returns makes
+ * libpng print "libpng error: ..." on stderr before jumping back; the
+ * caller reports the failure itself (out of memory: a 503). */
+static void png_fail(png_structp png, png_const_charp msg)
+{
+    (void)msg;
+    png_longjmp(png, 1);
+}
+
 /* The image surface (CAIRO_FORMAT_RGB24: one native-endian 32-bit word
  * per pixel, the top byte unused) as an 8-bit RGB PNG into out. Written with
  * libpng directly, not cairo_surface_write_to_png_stream(): that one keeps
@@ -554,7 +611,7 @@ static bool write_png(cairo_surface_t *surface, dbuf *out)
     unsigned char *pixels = cairo_image_surface_get_data(surface);
     if (pixels == NULL)
         return false;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_quiet, png_quiet);
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_fail, png_quiet);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (info == NULL) {
         png_destroy_write_struct(&png, NULL);

@@ -59,6 +59,8 @@
  *   rd_canvas_free()          drop a canvas without output
  *   rd_text_clean()           text made safe for XML and cairo
  *   rd_circle()               a circle as four Bezier curves (cheaper than cairo_arc)
+ *   rd_fonts_load/release()   at start: make the text faces while memory is
+ *                             plentiful; at exit: let them go
  */
 #ifndef RD_CANVAS_H
 #define RD_CANVAS_H
@@ -78,6 +80,14 @@ typedef struct {
 } rd_image;
 
 void rd_image_free(rd_image *img);
+
+/* At start, before any thread draws: load fontconfig's configuration and
+ * make the faces text is drawn in, kept until rd_fonts_release() (at exit,
+ * when nothing is drawn; rd_release_caches() calls it). Without it the
+ * first picture does this, and fontconfig crashes if memory runs out then.
+ * False if it failed (pictures then try again on their own). */
+bool rd_fonts_load(void);
+void rd_fonts_release(void);
 
 typedef struct {
     double r, g, b, a;   /* 0..1 */

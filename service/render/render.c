@@ -869,6 +869,7 @@ bool rd_render(const cc_position *pos, const cc_features *f, const rd_highlight 
 
 void rd_release_caches(void)
 {
+    rd_fonts_release();
     cairo_debug_reset_static_data();
     FcFini();
 }

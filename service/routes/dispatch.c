@@ -44,17 +44,30 @@ static const route routes[] = {
 
 /* ---- replies ------------------------------------------------------------ */
 
-/* The answer when even building an answer fails (out of memory). */
+/* Running out of memory is the server's passing trouble, not the
+ * request's: 503 with Retry-After, so a client (or a load balancer) asks
+ * again, here or elsewhere, instead of giving up as on a 500. Whatever
+ * headers the route had set (an attachment's file name, a language) go:
+ * they described the answer that could not be made. */
+static void mark_out_of_memory(svc_response *res)
+{
+    res->nheaders = 0;
+    svc_add_header(res, "Retry-After", "%d", SVC_RETRY_AFTER);
+}
+
+/* The answer when even building an answer fails: a constant, so it needs
+ * no memory at all. */
 static const char out_of_memory[] =
     "{\"type\":\"" SVC_PROBLEM_BASE "out-of-memory\",\"title\":\"Out of memory\","
-    "\"status\":500,\"detail\":\"the service could not allocate memory for this answer\","
-    "\"pointer\":\"\"}";
+    "\"status\":503,\"detail\":\"The service could not allocate memory for this answer; "
+    "ask again shortly.\",\"pointer\":\"\"}";
 
 static void reply_out_of_memory(svc_response *res)
 {
     svc_response_free(res);
-    svc_reply_static(res, 500, "application/problem+json", out_of_memory,
+    svc_reply_static(res, 503, "application/problem+json", out_of_memory,
                      sizeof out_of_memory - 1);
+    mark_out_of_memory(res);
 }
 
 void svc_reply_static(svc_response *res, int status, const char *content_type,
@@ -163,6 +176,9 @@ static void write_extensions(jw *w, const cc_error *err)
 void svc_reply_problem(svc_response *res, const cc_error *err)
 {
     int status = (int)err->status;
+    bool no_memory = cc_error_out_of_memory(err);
+    if (no_memory)
+        status = 503;   /* whatever its writer said: the engine knows no 503 */
     if (status < 400 || status > 599)
         status = 500;
     /* An engine problem is a message id (engine/text.h): its English title
@@ -194,6 +210,8 @@ void svc_reply_problem(svc_response *res, const cc_error *err)
     write_extensions(&w, err);
     jw_object_end(&w);
     reply_text(res, status, "application/problem+json", &w);
+    if (no_memory)
+        mark_out_of_memory(res);
 }
 
 bool (svc_fail)(svc_response *res, int status, const char *pointer,

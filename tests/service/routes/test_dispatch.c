@@ -7,6 +7,7 @@
  * Positions are written as JSON, as a client sends them. Where an answer is
  * checked against the engine, the engine is asked independently through
  * the test builders (support/testutil.h), not through the route. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1011,4 +1012,29 @@ Test(dispatch, get_routes_ignore_the_content_type)
     svc_handle(&ctx, &req, &res);
     cr_assert_eq(res.status, 200);
     svc_response_free(&res);
+}
+
+/* Issue 16: a number too small for a double ("rot": 1e-330) was read as 0,
+ * so the tile stood unturned; it is a number with a fraction like 1e-5, and
+ * the whole answer is the same problem, byte for byte, wherever an integer
+ * is read (here a rotation and a coordinate). */
+Test(dispatch, an_underflowing_number_is_the_same_wrong_type_answer_as_1e_5)
+{
+    static const char *const fmts[] = {
+        "{\"position\":{\"players\":[\"red\",\"blue\"],\"tiles\":[{\"tile\":\"base.D\",\"x\":0,"
+        "\"y\":0,\"rot\":%s}],\"figures\":[]}}",
+        "{\"position\":{\"players\":[\"red\",\"blue\"],\"tiles\":[{\"tile\":\"base.D\",\"x\":%s,"
+        "\"y\":0,\"rot\":0}],\"figures\":[]}}",
+    };
+    for (size_t i = 0; i < sizeof fmts / sizeof fmts[0]; i++) {
+        char tiny[256], small_body[256];
+        snprintf(tiny, sizeof tiny, fmts[i], "1e-330");
+        snprintf(small_body, sizeof small_body, fmts[i], "1e-5");
+        json_object *a = ask("POST", "/v1/validate", tiny, 400);
+        json_object *b = ask("POST", "/v1/validate", small_body, 400);
+        cr_expect_str_eq(json_object_to_json_string(a), json_object_to_json_string(b));
+        cr_expect_str_eq(json_object_get_string(member(a, "title")), "Wrong type");
+        json_object_put(a);
+        json_object_put(b);
+    }
 }

@@ -206,7 +206,8 @@ Test(json_writer, a_failed_grow_is_sticky_and_hands_over_nothing)
 }
 
 /* svc_reply_jw() answers the out-of-memory problem for a failed writer:
- * never a partial body. */
+ * never a partial body; 503 with Retry-After (issue 16), so the client asks
+ * again rather than giving up. */
 Test(json_writer, a_failed_writer_answers_the_out_of_memory_problem)
 {
     jw w;
@@ -217,11 +218,14 @@ Test(json_writer, a_failed_writer_answers_the_out_of_memory_problem)
     svc_response res;
     memset(&res, 0, sizeof res);
     svc_reply_jw(&res, 200, &w);
-    cr_expect_eq(res.status, 500);
+    cr_expect_eq(res.status, 503);
     cr_expect_str_eq(res.content_type, "application/problem+json");
+    cr_expect(res.nheaders == 1 && strcmp(res.headers[0].name, "Retry-After") == 0 &&
+              strcmp(res.headers[0].value, "1") == 0);
     const char *body = res.body ? res.body : res.static_body;
     cr_assert_not_null(body);
     cr_expect_not_null(strstr(body, "\"title\":\"Out of memory\""));
+    cr_expect_not_null(strstr(body, "\"status\":503"));
     cr_expect_null(strstr(body, "half"));
     svc_response_free(&res);
 }
