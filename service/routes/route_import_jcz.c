@@ -168,7 +168,7 @@ static bool turn_param(const svc_context *ctx, int *turn, svc_response *res)
     char *end = NULL;
     long n = got > 0 ? strtol(text, &end, 10) : 0;
     if (got < 0 || end == text || *end != '\0' || n < 1 || n > TURN_MAX)
-        return svc_fail(res, 400, "", "Value out of range",
+        return svc_fail_param(res, 400, "turn", "Value out of range",
                         "The query parameter turn is a turn number, 1 or more (turns count from 1).");
     *turn = (int)n;
     return true;

@@ -1,0 +1,43 @@
+/* english.c -- the walk over every English message (english.h).
+ *
+ * Sources, in template order:
+ *   rule.<id>    each rule's statement (engine/rules.c, cc_rules())
+ * A new table of English (the engine's message templates, problem titles,
+ * terms) adds one function here and one call in txt_english_each(). */
+#include "english.h"
+
+#include <stdio.h>
+
+#include "../../engine/rules.h"
+
+static void each_rule(txt_english_fn *fn, void *arg)
+{
+    size_t n;
+    const cc_rule *rules = cc_rules(&n);
+    for (size_t i = 0; i < n; i++) {
+        char ctxt[160], comment[200];
+        snprintf(ctxt, sizeof ctxt, "rule.%s", rules[i].id);
+        snprintf(comment, sizeof comment,
+                 "The statement of rule %s (expansion %s, edition %s): one sentence.",
+                 rules[i].id, rules[i].expansion, rules[i].edition);
+        fn(&(txt_english){ ctxt, rules[i].statement, comment }, arg);
+    }
+}
+
+void txt_english_each(txt_english_fn *fn, void *arg)
+{
+    each_rule(fn, arg);
+}
+
+static void count_one(const txt_english *e, void *arg)
+{
+    (void)e;
+    (*(size_t *)arg)++;
+}
+
+size_t txt_english_count(void)
+{
+    size_t n = 0;
+    txt_english_each(count_one, &n);
+    return n;
+}
