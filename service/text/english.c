@@ -1,7 +1,8 @@
 /* english.c -- the walk over every English message (english.h).
  *
  * Sources, in template order:
- *   rule.<id>    each rule's statement (engine/rules.c, cc_rules())
+ *   rule-title.<id>, rule.<id>   each rule's short title and statement
+ *                                (engine/rules.c, cc_rules())
  * A new table of English (the engine's message templates, problem titles,
  * terms) adds one function here and one call in txt_english_each(). */
 #include "english.h"
@@ -15,11 +16,16 @@ static void each_rule(txt_english_fn *fn, void *arg)
     size_t n;
     const cc_rule *rules = cc_rules(&n);
     for (size_t i = 0; i < n; i++) {
-        char ctxt[160], comment[200];
+        char ctxt[160], comment[1024];
+        snprintf(ctxt, sizeof ctxt, "rule-title.%s", rules[i].id);
+        snprintf(comment, sizeof comment,
+                 "The short title of rule %s (a few words naming it, like a heading). "
+                 "Its statement: %s", rules[i].id, rules[i].statement);
+        fn(&(txt_english){ ctxt, rules[i].title, comment }, arg);
         snprintf(ctxt, sizeof ctxt, "rule.%s", rules[i].id);
         snprintf(comment, sizeof comment,
-                 "The statement of rule %s (expansion %s, edition %s): one sentence.",
-                 rules[i].id, rules[i].expansion, rules[i].edition);
+                 "The statement of rule %s (expansion %s, edition %s): one sentence. Rule page: %s",
+                 rules[i].id, rules[i].expansion, rules[i].edition, rules[i].source_url);
         fn(&(txt_english){ ctxt, rules[i].statement, comment }, arg);
     }
 }
