@@ -29,7 +29,18 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from po2c import read_mo  # noqa: E402
 
-PLACEHOLDER = re.compile(r"\{([A-Za-z0-9_]+)\}")
+# A placeholder: {name}, or {name:one|other} (a word chosen by the number
+# name); {{ and }} are literal braces. The set of names must be the English's.
+PLACEHOLDER = re.compile(r"\{([A-Za-z0-9_]+)(?::[^{}]*)?\}")
+
+
+BARE = re.compile(r"\{([A-Za-z0-9_]+)\}")
+
+
+def placeholders(text):
+    """(names of the plain {name} placeholders, names of all of them)."""
+    text = text.replace("{{", "").replace("}}", "")
+    return set(BARE.findall(text)), set(PLACEHOLDER.findall(text))
 SHOW = 8   # faults of one kind listed per file before "and N more"
 
 
@@ -78,7 +89,7 @@ def check_file(path, code, english, languages):
     if no_ctxt:
         faults.append(listed("entries without msgctxt (a message is named by its msgctxt)", no_ctxt))
     have = {}
-    stale, gone, placeholders = [], [], []
+    stale, gone, differ = [], [], []
     for (ctxt, msgid), msgstr in translated.items():
         if ctxt not in english:
             gone.append(ctxt)
@@ -87,14 +98,14 @@ def check_file(path, code, english, languages):
             stale.append(ctxt)
             continue
         have[ctxt] = msgstr
-        if set(PLACEHOLDER.findall(msgstr)) != set(PLACEHOLDER.findall(msgid)):
-            placeholders.append(ctxt)
+        if placeholders(msgstr) != placeholders(msgid):
+            differ.append(ctxt)
     if stale:
         faults.append(listed("stale entries (the English changed: update msgid and msgstr)", stale))
     if gone:
         faults.append(listed("entries no longer in the template", gone))
-    if placeholders:
-        faults.append(listed("translations whose placeholders differ from the English", placeholders))
+    if differ:
+        faults.append(listed("translations whose placeholders differ from the English", differ))
     missing = [c for c in english if c not in have and c not in stale]
     if missing:
         faults.append(listed("messages not translated", missing))

@@ -13,8 +13,10 @@
  *                            English, one a line (make po-check: every
  *                            po/<code>.po needs its line, and back)
  *
- * A message holding a {name} placeholder is flagged python-brace-format,
- * so msgfmt --check verifies that a translation has the same placeholders.
+ * A message holding a brace ({name}, {n:one|other}, {{) is flagged
+ * python-brace-format, so msgfmt --check verifies that a translation of a
+ * plain {name} message has the same placeholders (po-check compares the
+ * names of every message itself, selectors included).
  * The header carries no date: the same English gives the same file. */
 #include <stdio.h>
 #include <string.h>
@@ -38,22 +40,11 @@ static void po_string(const char *s)
     putchar('"');
 }
 
-/* Does s hold a placeholder "{name}" (letters, digits, '_')? */
-static int has_placeholder(const char *s)
-{
-    for (const char *p = strchr(s, '{'); p; p = strchr(p + 1, '{')) {
-        size_t n = strspn(p + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
-        if (n > 0 && p[1 + n] == '}')
-            return 1;
-    }
-    return 0;
-}
-
 static void write_entry(const txt_english *e, void *arg)
 {
     (void)arg;
     printf("\n#. %s\n", e->comment);
-    if (has_placeholder(e->msgid))
+    if (strchr(e->msgid, '{') != NULL)
         puts("#, python-brace-format");
     fputs("msgctxt ", stdout);
     po_string(e->ctxt);

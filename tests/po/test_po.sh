@@ -4,9 +4,12 @@
 # 1. tools/po-check.py against the fixture template (tests/po/fixtures/):
 #    the good translation passes; each broken one fails, with the fault
 #    named: fuzzy, stale, missing, placeholders differing (with and without
-#    the python-brace-format flag), a syntax error, an entry no longer in
+#    the python-brace-format flag; a number's word kept but the number
+#    itself dropped), a syntax error, an entry no longer in
 #    the template, an entry without msgctxt, a wrong Language header, a
 #    language without its table line.
+#    A language's own number of forms in a selector ({points:bod|body|bodů}
+#    for the English {points:point|points}) passes.
 # 2. tools/po2c.py: the table it writes from the good file answers
 #    txt_lookup() (service/text/catalog.c) with the msgstr, byte for byte
 #    (UTF-8, quotes, "??" that a C compiler would read as a trigraph), and
@@ -24,7 +27,7 @@ fails=0
 expect() {
     dir=$1 want=$2 text=$3
     set +e
-    out=$(python3 tools/po-check.py --template $FIX/template.pot --languages de,fr $FIX/$dir/*.po 2>&1)
+    out=$(python3 tools/po-check.py --template $FIX/template.pot --languages de,fr,cs $FIX/$dir/*.po 2>&1)
     got=$?
     set -e
     if [ "$got" != "$want" ] || ! printf '%s' "$out" | grep -qF -- "$text"; then
@@ -41,6 +44,8 @@ expect fuzzy 1 "fuzzy entries (1): term.meeple"
 expect stale 1 "stale entries (the English changed: update msgid and msgstr) (1): rule.base.city.completed"
 expect missing 1 "messages not translated (1): term.meeple"
 expect placeholders 1 "placeholders differ from the English (1): msg.city-scored"
+expect selector 1 "placeholders differ from the English (1): msg.points"
+expect plural_forms 0 "1 PO file(s): ok"
 expect brace_format 1 "a format specification for argument 'points' doesn't exist"
 expect syntax 1 "msgfmt --check refuses it"
 expect gone 1 "entries no longer in the template (1): rule.base.gone"
