@@ -86,7 +86,7 @@ static const char *skip_ows(const char *p)
 static const char *read_tag(const char *p, char primary[9], bool *subtags)
 {
     size_t n = 0;
-    while (is_alpha(p[n]) && n < 8) {
+    while (n < 8 && is_alpha(p[n])) {
         primary[n] = lower(p[n]);
         n++;
     }
@@ -97,7 +97,7 @@ static const char *read_tag(const char *p, char primary[9], bool *subtags)
     *subtags = false;
     while (*p == '-') {
         size_t m = 1;
-        while (is_alnum(p[m]) && m <= 8)
+        while (m <= 8 && is_alnum(p[m]))
             m++;
         if (m == 1 || is_alnum(p[m]))
             return NULL;
