@@ -33,9 +33,9 @@ HEADERS     := $(wildcard engine/*.h service/*.h service/*/*.h service/*/*.def c
 SCHEMA      := schema/schema.sql schema/tiles.sql
 
 REL_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(ENGINE_SRC) $(SERVICE_SRC)) $(BUILD)/catalog_image.o \
-           $(BUILD)/openapi_image.o $(BUILD)/mcp_image.o
+           $(BUILD)/openapi_image.o $(BUILD)/mcp_image.o $(BUILD)/gen/po_catalog.o
 SAN_OBJ := $(patsubst %.c,$(SAN)/%.o,$(ENGINE_SRC) $(SERVICE_SRC)) $(SAN)/catalog_image.o \
-           $(SAN)/openapi_image.o $(SAN)/mcp_image.o
+           $(SAN)/openapi_image.o $(SAN)/mcp_image.o $(SAN)/gen/po_catalog.o
 
 BIN      := $(BUILD)/carcassonne-rules
 SAN_BIN  := $(SAN)/carcassonne-rules
@@ -91,6 +91,20 @@ $(BUILD)/mcp_image.o: $(BUILD)/mcp_image.c
 $(SAN)/mcp_image.o: $(BUILD)/mcp_image.c
 	@mkdir -p $(@D)
 	$(CC) -O1 -c $< -o $@
+
+# ---- the embedded translations: po/*.po -> msgfmt -> C table (service/text/catalog.h)
+# The po directory is a prerequisite too, so adding or removing a file
+# rebuilds the table.
+PO_FILES := $(sort $(wildcard po/*.po))
+$(BUILD)/gen/po_catalog.c: $(PO_FILES) tools/po2c.py $(wildcard po) | deps
+	python3 tools/po2c.py $@ $(PO_FILES)
+
+$(BUILD)/gen/po_catalog.o: $(BUILD)/gen/po_catalog.c service/text/catalog.h
+	$(CC) $(CFLAGS_RELEASE) -I. -c $< -o $@
+
+$(SAN)/gen/po_catalog.o: $(BUILD)/gen/po_catalog.c service/text/catalog.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_SAN) -I. -c $< -o $@
 
 # openapi/docs.html is generated and committed (the page works offline):
 # regenerate it after editing openapi/openapi.yaml. Needs npm (package.json).
@@ -149,8 +163,10 @@ unit: $(TEST_BIN)
 # sanitizer binary with every answer validated against the OpenAPI document,
 # and the live contract and hostile-input tests; then `lint` (cppcheck,
 # clang-tidy), which must stay clean; then `docs-lint` (the repository
-# documents itself: tools/quality.mk).
-test: unit cli-test examples-test contract explore-check lint docs-lint
+# documents itself: tools/quality.mk). `po-check` (tools/po.mk): the
+# translations complete, current and well-formed, and the check's own
+# fixtures.
+test: unit po-check cli-test examples-test contract explore-check lint docs-lint
 
 cli-test: $(SAN_BIN)
 	ASAN_OPTIONS=detect_leaks=1 tests/cli/test_cli.sh $(SAN_BIN) cli/carcassonne-rules.1
@@ -170,4 +186,4 @@ include packaging/packaging.mk
 # Each file says what its targets do: make fuzz / fuzz-long, bench /
 # bench-callgrind, docker / docker-check, lint, contract, hostile, soak.
 # (-include: the container build copies only what the binary needs.)
--include fuzz/fuzz.mk bench/bench.mk docker/docker.mk tools/quality.mk
+-include fuzz/fuzz.mk bench/bench.mk docker/docker.mk tools/quality.mk tools/po.mk

@@ -15,6 +15,9 @@
 #                         (valgrind --tool=callgrind): repeatable on a noisy
 #                         machine, the figure to compare between commits
 #   make bench-bodies     regenerate bench/positions/ and bench/bodies/
+#   make bench-lang       placements in English against German (?lang=de and
+#                         Accept-Language), interleaved, ratios (issue 15: a
+#                         language costs what English costs, within 5%)
 #   make bench-render     pictures of the largest legal position, SVG and
 #                         PNG, with and without its end-game scoring
 #                         highlighted (bench/render_bench.c); part of bench
@@ -75,3 +78,6 @@ bench: bench-http bench-engine bench-render bench-overload
 bench-callgrind: $(ENGINE_BENCH) $(ROUTE_BENCH)
 	@tools/install-deps.sh valgrind
 	bench/callgrind.sh $(ENGINE_BENCH) bench/bodies/placements.json $(ROUTE_BENCH)
+
+bench-lang: $(ROUTE_BENCH)
+	nice -n 10 $(ROUTE_BENCH) --languages

@@ -8,8 +8,14 @@
  * this do not depend on load, so they show where a route's time goes and
  * compare between commits; `make bench` gives the same routes over HTTP.
  *
- * Usage: route_bench [--only ROUTE] [--iterations N]
+ * Usage: route_bench [--only ROUTE] [--iterations N] [--lang CODE]
+ *        route_bench --languages
  * ROUTE is one of validate, placements, deployments, score, features.
+ * --lang asks in that language (?lang=CODE). --languages (make bench-lang,
+ * issue 15) times placements in English (no lang=, no header) against
+ * German asked both ways (?lang=de, and a browser's Accept-Language
+ * "de-DE,de;q=0.9,en;q=0.8"), the three in interleaved rounds, best of
+ * each, and prints the ratios: a language must cost the same as English.
  * Without --iterations it prints µs per request (best of 7 batches of
  * about 0.2 s); with them it runs exactly N requests of each route asked
  * and prints nothing (bench/callgrind.sh: N = 11 minus N = 1). */
@@ -55,12 +61,16 @@ typedef struct {
     char path[64];
     char *body;
     size_t len;
+    const char *accept_language;   /* NULL: none */
 } route_case;
 
 static void ask(const route_case *rc)
 {
     svc_response res;
-    svc_dispatch(rc->ctx, "POST", rc->path, rc->body, rc->len, &res);
+    svc_request req = { .method = "POST", .path = rc->path, .body = rc->body, .len = rc->len,
+                        .content_type = "application/json",
+                        .accept_language = rc->accept_language };
+    svc_handle(rc->ctx, &req, &res);
     if (res.status != 200)
         die("a route did not answer 200: ", rc->path);
     svc_response_free(&res);
@@ -73,8 +83,8 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Best of 7 batches of about 0.2 s each, in µs per request. */
-static double time_route(const route_case *rc)
+/* How many requests make a batch of about 0.2 s. */
+static long batch_size(const route_case *rc)
 {
     long n = 1;
     for (;;) {
@@ -85,28 +95,73 @@ static double time_route(const route_case *rc)
             break;
         n *= 2;
     }
-    n *= 4;
+    return n * 4;
+}
+
+/* One batch of n requests, in µs per request. */
+static double time_batch(const route_case *rc, long n)
+{
+    double t0 = now_s();
+    for (long i = 0; i < n; i++)
+        ask(rc);
+    return (now_s() - t0) * 1e6 / (double)n;
+}
+
+/* Best of 7 batches of about 0.2 s each, in µs per request. */
+static double time_route(const route_case *rc)
+{
+    long n = batch_size(rc);
     double best = 1e30;
     for (int batch = 0; batch < 7; batch++) {
-        double t0 = now_s();
-        for (long i = 0; i < n; i++)
-            ask(rc);
-        double us = (now_s() - t0) * 1e6 / (double)n;
+        double us = time_batch(rc, n);
         if (us < best)
             best = us;
     }
     return best;
 }
 
+/* --languages: placements in English and in German, interleaved rounds
+ * (a load change hits all three alike), best batch of each. */
+static void compare_languages(const svc_context *ctx)
+{
+    size_t len;
+    char *body = read_file("bench/bodies/placements.json", &len);
+    route_case cases[3] = {
+        { .ctx = ctx, .path = "/v1/placements", .body = body, .len = len },
+        { .ctx = ctx, .path = "/v1/placements?lang=de", .body = body, .len = len },
+        { .ctx = ctx, .path = "/v1/placements", .body = body, .len = len,
+          .accept_language = "de-DE,de;q=0.9,en;q=0.8" },
+    };
+    static const char *const names[3] = { "en (no lang=, no header)", "de (?lang=de)",
+                                          "de (Accept-Language)" };
+    long n = batch_size(&cases[0]);
+    double best[3] = { 1e30, 1e30, 1e30 };
+    for (int round = 0; round < 15; round++)
+        for (int c = 0; c < 3; c++) {
+            double us = time_batch(&cases[c], n);
+            if (us < best[c])
+                best[c] = us;
+        }
+    for (int c = 0; c < 3; c++)
+        printf("placements %-26s %8.2f µs/request  ratio to en %.3f\n", names[c], best[c],
+               best[c] / best[0]);
+    free(body);
+}
+
 int main(int argc, char **argv)
 {
-    const char *only = NULL;
+    const char *only = NULL, *lang = NULL;
     long iterations = 0;
+    bool languages = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
             only = argv[++i];
         else if (strcmp(argv[i], "--iterations") == 0 && i + 1 < argc)
             iterations = strtol(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
+            lang = argv[++i];
+        else if (strcmp(argv[i], "--languages") == 0)
+            languages = true;
         else
             die("unknown argument ", argv[i]);
     }
@@ -117,12 +172,18 @@ int main(int argc, char **argv)
     svc_context ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.cat = &cat;
+    if (languages) {
+        compare_languages(&ctx);
+        catalog_free(&cat);
+        return 0;
+    }
     for (size_t r = 0; r < NROUTES; r++) {
         if (only && strcmp(only, route_names[r]) != 0)
             continue;
         route_case rc = { .ctx = &ctx };
         char file[96];
-        snprintf(rc.path, sizeof rc.path, "/v1/%s", route_names[r]);
+        snprintf(rc.path, sizeof rc.path, "/v1/%s%s%.20s", route_names[r], lang ? "?lang=" : "",
+                 lang ? lang : "");
         snprintf(file, sizeof file, "bench/bodies/%s.json", route_names[r]);
         rc.body = read_file(file, &rc.len);
         if (iterations > 0) {

@@ -17,7 +17,7 @@ FUZZ_SECONDS  ?= 60
 FUZZ_LONG_SECONDS ?= 3600
 FUZZ_JOBS_NICE ?= nice -n 19
 FUZZ_DIR      := $(BUILD)/fuzz
-FUZZ_HARNESSES := decode dispatch random_game http1 reader_diff mcp
+FUZZ_HARNESSES := decode dispatch random_game http1 reader_diff mcp lang
 FUZZ_CFLAGS   := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -g -O1 -fno-omit-frame-pointer \
                  -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 # The service sources (an archive: each harness links only what it reaches),
@@ -55,7 +55,7 @@ $(FUZZ_LIB): $(FUZZ_OBJ) $(FUZZ_DATA_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_routes.h fuzz/fuzz_http1.h fuzz/reader_diff.h $(FUZZ_LIB)
+$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_routes.h fuzz/fuzz_http1.h fuzz/reader_diff.h fuzz/fuzz_lang.h $(FUZZ_LIB)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_LIB) -o $@ $(LIBS)
 
 fuzz-build: $(FUZZ_BINS)

@@ -39,7 +39,7 @@ LIB_A      := $(LIB_DIR)/$(LIB_NAME).a
 LIB_SO     := $(LIB_DIR)/$(LIB_NAME).so.$(VERSION)
 PUBLIC_H   := $(BUILD)/include/carcassonne_rules.h
 LIB_OBJ    := $(patsubst %.c,$(BUILD)/%.o,$(ENGINE_SRC) $(filter-out service/http/%,$(SERVICE_SRC))) \
-              $(BUILD)/catalog_image.o $(BUILD)/openapi_image.o $(BUILD)/mcp_image.o
+              $(BUILD)/catalog_image.o $(BUILD)/openapi_image.o $(BUILD)/mcp_image.o $(BUILD)/gen/po_catalog.o
 
 .PHONY: lib install uninstall examples-test deb deb-check
 

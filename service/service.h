@@ -18,7 +18,8 @@
  *                             the request being answered (ctx->req)
  *   svc_response              status, content type, body, Allow (405),
  *                             further response headers
- *   svc_handle()              route one request (table in service/routes/routes.h)
+ *   svc_handle()              route one request (table in service/routes/routes.h);
+ *                             decides its language, labels the answer with it
  *   svc_dispatch()            the same from (method, path, body) alone
  *   svc_query_param()         one parameter of the request's query string
  *   svc_add_header()          a further response header (Content-Language, ...)
@@ -33,6 +34,8 @@
  *   svc_reply_problem()       problem+json from a cc_error (the title
  *                             SVC_OUT_OF_MEMORY: 503 with Retry-After)
  *   svc_fail()                problem+json from a status, pointer and sentence
+ *   svc_fail_param()          problem+json about a query parameter (pointer
+ *                             "", member "parameter" naming it)
  *   svc_reply_static()        a constant body (not copied, not freed)
  *   svc_printable()           client text made safe to quote in a detail
  *   SVC_PROBLEM_BASE          the problem `type` URI scheme
@@ -85,9 +88,15 @@ typedef struct {
     /* The request being answered. NULL in the context the server keeps;
      * svc_handle() gives each handler a copy of the context with it set. */
     const svc_request *req;
+    /* The language of the answer, a code of service/text/lang.h ("en",
+     * "de", ...): decided once per request by svc_handle() from the lang=
+     * query parameter, else Accept-Language; never NULL in a handler. Every
+     * sentence of the answer is looked up in it (service/text/catalog.h),
+     * falling back to English per sentence. */
+    const char *lang;
 } svc_context;
 
-#define SVC_MAX_HEADERS 6
+#define SVC_MAX_HEADERS 8
 #define SVC_HEADER_VALUE_MAX 160
 
 /* A response header beyond Content-Type and Allow. name is a static
@@ -107,11 +116,19 @@ typedef struct {
     char allow[32];              /* 405: the Allow header ("GET, HEAD"), else "" */
     int nheaders;                /* further headers, in the order added */
     svc_header headers[SVC_MAX_HEADERS];
+    const char *lang;            /* the language problems are worded in: set
+                                    by svc_handle() once it is decided (NULL:
+                                    English); a static code of text/lang.h */
 } svc_response;
 
 /* Answer one request. Never fails: every problem becomes a problem+json.
  * A POST route answers 415 unless req->content_type is application/json or
- * an application/...+json type (charset, if given, utf-8). */
+ * an application/...+json type (charset, if given, utf-8).
+ * Before routing it decides the answer's language (ctx->lang: lang= wins
+ * over Accept-Language; a malformed lang= is a 400 naming the parameter),
+ * and every answer leaves with Content-Language (that language, unless the
+ * handler set its own, e.g. "en" for an English-only document) and
+ * Vary: Accept-Language (added to a Vary the handler set). */
 void svc_handle(const svc_context *ctx, const svc_request *req, svc_response *res);
 
 /* The same for a JSON request from code (tests, other adapters): svc_handle()
@@ -194,6 +211,14 @@ bool svc_fail(svc_response *res, int status, const char *pointer,
               const char *title, const char *detail_fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
+/* A problem about query parameter `param` (e.g. "lang", "width"): as
+ * svc_fail() with pointer "" (a JSON Pointer points into the body, and the
+ * query is not in the body) and an extension member "parameter": param,
+ * which names it. Always returns false. */
+bool svc_fail_param(svc_response *res, int status, const char *param,
+                    const char *title, const char *detail_fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
 /* A constant body (static storage, e.g. the embedded OpenAPI document):
  * neither copied nor freed. */
 void svc_reply_static(svc_response *res, int status, const char *content_type,
@@ -208,6 +233,7 @@ char *svc_printable(char *out, size_t size, const char *s);
  * that svc_fail() always returns false. */
 #ifdef __clang_analyzer__
 #define svc_fail(...) ({ svc_fail(__VA_ARGS__); false; })
+#define svc_fail_param(...) ({ svc_fail_param(__VA_ARGS__); false; })
 #endif
 
 #endif

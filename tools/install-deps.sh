@@ -13,6 +13,9 @@ set -eu
 # PNGs' sans-serif text (the tests draw with it).
 build="gcc make pkg-config xxd sqlite3 libsqlite3-dev libjson-c-dev"
 build="$build libcairo2-dev libpng-dev libfontconfig-dev"
+# gettext (msgfmt) and python3: po/*.po are compiled into the binary
+# (tools/po2c.py) and checked (make po-check).
+build="$build gettext python3"
 if [ "${1:-}" = "--build" ]; then
     shift
     need="$build $*"

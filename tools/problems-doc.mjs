@@ -68,6 +68,10 @@ const TYPES = [
   { slug: 'bad-path', status: 400, group: 'request',
     meaning: 'The path holds a malformed percent escape (`%zz`) or an escaped NUL.', pointer: '`""`',
     example: { method: 'GET', path: '/v1/tiles/base.%zz' } },
+  { slug: 'malformed-language-tag', status: 400, group: 'request',
+    meaning: 'The `lang` query parameter (any route) is not a language tag: empty, `../../etc`, `*`, an escaped NUL, bytes outside ASCII, over 35 bytes. A well-formed tag of a language the service lacks (`lang=es`) is no problem: the answer is English. A malformed `Accept-Language` is never a problem either: it is ignored.',
+    pointer: '`""`, and `parameter`: `lang`',
+    example: { method: 'GET', path: '/v1/rules?lang=../../etc' } },
   // ---- 404, 405, 413: routes and limits
   { slug: 'unknown-route', status: 404, group: 'route',
     meaning: 'No route has this path (`GET /v1/rules` and the OpenAPI document list them), or `/v1/messages/{n}` with `n` outside 1 to 8.',
@@ -353,7 +357,8 @@ function render(bin) {
   out.push('| `title` | a short phrase, the same for every problem of the type |');
   out.push('| `status` | the HTTP status, the same as the response\'s |');
   out.push('| `detail` | one or two sentences about this request: what is wrong and, where it helps, what would be right |');
-  out.push('| `pointer` | a JSON Pointer (RFC 6901) to the member of the request body at fault, `""` for the whole body or for the path |');
+  out.push('| `pointer` | a JSON Pointer (RFC 6901) to the member of the request body at fault, `""` for the whole body, the path or a query parameter |');
+  out.push('| `parameter` | only when a query parameter is at fault (`lang`, `width`, `turn`): its name |');
   out.push('');
   out.push('The examples below are the service\'s answers to the requests shown (`carcassonne-rules ask',
     'METHOD PATH` with the body on stdin, or the same request over HTTP). The position notation:',

@@ -2,7 +2,9 @@
  *
  * Owns: matching a request against the route table (routes.h), the checks
  * every route shares (body limit, body is a JSON object, percent-decoding
- * of a path parameter), 404/405, and the reply helpers of service.h.
+ * of a path parameter), 404/405, the request's language (decided once here
+ * into ctx->lang, and the Content-Language and Vary headers every answer
+ * carries), and the reply helpers of service.h.
  * It never touches a socket: the HTTP layer calls it, and so do the tests.
  */
 #include "../service.h"
@@ -13,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../text/lang.h"
 #include "../wire/decode.h"
 #include "routes.h"
 #include "../text/format.h"
@@ -173,7 +176,9 @@ static void write_extensions(jw *w, const cc_error *err)
     }
 }
 
-void svc_reply_problem(svc_response *res, const cc_error *err)
+/* problem+json from err; `param`, if not NULL, is the query parameter at
+ * fault (svc_fail_param). */
+static void reply_problem(svc_response *res, const cc_error *err, const char *param)
 {
     int status = (int)err->status;
     bool no_memory = cc_error_out_of_memory(err);
@@ -185,11 +190,11 @@ void svc_reply_problem(svc_response *res, const cc_error *err)
      * names the type; title and detail are worded (service/text/). */
     bool engine = err->problem >= 0;
     const char *english = engine ? txt_english_message(err->problem) : err->title ? err->title : "";
-    const char *title = engine ? txt_template(NULL, err->problem) : english;
+    const char *title = engine ? txt_template(res->lang, err->problem) : english;
     char raw[CC_DETAIL_MAX];
     if (engine) {
         txt_args a = { .err = err };
-        txt_format(NULL, &err->text, &a, raw, sizeof raw);
+        txt_format(res->lang, &err->text, &a, raw, sizeof raw);
     } else {
         snprintf(raw, sizeof raw, "%s", err->detail);
     }
@@ -208,21 +213,48 @@ void svc_reply_problem(svc_response *res, const cc_error *err)
     jw_member_string(&w, "detail", detail);
     jw_member_string(&w, "pointer", err->pointer);
     write_extensions(&w, err);
+    if (param != NULL)
+        jw_member_string(&w, "parameter", param);
     jw_object_end(&w);
     reply_text(res, status, "application/problem+json", &w);
+    /* The service's own problems (decoder, routes) are English still: say
+     * so rather than label English words with the request's language. */
+    if (!engine && res->lang != NULL && strcmp(res->lang, "en") != 0)
+        svc_add_header(res, "Content-Language", "en");
     if (no_memory)
         mark_out_of_memory(res);
+}
+
+void svc_reply_problem(svc_response *res, const cc_error *err)
+{
+    reply_problem(res, err, NULL);
+}
+
+static void fail_v(svc_response *res, int status, const char *pointer, const char *param,
+                   const char *title, const char *detail_fmt, va_list ap)
+{
+    cc_error err;
+    cc_failv(&err, (cc_status)status, pointer, title, detail_fmt, ap);
+    reply_problem(res, &err, param);
 }
 
 bool (svc_fail)(svc_response *res, int status, const char *pointer,
               const char *title, const char *detail_fmt, ...)
 {
-    cc_error err;
     va_list ap;
     va_start(ap, detail_fmt);
-    cc_failv(&err, (cc_status)status, pointer, title, detail_fmt, ap);
+    fail_v(res, status, pointer, NULL, title, detail_fmt, ap);
     va_end(ap);
-    svc_reply_problem(res, &err);
+    return false;
+}
+
+bool (svc_fail_param)(svc_response *res, int status, const char *param,
+                      const char *title, const char *detail_fmt, ...)
+{
+    va_list ap;
+    va_start(ap, detail_fmt);
+    fail_v(res, status, "", param, title, detail_fmt, ap);
+    va_end(ap);
     return false;
 }
 
@@ -476,27 +508,65 @@ static void call_route(const svc_context *ctx, const route *r, const char *path,
     free(param);
 }
 
-void svc_handle(const svc_context *ctx, const svc_request *req, svc_response *res)
+/* ---- the request's language -------------------------------------------------- */
+
+/* ctx->lang for this request: lang= if present (it wins), else what
+ * Accept-Language prefers. False (and the 400 in res, worded in the
+ * header's language) when lang= is malformed. */
+static bool decide_language(svc_context *call, svc_response *res)
 {
-    memset(res, 0, sizeof *res);
-    const char *method = req->method ? req->method : "";
-    const char *path = req->path ? req->path : "";
-    const char *body = req->body;
-    size_t len = req->len;
-    const char *query = strchr(path, '?');
-    size_t path_len = query ? (size_t)(query - path) : strlen(path);
-    /* The handler's view: the shared context plus this request, with the
-     * query string apart from the path. */
-    svc_request here = *req;
-    if (here.query == NULL && query != NULL)
-        here.query = query + 1;
-    svc_context call = *ctx;
-    call.req = &here;
-    if (len > SVC_BODY_LIMIT) {
-        svc_fail(res, 413, "", "Body too large",
-                 "the request body has %zu bytes; the limit is %d", len, SVC_BODY_LIMIT);
-        return;
+    call->lang = txt_negotiate(call->req->accept_language);
+    res->lang = call->lang;
+    char value[TXT_TAG_MAX + 1];
+    int got = svc_query_param(call, "lang", value, sizeof value);
+    if (got == 0 || (got == 1 && txt_lang_param(value, &call->lang))) {
+        res->lang = call->lang;
+        return true;
     }
+    return svc_fail_param(res, 400, "lang", "Malformed language tag",
+                          "the query parameter lang is a language tag of letters, digits and '-' "
+                          "(at most %d bytes), such as de or cs-CZ; a language the service lacks "
+                          "is answered in English", TXT_TAG_MAX);
+}
+
+/* Does the comma-separated list `list` (a Vary value) hold `field`? */
+static bool names_field(const char *list, const char *field)
+{
+    size_t n = strlen(field);
+    for (const char *p = list; *p; p++)
+        if (strncasecmp(p, field, n) == 0 && (p == list || p[-1] == ' ' || p[-1] == ',')
+            && (p[n] == '\0' || p[n] == ',' || p[n] == ' '))
+            return true;
+    return false;
+}
+
+/* Content-Language (unless the handler named its own) and Vary:
+ * Accept-Language, merged into the handler's Vary ("Accept" on /v1/render)
+ * so the answer has one Vary header. */
+static void label_language(svc_response *res, const char *lang)
+{
+    int cl = -1, vary = -1;
+    for (int i = 0; i < res->nheaders; i++) {
+        if (strcasecmp(res->headers[i].name, "Content-Language") == 0)
+            cl = i;
+        else if (strcasecmp(res->headers[i].name, "Vary") == 0)
+            vary = i;
+    }
+    if (cl < 0)
+        svc_add_header(res, "Content-Language", "%s", lang);
+    if (vary < 0) {
+        svc_add_header(res, "Vary", "Accept-Language");
+    } else if (!names_field(res->headers[vary].value, "Accept-Language")) {
+        char was[SVC_HEADER_VALUE_MAX];
+        memcpy(was, res->headers[vary].value, sizeof was);
+        svc_add_header(res, "Vary", "%s, Accept-Language", was);
+    }
+}
+
+/* Route the request (the language decided): 413, 404, 405 or the handler. */
+static void route_request(const svc_context *call, const char *method, const char *path,
+                          size_t path_len, const char *body, size_t len, svc_response *res)
+{
     bool is_get = strcmp(method, "GET") == 0 || strcmp(method, "HEAD") == 0;
     bool is_post = strcmp(method, "POST") == 0;
     bool known_path = false;
@@ -506,7 +576,7 @@ void svc_handle(const svc_context *ctx, const svc_request *req, svc_response *re
             continue;
         known_path = true;
         if ((r->method == ROUTE_GET && is_get) || (r->method == ROUTE_POST && is_post)) {
-            call_route(&call, r, path, path_len, body, len, res);
+            call_route(call, r, path, path_len, body, len, res);
             if (res->status == 0)   /* a handler that forgot to answer */
                 svc_fail(res, 500, "", "No answer", "the route %s produced no answer", r->path);
             return;
@@ -525,6 +595,31 @@ void svc_handle(const svc_context *ctx, const svc_request *req, svc_response *re
     svc_fail(res, 405, "", "Method not allowed", "%s answers %s, not %s",
              shown_path, allow, shown_method);
     memcpy(res->allow, allow, sizeof allow);
+}
+
+void svc_handle(const svc_context *ctx, const svc_request *req, svc_response *res)
+{
+    memset(res, 0, sizeof *res);
+    const char *method = req->method ? req->method : "";
+    const char *path = req->path ? req->path : "";
+    const char *query = strchr(path, '?');
+    size_t path_len = query ? (size_t)(query - path) : strlen(path);
+    /* The handler's view: the shared context plus this request, with the
+     * query string apart from the path, and its language. */
+    svc_request here = *req;
+    if (here.query == NULL && query != NULL)
+        here.query = query + 1;
+    svc_context call = *ctx;
+    call.req = &here;
+    if (req->len > SVC_BODY_LIMIT) {
+        call.lang = txt_negotiate(req->accept_language);
+        res->lang = call.lang;
+        svc_fail(res, 413, "", "Body too large",
+                 "the request body has %zu bytes; the limit is %d", req->len, SVC_BODY_LIMIT);
+    } else if (decide_language(&call, res)) {
+        route_request(&call, method, path, path_len, req->body, req->len, res);
+    }
+    label_language(res, call.lang);
 }
 
 void svc_dispatch(const svc_context *ctx, const char *method, const char *path,

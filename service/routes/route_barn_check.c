@@ -78,7 +78,7 @@ static bool add_scoring(const svc_context *ctx, const game *g, int x, int y, int
         const cc_score_event *ev = &trial->score.events[e];
         if (ev->kind != CC_EV_BARN_PLACED)
             continue;
-        enc_score_event(w, &trial->pos, &trial->features, ev);
+        enc_score_event(w, &trial->pos, &trial->features, ev, ctx->lang);
         enc_rules_add_all(rules, ev->rules, (size_t)ev->nrules);
         for (int p = 0; p < trial->pos.nplayers; p++)
             totals[p] += ev->points[p];
@@ -138,7 +138,7 @@ void route_barn_check(const svc_context *ctx, jr_obj *root, svc_response *res)
         jw_object(&w);
         jw_member_string(&w, "rule", v.rule);
         txt_args ta = { .pos = &g->pos };
-        enc_text_member1(&w, "explain", NULL, &v.reason, &ta);
+        enc_text_member1(&w, "explain", ctx->lang, &v.reason, &ta);
         jw_object_end(&w);
     } else {
         jw_key(&w, "field");

@@ -2,7 +2,9 @@
  * OpenAPI document, the page that renders it, and the explorer page (a
  * board to look at and ask about). All are embedded in the binary at build
  * time (openapi/openapi.yaml, openapi/docs.html, explorer/explore.html) and
- * handed over in svc_context, so nothing has to sit beside the binary. */
+ * handed over in svc_context, so nothing has to sit beside the binary.
+ * They are written in English whatever the request's language, and say so
+ * (Content-Language: en). */
 #include "routes.h"
 
 static void serve(const char *body, size_t len, const char *type, const char *what,
@@ -13,6 +15,7 @@ static void serve(const char *body, size_t len, const char *type, const char *wh
         return;
     }
     svc_reply_static(res, 200, type, body, len);
+    svc_add_header(res, "Content-Language", "en");
 }
 
 void route_openapi(const svc_context *ctx, const char *param, svc_response *res)

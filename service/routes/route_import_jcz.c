@@ -131,6 +131,7 @@ static void move(jw *w, const cc_catalog *cat, const jcz_turn *t)
 typedef struct {
     const cc_catalog *cat;
     jw *w;                  /* inside the "events" array */
+    const char *lang;       /* the answer's language */
 } listener;
 
 static bool on_turn(void *arg, const jcz_turn *t, cc_error *err)
@@ -147,7 +148,7 @@ static bool on_turn(void *arg, const jcz_turn *t, cc_error *err)
     move(w, l->cat, t);
     jw_key(w, "events");
     jw_array(w);
-    enc_turn_events(w, t->result);
+    enc_turn_events(w, t->result, l->lang);
     jw_array_end(w);
     jw_key(w, "rules");
     enc_rule_ids(w, t->result->rules, (size_t)t->result->nrules);
@@ -168,7 +169,7 @@ static bool turn_param(const svc_context *ctx, int *turn, svc_response *res)
     char *end = NULL;
     long n = got > 0 ? strtol(text, &end, 10) : 0;
     if (got < 0 || end == text || *end != '\0' || n < 1 || n > TURN_MAX)
-        return svc_fail(res, 400, "", "Value out of range",
+        return svc_fail_param(res, 400, "turn", "Value out of range",
                         "The query parameter turn is a turn number, 1 or more (turns count from 1).");
     *turn = (int)n;
     return true;
@@ -188,7 +189,7 @@ void route_import_jcz(const svc_context *ctx, jr_obj *root, svc_response *res)
      * "events"; the members before them once the replay is done. */
     jw events;
     jw_init(&events);
-    listener l = { ctx->cat, &events };
+    listener l = { ctx->cat, &events, ctx->lang };
     jw_array(&events);
     if (out == NULL) {
         svc_fail(res, 500, "", "Out of memory", "No memory to replay the game.");

@@ -22,6 +22,7 @@ void route_problems(const svc_context *ctx, const char *param, svc_response *res
     (void)ctx;
     (void)param;
     svc_reply_static(res, 200, page_type, (const char *)problems_md, problems_md_len);
+    svc_add_header(res, "Content-Language", "en");   /* the page is English only */
 }
 
 /* The section "### slug" up to the next heading of level 2 or 3, or the
@@ -60,4 +61,5 @@ void route_problem(const svc_context *ctx, const char *param, svc_response *res)
         return;
     }
     svc_reply_static(res, 200, page_type, s, n);
+    svc_add_header(res, "Content-Language", "en");
 }

@@ -184,7 +184,7 @@ static void write_move(jw *w, const cc_catalog *cat, const cc_game_turn *t)
     jw_object_end(w);
 }
 
-static void write_turn(jw *w, const cc_catalog *cat, const cc_game_turn *t)
+static void write_turn(jw *w, const cc_catalog *cat, const cc_game_turn *t, const char *lang)
 {
     jw_object(w);
     jw_member_int(w, "turn", t->number + 1);
@@ -215,7 +215,7 @@ static void write_turn(jw *w, const cc_catalog *cat, const cc_game_turn *t)
         /* As /v1/turn answers the move. */
         jw_key(w, "events");
         jw_array(w);
-        enc_turn_events(w, r);
+        enc_turn_events(w, r, lang);
         jw_array_end(w);
         jw_key(w, "totals");
         enc_totals(w, &r->scored, r->totals);
@@ -239,7 +239,7 @@ static bool write_end(jw *w, const svc_context *ctx, cc_game *g, cc_error *err)
     jw_object(w);
     jw_key(w, "events");
     jw_array(w);
-    enc_score_events(w, end.scored, end.features, end.scoring);
+    enc_score_events(w, end.scored, end.features, end.scoring, ctx->lang);
     jw_array_end(w);
     jw_key(w, "totals");
     enc_totals(w, last, end.scoring->totals);
@@ -271,7 +271,7 @@ void route_random_game(const svc_context *ctx, jr_obj *root, svc_response *res)
     const cc_game_turn *t;
     int rc;
     while ((rc = cc_game_step(g, &t, &err)) == 1 && !jw_failed(&w))
-        write_turn(&w, ctx->cat, t);
+        write_turn(&w, ctx->cat, t, ctx->lang);
     jw_array_end(&w);
     if (rc < 0 || !write_end(&w, ctx, g, &err)) {
         jw_free(&w);

@@ -70,7 +70,7 @@ static bool pick_width(const svc_context *ctx, int *width, svc_response *res)
         n = n * 10 + (*p - '0');
     }
     if (!digits || n < RD_PNG_MIN_WIDTH || n > RD_PNG_MAX_WIDTH)
-        return svc_fail(res, 400, "", "Value out of range",
+        return svc_fail_param(res, 400, "width", "Value out of range",
                         "the query parameter width is the picture's width in pixels, an integer "
                         "from %d to %d", RD_PNG_MIN_WIDTH, RD_PNG_MAX_WIDTH);
     *width = (int)n;

@@ -1,30 +1,47 @@
 /* route_rules.c -- GET /v1/rules and GET /v1/rules/{id}: the rule catalog
  * (engine/rules.h), so a client can look up every rule id an answer cites,
  * all at once or one by one: its id, expansion, edition, short title,
- * statement, source and the address of its public page (source_url;
- * cc_rule_source_url() gives the translated page's address for a language
- * once answers carry one). An unknown id is 404. */
+ * statement, source and the address of its public page. Title and
+ * statement are in the request's language (ctx->lang) where the catalog
+ * has them (service/text/catalog.h, message ids "rule-title.<id>" and
+ * "rule.<id>"), else in English; source_url is the wiki's page in that
+ * language where it has one (cc_rule_source_url()), else the English
+ * page. An unknown id is 404. */
 #include "routes.h"
 
+#include <stdio.h>
+
 #include "../../engine/rules.h"
+#include "../text/catalog.h"
 #include "../wire/json_writer.h"
 
-static void write_rule(jw *w, const cc_rule *rule)
+/* The translation of message prefix + id, or the English. */
+static const char *in_language(const svc_context *ctx, const char *prefix, const char *id,
+                               const char *english)
 {
+    char ctxt[160];
+    snprintf(ctxt, sizeof ctxt, "%s%s", prefix, id);
+    const char *t = txt_lookup(ctx->lang, ctxt);
+    return t ? t : english;
+}
+
+static void write_rule(const svc_context *ctx, jw *w, const cc_rule *rule)
+{
+    char url[256];
+    cc_rule_source_url(rule, ctx->lang ? ctx->lang : "en", url, sizeof url);
     jw_object(w);
     jw_member_string(w, "id", rule->id);
     jw_member_string(w, "expansion", rule->expansion);
     jw_member_string(w, "edition", rule->edition);
-    jw_member_string(w, "title", rule->title);
-    jw_member_string(w, "statement", rule->statement);
+    jw_member_string(w, "title", in_language(ctx, "rule-title.", rule->id, rule->title));
+    jw_member_string(w, "statement", in_language(ctx, "rule.", rule->id, rule->statement));
     jw_member_string(w, "source", rule->source);
-    jw_member_string(w, "source_url", rule->source_url);
+    jw_member_string(w, "source_url", url);
     jw_object_end(w);
 }
 
 void route_rules(const svc_context *ctx, const char *param, svc_response *res)
 {
-    (void)ctx;
     (void)param;
     size_t n;
     const cc_rule *rules = cc_rules(&n);
@@ -34,7 +51,7 @@ void route_rules(const svc_context *ctx, const char *param, svc_response *res)
     jw_key(&w, "rules");
     jw_array(&w);
     for (size_t i = 0; i < n; i++)
-        write_rule(&w, &rules[i]);
+        write_rule(ctx, &w, &rules[i]);
     jw_array_end(&w);
     jw_object_end(&w);
     svc_reply_jw(res, 200, &w);
@@ -42,7 +59,6 @@ void route_rules(const svc_context *ctx, const char *param, svc_response *res)
 
 void route_rule(const svc_context *ctx, const char *param, svc_response *res)
 {
-    (void)ctx;
     const cc_rule *rule = cc_rule_find(param);
     if (rule == NULL) {
         char shown[80];
@@ -52,6 +68,6 @@ void route_rule(const svc_context *ctx, const char *param, svc_response *res)
     }
     jw w;
     jw_init(&w);
-    write_rule(&w, rule);
+    write_rule(ctx, &w, rule);
     svc_reply_jw(res, 200, &w);
 }

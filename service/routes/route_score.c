@@ -65,11 +65,11 @@ static bool no_turn_members(const jr_obj *root, cc_error *err)
 /* ---- answering ---------------------------------------------------------------- */
 
 /* The answer's members before "message": events, totals, rules. */
-static void answer(jw *w, const game *g, const cc_score_result *r)
+static void answer(jw *w, const game *g, const cc_score_result *r, const char *lang)
 {
     jw_key(w, "events");
     jw_array(w);
-    enc_score_events(w, &g->pos, &g->features, r);
+    enc_score_events(w, &g->pos, &g->features, r, lang);
     jw_array_end(w);
     jw_key(w, "totals");
     enc_totals(w, &g->pos, r->totals);
@@ -125,7 +125,7 @@ void route_score(const svc_context *ctx, jr_obj *root, svc_response *res)
     bool ok = q_score(g, root, r, &final, &err);
     if (ok) {
         jw_object(&w);
-        answer(&w, g, r);
+        answer(&w, g, r, ctx->lang);
         if (final) {
             /* The standings at the end: each score so far plus the final points. */
             int score[CC_MAX_PLAYERS] = { 0 };

@@ -54,13 +54,13 @@ static void deploy_options(jw *w, const cc_turn_result *r)
     jw_array_end(w);
 }
 
-static void illegal_answer(jw *w, const cc_turn_result *r)
+static void illegal_answer(jw *w, const cc_turn_result *r, const char *lang)
 {
     jw_object(w);
     jw_member_bool(w, "legal", false);
     jw_member_string(w, "rule", r->rule);
     txt_args ta = { .pos = &r->scored };
-    enc_text_member1(w, "reason", NULL, &r->reason, &ta);
+    enc_text_member1(w, "reason", lang, &r->reason, &ta);
     jw_member_string(w, "pointer", r->pointer);
     if (strncmp(r->pointer, "/deploy", 7) == 0 && strncmp(r->pointer, "/deployed", 9) != 0)
         deploy_options(w, r);
@@ -84,7 +84,7 @@ static bool legal_answer(const svc_context *ctx, const jr_obj *root, cc_turn_res
     jw_member_bool(w, "legal", true);
     jw_key(w, "events");
     jw_array(w);
-    enc_turn_events(w, r);
+    enc_turn_events(w, r, ctx->lang);
     jw_array_end(w);
     jw_key(w, "totals");
     enc_totals(w, &r->scored, r->totals);
@@ -138,7 +138,7 @@ void route_turn(const svc_context *ctx, jr_obj *root, svc_response *res)
                !dec_deployed_move(root, pos, &mv, &err) || !cc_turn(pos, ctx->cat, &mv, r, &err)) {
         svc_reply_problem(res, &err);
     } else if (!r->legal) {
-        illegal_answer(&w, r);
+        illegal_answer(&w, r, ctx->lang);
         svc_reply_jw(res, 200, &w);
     } else if (!legal_answer(ctx, root, r, &w, &err)) {
         svc_reply_problem(res, &err);

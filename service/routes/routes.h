@@ -84,6 +84,7 @@
     GET_PREFIX("/problems/", route_problem)                              \
     GET("/v1/rules", route_rules)                                        \
     GET_PREFIX("/v1/rules/", route_rule)                                 \
+    GET("/v1/languages", route_languages)                                \
     GET("/v1/tiles", route_tiles)                                        \
     GET_PREFIX("/v1/tiles/", route_tile)                                 \
     POST("/v1/validate", route_validate)                                 \

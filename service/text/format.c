@@ -9,6 +9,8 @@
  * inside a UTF-8 character. */
 #include "format.h"
 
+#include "catalog.h"
+
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -54,13 +56,11 @@ static void put_int(outbuf *o, long v)
 
 /* ---- languages ------------------------------------------------------------------ */
 
-/* Where a translation would come from: the language's catalog. Until
- * service/text/catalog.h is in the tree, every language reads English. */
+/* Where a translation comes from: the language's catalog (po/<lang>.po,
+ * compiled in); NULL when it has none, and the caller reads English. */
 static const char *translated(const char *lang, const char *ctxt)
 {
-    (void)lang;
-    (void)ctxt;
-    return NULL;
+    return txt_lookup(lang, ctxt);
 }
 
 const char *txt_template(const char *lang, int msg)

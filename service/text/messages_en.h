@@ -36,12 +36,9 @@ const char *txt_msg_ctxt(int msg);
 /* The English of term name ("city", "meeple", "north", "and"), or NULL. */
 const char *txt_english_term(const char *name);
 
-/* One entry of the PO template. */
-typedef struct {
-    const char *ctxt;      /* the full msgctxt: "msg.score.road.complete", "term.city" */
-    const char *msgid;     /* the English, exactly */
-    const char *comment;   /* for the translator: what the placeholders hold */
-} txt_english;
+/* One entry of the PO template: txt_english of english.h (ctxt the full
+ * msgctxt, "msg.score.road.complete", "term.city"; msgid the English). */
+#include "english.h"
 
 /* Every English entry (messages, then terms), in a static table; *n its size. */
 const txt_english *txt_english_messages(size_t *n);

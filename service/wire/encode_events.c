@@ -14,7 +14,7 @@ void enc_totals(jw *w, const cc_position *pos, const int totals[CC_MAX_PLAYERS])
 }
 
 void enc_score_event(jw *w, const cc_position *pos, const cc_features *f,
-                     const cc_score_event *ev)
+                     const cc_score_event *ev, const char *lang)
 {
     jw_object(w);
     jw_member_string(w, "kind", cc_event_kind_name(ev->kind));
@@ -50,17 +50,17 @@ void enc_score_event(jw *w, const cc_position *pos, const cc_features *f,
     jw_key(w, "rules");
     enc_rule_ids(w, ev->rules, (size_t)ev->nrules);
     txt_args ta = { .pos = pos, .strength = ev->strength };
-    enc_text_members(w, "explain", NULL, ev->explain, ev->nexplain, &ta);
+    enc_text_members(w, "explain", lang, ev->explain, ev->nexplain, &ta);
     jw_key(w, "strength");
     enc_totals(w, pos, ev->strength);
     jw_object_end(w);
 }
 
 void enc_score_events(jw *w, const cc_position *pos, const cc_features *f,
-                      const cc_score_result *r)
+                      const cc_score_result *r, const char *lang)
 {
     for (int e = 0; e < r->nevents; e++)
-        enc_score_event(w, pos, f, &r->events[e]);
+        enc_score_event(w, pos, f, &r->events[e], lang);
 }
 
 void enc_wagon_move_event(jw *w, const cc_turn_result *r, const cc_wagon_move_event *m)
@@ -84,13 +84,13 @@ void enc_wagon_move_event(jw *w, const cc_turn_result *r, const cc_wagon_move_ev
     jw_object_end(w);
 }
 
-void enc_turn_events(jw *w, const cc_turn_result *r)
+void enc_turn_events(jw *w, const cc_turn_result *r, const char *lang)
 {
-    enc_score_events(w, &r->scored, &r->features, &r->turn);
+    enc_score_events(w, &r->scored, &r->features, &r->turn, lang);
     for (int i = 0; i < r->nwagon_moves; i++)
         enc_wagon_move_event(w, r, &r->wagon_moves[i]);
     if (r->game_over)
-        enc_score_events(w, &r->before_final, &r->features, &r->final);
+        enc_score_events(w, &r->before_final, &r->features, &r->final, lang);
 }
 
 void enc_standings_members(jw *w, const cc_position *pos, const int score[CC_MAX_PLAYERS])

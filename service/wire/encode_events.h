@@ -40,12 +40,12 @@
 #include "json_writer.h"
 
 void enc_score_event(jw *w, const cc_position *pos, const cc_features *f,
-                     const cc_score_event *ev);
+                     const cc_score_event *ev, const char *lang);
 void enc_score_events(jw *w, const cc_position *pos, const cc_features *f,
-                      const cc_score_result *r);
+                      const cc_score_result *r, const char *lang);
 void enc_totals(jw *w, const cc_position *pos, const int totals[CC_MAX_PLAYERS]);
 void enc_wagon_move_event(jw *w, const cc_turn_result *r, const cc_wagon_move_event *m);
-void enc_turn_events(jw *w, const cc_turn_result *r);
+void enc_turn_events(jw *w, const cc_turn_result *r, const char *lang);
 void enc_standings_members(jw *w, const cc_position *pos, const int score[CC_MAX_PLAYERS]);
 
 #endif

@@ -82,6 +82,7 @@ static const sweep_case cases[] = {
     { "GET", "/v1/rules", NULL, NULL, 200, NULL },
     { "GET", "/v1/rules/base.placement.edges", NULL, NULL, 200, NULL },
     { "GET", "/v1/tiles", NULL, NULL, 200, NULL },
+    { "GET", "/v1/languages", NULL, NULL, 200, NULL },
     { "GET", "/v1/tiles/BA%2FRCr", NULL, NULL, 200, NULL },
     { "POST", "/v1/validate", NULL,
       "{\"position\":{\"players\":[\"red\",\"blue\"],\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0},"

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "../../../fuzz/fuzz_http1.h"
+#include "../../../fuzz/fuzz_lang.h"
 #include "../../../fuzz/fuzz_routes.h"
 #include "../../../service/wire/decode.h"
 #include "../../../service/mcp/mcp.h"
@@ -184,4 +185,18 @@ static void replay_mcp(const char *name, const uint8_t *data, size_t size)
 Test(fuzz_regressions, the_mcp_server_survives_every_saved_input)
 {
     cr_assert_gt(replay_dir("mcp", replay_mcp), 0, "no saved MCP inputs");
+}
+
+/* fuzz_lang: the Accept-Language line, then the lang= value (fuzz/fuzz_lang.h);
+ * the hostile headers and values of issue 15 among them (10 kB, 1,000
+ * ranges, malformed q, NUL, invalid UTF-8, ../../etc). */
+static void replay_lang(const char *name, const uint8_t *data, size_t size)
+{
+    (void)name;
+    fuzz_lang_one(data, size);   /* aborts, failing the test, on a broken invariant */
+}
+
+Test(fuzz_regressions, language_negotiation_survives_every_saved_input)
+{
+    cr_assert_gt(replay_dir("lang", replay_lang), 0, "no saved lang inputs");
 }

@@ -1,0 +1,66 @@
+/* lang.h -- the languages the service answers in, and how a request picks one.
+ *
+ * Owns: the language table (code, name in itself), the reading of an
+ * Accept-Language header (RFC 9110 section 12.5.4 with the "lookup" of RFC
+ * 4647 section 3.4: a range "cs-CZ" is served by "cs"), and the check of a
+ * `lang=` query parameter. The dispatcher (service/routes/dispatch.c) calls
+ * them once per request and keeps the answer in ctx->lang; nothing here has
+ * state, so concurrent requests cannot cross (no global, no locale).
+ *
+ * A language is its code, a static string of the table ("en", "de", ...):
+ * callers compare codes with strcmp and may keep the pointer forever.
+ * English is the fallback: every function that cannot decide answers "en".
+ *
+ * Adding a language (es, nl, ...): one line in the table of lang.c and the
+ * file po/<code>.po (README, "Languages").
+ *
+ * Table of contents:
+ *   txt_language            one row of the table: code, name in itself
+ *   txt_languages()         the whole table, English first
+ *   txt_language_find()     the row of a code ("de"), or NULL
+ *   TXT_ACCEPT_LANGUAGE_MAX longest Accept-Language header read (longer: ignored)
+ *   txt_negotiate()         Accept-Language header -> the code to answer in
+ *   TXT_TAG_MAX             longest `lang=` value accepted
+ *   txt_lang_param()        a `lang=` value -> the code, or "malformed"
+ */
+#ifndef TXT_LANG_H
+#define TXT_LANG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct {
+    const char *code;   /* ISO 639-1, lower case: "de" */
+    const char *name;   /* the language's name in itself: "Deutsch" */
+} txt_language;
+
+/* The table, English first; *n receives the count. Static storage. */
+const txt_language *txt_languages(size_t *n);
+
+/* The row whose code is exactly `code` (lower case), or NULL. */
+const txt_language *txt_language_find(const char *code);
+
+#define TXT_ACCEPT_LANGUAGE_MAX 4096
+
+/* The code to answer a request in, from its Accept-Language header (NULL:
+ * none sent). The language with the highest weight wins; a range names a
+ * language by its primary subtag ("de-AT" -> "de"); "*" stands for every
+ * language the header does not name; q=0 excludes; equal weights go to the
+ * range listed first. A malformed element (bad syntax, a q-value such as
+ * "q=2" or "q=0.1234", bytes outside ASCII) is skipped; a header longer than
+ * TXT_ACCEPT_LANGUAGE_MAX bytes is ignored as a whole. No acceptable
+ * language, or no header: "en". Never fails. */
+const char *txt_negotiate(const char *accept_language);
+
+#define TXT_TAG_MAX 35
+
+/* Check a decoded `lang=` value: a language tag (RFC 5646's syntax in
+ * short: 1 to 8 letters, then subtags of 1 to 8 letters or digits joined
+ * by '-', at most TXT_TAG_MAX bytes; case-insensitive). Returns true and
+ * sets *code to the table's code for the primary subtag ("cs-CZ" -> "cs"),
+ * "en" for a well-formed tag the table lacks ("es" today); returns false,
+ * *code unaltered, for anything else (empty, "../../etc", "*", bytes
+ * outside ASCII). */
+bool txt_lang_param(const char *value, const char **code);
+
+#endif
