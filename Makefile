@@ -112,7 +112,8 @@ docs:
 	@[ -x node_modules/.bin/redocly ] || npm ci --no-audit --no-fund
 	REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true node_modules/.bin/redocly lint openapi/openapi.yaml
 	REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true node_modules/.bin/redocly build-docs \
-	  openapi/openapi.yaml --inlineBundle -o openapi/docs.html
+	  openapi/openapi.yaml --disableGoogleFont -o openapi/docs.html
+	node tools/docs-inline.mjs openapi/docs.html
 
 # ---- release build -------------------------------------------------------
 $(BUILD)/%.o: %.c $(HEADERS) | deps
