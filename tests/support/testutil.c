@@ -153,3 +153,21 @@ const char *tu_detail(const cc_error *err)
     txt_args a = { .err = err };
     return txt_format("en", &err->text, &a, buf, sizeof buf);
 }
+
+char *tu_read_file(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    cr_assert_not_null(fp, "cannot open %s (tests run from the repository root)", path);
+    cr_assert_eq(fseek(fp, 0, SEEK_END), 0, "%s", path);
+    long n = ftell(fp);
+    cr_assert_geq(n, 0, "%s", path);
+    rewind(fp);
+    char *buf = malloc((size_t)n + 1);
+    cr_assert_not_null(buf);
+    cr_assert_eq(fread(buf, 1, (size_t)n, fp), (size_t)n, "%s", path);
+    buf[n] = '\0';
+    fclose(fp);
+    if (len != NULL)
+        *len = (size_t)n;
+    return buf;
+}

@@ -56,4 +56,9 @@ const char *tu_explain(const cc_score_event *ev, const cc_position *pos);
 const char *tu_title(const cc_error *err);
 const char *tu_detail(const cc_error *err);
 
+/* The whole file at path (relative to the repository root, where the tests
+ * run), NUL-terminated, in a malloc'ed buffer the caller frees; *len (if
+ * not NULL) its size in bytes. Fails the test if it cannot be read. */
+char *tu_read_file(const char *path, size_t *len);
+
 #endif

@@ -388,19 +388,6 @@ Test(messages_readings, reading_11_after_the_final_scoring_the_position_keeps_bo
 
 /* ---- the readings are addressable from GET /v1/rules ------------------------- */
 
-static char *read_file(const char *path)
-{
-    FILE *fp = fopen(path, "rb");
-    cr_assert_not_null(fp, "cannot open %s (tests run from the repository root)", path);
-    static const size_t cap = 1 << 20;
-    char *text = malloc(cap);
-    cr_assert_not_null(text);
-    size_t n = fread(text, 1, cap - 1, fp);
-    fclose(fp);
-    text[n] = '\0';
-    return text;
-}
-
 #define CLARIFICATIONS "docs/clarifications.md"
 #define NREADINGS 11
 
@@ -409,7 +396,7 @@ static char *read_file(const char *path)
  * is cited by at least one rule, so a chatbot following /v1/rules finds it. */
 Test(messages_readings, every_reading_is_cited_from_the_rules_by_an_anchor_that_exists)
 {
-    char *doc = read_file(CLARIFICATIONS);
+    char *doc = tu_read_file(CLARIFICATIONS, NULL);
     bool cited[NREADINGS + 1] = { false };
     size_t n;
     const cc_rule *rules = cc_rules(&n);

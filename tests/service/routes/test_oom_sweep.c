@@ -157,18 +157,6 @@ static const sweep_case cases[] = {
 
 /* ---- asking ----------------------------------------------------------------- */
 
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *fp = fopen(path, "rb");
-    cr_assert_not_null(fp, "cannot open %s", path);
-    char *buf = malloc(1 << 20);
-    cr_assert_not_null(buf);
-    *len = fread(buf, 1, (1 << 20) - 1, fp);
-    buf[*len] = '\0';
-    fclose(fp);
-    return buf;
-}
-
 /* The body of a case, malloc'ed. */
 static char *case_body(const sweep_case *c, size_t *len)
 {
@@ -177,7 +165,7 @@ static char *case_body(const sweep_case *c, size_t *len)
         return NULL;
     }
     if (c->body[0] == '@')
-        return read_file(c->body + 1, len);
+        return tu_read_file(c->body + 1, len);
     char *body;
     if (strcmp(c->body, "score") == 0) {   /* the README's picture */
         size_t size = 1024;

@@ -216,19 +216,6 @@ Test(route_score, request_errors)
 /* docs/scoring.md shows real answers: each ```json request block is
  * followed by the block of its answer. Ask the service again and compare,
  * so the documentation cannot drift from what the service says. */
-static char *read_file(const char *path)
-{
-    FILE *fp = fopen(path, "rb");
-    cr_assert_not_null(fp, "cannot open %s (tests run from the repository root)", path);
-    static const size_t cap = 1 << 20;
-    char *text = malloc(cap);
-    cr_assert_not_null(text);
-    size_t n = fread(text, 1, cap - 1, fp);
-    fclose(fp);
-    text[n] = '\0';
-    return text;
-}
-
 /* The next ```json block at or after *cursor, copied into a new string. */
 static char *next_json_block(const char **cursor)
 {
@@ -248,7 +235,7 @@ static char *next_json_block(const char **cursor)
 
 Test(route_score, docs_scoring_md_shows_real_answers)
 {
-    char *text = read_file("docs/scoring.md");
+    char *text = tu_read_file("docs/scoring.md", NULL);
     const char *cursor = text;
     int pairs = 0;
     char *request;

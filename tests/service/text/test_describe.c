@@ -22,29 +22,15 @@
 
 CC_SUITE(describe);
 
-static char *read_text(const char *path)
-{
-    FILE *fp = fopen(path, "rb");
-    cr_assert_not_null(fp, "cannot open %s (run from the repository root)", path);
-    cr_assert_eq(fseek(fp, 0, SEEK_END), 0);
-    long n = ftell(fp);
-    rewind(fp);
-    char *buf = malloc((size_t)n + 1);
-    cr_assert_not_null(buf);
-    cr_assert_eq(fread(buf, 1, (size_t)n, fp), (size_t)n);
-    buf[n] = '\0';
-    fclose(fp);
-    return buf;
-}
 
 static void check_golden(const char *name)
 {
     char path[256];
     snprintf(path, sizeof path, "tests/service/text/golden/%s.json", name);
-    char *request = read_text(path);
+    char *request = tu_read_file(path, NULL);
     snprintf(path, sizeof path, "tests/service/text/golden/%s.txt", name);
-    char *golden = read_text(path);
-    size_t n = strlen(golden);
+    size_t n;
+    char *golden = tu_read_file(path, &n);
     if (n > 0 && golden[n - 1] == '\n')   /* the file ends its last line */
         golden[n - 1] = '\0';
     json_object *answer = tu_post("/v1/describe", request, 200);
@@ -87,7 +73,7 @@ Test(describe, three_players_with_every_figure_kind_read_back_word_for_word)
  * order the position lists its tiles in. */
 Test(describe, the_order_of_the_tiles_in_the_request_does_not_change_the_words)
 {
-    char *request = read_text("tests/service/text/golden/expansions.json");
+    char *request = tu_read_file("tests/service/text/golden/expansions.json", NULL);
     json_object *root = json_tokener_parse(request);
     json_object *position = tu_member(root, "position");
     json_object *tiles = tu_member(position, "tiles");
@@ -109,7 +95,7 @@ Test(describe, the_order_of_the_tiles_in_the_request_does_not_change_the_words)
  * 4 points at the end (README example), so red alone leads after it. */
 Test(describe, leaders_now_and_after_the_final_scoring)
 {
-    char *request = read_text("tests/service/text/golden/closed-city.json");
+    char *request = tu_read_file("tests/service/text/golden/closed-city.json", NULL);
     json_object *answer = tu_post("/v1/describe", request, 200);
     json_object *leaders = tu_member(answer, "leaders");
     json_object *now = tu_member(leaders, "now"), *final = tu_member(leaders, "final");

@@ -25,22 +25,16 @@ CC_SUITE(lang_golden);
 
 static const char *const languages[] = { "en", "de", "fr", "cs", "pl", "ca" };
 
+/* A golden file's text, without the newline that ends its last line. */
 static char *read_text(const char *path)
 {
-    FILE *fp = fopen(path, "rb");
-    cr_assert_not_null(fp, "cannot open %s (run from the repository root)", path);
-    cr_assert_eq(fseek(fp, 0, SEEK_END), 0);
-    long n = ftell(fp);
-    rewind(fp);
-    char *buf = malloc((size_t)n + 1);
-    cr_assert_not_null(buf);
-    cr_assert_eq(fread(buf, 1, (size_t)n, fp), (size_t)n);
-    buf[n] = '\0';
-    fclose(fp);
-    if (n > 0 && buf[n - 1] == '\n')   /* the file ends its last line */
-        buf[n - 1] = '\0';
-    return buf;
+    size_t n;
+    char *text = tu_read_file(path, &n);
+    if (n > 0 && text[n - 1] == '\n')
+        text[n - 1] = '\0';
+    return text;
 }
+
 
 /* The sentence of a case's answer, as the golden files hold it; the
  * caller frees it. */
