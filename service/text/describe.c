@@ -102,6 +102,16 @@ static void emit(sentences *section, txbuf *line)
 
 /* ---- players ------------------------------------------------------------------- */
 
+/* Empty a list buffer for the next list, keeping in the section whether
+ * the list (already worded into one of its sentences) failed: a failed
+ * append must not be forgotten by starting over. */
+static void list_restart(txbuf *list, sentences *section)
+{
+    section->failed |= list->failed;
+    tx_free(list);
+    tx_init(list);
+}
+
 static void players_section(const cc_position *pos, sentences *sec, txbuf *line)
 {
     txbuf list;
@@ -120,8 +130,7 @@ static void players_section(const cc_position *pos, sentences *sec, txbuf *line)
     int nexp = 0, i = 0;
     for (size_t e = 0; e < sizeof expansions / sizeof expansions[0]; e++)
         nexp += (pos->expansions & expansions[e].bit) != 0;
-    tx_free(&list);
-    tx_init(&list);
+    list_restart(&list, sec);
     for (size_t e = 0; e < sizeof expansions / sizeof expansions[0]; e++)
         if (pos->expansions & expansions[e].bit) {
             tx_sep(&list, i++, nexp);
@@ -142,8 +151,7 @@ static void players_section(const cc_position *pos, sentences *sec, txbuf *line)
         emit(sec, line);
     }
 
-    tx_free(&list);
-    tx_init(&list);
+    list_restart(&list, sec);
     bool messages = (pos->expansions & CC_EXP_MESSAGES) != 0;
     for (int p = 0; p < pos->nplayers; p++) {
         tx_sep(&list, p, pos->nplayers);
@@ -157,8 +165,7 @@ static void players_section(const cc_position *pos, sentences *sec, txbuf *line)
     emit(sec, line);
 
     if (pos->expansions & CC_EXP_ABBEY_MAYOR) {
-        tx_free(&list);
-        tx_init(&list);
+        list_restart(&list, sec);
         for (int p = 0; p < pos->nplayers; p++) {
             tx_sep(&list, p, pos->nplayers);
             tx_add(&list, TX_PLAYER_POINTS, pos->players[p], pos->abbeys[p]);
@@ -166,7 +173,7 @@ static void players_section(const cc_position *pos, sentences *sec, txbuf *line)
         tx_add(line, TX_ABBEYS, tx_cstr(&list));
         emit(sec, line);
     }
-    line->failed |= list.failed;
+    sec->failed |= list.failed;
     tx_free(&list);
 }
 
@@ -566,13 +573,12 @@ static void standing_section(const cc_position *pos, const cc_features *f, sente
         tx_add(line, TX_STANDING_FINAL, tx_cstr(&gains), tx_cstr(&totals));
     else
         tx_add(line, TX_STANDING_FINAL_NOTHING);
-    tx_free(&words);
-    tx_init(&words);
+    list_restart(&words, sec);
     leaders(pos, final, lead->final, &words, &lead->nfinal);
     tx_add(line, lead->nfinal == 1 ? TX_STANDING_FINAL_WINS : TX_STANDING_FINAL_TIE,
            tx_cstr(&words));
     emit(sec, line);
-    line->failed |= words.failed || pts.failed || gains.failed || totals.failed;
+    sec->failed |= words.failed || pts.failed || gains.failed || totals.failed;
     tx_free(&totals);
     tx_free(&gains);
     tx_free(&pts);
