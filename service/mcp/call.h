@@ -48,6 +48,9 @@ typedef struct {
     char pointer[CC_POINTER_MAX];   /* into the message, e.g. "/params/name" */
     bool has_data;
     char uri[256];                  /* resources: the unknown uri (data.uri) */
+    bool out_of_memory;             /* the error is memory running out: the
+                                       transport answers it its own way (HTTP
+                                       503 with Retry-After; stdio a -32603) */
 } mcp_outcome;
 
 /* The result is the JSON text the writer holds (written with
@@ -59,6 +62,12 @@ bool mcp_result(mcp_outcome *out, jw *w);
  * is not NULL. Returns false. */
 bool mcp_error(mcp_outcome *out, int code, const char *message, const char *pointer,
                const char *detail_fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* The outcome is memory running out while doing `what` ("the result"):
+ * a -32603 error marked out_of_memory, so that POST /mcp answers it like
+ * every route (503, Retry-After) and stdio like a JSON-RPC server. Returns
+ * false. */
+bool mcp_out_of_memory(mcp_outcome *out, const char *what);
 
 /* Member `name` of call->params of type `type` (json_type_string, ...):
  * *value borrows it, NULL when absent. Fails (-32602, pointer

@@ -39,8 +39,15 @@ bool mcp_result(mcp_outcome *out, jw *w)
 {
     out->result = jw_take(w, &out->result_len);
     if (out->result == NULL)
-        mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "", "no memory for the result");
+        mcp_out_of_memory(out, "the result");
     return true;
+}
+
+bool mcp_out_of_memory(mcp_outcome *out, const char *what)
+{
+    mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "", "no memory for %s; ask again", what);
+    out->out_of_memory = true;
+    return false;
 }
 
 bool (mcp_error)(mcp_outcome *out, int code, const char *message, const char *pointer,
@@ -49,6 +56,7 @@ bool (mcp_error)(mcp_outcome *out, int code, const char *message, const char *po
     free(out->result);
     out->result = NULL;
     out->code = code;
+    out->out_of_memory = false;
     snprintf(out->message, sizeof out->message, "%s", message);
     snprintf(out->pointer, sizeof out->pointer, "%s", pointer ? pointer : "");
     out->has_data = detail_fmt != NULL;
@@ -151,6 +159,43 @@ static void call_method(const mcp_call *call, const char *name, mcp_outcome *out
 
 /* ---- the response line ------------------------------------------------------------ */
 
+/* Memory ran out answering the request `id` (NULL: unknown): no body, and
+ * the JSON-RPC error line written into the reply itself, with no
+ * allocation, for a transport that must still answer (stdio). An id that
+ * would need escaping is written null. */
+static void reply_out_of_memory(mcp_reply *reply, json_object *id);
+
+void mcp_refuse_out_of_memory(mcp_reply *reply)
+{
+    memset(reply, 0, sizeof *reply);
+    reply_out_of_memory(reply, NULL);
+}
+
+static void reply_out_of_memory(mcp_reply *reply, json_object *id)
+{
+    char id_text[80] = "null";
+    if (id != NULL && json_object_is_type(id, json_type_int)) {
+        snprintf(id_text, sizeof id_text, "%lld", (long long)json_object_get_int64(id));
+    } else if (id != NULL && json_object_is_type(id, json_type_string)) {
+        const char *s = json_object_get_string(id);
+        size_t n = strlen(s);
+        bool plain = n + 2 < sizeof id_text;
+        for (size_t i = 0; plain && i < n; i++)
+            plain = s[i] >= 0x20 && s[i] < 0x7f && s[i] != '"' && s[i] != '\\';
+        if (plain)
+            snprintf(id_text, sizeof id_text, "\"%s\"", s);
+    }
+    free(reply->body);
+    reply->body = NULL;
+    reply->len = 0;
+    reply->status = 503;
+    reply->out_of_memory = true;
+    snprintf(reply->fallback, sizeof reply->fallback,
+             "{\"jsonrpc\":\"2.0\",\"id\":%s,\"error\":{\"code\":%d,\"message\":\"Internal "
+             "error\",\"data\":{\"detail\":\"no memory to answer; ask again\",\"pointer\":\"\"}}}",
+             id_text, MCP_INTERNAL_ERROR);
+}
+
 /* {"jsonrpc":"2.0","id":ID,"result":R} or {..., "error":{code, message,
  * data:{detail, pointer[, uri]}}}; id NULL is written null. */
 static void write_reply(mcp_reply *reply, int status, json_object *id, const mcp_outcome *out)
@@ -188,10 +233,8 @@ static void write_reply(mcp_reply *reply, int status, json_object *id, const mcp
     jw_object_end(&w);
     reply->status = status;
     reply->body = jw_take(&w, &reply->len);
-    if (reply->body == NULL) {
-        reply->status = 500;
-        reply->len = 0;
-    }
+    if (reply->body == NULL)
+        reply_out_of_memory(reply, id);
 }
 
 static void fail_message(mcp_reply *reply, int status, json_object *id, int code,
@@ -298,7 +341,10 @@ static void answer(const svc_context *ctx, json_object *root, mcp_reply *reply)
         mcp_call call = { .ctx = ctx, .params = params };
         call_method(&call, json_object_get_string(method), &out);
     }
-    write_reply(reply, 200, id, &out);
+    if (out.out_of_memory)
+        reply_out_of_memory(reply, id);
+    else
+        write_reply(reply, 200, id, &out);
     free(out.result);
 }
 
@@ -309,8 +355,8 @@ void mcp_handle(const svc_context *ctx, const char *msg, size_t len, mcp_reply *
     cc_error err;
     memset(&err, 0, sizeof err);
     if (!mcp_json_tree(msg ? msg : "", msg ? len : 0, &root, &err)) {
-        if ((int)err.status == 500)
-            fail_message(reply, 500, NULL, MCP_INTERNAL_ERROR, "Internal error", "", err.detail);
+        if (cc_error_out_of_memory(&err))
+            reply_out_of_memory(reply, NULL);
         else
             fail_message(reply, 400, NULL, MCP_PARSE_ERROR, "Parse error", err.pointer, err.detail);
         return;

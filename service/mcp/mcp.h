@@ -22,7 +22,11 @@
  *   202  a notification or a response: accepted, nothing to answer (NULL)
  *   400  not a JSON-RPC message: body holds an error response with id null
  *        (-32700 not JSON, -32600 invalid request or batch)
- *   500  no memory to answer: body holds a -32603 error, or is NULL
+ *   503  memory ran out, anywhere: out_of_memory is set, body is NULL and
+ *        fallback holds a -32603 error line for the request's id (made
+ *        without allocating). POST /mcp answers it as every route does
+ *        (503 problem+json, Retry-After: asking again may well succeed);
+ *        stdio writes the line and reads on.
  * A tool's bad argument is not a protocol error: tools/call then succeeds
  * with a result whose isError is true and whose text is the route's
  * problem (detail and pointer), so the model can correct its call.
@@ -53,9 +57,11 @@
 bool mcp_version_supported(const char *v);
 
 typedef struct {
-    int status;      /* 200, 202, 400 or 500, as above */
+    int status;      /* 200, 202, 400 or 503, as above */
     char *body;      /* malloc'ed JSON text on one line, or NULL */
     size_t len;
+    bool out_of_memory;   /* status 503: body is NULL, fallback holds the line */
+    char fallback[200];   /* the -32603 error line, written without allocating */
 } mcp_reply;
 
 /* Answer one message: msg[0..len) is the JSON text of one JSON-RPC
@@ -70,6 +76,10 @@ void mcp_reply_free(mcp_reply *reply);
  * reply gets that status and a JSON-RPC error with id null, code -32000
  * (the range JSON-RPC leaves to servers), message and {detail, pointer ""}. */
 void mcp_refuse(mcp_reply *reply, int status, const char *message, const char *detail);
+
+/* A transport that ran out of memory before it could read the message:
+ * the out-of-memory reply (503, fallback with id null). */
+void mcp_refuse_out_of_memory(mcp_reply *reply);
 
 /* The stdio transport: read newline-delimited messages from in, write each
  * answer as one line to out (flushed), log one line per message to log

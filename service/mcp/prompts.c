@@ -126,7 +126,7 @@ bool mcp_prompts_get(const mcp_call *call, mcp_outcome *out)
     tx_add(&text, prompts[i].text, values[0], values[1]);
     if (tx_failed(&text)) {
         tx_free(&text);
-        return mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "", "no memory for the prompt");
+        return mcp_out_of_memory(out, "the prompt");
     }
     jw w;
     jw_init(&w);

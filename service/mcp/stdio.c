@@ -4,9 +4,12 @@
  * Owns: framing. Lines are read in bounded pieces, so a line without end
  * costs at most SVC_BODY_LIMIT bytes of memory (the HTTP routes' body
  * limit): past it the rest of the line is skipped and answered with one
- * -32600 error. Blank lines (a stray "\r\n") are skipped. Messages are
- * answered one after the other, in order, by mcp_handle(), the handler
- * POST /mcp uses; nothing but answers is ever written to out.
+ * -32600 error. Running out of memory (to hold a line, or anywhere while
+ * answering it) is answered with a -32603 error line made without
+ * allocating, and reading goes on. Blank lines (a stray "\r\n") are
+ * skipped. Messages are answered one after the other, in order, by
+ * mcp_handle(), the handler POST /mcp uses; nothing but answers is ever
+ * written to out.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,27 +34,39 @@ static double seconds_since(const struct timespec *start)
     return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
 }
 
+/* What became of a line while it was read. */
+typedef enum {
+    LINE_READ,        /* whole, in the buffer */
+    LINE_TOO_LONG,    /* past SVC_BODY_LIMIT: skipped */
+    LINE_NO_MEMORY    /* no memory to hold it: skipped */
+} line_state;
+
 /* Answer one line; false when out fails. */
-static bool answer_line(const svc_context *ctx, const dbuf *line, bool too_long, FILE *out,
+static bool answer_line(const svc_context *ctx, const dbuf *line, line_state state, FILE *out,
                         FILE *log)
 {
-    if (!too_long && blank(dbuf_ptr(line) ? dbuf_ptr(line) : "", dbuf_len(line)))
+    if (state == LINE_READ && blank(dbuf_ptr(line) ? dbuf_ptr(line) : "", dbuf_len(line)))
         return true;
     struct timespec start;
     clock_gettime(CLOCK_MONOTONIC, &start);
     mcp_reply reply;
-    if (too_long) {
+    if (state == LINE_TOO_LONG) {
         char detail[96];
         snprintf(detail, sizeof detail, "a message is at most %d bytes; this line was skipped",
                  SVC_BODY_LIMIT);
         mcp_refuse(&reply, 400, "Message too large", detail);
+    } else if (state == LINE_NO_MEMORY) {
+        mcp_refuse_out_of_memory(&reply);
     } else {
         mcp_handle(ctx, dbuf_ptr(line), dbuf_len(line), &reply);
     }
     bool ok = true;
-    if (reply.body) {
-        ok = fwrite(reply.body, 1, reply.len, out) == reply.len && fputc('\n', out) != EOF &&
-             fflush(out) == 0;
+    /* Out of memory: the error line made without allocating; the next
+     * message may well find memory again. */
+    const char *text = reply.out_of_memory ? reply.fallback : reply.body;
+    size_t len = reply.out_of_memory ? strlen(reply.fallback) : reply.len;
+    if (text) {
+        ok = fwrite(text, 1, len, out) == len && fputc('\n', out) != EOF && fflush(out) == 0;
     }
     if (log)
         fprintf(log, "{\"transport\":\"stdio\",\"bytes_in\":%zu,\"status\":%d,\"bytes_out\":%zu,\"us\":%.0f}\n",
@@ -64,7 +79,7 @@ int mcp_stdio(const svc_context *ctx, FILE *in, FILE *out, FILE *log)
 {
     dbuf line;
     dbuf_init(&line, SVC_BODY_LIMIT);
-    bool too_long = false;
+    line_state state = LINE_READ;
     char piece[4096];
     size_t n = 0;
     int status = 0;
@@ -76,19 +91,20 @@ int mcp_stdio(const svc_context *ctx, FILE *in, FILE *out, FILE *log)
                 continue;
         }
         /* The piece is full, or the line (or input) ends: keep the piece. */
-        if (n > 0 && !too_long && !dbuf_add(&line, piece, n)) {
-            too_long = true;
+        if (n > 0 && state == LINE_READ && !dbuf_add(&line, piece, n)) {
+            state = n > SVC_BODY_LIMIT - dbuf_len(&line) ? LINE_TOO_LONG : LINE_NO_MEMORY;
             dbuf_free(&line);
         }
         n = 0;
         if (c != '\n' && c != EOF)
             continue;
-        if ((dbuf_len(&line) > 0 || too_long) && !answer_line(ctx, &line, too_long, out, log)) {
+        if ((dbuf_len(&line) > 0 || state != LINE_READ) &&
+            !answer_line(ctx, &line, state, out, log)) {
             status = 1;
             break;
         }
         dbuf_free(&line);
-        too_long = false;
+        state = LINE_READ;
         if (c == EOF)
             break;
     }

@@ -183,21 +183,25 @@ static bool tool_problem(mcp_outcome *out, const problem *p)
     tx_free(&t);
     if (failed) {
         jw_free(&w);
-        return mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "", "no memory for the result");
+        return mcp_out_of_memory(out, "the result");
     }
     return mcp_result(out, &w);
 }
 
 /* The route's problem+json answer as a problem (pointer "" on a route
- * with a path parameter that answered 404 is that parameter's fault). */
+ * with a path parameter that answered 404 is that parameter's fault).
+ * False if it cannot be read; p->status is then 503 if memory ran out. */
 static bool route_problem(const mcp_tool *t, const svc_response *res, problem *p)
 {
     json_object *o = NULL;
     cc_error err;
+    memset(&err, 0, sizeof err);
     const char *body = res->body ? res->body : res->static_body;
     if (body == NULL || !mcp_json_tree(body, res->len, &o, &err) ||
         !json_object_is_type(o, json_type_object)) {
         json_object_put(o);
+        if (cc_error_out_of_memory(&err))
+            p->status = 503;
         return false;
     }
     json_object *v;
@@ -239,10 +243,13 @@ static bool tool_answer(mcp_outcome *out, const mcp_call *call, const mcp_tool *
 {
     json_object *answer = NULL;
     cc_error err;
+    memset(&err, 0, sizeof err);
     if (res->body == NULL ||
         !mcp_json_tree(res->body, res->len, &answer, &err) ||
         !json_object_is_type(answer, json_type_object)) {
         json_object_put(answer);
+        if (cc_error_out_of_memory(&err))
+            return mcp_out_of_memory(out, "the result");
         return mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "",
                          "the route %s answered something that is not a JSON object", t->path);
     }
@@ -272,7 +279,7 @@ static bool tool_answer(mcp_outcome *out, const mcp_call *call, const mcp_tool *
     tx_free(&words);
     if (failed) {
         jw_free(&w);
-        return mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "", "no memory for the result");
+        return mcp_out_of_memory(out, "the result");
     }
     return mcp_result(out, &w);
 }
@@ -308,13 +315,21 @@ bool mcp_tools_call(const mcp_call *call, mcp_outcome *out)
     if (strcmp(t->method, "POST") == 0)
         body = json_object_to_json_string_length(
             args, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, &len);
+    if (args == NULL || (strcmp(t->method, "POST") == 0 && body == NULL)) {   /* json-c's memory */
+        json_object_put(empty);
+        return mcp_out_of_memory(out, "the tool's request");
+    }
     svc_response res;
     mcp_route(call, t->method, path, body, len, &res);
     bool done;
-    if (res.status == 200)
+    if (res.status == 503)   /* the route ran out of memory: so did the call */
+        done = mcp_out_of_memory(out, "the route's answer");
+    else if (res.status == 200)
         done = tool_answer(out, call, t, args, &res);
     else if (res.status >= 400 && res.status < 500 && route_problem(t, &res, &p))
         done = tool_problem(out, &p);
+    else if (p.status == 503)
+        done = mcp_out_of_memory(out, "the route's answer");
     else
         done = mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "",
                          "the route %s answered status %d", t->path, res.status);

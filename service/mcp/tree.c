@@ -127,10 +127,10 @@ bool mcp_json_tree(const char *text, size_t len, json_object **out, cc_error *er
     *out = NULL;
     jr_doc *doc = malloc(sizeof *doc);    /* 16 KB of inline spans: not on the stack */
     if (doc == NULL)
-        return cc_fail(err, 500, "", "Out of memory", "no memory to read the message");
+        return cc_fail(err, 500, "", CC_OUT_OF_MEMORY, "no memory to read the message");
     bool ok = jr_parse(doc, text, len, JR_MAX_DEPTH, err);
     if (ok && !copy_document(jr_root(doc), out))
-        ok = cc_fail(err, 500, "", "Out of memory", "no memory to read the message");
+        ok = cc_fail(err, 500, "", CC_OUT_OF_MEMORY, "no memory to read the message");
     jr_doc_free(doc);
     free(doc);
     return ok;

@@ -15,7 +15,10 @@
  *        2025-11-25). Without the header the message is answered all the
  *        same: the messages mean the same in both versions.
  * Then the answer: 200 with the JSON-RPC response, 202 with no body for a
- * notification or a response, 400 for what is not a JSON-RPC message.
+ * notification or a response, 400 for what is not a JSON-RPC message, and
+ * when memory runs out anywhere on the way the service's 503 problem with
+ * Retry-After, as on every route (an HTTP client retries it; a JSON-RPC
+ * error would read as the server's fault).
  * GET /mcp is 405 (no event stream to open), like every other method but
  * POST; the body limit (413) and the deadlines are the HTTP layer's.
  */
@@ -133,14 +136,12 @@ static bool json_content_type(const char *type)
 
 static void reply(svc_response *res, mcp_reply *r)
 {
-    res->status = r->status;
-    res->content_type = "application/json";
-    if (r->body == NULL && r->status >= 400) {
-        static const char oom[] =
-            "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,\"message\":\"Internal error\"}}";
-        svc_reply_static(res, 500, "application/json", oom, sizeof oom - 1);
+    if (r->out_of_memory) {   /* as on every route: 503, Retry-After */
+        svc_fail(res, 503, "", SVC_OUT_OF_MEMORY, "no memory to answer the MCP message");
         return;
     }
+    res->status = r->status;
+    res->content_type = "application/json";
     if (r->body == NULL) {   /* 202: nothing to say */
         svc_reply_static(res, r->status, "application/json", "", 0);
         return;

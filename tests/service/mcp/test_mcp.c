@@ -17,6 +17,7 @@
 #include "../../../service/service.h"
 #include "../../../service/wire/json_reader.h"
 #include "../../support/asktest.h"
+#include "../../support/failalloc.h"
 #include "../../support/testutil.h"
 
 CC_SUITE(mcp);
@@ -306,6 +307,61 @@ Test(mcp, stdio_refuses_a_line_longer_than_the_body_limit_and_goes_on)
     cr_expect_str_eq(second + 1, "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}\n");
     free(out);
     free(input);
+}
+
+/* Running out of memory never ends the stdio transport (issue 16): with
+ * the Nth allocation failing (alone, then with every later one), for every
+ * N the two messages make, each line is the normal answer or a -32603
+ * error for that message (its id, or null when even the line could not be
+ * held), and nothing leaks (LeakSanitizer after the test). */
+static bool stdio_line_is(const char *line, size_t len, const char *normal, const char *id)
+{
+    char oom[256];
+    snprintf(oom, sizeof oom, "{\"jsonrpc\":\"2.0\",\"id\":%s,\"error\":{\"code\":-32603", id);
+    char null_oom[256];
+    snprintf(null_oom, sizeof null_oom, "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603");
+    return (len == strlen(normal) && memcmp(line, normal, len) == 0) ||
+           (len >= strlen(oom) && memcmp(line, oom, strlen(oom)) == 0) ||
+           (len >= strlen(null_oom) && memcmp(line, null_oom, strlen(null_oom)) == 0);
+}
+
+Test(mcp, stdio_answers_running_out_of_memory_with_minus_32603_and_reads_on)
+{
+    static const char input[] =
+        "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":"
+        "\"validate_position\",\"arguments\":{\"position\":{\"players\":[\"red\",\"blue\"],"
+        "\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}],\"figures\":[]}}}}\n"
+        "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\"}\n";
+    char *normal = run_stdio(input, sizeof input - 1);
+    cr_assert(strncmp(normal, "{\"jsonrpc\":\"2.0\",\"id\":7,\"result\"", 32) == 0, "%s", normal);
+    char *normal_second = strchr(normal, '\n');
+    cr_assert_not_null(normal_second);
+    *normal_second++ = '\0';
+    normal_second[strcspn(normal_second, "\n")] = '\0';
+    long n = 1;
+    for (;; n++) {
+        long failed_alone = 0;
+        for (int persistent = 0; persistent <= 1; persistent++) {
+            fa_arm(n, persistent);
+            char *out = run_stdio(input, sizeof input - 1);
+            fa_disarm();
+            if (!persistent)
+                failed_alone = fa_failed();
+            char *second = strchr(out, '\n');
+            cr_assert_not_null(second, "allocation %ld failing: one line only: %s", n, out);
+            char *end = strchr(second + 1, '\n');
+            cr_assert(end != NULL && end[1] == '\0', "allocation %ld failing: two lines: %s", n, out);
+            cr_assert(stdio_line_is(out, (size_t)(second - out), normal, "7"),
+                      "allocation %ld failing: first line: %s", n, out);
+            cr_assert(stdio_line_is(second + 1, (size_t)(end - second - 1), normal_second, "8"),
+                      "allocation %ld failing: second line: %s", n, out);
+            free(out);
+        }
+        if (failed_alone == 0)
+            break;
+    }
+    cr_assert_gt(n, 10, "the two messages make allocations to fail");
+    free(normal);
 }
 
 /* ---- POST /mcp: the transport's header checks --------------------------------- */
