@@ -103,7 +103,9 @@ test('past --max-per-address that address gets 503; another address is served', 
     const held = holdOpen(svc.port, 20);
     await within(20000, held.opened, 'the first 20');
     const same = await probe(svc.port, '/healthz', { localAddress: '127.0.0.1' });
-    assert.equal(same.status, 503, JSON.stringify(same));
+    // (Seen once under load: a 200. The held connections' own record says
+    // whether one of them had closed, which would let the probe in.)
+    assert.equal(same.status, 503, `${JSON.stringify(same)}; the 20 held: ${JSON.stringify(held.stats)}`);
     assert.equal(JSON.parse(same.body).title, 'Too many connections');
     assert.equal(same.headers['retry-after'], '1');
     const other = await probe(svc.port, '/healthz', { localAddress: '127.0.0.2' });
