@@ -61,7 +61,7 @@ typedef struct {
     char *body;      /* malloc'ed JSON text on one line, or NULL */
     size_t len;
     bool out_of_memory;   /* status 503: body is NULL, fallback holds the line */
-    char fallback[200];   /* the -32603 error line, written without allocating */
+    char fallback[256];   /* the -32603 error line, written without allocating */
 } mcp_reply;
 
 /* Answer one message: msg[0..len) is the JSON text of one JSON-RPC
