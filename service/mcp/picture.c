@@ -126,19 +126,20 @@ static bool render_body(jw *w, const char *tool, json_object *args, json_object 
     return true;
 }
 
-bool mcp_picture(const mcp_call *call, const char *tool, json_object *args, json_object *answer,
-                 char **b64, size_t *len)
+mcp_picture_result mcp_picture(const mcp_call *call, const char *tool, json_object *args,
+                               json_object *answer, char **b64, size_t *len)
 {
+    *b64 = NULL;
     jw w;
     jw_init(&w);
     if (!render_body(&w, tool, args, answer)) {
         jw_free(&w);
-        return false;
+        return MCP_PICTURE_NONE;
     }
     size_t body_len;
     char *body = jw_take(&w, &body_len);
     if (body == NULL)
-        return false;
+        return MCP_PICTURE_NO_MEMORY;
     char path[64];
     snprintf(path, sizeof path, "/v1/render?width=%d", MCP_PICTURE_WIDTH);
     svc_request req = {
@@ -150,10 +151,14 @@ bool mcp_picture(const mcp_call *call, const char *tool, json_object *args, json
     svc_handle(call->ctx, &req, &res);
     free(body);
     const char *png = res.body ? res.body : res.static_body;
-    *b64 = NULL;
-    if (res.status == 200 && png != NULL && res.content_type &&
-        strcmp(res.content_type, "image/png") == 0)
+    mcp_picture_result result = MCP_PICTURE_NONE;
+    if (res.status == 503) {   /* the render route ran out of memory */
+        result = MCP_PICTURE_NO_MEMORY;
+    } else if (res.status == 200 && png != NULL && res.content_type &&
+               strcmp(res.content_type, "image/png") == 0) {
         *b64 = mcp_base64((const unsigned char *)png, res.len, len);
+        result = *b64 != NULL ? MCP_PICTURE_DRAWN : MCP_PICTURE_NO_MEMORY;
+    }
     svc_response_free(&res);
-    return *b64 != NULL;
+    return result;
 }

@@ -15,11 +15,14 @@
  * Other tools (message_card, tile_facts, rule_statement) get none. The
  * picture is an extra: when the render route refuses (it should not, the
  * tool's own route having accepted the same position) the result simply
- * has no image.
+ * has no image. Running out of memory is another matter: the whole call
+ * fails (POST /mcp answers 503), never a result quietly without its image.
  *
  *   mcp_picture(call, tool, args, answer, &b64, &len)
- *       true and a malloc'ed base64 PNG (the caller frees it) when the tool
- *       has a picture and the render route drew it; false otherwise.
+ *       MCP_PICTURE_DRAWN and a malloc'ed base64 PNG (the caller frees it)
+ *       when the tool has a picture and the render route drew it;
+ *       MCP_PICTURE_NONE when it has none or the route refused;
+ *       MCP_PICTURE_NO_MEMORY when memory ran out on the way.
  *   mcp_base64(data, n, &len)   RFC 4648 base64 of n bytes (malloc'ed, NUL-
  *                               terminated; NULL when memory runs out)
  */
@@ -34,8 +37,10 @@
 
 #define MCP_PICTURE_WIDTH 640   /* pixels: enough to read, small enough to send */
 
-bool mcp_picture(const mcp_call *call, const char *tool, json_object *args, json_object *answer,
-                 char **b64, size_t *len);
+typedef enum { MCP_PICTURE_NONE, MCP_PICTURE_DRAWN, MCP_PICTURE_NO_MEMORY } mcp_picture_result;
+
+mcp_picture_result mcp_picture(const mcp_call *call, const char *tool, json_object *args,
+                               json_object *answer, char **b64, size_t *len);
 
 char *mcp_base64(const unsigned char *data, size_t n, size_t *len);
 

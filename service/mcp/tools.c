@@ -258,8 +258,12 @@ static bool tool_answer(mcp_outcome *out, const mcp_call *call, const mcp_tool *
     answers_write(&words, t->path, answer);
     char *picture = NULL;
     size_t picture_len = 0;
-    mcp_picture(call, t->name, args, answer, &picture, &picture_len);
+    mcp_picture_result drawn = mcp_picture(call, t->name, args, answer, &picture, &picture_len);
     json_object_put(answer);
+    if (drawn == MCP_PICTURE_NO_MEMORY) {
+        tx_free(&words);
+        return mcp_out_of_memory(out, "the picture");
+    }
     jw w;
     jw_init(&w);
     jw_object(&w);
