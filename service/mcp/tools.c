@@ -326,13 +326,11 @@ bool mcp_tools_call(const mcp_call *call, mcp_outcome *out)
     svc_response res;
     mcp_route(call, t->method, path, body, len, &res);
     bool done;
-    if (res.status == 503)   /* the route ran out of memory: so did the call */
-        done = mcp_out_of_memory(out, "the route's answer");
-    else if (res.status == 200)
+    if (res.status == 200)
         done = tool_answer(out, call, t, args, &res);
     else if (res.status >= 400 && res.status < 500 && route_problem(t, &res, &p))
         done = tool_problem(out, &p);
-    else if (p.status == 503)
+    else if (res.status == 503 || p.status == 503)   /* the route, or reading its problem */
         done = mcp_out_of_memory(out, "the route's answer");
     else
         done = mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "",
