@@ -123,27 +123,28 @@ static bool check_awards(const int start[2], bool two_figures, const cc_award *a
                          cc_error *err)
 {
     if (n < 0 || n > CC_MAX_AWARDS)
-        return cc_fail(err, CC_ERR_BAD_REQUEST, "", "Too many scoring events",
-                       "%d awards; at most %d can be counted", n, CC_MAX_AWARDS);
+        return CC_FAIL(err, CC_ERR_BAD_REQUEST, "", CC_MSG_P_TOO_MANY_AWARDS,
+                       CC_MSG_D_TOO_MANY_AWARDS, CC_INT(COUNT, n), CC_INT(LIMIT, CC_MAX_AWARDS));
     if (start[0] < 0 || start[1] < 0)
-        return cc_fail(err, CC_ERR_BAD_REQUEST, "", "Negative score",
-                       "a counting figure cannot stand below 0");
+        return CC_FAIL0(err, CC_ERR_BAD_REQUEST, "", CC_MSG_P_NEGATIVE_SCORE,
+                        CC_MSG_D_NEGATIVE_SCORE);
     for (int i = 0; i < n; i++) {
         if (a[i].points < 0)
-            return cc_fail(err, CC_ERR_BAD_REQUEST, "", "Negative points",
-                           "award %d has %d points", i, a[i].points);
+            return CC_FAIL(err, CC_ERR_BAD_REQUEST, "", CC_MSG_P_NEGATIVE_POINTS,
+                           CC_MSG_D_NEGATIVE_POINTS, CC_INT(INDEX, i), CC_INT(POINTS, a[i].points));
         if (a[i].round < CC_ROUND_TILE || a[i].round > CC_ROUND_FINAL ||
             (i > 0 && a[i].round < a[i - 1].round))
-            return cc_fail(err, CC_ERR_BAD_REQUEST, "", "Rounds out of order",
-                           "award %d is in round %d after round %d", i, a[i].round,
-                           i > 0 ? a[i - 1].round : 0);
+            return CC_FAIL(err, CC_ERR_BAD_REQUEST, "", CC_MSG_P_ROUNDS_OUT_OF_ORDER,
+                           CC_MSG_D_ROUNDS_OUT_OF_ORDER, CC_INT(INDEX, i), CC_INT(ROUND, a[i].round),
+                           CC_INT(PREVIOUS, i > 0 ? a[i - 1].round : 0));
         if (a[i].figure != CC_COUNT_DEFAULT && a[i].figure != 0 && a[i].figure != 1)
-            return cc_fail(err, CC_ERR_BAD_REQUEST, "", "No such counting figure",
-                           "award %d names counting figure %d; a player has 0 and 1",
-                           i, a[i].figure);
+            return CC_FAIL(err, CC_ERR_BAD_REQUEST, "", CC_MSG_P_NO_SUCH_COUNTING_FIGURE,
+                           CC_MSG_D_NO_SUCH_COUNTING_FIGURE, CC_INT(INDEX, i),
+                           CC_INT(FIGURE, a[i].figure));
         if (a[i].figure == 1 && !two_figures)
-            return cc_fail(err, CC_ERR_IMPOSSIBLE, "", "No second counting figure",
-                           "award %d names counting figure 1, which only Messages adds", i);
+            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "", CC_MSG_P_NO_SECOND_COUNTING_FIGURE,
+                           CC_MSG_D_NO_SECOND_COUNTING_FIGURE, CC_INT(INDEX, i),
+                           CC_INT(FIGURE, 1));
     }
     return true;
 }
@@ -352,13 +353,15 @@ static void card_per_follower(const cc_position *pos, const cc_features *f,
 
 static bool card_feature_value(const cc_position *pos, const cc_features *f, int card,
                                int figure, cc_message_value *v, cc_error *err);
+static void explain_card(const cc_position *pos, const cc_features *f, cc_message_value *v);
 
 bool cc_messages_card(const cc_position *pos, const cc_features *f, int card,
                       int figure, cc_message_value *out, cc_error *err)
 {
     if (card < 1 || card > CC_MESSAGE_CARDS)
-        return cc_fail(err, CC_ERR_NOT_FOUND, "", "No such message",
-                       "there are messages 1 to %d, not %d", CC_MESSAGE_CARDS, card);
+        return CC_FAIL(err, CC_ERR_NOT_FOUND, "", CC_MSG_P_NO_SUCH_MESSAGE,
+                       CC_MSG_D_NO_SUCH_MESSAGE, CC_INT(MIN, 1), CC_INT(MAX, CC_MESSAGE_CARDS),
+                       CC_INT(CARD, card));
     cc_message_value v;
     memset(&v, 0, sizeof v);
     v.card = card;
@@ -386,6 +389,7 @@ bool cc_messages_card(const cc_position *pos, const cc_features *f, int card,
             return false;
         break;
     }
+    explain_card(pos, f, &v);
     *out = v;
     return true;
 }
@@ -426,17 +430,16 @@ int cc_messages_find_follower(const cc_position *pos, const cc_features *f,
     int i = figure_at(pos, x, y, at);
     if (i < 0)
         i = figure_in_feature_at(pos, f, x, y, at);
-    char name[8];
     if (i < 0) {
-        cc_fail(err, CC_ERR_IMPOSSIBLE, "/figure", "Not a follower of the active player",
-                "no figure of %s stands at (%d, %d) %s", pos->players[pos->active], x, y,
-                cc_loc_name(at, name));
+        /* The player's name is quoted: a problem is worded without the position. */
+        int who = cc_error_quote(err, 0, pos->players[pos->active]);
+        CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/figure", CC_MSG_P_NOT_A_FOLLOWER, CC_MSG_D_NO_FIGURE_THERE,
+                CC_QUOTE(PLAYER, who), CC_INT(X, x), CC_INT(Y, y), CC_LOC(AT, at));
         return -1;
     }
     if (!cc_is_follower(pos->figures[i].kind)) {
-        cc_fail(err, CC_ERR_IMPOSSIBLE, "/figure", "Not a follower of the active player",
-                "the %s at (%d, %d) %s is a special figure, not a follower",
-                cc_figure_kind_name(pos->figures[i].kind), x, y, cc_loc_name(at, name));
+        CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/figure", CC_MSG_P_NOT_A_FOLLOWER, CC_MSG_D_SPECIAL_FIGURE,
+                CC_KIND(KIND, pos->figures[i].kind), CC_INT(X, x), CC_INT(Y, y), CC_LOC(AT, at));
         return -1;
     }
     return i;
@@ -541,9 +544,9 @@ static bool card_follower(const cc_position *pos, const cc_features *f, int figu
 {
     if (figure < 0 || figure >= pos->nfigures || pos->figures[figure].player != pos->active ||
         !cc_is_follower(pos->figures[figure].kind))
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/figure", "Not a follower of the active player",
-                       "message 8 needs one of %s's followers (meeple, mayor or wagon)",
-                       pos->players[pos->active]);
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/figure", CC_MSG_P_NOT_A_FOLLOWER,
+                       CC_MSG_D_CARD_8_NEEDS_FOLLOWER,
+                       CC_QUOTE(PLAYER, cc_error_quote(err, 0, pos->players[pos->active])));
     int id = cc_figure_feature(f, &pos->figures[figure]);
     cc_majority m;
     cc_majority_of(pos, f, id, NULL, &m);
@@ -569,4 +572,90 @@ static bool card_feature_value(const cc_position *pos, const cc_features *f, int
         return card_follower(pos, f, figure, v, err);
     card_smallest(pos, f, card, v);
     return true;
+}
+
+/* ---- what a card yields, said as message ids (card.*) ------------------------ */
+
+/* The next sentence of v's explanation; at most CC_MESSAGE_TEXTS are said
+ * (a heading, what the card yields, what stays or returns, the seal). */
+static cc_text *next_text(cc_message_value *v)
+{
+    return &v->explain[v->nexplain++];
+}
+
+/* Where feature id is named: "the road at (1, 0) E" says its type, the
+ * cell of its canonical tile and its location there. */
+#define FEATURE_ARGS(f, id)                                                          \
+    CC_FEATURE(TYPE, (f)->features[id].type),                                        \
+        CC_INT(X, (f)->board->tiles[(f)->features[id].name_tile].x),                 \
+        CC_INT(Y, (f)->board->tiles[(f)->features[id].name_tile].y),                 \
+        CC_LOC(AT, (f)->features[id].name_at)
+
+/* Cards 1-3: no feature, the only one, or the least of several; then who
+ * scores and that the followers stay. */
+static void explain_smallest(const cc_features *f, cc_message_value *v)
+{
+    static const int none[] = { 0, CC_MSG_C_NONE_1, CC_MSG_C_NONE_2, CC_MSG_C_NONE_3 };
+    static const int only[] = { 0, CC_MSG_C_ONLY_1, CC_MSG_C_ONLY_2, CC_MSG_C_ONLY_3 };
+    static const int fewest[] = { 0, CC_MSG_C_FEWEST_1, CC_MSG_C_FEWEST_2, CC_MSG_C_FEWEST_3 };
+    int card = v->card;
+    if (v->ncounted == 0) {
+        CC_SAY(next_text(v), none[card], CC_PLAYER(PLAYER, v->player), CC_INT(CARD, card),
+               CC_INT(POINTS, v->points));
+        return;
+    }
+    int id = v->counted[0].feature;
+    if (v->ncandidates == 1)
+        CC_SAY(next_text(v), only[card], FEATURE_ARGS(f, id), CC_PLAYER(PLAYER, v->player),
+               CC_INT(POINTS, v->points));
+    else
+        CC_SAY(next_text(v), fewest[card], CC_INT(COUNT, v->ncandidates),
+               CC_PLAYER(PLAYER, v->player), FEATURE_ARGS(f, id), CC_INT(POINTS, v->points));
+    CC_SAY(next_text(v), CC_MSG_C_SMALLEST_ALONE, CC_PLAYER(PLAYER, v->player));
+}
+
+/* Card 8: the feature scores (with the majority) or gives nothing; the
+ * follower returns either way. */
+static void explain_follower(const cc_position *pos, const cc_features *f, cc_message_value *v)
+{
+    int id = v->counted[0].feature;
+    if (v->majority)
+        CC_SAY(next_text(v), CC_MSG_C_MAJORITY, CC_PLAYER(PLAYER, v->player), FEATURE_ARGS(f, id),
+               CC_INT(POINTS, v->points));
+    else
+        CC_SAY(next_text(v), CC_MSG_C_NO_MAJORITY, CC_PLAYER(PLAYER, v->player),
+               FEATURE_ARGS(f, id), CC_INT(POINTS, v->points));
+    const cc_figure *fig = &pos->figures[v->returned];
+    CC_SAY(next_text(v), CC_MSG_C_RETURNS, CC_KIND(KIND, fig->kind), CC_INT(X, fig->x),
+           CC_INT(Y, fig->y), CC_LOC(AT, fig->at));
+}
+
+/* The card's heading ("Message 4 (2 points per coat of arms):"), what it
+ * yields for the active player, and the seal's alternative. */
+static void explain_card(const cc_position *pos, const cc_features *f, cc_message_value *v)
+{
+    v->nexplain = 0;
+    CC_SAY(next_text(v), CC_MSG_C_HEADING_1 + v->card - 1, CC_INT(CARD, v->card));
+    switch (v->card) {
+    case 4:
+        CC_SAY(next_text(v), CC_MSG_C_PENNANTS, CC_INT(PER_PENNANT, CC_MESSAGE_POINTS_PER),
+               CC_INT(CITIES, v->ncounted), CC_PLAYER(PLAYER, v->player), CC_INT(POINTS, v->points));
+        break;
+    case 5:
+    case 6:
+        CC_SAY(next_text(v), v->card == 5 ? CC_MSG_C_KNIGHTS : CC_MSG_C_FARMERS,
+               CC_INT(PER_FOLLOWER, CC_MESSAGE_POINTS_PER), CC_PLAYER(PLAYER, v->player),
+               CC_INT(COUNT, v->ncounted), CC_INT(POINTS, v->points));
+        break;
+    case 7:
+        CC_SAY(next_text(v), CC_MSG_C_EXTRA_TILE, CC_PLAYER(PLAYER, v->player));
+        break;
+    case 8:
+        explain_follower(pos, f, v);
+        break;
+    default:
+        explain_smallest(f, v);
+        break;
+    }
+    CC_SAY(next_text(v), CC_MSG_C_ALTERNATIVE, CC_INT(POINTS, v->alternative));
 }

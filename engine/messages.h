@@ -37,7 +37,9 @@
  * hills-and-sheep: "The shepherd is a special figure, not a meeple").
  *
  * Plain data, no allocation: every struct here is owned by its caller.
- * On error the outputs are unaltered unless stated.
+ * On error the outputs are unaltered unless stated. Like the rest of the
+ * engine, this file says what a card yields and what is wrong as message
+ * ids and arguments (engine/text.h), never as words.
  *
  * Table of contents:
  *   cc_track_space()          total -> space 0..49
@@ -184,6 +186,8 @@ bool cc_messages_after_final(const cc_position *pos, const cc_turn_counting *tur
 /* Which figures are followers: cc_is_follower() in majority.h. */
 
 #define CC_MESSAGE_MAX_RULES 16
+#define CC_MESSAGE_TEXTS 4        /* a card's explanation: heading, what it yields,
+                                     what stays or returns, the seal */
 
 /* One thing a card counted: a feature (cards 1-4, 8) or a figure (5, 6, 8). */
 typedef struct {
@@ -207,6 +211,10 @@ typedef struct {
     bool majority;                /* card 8: the player has the majority */
     int nrules;
     const char *rules[CC_MESSAGE_MAX_RULES];
+    int nexplain;                 /* the sentences that explain it, as message
+                                     ids (card.*, engine/text.h): the service
+                                     words them (`explain`, `explain_id`) */
+    cc_text explain[CC_MESSAGE_TEXTS];
 } cc_message_value;
 
 /* The value of card `card` (1..8) for pos->active. f is pos's validated

@@ -51,26 +51,27 @@ struct cc_game {
 static bool check_setup(const cc_game_setup *s, cc_error *err)
 {
     if (s->seed > CC_GAME_SEED_MAX)
-        return cc_fail(err, CC_ERR_BAD_REQUEST, "/seed", "Value out of range",
-                       "seed is an integer from 0 to 2^53 - 1.");
+        return CC_FAIL(err, CC_ERR_BAD_REQUEST, "/seed", CC_MSG_P_VALUE_OUT_OF_RANGE,
+                       CC_MSG_D_SEED_RANGE, CC_INT(MIN, 0));
     if (s->nplayers < CC_MIN_PLAYERS || s->nplayers > CC_MAX_PLAYERS)
-        return cc_fail(err, CC_ERR_BAD_REQUEST, "/players", "Value out of range",
-                       "A game has %d to %d players; players gives %d.", CC_MIN_PLAYERS,
-                       CC_MAX_PLAYERS, s->nplayers);
+        return CC_FAIL(err, CC_ERR_BAD_REQUEST, "/players", CC_MSG_P_VALUE_OUT_OF_RANGE,
+                       CC_MSG_D_PLAYERS_RANGE, CC_INT(MIN, CC_MIN_PLAYERS),
+                       CC_INT(MAX, CC_MAX_PLAYERS), CC_INT(COUNT, s->nplayers));
     for (int i = 0; i < s->nplayers; i++) {
         size_t n = strnlen(s->players[i], CC_NAME_MAX);
         if (n == 0 || n >= CC_NAME_MAX)
-            return cc_fail(err, CC_ERR_BAD_REQUEST, "/players", "Value out of range",
-                           "Player names are 1 to %d bytes long.", CC_NAME_MAX - 1);
+            return CC_FAIL(err, CC_ERR_BAD_REQUEST, "/players", CC_MSG_P_VALUE_OUT_OF_RANGE,
+                           CC_MSG_D_NAME_LENGTH, CC_INT(MIN, 1), CC_INT(MAX, CC_NAME_MAX - 1));
         for (int j = 0; j < i; j++)
             if (strcmp(s->players[i], s->players[j]) == 0)
-                return cc_fail(err, CC_ERR_BAD_REQUEST, "/players", "Value out of range",
-                               "Player names must differ; %s is given twice.", s->players[i]);
+                return CC_FAIL(err, CC_ERR_BAD_REQUEST, "/players", CC_MSG_P_VALUE_OUT_OF_RANGE,
+                               CC_MSG_D_NAME_TWICE,
+                               CC_QUOTE(PLAYER, cc_error_quote(err, 0, s->players[i])));
     }
     if (s->max_turns < 0 || s->max_turns > CC_GAME_MAX_TURNS)
-        return cc_fail(err, CC_ERR_BAD_REQUEST, "/turns", "Value out of range",
-                       "turns is %d to %d (or absent: the whole game).", CC_GAME_MIN_TURNS,
-                       CC_GAME_MAX_TURNS);
+        return CC_FAIL(err, CC_ERR_BAD_REQUEST, "/turns", CC_MSG_P_VALUE_OUT_OF_RANGE,
+                       CC_MSG_D_TURNS_RANGE, CC_INT(MIN, CC_GAME_MIN_TURNS),
+                       CC_INT(MAX, CC_GAME_MAX_TURNS));
     return true;
 }
 
@@ -91,8 +92,7 @@ static bool fill_bag(cc_game *g, unsigned expansions, int *start, cc_error *err)
             g->bag[g->nbag++] = t;
     }
     if (*start < 0)
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "", "No start tile",
-                       "The tile catalog has no start tile to lay on (0, 0).");
+        return CC_FAIL0(err, CC_ERR_IMPOSSIBLE, "", CC_MSG_P_NO_START_TILE, CC_MSG_D_NO_START_TILE);
     for (int i = g->nbag - 1; i > 0; i--) {
         int j = (int)cc_rng_below(&g->rng, (uint32_t)i + 1);
         int swap = g->bag[i];
@@ -109,7 +109,7 @@ cc_game *cc_game_new(const cc_catalog *cat, const cc_game_setup *setup, cc_error
         return NULL;
     cc_game *g = calloc(1, sizeof *g);
     if (g == NULL) {
-        cc_fail(err, (cc_status)500, "", CC_OUT_OF_MEMORY, "no memory for a game");
+        CC_FAIL0(err, (cc_status)500, "", CC_MSG_P_OUT_OF_MEMORY, CC_MSG_D_NO_MEMORY_FOR_A_GAME);
         return NULL;
     }
     g->cat = cat;
@@ -119,8 +119,7 @@ cc_game *cc_game_new(const cc_catalog *cat, const cc_game_setup *setup, cc_error
     g->abbey_type = (expansions & CC_EXP_ABBEY_MAYOR) ? cc_catalog_abbey(cat) : -1;
     int start;
     if ((expansions & CC_EXP_ABBEY_MAYOR) && g->abbey_type < 0) {
-        cc_fail(err, CC_ERR_IMPOSSIBLE, "/expansions", "No abbey tile",
-                "Abbey & Mayor is in play but the tile catalog has no abbey tile.");
+        CC_FAIL0(err, CC_ERR_IMPOSSIBLE, "/expansions", CC_MSG_P_NO_ABBEY_TILE, CC_MSG_D_NO_ABBEY_TILE);
         free(g);
         return NULL;
     }
@@ -264,26 +263,28 @@ static int choose_wagons(cc_game *g, const cc_turn_result *r, cc_move *mv)
 
 /* ---- the turn ----------------------------------------------------------------- */
 
-/* What an engine error says, for a 500's detail: its message id (the
- * engine has no words) or the service's English detail. */
-static const char *why_of(const cc_error *e)
+/* The engine refused what it offered: a bug, reported as a 500 whose
+ * detail (`what`: a CC_MSG_D_REFUSED_* id) names the engine's objection by
+ * its message id (the engine has no words) -- unless it ran out of memory,
+ * which is no bug and is passed on as it is. */
+static int engine_refused(cc_error *err, int what, const cc_error *why)
 {
-    return e->problem >= 0 ? cc_msg_id(e->text.msg) : e->detail;
-}
-
-/* The engine refused what it offered: a bug, reported as a 500 -- unless
- * it ran out of memory (why says so), which is no bug and is passed on as
- * it is. why_text is the reason when there is no cc_error (why NULL). */
-static int engine_refused(cc_error *err, const char *what, const cc_error *why,
-                          const char *why_text)
-{
-    if (why != NULL && cc_error_out_of_memory(why)) {
+    if (cc_error_out_of_memory(why)) {
         if (err != NULL)
             *err = *why;
         return -1;
     }
-    cc_fail(err, (cc_status)500, "", "Random game failed", "the engine refused %s: %s", what,
-            why != NULL ? why_of(why) : why_text);
+    /* Every engine problem is a message id; "?" if one ever is not. */
+    const char *id = why->problem >= 0 ? cc_msg_id(why->text.msg) : "?";
+    CC_FAIL(err, (cc_status)500, "", CC_MSG_P_RANDOM_GAME_FAILED, what, CC_STR(WHY, id));
+    return -1;
+}
+
+/* A move cc_turn() judged illegal, as a refusal: its reason's message id. */
+static int move_refused(cc_error *err, const cc_turn_result *r)
+{
+    CC_FAIL(err, (cc_status)500, "", CC_MSG_P_RANDOM_GAME_FAILED, CC_MSG_D_REFUSED_MOVE,
+            CC_STR(WHY, cc_msg_id(r->reason.msg)));
     return -1;
 }
 
@@ -293,7 +294,7 @@ static bool build(cc_game *g, const cc_position *pos, cc_error *err)
     cc_error why;
     if (cc_validate(pos, g->cat, &g->board, &g->features, &why))
         return true;
-    engine_refused(err, "a position it reached", &why, NULL);
+    engine_refused(err, CC_MSG_D_REFUSED_POSITION, &why);
     return false;
 }
 
@@ -388,9 +389,9 @@ static int play(cc_game *g, const cc_move *mv, cc_error *err)
 {
     cc_error why;
     if (!cc_turn(&g->pos, g->cat, mv, &g->result, &why))
-        return engine_refused(err, "a move it offered", &why, NULL);
+        return engine_refused(err, CC_MSG_D_REFUSED_MOVE, &why);
     if (!g->result.legal)
-        return engine_refused(err, "a move it offered", NULL, cc_msg_id(g->result.reason.msg));
+        return move_refused(err, &g->result);
     return 1;
 }
 
@@ -405,11 +406,11 @@ static int count_points(cc_game *g, cc_game_turn *t, cc_error *err)
     cc_error why;
     cc_messages_counting_init(&g->counting);
     if (!cc_messages_after_scoring(&r->scored, &r->turn, &g->counting, &why))
-        return engine_refused(err, "the turn's counting", &why, NULL);
+        return engine_refused(err, CC_MSG_D_REFUSED_COUNTING, &why);
     if (r->game_over) {
         cc_messages_counting_init(&g->counting_end);
         if (!cc_messages_after_final(&r->scored, &g->counting, &r->final, &g->counting_end, &why))
-            return engine_refused(err, "the final counting", &why, NULL);
+            return engine_refused(err, CC_MSG_D_REFUSED_FINAL_COUNTING, &why);
         last = &g->counting_end;
     }
     t->next = r->next;

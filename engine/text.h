@@ -52,7 +52,8 @@
     M(CORNER, "corner") M(SHOWS, "shows") M(HELD, "held")                 \
     M(PLACED, "placed") M(SEED, "seed") M(TURNS, "turns") M(WHAT, "what") \
     M(WHY, "why") M(OPTION, "option") M(MIN, "min") M(MAX, "max")         \
-    M(LOCATIONS, "locations") M(ROT, "rot") M(RULE_TITLE, "rule_title")
+    M(LOCATIONS, "locations") M(ROT, "rot") M(RULE_TITLE, "rule_title")  \
+    M(PER_FOLLOWER, "per_follower")
 
 typedef enum {
 #define CC_ARG_NAME_ENUM(e, s) CC_AN_##e,
@@ -111,7 +112,8 @@ typedef struct {
 /* ---- message ids ---------------------------------------------------------------
  * Families: problem.* (a problem's kind: its title, and the slug of its
  * `type` URI), detail.* (a problem's detail), score.* (a scoring event's
- * sentences), reason.* (why a move, deployment or barn is illegal). The
+ * sentences), reason.* (why a move, deployment or barn is illegal), card.*
+ * (what a message card of Messages yields, engine/messages.c). The
  * English of each is in service/text/messages_en.c; its translations in po/. */
 
 #define CC_MESSAGES(X)                                                              \
@@ -144,6 +146,18 @@ typedef struct {
     X(P_NO_WAGON_THERE, "problem.no-wagon-there")                                   \
     X(P_UNKNOWN_TILE, "problem.unknown-tile")                                       \
     X(P_OUT_OF_MEMORY, "problem.out-of-memory")                                     \
+    X(P_VALUE_OUT_OF_RANGE, "problem.value-out-of-range")                           \
+    X(P_TOO_MANY_AWARDS, "problem.too-many-scoring-events")                         \
+    X(P_NEGATIVE_SCORE, "problem.negative-score")                                   \
+    X(P_NEGATIVE_POINTS, "problem.negative-points")                                 \
+    X(P_ROUNDS_OUT_OF_ORDER, "problem.rounds-out-of-order")                         \
+    X(P_NO_SUCH_COUNTING_FIGURE, "problem.no-such-counting-figure")                 \
+    X(P_NO_SECOND_COUNTING_FIGURE, "problem.no-second-counting-figure")             \
+    X(P_NO_SUCH_MESSAGE, "problem.no-such-message")                                 \
+    X(P_NOT_A_FOLLOWER, "problem.not-a-follower-of-the-active-player")              \
+    X(P_NO_START_TILE, "problem.no-start-tile")                                     \
+    X(P_NO_ABBEY_TILE, "problem.no-abbey-tile")                                     \
+    X(P_RANDOM_GAME_FAILED, "problem.random-game-failed")                           \
     /* problems: details */                                                         \
     X(D_TWO_TILES_ON_ONE_CELL, "detail.two-tiles-on-one-cell")                      \
     X(D_TILE_EXPANSION, "detail.tile-of-an-expansion-not-in-play")                  \
@@ -185,6 +199,30 @@ typedef struct {
     X(D_NO_WAGON_THERE, "detail.no-wagon-there")                                    \
     X(D_UNKNOWN_TILE, "detail.unknown-tile-type")                                   \
     X(D_OUT_OF_MEMORY, "detail.out-of-memory")                                      \
+    /* problems: details of Messages (engine/messages.c) */                         \
+    X(D_TOO_MANY_AWARDS, "detail.messages.too-many-awards")                         \
+    X(D_NEGATIVE_SCORE, "detail.messages.counting-figure-below-zero")               \
+    X(D_NEGATIVE_POINTS, "detail.messages.negative-points")                         \
+    X(D_ROUNDS_OUT_OF_ORDER, "detail.messages.rounds-out-of-order")                 \
+    X(D_NO_SUCH_COUNTING_FIGURE, "detail.messages.no-such-counting-figure")         \
+    X(D_NO_SECOND_COUNTING_FIGURE, "detail.messages.no-second-counting-figure")     \
+    X(D_NO_SUCH_MESSAGE, "detail.messages.no-such-message")                         \
+    X(D_NO_FIGURE_THERE, "detail.messages.no-figure-of-the-player-there")           \
+    X(D_SPECIAL_FIGURE, "detail.messages.special-figure-not-a-follower")            \
+    X(D_CARD_8_NEEDS_FOLLOWER, "detail.messages.card-8-needs-a-follower")           \
+    /* problems: details of a random game (engine/random_game.c) */                 \
+    X(D_SEED_RANGE, "detail.random-game.seed-out-of-range")                         \
+    X(D_PLAYERS_RANGE, "detail.random-game.players-out-of-range")                   \
+    X(D_NAME_LENGTH, "detail.random-game.player-name-length")                       \
+    X(D_NAME_TWICE, "detail.random-game.player-name-twice")                         \
+    X(D_TURNS_RANGE, "detail.random-game.turns-out-of-range")                       \
+    X(D_NO_START_TILE, "detail.random-game.no-start-tile")                          \
+    X(D_NO_MEMORY_FOR_A_GAME, "detail.random-game.out-of-memory")                   \
+    X(D_NO_ABBEY_TILE, "detail.random-game.no-abbey-tile")                          \
+    X(D_REFUSED_POSITION, "detail.random-game.refused-a-position")                  \
+    X(D_REFUSED_MOVE, "detail.random-game.refused-a-move")                          \
+    X(D_REFUSED_COUNTING, "detail.random-game.refused-the-counting")                \
+    X(D_REFUSED_FINAL_COUNTING, "detail.random-game.refused-the-final-counting")    \
     /* scoring events */                                                            \
     X(S_ROAD_COMPLETE, "score.road.complete")                                       \
     X(S_ROAD_COMPLETE_AT_END, "score.road.complete-at-end")                         \
@@ -254,7 +292,34 @@ typedef struct {
     X(R_BARN_CORNER_ABBEY, "reason.barn-corner-shows-the-abbey")                    \
     X(R_BARN_CORNER_CITY, "reason.barn-corner-shows-a-city")                        \
     X(R_BARN_CORNER_PARTED, "reason.barn-corner-parted")                            \
-    X(R_BARN_ONE_PER_FIELD, "reason.barn-field-has-a-barn")
+    X(R_BARN_ONE_PER_FIELD, "reason.barn-field-has-a-barn")                         \
+    /* Messages: the sentences that explain what a message card yields */          \
+    X(C_HEADING_1, "card.1.heading")                                                \
+    X(C_HEADING_2, "card.2.heading")                                                \
+    X(C_HEADING_3, "card.3.heading")                                                \
+    X(C_HEADING_4, "card.4.heading")                                                \
+    X(C_HEADING_5, "card.5.heading")                                                \
+    X(C_HEADING_6, "card.6.heading")                                                \
+    X(C_HEADING_7, "card.7.heading")                                                \
+    X(C_HEADING_8, "card.8.heading")                                                \
+    X(C_NONE_1, "card.1.no-road")                                                   \
+    X(C_NONE_2, "card.2.no-city")                                                   \
+    X(C_NONE_3, "card.3.no-monastery")                                              \
+    X(C_ONLY_1, "card.1.only-road")                                                 \
+    X(C_ONLY_2, "card.2.only-city")                                                 \
+    X(C_ONLY_3, "card.3.only-monastery")                                            \
+    X(C_FEWEST_1, "card.1.fewest-points")                                           \
+    X(C_FEWEST_2, "card.2.fewest-points")                                           \
+    X(C_FEWEST_3, "card.3.fewest-points")                                           \
+    X(C_SMALLEST_ALONE, "card.smallest.scores-alone")                               \
+    X(C_PENNANTS, "card.4.pennants")                                                \
+    X(C_KNIGHTS, "card.5.knights")                                                  \
+    X(C_FARMERS, "card.6.farmers")                                                  \
+    X(C_EXTRA_TILE, "card.7.extra-tile")                                            \
+    X(C_MAJORITY, "card.8.majority")                                                \
+    X(C_NO_MAJORITY, "card.8.no-majority")                                          \
+    X(C_RETURNS, "card.8.follower-returns")                                         \
+    X(C_ALTERNATIVE, "card.alternative")
 
 typedef enum {
 #define CC_MSG_ENUM(e, s) CC_MSG_##e,

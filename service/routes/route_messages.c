@@ -5,7 +5,8 @@
  *        "counting_figure": 0 | 1 (optional), "tile": id (card 7 only, optional)}
  * Answer (service/wire/encode_messages.h, enc_message_card): {"card", "name",
  *   "player", "points", "alternative": 2, "counted", "candidates" (1-3),
- *   "majority" and "returned" (8), "allows" (7), "chain", "rules", "explain"};
+ *   "majority" and "returned" (8), "allows" (7), "chain", "rules", "explain"
+ *   (in the request's language), "explain_id", "explain_args"};
  *   card 7 with "tile" adds "tile" and "placements" (every legal {x, y, rot},
  *   as /v1/placements answers).
  * "chain" says, for the card's points and for the alternative's 2 points,
@@ -143,7 +144,7 @@ static bool answer(const svc_context *ctx, jr_obj *root, const game *g, int card
                 more[nmore++] = "base.placement.discard";
         }
         jw_object(w);
-        enc_message_card_members(w, pos, &g->features, v, &chains[0], &chains[1], more, nmore);
+        enc_message_card_members(w, ctx->lang, pos, &g->features, v, &chains[0], &chains[1], more, nmore);
         if (extra.tile != NULL) {
             jw_member_string(w, "tile", extra.tile->id);
             jw_key(w, "placements");

@@ -1,14 +1,13 @@
 /* encode_messages.c -- see encode_messages.h. */
 #include "encode_messages.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "../../engine/validate.h"
 #include "decode.h"
 #include "encode.h"
+#include "encode_text.h"
 #include "json_reader.h"
 
 /* ---- "counting" in ------------------------------------------------------- */
@@ -234,21 +233,13 @@ bool msg_turn_answer(const jr_obj *root, const cc_position *pos, const cc_score_
 
 /* ---- /v1/messages/{n} out ---------------------------------------------------- */
 
+/* The cards' names, as the answer's "name" (a value, never translated; the
+ * explanation's heading says it in the request's language). */
 static const char *const card_names[CC_MESSAGE_CARDS + 1] = {
     NULL, "shortest road", "smallest city", "smallest cloister", "2 points per coat of arms",
     "2 points per knight", "2 points per farmer", "one extra tile",
     "score a follower and return it",
 };
-
-/* "the road at (1, 0) E" */
-static void feature_phrase(const cc_features *f, int id, char *buf, size_t n)
-{
-    const cc_feature *feat = &f->features[id];
-    const cc_board_tile *t = &f->board->tiles[feat->name_tile];
-    char at[8];
-    snprintf(buf, n, "the %s at (%d, %d) %s", cc_feature_type_name(feat->type), t->x, t->y,
-             cc_loc_name(feat->name_at, at));
-}
 
 static void enc_item(jw *w, const cc_position *pos, const cc_features *f,
                      const cc_message_item *it, int card)
@@ -296,93 +287,9 @@ static void enc_chain(jw *w, const cc_counting *c)
     jw_object_end(w);
 }
 
-static void explain_add(char *buf, size_t n, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void explain_add(char *buf, size_t n, const char *fmt, ...)
-{
-    size_t len = strlen(buf);
-    if (len + 1 >= n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    /* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): ap is started above (clang 14 false positive) */
-    vsnprintf(buf + len, n - len, fmt, ap);
-    va_end(ap);
-}
-
-static void explain_smallest(const cc_position *pos, const cc_features *f,
-                             const cc_message_value *v, char *buf, size_t n)
-{
-    static const char *const kind[] = { NULL, "road", "city", "cloister, shrine or abbey" };
-    static const char *const kinds[] = { NULL, "roads", "cities", "monasteries" };
-    const char *who = pos->players[v->player];
-    if (v->ncounted == 0) {
-        explain_add(buf, n, "%s has no follower on a %s, so message %d gives 0 points.", who,
-                    kind[v->card], v->card);
-        return;
-    }
-    char where[96];
-    feature_phrase(f, v->counted[0].feature, where, sizeof where);
-    if (v->ncandidates == 1)
-        explain_add(buf, n, "%s is the only %s holding a follower of %s; it gives %d point%s at final scoring now.",
-                    where, kind[v->card], who, v->points, v->points == 1 ? "" : "s");
-    else
-        explain_add(buf, n, "Of the %d %s holding a follower of %s, %s gives the fewest points at final scoring now: %d.",
-                    v->ncandidates, kinds[v->card], who, where, v->points);
-    explain_add(buf, n, " They score for %s alone; the followers stay.", who);
-}
-
-static void explain_follower(const cc_position *pos, const cc_features *f,
-                             const cc_message_value *v, char *buf, size_t n)
-{
-    const char *who = pos->players[v->player];
-    const cc_figure *fig = &pos->figures[v->returned];
-    char where[96], at[8];
-    feature_phrase(f, v->counted[0].feature, where, sizeof where);
-    if (v->majority)
-        explain_add(buf, n, "%s has the majority on %s, which scores %d points for %s alone as at the end of the game.",
-                    who, where, v->points, who);
-    else
-        explain_add(buf, n, "%s does not have the majority on %s: 0 points.", who, where);
-    explain_add(buf, n, " The %s at (%d, %d) %s returns to the supply; other followers stay.",
-                cc_figure_kind_name(fig->kind), fig->x, fig->y, cc_loc_name(fig->at, at));
-}
-
-static void explain_card(const cc_position *pos, const cc_features *f,
-                         const cc_message_value *v, char *buf, size_t n)
-{
-    const char *who = pos->players[v->player];
-    buf[0] = '\0';
-    explain_add(buf, n, "Message %d (%s): ", v->card, card_names[v->card]);
-    switch (v->card) {
-    case 4:
-        explain_add(buf, n, "2 points per coat of arms in each of the %d cit%s holding a follower of %s: %d points.",
-                    v->ncounted, v->ncounted == 1 ? "y" : "ies", who, v->points);
-        break;
-    case 5:
-    case 6:
-        explain_add(buf, n, "2 points for each of %s's %d %s: %d points; they stay.", who,
-                    v->ncounted, v->card == 5 ? "knights (followers in cities)"
-                                              : "farmers (followers in fields)", v->points);
-        break;
-    case 7:
-        explain_add(buf, n, "%s plays one extra tile, a whole turn: place it, deploy a follower by the normal rules, score; its rounds of scoring can bring further messages, and it comes before a builder's extra turn.",
-                    who);
-        break;
-    case 8:
-        explain_follower(pos, f, v, buf, n);
-        break;
-    default:
-        explain_smallest(pos, f, v, buf, n);
-        break;
-    }
-    explain_add(buf, n, " Or take the %d points in the seal instead.", v->alternative);
-}
-
-void enc_message_card_members(jw *w, const cc_position *pos, const cc_features *f,
-                              const cc_message_value *v, const cc_counting *chain_card,
-                              const cc_counting *chain_alternative,
+void enc_message_card_members(jw *w, const char *lang, const cc_position *pos,
+                              const cc_features *f, const cc_message_value *v,
+                              const cc_counting *chain_card, const cc_counting *chain_alternative,
                               const char *const *more_rules, size_t nmore)
 {
     jw_member_int(w, "card", v->card);
@@ -417,7 +324,6 @@ void enc_message_card_members(jw *w, const cc_position *pos, const cc_features *
     enc_rules_add_all(&rules, more_rules, nmore);
     jw_key(w, "rules");
     enc_rules_write(w, &rules);
-    char explain[640];
-    explain_card(pos, f, v, explain, sizeof explain);
-    jw_member_string(w, "explain", explain);
+    txt_args ta = { .pos = pos };
+    enc_text_members(w, "explain", lang, v->explain, v->nexplain, &ta);
 }

@@ -50,9 +50,12 @@
  *       into the same "message" and into next.
  *   msg_decode_counting(root, pos, nevents, tc, err)   "counting" alone
  *   enc_message(w, pos, res, tc, final)                "message" alone
- *   enc_message_card_members(w, pos, f, v, chain_card, chain_alt, more, n)
+ *   enc_message_card_members(w, lang, pos, f, v, chain_card, chain_alt, more, n)
  *       the members of the /v1/messages answer (the caller opens and
- *       closes the object); more[0..n) are rules added to its list
+ *       closes the object); more[0..n) are rules added to its list; the
+ *       card's explanation (v->explain, said by the engine as card.* ids)
+ *       is worded in lang as "explain", with "explain_id" and
+ *       "explain_args" beside it (encode_text.h)
  * Everything is written into a JSON writer (service/wire/json_writer.h).
  */
 #ifndef ENCODE_MESSAGES_H
@@ -88,8 +91,8 @@ void enc_message(jw *w, const cc_position *pos, const cc_score_result *res,
 /* The answer of /v1/messages/{n}, its members: the card's value and, for
  * its points and for the alternative's 2 points, where the counting figure
  * lands (a one-award cc_counting each). */
-void enc_message_card_members(jw *w, const cc_position *pos, const cc_features *f,
-                              const cc_message_value *v, const cc_counting *chain_card,
+void enc_message_card_members(jw *w, const char *lang, const cc_position *pos,
+                              const cc_features *f, const cc_message_value *v, const cc_counting *chain_card,
                               const cc_counting *chain_alternative,
                               const char *const *more_rules, size_t nmore);
 
