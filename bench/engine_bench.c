@@ -118,7 +118,7 @@ static void make_game(bench *b)
     snprintf(setup.players[1], CC_NAME_MAX, "Bob");
     cc_error err;
     cc_game *g = cc_game_new(b->cat, &setup, &err);
-    jcz_writer *w = g ? jcz_writer_new(cc_game_position(g), b->cat, "bench", &err) : NULL;
+    jcz_writer *w = g ? jcz_writer_new(cc_game_position(g), b->cat, "bench", NULL, &err) : NULL;
     if (w == NULL)
         die("cannot start the game: ", err.detail);
     const cc_game_turn *t;
@@ -150,7 +150,7 @@ static void op_import72(bench *b)
     jcz_game g;
     if (!dec_parse(b->jcz, strlen(b->jcz), &doc, &root, &err) ||
         !jcz_read(&root, b->cat, &g, &err) ||
-        !jcz_replay(&g, b->cat, -1, NULL, NULL, &b->replayed, &err))
+        !jcz_replay(&g, b->cat, -1, NULL, NULL, NULL, &b->replayed, &err))
         die("the saved game does not import: ", err.detail);
     b->sink = b->replayed.turns;
     jcz_game_free(&g);

@@ -419,14 +419,14 @@ static void message_of(const turn_msgs *t, const char *move_ptr, char *out, size
 }
 
 static bool illegal(const jcz_game *g, const turn_msgs *t, int turn, const cc_turn_result *r,
-                    cc_error *err)
+                    const char *lang, cc_error *err)
 {
     char ptr[CC_POINTER_MAX];
     int m;
     message_of(t, r->pointer, ptr, sizeof ptr, &m);
     char reason[CC_DETAIL_MAX];
     txt_args a = { .pos = &r->scored };
-    txt_format(NULL, &r->reason, &a, reason, sizeof reason);
+    txt_format(lang, &r->reason, &a, reason, sizeof reason);
     return fail(err, 422, ptr, "Move against the rules",
                 "replay/%d (turn %d, %s): %s Rule %s.", m, turn, type_names[g->msgs[m].type],
                 reason, r->rule);
@@ -448,7 +448,8 @@ static bool not_a_move(const turn_msgs *t, int turn, cc_error *err)
  * about the tile first: when the tile alone cannot go there, say that
  * (err is replaced); otherwise err keeps its complaint. */
 static void tile_first(const jcz_game *g, const cc_catalog *cat, const turn_msgs *t, int turn,
-                       const cc_position *pos, cc_turn_result *r, cc_error *err)
+                       const cc_position *pos, cc_turn_result *r, const char *lang,
+                       cc_error *err)
 {
     const jcz_msg *place = &g->msgs[t->place];
     cc_move bare = cc_move_make(place->tile, place->x, place->y,
@@ -457,7 +458,7 @@ static void tile_first(const jcz_game *g, const cc_catalog *cat, const turn_msgs
     if (cc_turn(pos, cat, &bare, r, &ignored) && !r->legal &&
         (strcmp(r->pointer, "/x") == 0 || strcmp(r->pointer, "/rot") == 0 ||
          strcmp(r->pointer, "/tile") == 0))
-        illegal(g, t, turn, r, err);
+        illegal(g, t, turn, r, lang, err);
 }
 
 /* Wagons this turn's scoring sent back that did not move: each may have
@@ -478,6 +479,7 @@ typedef struct {
     cc_board now;               /* the board of pos */
     cc_features features;       /* scratch */
     cc_turn_result result;
+    const char *lang;           /* the reasons' language (NULL: English) */
 } workspace;
 
 static bool later_land_tile(const jcz_game *g, const cc_catalog *cat, const turn_msgs *turns,
@@ -557,7 +559,7 @@ static bool play(const jcz_game *g, const cc_catalog *cat, const turn_msgs *turn
                         "replay/%d places a land tile after the pile ran out. Rule base.game.end.", t->place);
         cc_move mv;
         if (!build_move(&mo, t, &mv, err)) {
-            tile_first(g, cat, t, k + 1, &w->pos, &w->result, err);
+            tile_first(g, cat, t, k + 1, &w->pos, &w->result, w->lang, err);
             return false;
         }
         p.ndiscarded = 0;
@@ -567,7 +569,7 @@ static bool play(const jcz_game *g, const cc_catalog *cat, const turn_msgs *turn
         if (!cc_turn(&w->pos, cat, &mv, &w->result, err))
             return not_a_move(t, k + 1, err);
         if (!w->result.legal)
-            return illegal(g, t, k + 1, &w->result, err);
+            return illegal(g, t, k + 1, &w->result, w->lang, err);
         pile_end end = PILE_GOES_ON;
         int discards = 0;
         if (land && !later_land_tile(g, cat, turns, n, k, pending))
@@ -619,13 +621,14 @@ static bool play(const jcz_game *g, const cc_catalog *cat, const turn_msgs *turn
 }
 
 bool jcz_replay(const jcz_game *g, const cc_catalog *cat, int upto, jcz_turn_fn *fn, void *arg,
-                jcz_replay_result *out, cc_error *err)
+                const char *lang, jcz_replay_result *out, cc_error *err)
 {
     turn_msgs *turns = NULL, pending;
     int n = 0;
     workspace *w = malloc(sizeof *w);
     if (w == NULL)
         return fail(err, 500, "", "Out of memory", "No memory to replay the game.");
+    w->lang = lang;
     bool ok = segment(g, &turns, &n, &pending, err) && start(g, cat, w, err) &&
               play(g, cat, turns, n, &pending, upto, fn, arg, w, out, err);
     free(turns);

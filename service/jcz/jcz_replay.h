@@ -75,8 +75,9 @@ typedef struct {
 
 /* Play turns 1..upto of g (upto < 0: all of them). fn (may be NULL) hears
  * each. False with err (422 for a move the rules forbid, with the pointer
- * of the replay message at fault) when the replay cannot go on. */
+ * of the replay message at fault, and the engine's reason worded in lang,
+ * NULL: English) when the replay cannot go on. */
 bool jcz_replay(const jcz_game *g, const cc_catalog *cat, int upto, jcz_turn_fn *fn, void *arg,
-                jcz_replay_result *out, cc_error *err);
+                const char *lang, jcz_replay_result *out, cc_error *err);
 
 #endif

@@ -42,6 +42,7 @@ typedef struct {
 
 struct jcz_writer {
     const cc_catalog *cat;
+    const char *lang;           /* an illegal move's reason is worded in it */
     char name[128];
     cc_position start;          /* the first player first */
     cc_position pos;            /* before the next move */
@@ -121,7 +122,7 @@ static void first_player_first(const cc_position *pos, cc_position *out)
 }
 
 jcz_writer *jcz_writer_new(const cc_position *pos, const cc_catalog *cat, const char *name,
-                           cc_error *err)
+                           const char *lang, cc_error *err)
 {
     jcz_writer *w = calloc(1, sizeof *w);
     if (w == NULL) {
@@ -129,6 +130,7 @@ jcz_writer *jcz_writer_new(const cc_position *pos, const cc_catalog *cat, const 
         return NULL;
     }
     w->cat = cat;
+    w->lang = lang;
     snprintf(w->name, sizeof w->name, "%s", name ? name : "");
     if (!cc_validate(pos, cat, &w->board, &w->features, err) || !check_start(pos, cat, err)) {
         free(w);
@@ -420,7 +422,7 @@ bool jcz_writer_play(jcz_writer *w, const cc_move *mv, cc_error *err)
     if (!w->result.legal) {
         char reason[CC_DETAIL_MAX];
         txt_args a = { .pos = &w->result.scored };
-        txt_format(NULL, &w->result.reason, &a, reason, sizeof reason);
+        txt_format(w->lang, &w->result.reason, &a, reason, sizeof reason);
         return fail(err, 422, w->result.pointer, "Move against the rules", "%s Rule %s.", reason,
                     w->result.rule);
     }

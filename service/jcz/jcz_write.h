@@ -58,9 +58,11 @@
 typedef struct jcz_writer jcz_writer;
 
 /* A writer starting from pos (validated here; pointers "/position/..."),
- * the game named name. NULL with err on a position a .jcz cannot hold. */
+ * the game named name; an illegal move's reason is worded in lang (the
+ * request's language; NULL: English), which must outlive the writer.
+ * NULL with err on a position a .jcz cannot hold. */
 jcz_writer *jcz_writer_new(const cc_position *pos, const cc_catalog *cat, const char *name,
-                           cc_error *err);
+                           const char *lang, cc_error *err);
 
 const cc_position *jcz_writer_position(const jcz_writer *w);
 

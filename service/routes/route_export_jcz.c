@@ -141,7 +141,8 @@ void route_export_jcz(const svc_context *ctx, jr_obj *root, svc_response *res)
         read = cc_fail(&err, CC_ERR_BAD_REQUEST, "/name", "Value out of range",
                        "name is at most %d bytes.", NAME_MAX_BYTES);
     if (!read || !dec_position(root, ctx->cat, pos, &err) ||
-        (w = jcz_writer_new(pos, ctx->cat, name ? name : "carcassonne-rules", &err)) == NULL ||
+        (w = jcz_writer_new(pos, ctx->cat, name ? name : "carcassonne-rules", ctx->lang,
+                             &err)) == NULL ||
         !play_moves(ctx, moves, w, &err)) {
         svc_reply_problem(res, &err);
     } else {

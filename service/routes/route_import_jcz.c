@@ -194,7 +194,8 @@ void route_import_jcz(const svc_context *ctx, jr_obj *root, svc_response *res)
     if (out == NULL) {
         svc_fail(res, 500, "", "Out of memory", "No memory to replay the game.");
     } else if (!jcz_read(root, ctx->cat, &g, &err) ||
-               !jcz_replay(&g, ctx->cat, turn > 0 ? turn - 1 : -1, on_turn, &l, out, &err)) {
+               !jcz_replay(&g, ctx->cat, turn > 0 ? turn - 1 : -1, on_turn, &l, ctx->lang, out,
+                          &err)) {
         svc_reply_problem(res, &err);
     } else if (turn > out->turns + 1) {
         svc_fail(res, 422, "", "No such turn",

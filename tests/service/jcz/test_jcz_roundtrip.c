@@ -113,7 +113,7 @@ static char *play_and_write(const cc_game_setup *setup, record *rec)
     memset(&err, 0, sizeof err);
     cc_game *game = cc_game_new(cat, setup, &err);
     cr_assert_not_null(game, "%s", tu_detail(&err));
-    jcz_writer *w = jcz_writer_new(cc_game_position(game), cat, "round trip", &err);
+    jcz_writer *w = jcz_writer_new(cc_game_position(game), cat, "round trip", NULL, &err);
     cr_assert_not_null(w, "%s: %s", err.pointer, tu_detail(&err));
     const cc_game_turn *t;
     int step;
@@ -170,7 +170,7 @@ static void round_trip(unsigned expansions, const cc_options *options, int playe
     checker c = { rec, seed, 0 };
     cr_assert(jcz_read(&root, cat, &g, &err), "seed %llu: %s %s", (unsigned long long)seed,
               err.pointer, tu_detail(&err));
-    cr_assert(jcz_replay(&g, cat, -1, each_turn, &c, out, &err), "seed %llu: %s %s",
+    cr_assert(jcz_replay(&g, cat, -1, each_turn, &c, NULL, out, &err), "seed %llu: %s %s",
               (unsigned long long)seed, err.pointer, tu_detail(&err));
     cr_assert_eq(c.seen, rec->nmoves);
     cr_assert_eq(out->turns, rec->nmoves);
