@@ -51,25 +51,25 @@ struct cc_game {
 static bool check_setup(const cc_game_setup *s, cc_error *err)
 {
     if (s->seed > CC_GAME_SEED_MAX)
-        return CC_FAIL(err, CC_ERR_BAD_REQUEST, "/seed", CC_MSG_P_VALUE_OUT_OF_RANGE,
+        return CC_FAIL(err, CC_ERR_BAD_REQUEST, "/seed", CC_MSG_P_SETUP_OUT_OF_RANGE,
                        CC_MSG_D_SEED_RANGE, CC_INT(MIN, 0));
     if (s->nplayers < CC_MIN_PLAYERS || s->nplayers > CC_MAX_PLAYERS)
-        return CC_FAIL(err, CC_ERR_BAD_REQUEST, "/players", CC_MSG_P_VALUE_OUT_OF_RANGE,
+        return CC_FAIL(err, CC_ERR_BAD_REQUEST, "/players", CC_MSG_P_SETUP_OUT_OF_RANGE,
                        CC_MSG_D_PLAYERS_RANGE, CC_INT(MIN, CC_MIN_PLAYERS),
                        CC_INT(MAX, CC_MAX_PLAYERS), CC_INT(COUNT, s->nplayers));
     for (int i = 0; i < s->nplayers; i++) {
         size_t n = strnlen(s->players[i], CC_NAME_MAX);
         if (n == 0 || n >= CC_NAME_MAX)
-            return CC_FAIL(err, CC_ERR_BAD_REQUEST, "/players", CC_MSG_P_VALUE_OUT_OF_RANGE,
+            return CC_FAIL(err, CC_ERR_BAD_REQUEST, "/players", CC_MSG_P_SETUP_OUT_OF_RANGE,
                            CC_MSG_D_NAME_LENGTH, CC_INT(MIN, 1), CC_INT(MAX, CC_NAME_MAX - 1));
         for (int j = 0; j < i; j++)
             if (strcmp(s->players[i], s->players[j]) == 0)
-                return CC_FAIL(err, CC_ERR_BAD_REQUEST, "/players", CC_MSG_P_VALUE_OUT_OF_RANGE,
+                return CC_FAIL(err, CC_ERR_BAD_REQUEST, "/players", CC_MSG_P_SETUP_OUT_OF_RANGE,
                                CC_MSG_D_NAME_TWICE,
                                CC_QUOTE(PLAYER, cc_error_quote(err, 0, s->players[i])));
     }
     if (s->max_turns < 0 || s->max_turns > CC_GAME_MAX_TURNS)
-        return CC_FAIL(err, CC_ERR_BAD_REQUEST, "/turns", CC_MSG_P_VALUE_OUT_OF_RANGE,
+        return CC_FAIL(err, CC_ERR_BAD_REQUEST, "/turns", CC_MSG_P_SETUP_OUT_OF_RANGE,
                        CC_MSG_D_TURNS_RANGE, CC_INT(MIN, CC_GAME_MIN_TURNS),
                        CC_INT(MAX, CC_GAME_MAX_TURNS));
     return true;

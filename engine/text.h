@@ -146,7 +146,7 @@ typedef struct {
     X(P_NO_WAGON_THERE, "problem.no-wagon-there")                                   \
     X(P_UNKNOWN_TILE, "problem.unknown-tile")                                       \
     X(P_OUT_OF_MEMORY, "problem.out-of-memory")                                     \
-    X(P_VALUE_OUT_OF_RANGE, "problem.value-out-of-range")                           \
+    X(P_SETUP_OUT_OF_RANGE, "problem.game-setup-out-of-range")                      \
     X(P_TOO_MANY_AWARDS, "problem.too-many-scoring-events")                         \
     X(P_NEGATIVE_SCORE, "problem.negative-score")                                   \
     X(P_NEGATIVE_POINTS, "problem.negative-points")                                 \
