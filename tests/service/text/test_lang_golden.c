@@ -1,10 +1,15 @@
 /* test_lang_golden.c -- one golden answer per language (issue 15): a score
- * event's explanation, a barn-check reason and an engine problem, in en,
- * de, fr, cs, pl and ca.
+ * event's explanation, a barn-check reason, an engine problem, a message
+ * card's explanation (Messages), a random game's problem and a .jcz
+ * export's reason for an illegal move, in en, de, fr, cs, pl and ca.
  *
  * tests/service/text/golden/lang/<case>.json is the request and
  * <case>.<lang>.txt the exact sentence it must answer in that language
- * (for the problem: its title, a newline, its detail). The translations
+ * (for a problem: its title, a newline, its detail). The random game's
+ * setup problems cannot reach the engine through /v1/games/random (the
+ * route's decoder checks the same bounds first), so that case words the
+ * engine's cc_error directly, as the dispatcher does (before it makes the
+ * detail a sentence: capital letter, full stop). The translations
  * were read against the English and the rule when recorded. Beside the
  * words, each translation must carry exactly the numbers of the English
  * one, in any order: a translation may reorder, never invent or drop.
@@ -16,6 +21,8 @@
 
 #include <json-c/json.h>
 
+#include "../../../engine/random_game.h"
+#include "../../../service/text/format.h"
 #include "../../support/asktest.h"
 #include "../../support/testutil.h"
 
@@ -46,6 +53,8 @@ static char *sentence(const char *kind, json_object *answer)
         snprintf(buf, sizeof buf, "%s", tu_str(json_object_array_get_idx(events, 0), "explain"));
     } else if (strcmp(kind, "barn") == 0) {
         snprintf(buf, sizeof buf, "%s", tu_str(tu_member(answer, "reason"), "explain"));
+    } else if (strcmp(kind, "message") == 0) {
+        snprintf(buf, sizeof buf, "%s", tu_str(answer, "explain"));
     } else {
         snprintf(buf, sizeof buf, "%s\n%s", tu_str(answer, "title"), tu_str(answer, "detail"));
     }
@@ -75,17 +84,18 @@ static void numbers(const char *s, char *out, size_t size)
         used += (size_t)snprintf(out + used, size - used, "%ld ", v[i]);
 }
 
-static void check_case(const char *kind, const char *route, int status)
+/* How a case is asked in one language: the sentence it answers (the
+ * caller frees it). */
+typedef char *ask_fn(const char *lang, const void *arg);
+
+/* Every language's sentence of case `kind` equals its golden file and
+ * carries exactly the numbers of the English one. */
+static void check_languages(const char *kind, ask_fn *ask, const void *arg)
 {
-    char path[256];
-    snprintf(path, sizeof path, DIR "%s.json", kind);
-    char *request = read_text(path);
     char english_numbers[256] = "";
     for (size_t i = 0; i < sizeof languages / sizeof *languages; i++) {
-        char url[128];
-        snprintf(url, sizeof url, "%s?lang=%s", route, languages[i]);
-        json_object *answer = tu_post(url, request, status);
-        char *got = sentence(kind, answer);
+        char *got = ask(languages[i], arg);
+        char path[256];
         snprintf(path, sizeof path, DIR "%s.%s.txt", kind, languages[i]);
         char *golden = read_text(path);
         cr_expect_str_eq(got, golden, "%s in %s", kind, languages[i]);
@@ -98,8 +108,32 @@ static void check_case(const char *kind, const char *route, int status)
                              languages[i]);
         free(golden);
         free(got);
-        json_object_put(answer);
     }
+}
+
+typedef struct {
+    const char *kind, *route, *request;
+    int status;
+} http_case;
+
+static char *ask_http(const char *lang, const void *arg)
+{
+    const http_case *c = arg;
+    char url[128];
+    snprintf(url, sizeof url, "%s?lang=%s", c->route, lang);
+    json_object *answer = tu_post(url, c->request, c->status);
+    char *got = sentence(c->kind, answer);
+    json_object_put(answer);
+    return got;
+}
+
+static void check_case(const char *kind, const char *route, int status)
+{
+    char path[256];
+    snprintf(path, sizeof path, DIR "%s.json", kind);
+    char *request = read_text(path);
+    http_case c = { kind, route, request, status };
+    check_languages(kind, ask_http, &c);
     free(request);
 }
 
@@ -116,4 +150,43 @@ Test(lang_golden, a_barn_off_a_four_tile_junction_refused_in_six_languages_abbey
 Test(lang_golden, edges_that_do_not_match_are_one_problem_in_six_languages_base_placement)
 {
     check_case("problem", "/v1/validate", 422);
+}
+
+Test(lang_golden, message_8_scoring_a_follower_explained_in_six_languages_messages_card_8)
+{
+    check_case("message", "/v1/messages/8", 200);
+}
+
+Test(lang_golden, an_illegal_move_in_a_jcz_export_gives_its_reason_in_six_languages_base_placement)
+{
+    check_case("jcz", "/v1/export/jcz", 422);
+}
+
+/* The engine's problem, worded in lang as the dispatcher words it: the
+ * title, a newline, the detail. */
+static char *ask_engine(const char *lang, const void *arg)
+{
+    const cc_error *err = arg;
+    char detail[CC_DETAIL_MAX * 2], buf[CC_DETAIL_MAX * 3];
+    txt_args a = { .err = err };
+    txt_format(lang, &err->text, &a, detail, sizeof detail);
+    snprintf(buf, sizeof buf, "%s\n%s", txt_template(lang, err->problem), detail);
+    return strdup(buf);
+}
+
+Test(lang_golden, a_random_game_of_seven_players_is_one_problem_in_six_languages_random_game)
+{
+    cc_game_setup setup;
+    memset(&setup, 0, sizeof setup);
+    setup.seed = 1;
+    setup.nplayers = 7;
+    for (int p = 0; p < CC_MAX_PLAYERS; p++)
+        snprintf(setup.players[p], sizeof setup.players[p], "p%d", p);
+    cc_error err;
+    memset(&err, 0, sizeof err);
+    cc_game *g = cc_game_new(tu_catalog(), &setup, &err);
+    cr_assert_null(g, "the engine took a game of 7 players");
+    cr_assert_eq(err.problem, CC_MSG_P_SETUP_OUT_OF_RANGE);
+    cr_assert_str_eq(err.pointer, "/players");
+    check_languages("random", ask_engine, &err);
 }
