@@ -17,8 +17,7 @@
  *       engine (the service's decoder and routes): an English title and a
  *       printf format, both static strings (the keys a translation will
  *       use); `detail` holds it formatted in English.
- * The engine uses CC_FAIL, except messages.c and random_game.c, which still
- * call cc_fail() with English (their problems are not message ids yet).
+ * The engine uses CC_FAIL only: no file of engine/ words a problem.
  */
 #ifndef CC_ERROR_H
 #define CC_ERROR_H
