@@ -1,4 +1,9 @@
-/* catalog.c -- the embedded tool table; see catalog.h. */
+/* catalog.c -- the embedded tool table; see catalog.h.
+ *
+ * The translations are applied to the json-c tree of each tool before it is
+ * serialized: its title (also annotations.title) and description replaced
+ * by the language's text where the catalog has one, so a translated Tool
+ * object is written by the same code as the English one. */
 #include "catalog.h"
 
 #include <json-c/json.h>
@@ -9,6 +14,8 @@
 #include <string.h>
 
 #include "../assets.h"
+#include "../text/catalog.h"
+#include "../text/lang.h"
 #include "../wire/json_reader.h"
 #include "call.h"
 
@@ -54,6 +61,70 @@ static bool read_param(mcp_tool *t, json_object *tool)
     return true;
 }
 
+/* The tool serialized, as the service writes every tool object: plain,
+ * slashes unescaped. A malloc'ed copy, NULL when memory runs out. */
+static char *serialize(json_object *tool, size_t *len)
+{
+    const char *text = json_object_to_json_string_length(
+        tool, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, len);
+    return text ? strdup(text) : NULL;
+}
+
+/* Member name of o set to the string s (both strings copied by json-c). */
+static bool set_string(json_object *o, const char *name, const char *s)
+{
+    json_object *v = json_object_new_string(s);
+    return v != NULL && json_object_object_add(o, name, v) == 0;
+}
+
+/* The tool's words in lang, or NULL (*none) when the catalog translates
+ * neither. Titles and description: the English ones when untranslated. */
+static bool translate(json_object *tool, const char *name, const char *lang, const char *title,
+                      const char *description, bool *none)
+{
+    char ctxt[128];
+    snprintf(ctxt, sizeof ctxt, "mcp.tool.%s.title", name);
+    const char *t = txt_lookup(lang, ctxt);
+    snprintf(ctxt, sizeof ctxt, "mcp.tool.%s.description", name);
+    const char *d = txt_lookup(lang, ctxt);
+    *none = t == NULL && d == NULL;
+    json_object *annotations;
+    return set_string(tool, "title", t ? t : title) &&
+           set_string(tool, "description", d ? d : description) &&
+           (!json_object_object_get_ex(tool, "annotations", &annotations) ||
+            set_string(annotations, "title", t ? t : title));
+}
+
+/* json_in[] of t: the tool in every language that translates it. */
+static bool read_translations(mcp_tool *t, json_object *tool)
+{
+    const char *title = string_at(tool, "title"), *description = string_at(tool, "description");
+    if (title == NULL || description == NULL)
+        return false;
+    char *en_title = strdup(title), *en_description = strdup(description);
+    bool ok = en_title && en_description;
+    size_t nlang;
+    const txt_language *langs = txt_languages(&nlang);
+    for (size_t i = 1; ok && i < nlang && i < MCP_MAX_LANGUAGES; i++) {
+        bool none;
+        ok = translate(tool, t->name, langs[i].code, en_title, en_description, &none);
+        if (ok && !none) {
+            t->json_in[i] = serialize(tool, &t->json_in_len[i]);
+            ok = t->json_in[i] != NULL;
+        }
+    }
+    free(en_title);
+    free(en_description);
+    return ok;
+}
+
+static void free_tool(mcp_tool *t)
+{
+    free(t->json);
+    for (size_t i = 0; i < MCP_MAX_LANGUAGES; i++)
+        free(t->json_in[i]);
+}
+
 static bool read_tool(mcp_tool *t, json_object *entry)
 {
     json_object *route, *tool;
@@ -69,12 +140,8 @@ static bool read_tool(mcp_tool *t, json_object *entry)
         snprintf(t->path, sizeof t->path, "%s", path) >= (int)sizeof t->path ||
         !read_param(t, tool))
         return false;
-    size_t len;
-    const char *text = json_object_to_json_string_length(
-        tool, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, &len);
-    t->json = text ? strdup(text) : NULL;
-    t->json_len = len;
-    return t->json != NULL;
+    t->json = serialize(tool, &t->json_len);
+    return t->json != NULL && read_translations(t, tool);
 }
 
 static void load(void)
@@ -93,7 +160,7 @@ static void load(void)
             if (read_tool(t, json_object_array_get_idx(tools, i)))
                 ntools++;
             else
-                free(t->json);
+                free_tool(t);
         }
     }
     json_object_put(root);
@@ -120,4 +187,46 @@ const char *mcp_server_version(void)
 {
     pthread_once(&once, load);
     return version;
+}
+
+const char *mcp_tool_json(const mcp_tool *t, const char *lang, size_t *len)
+{
+    size_t nlang;
+    const txt_language *langs = txt_languages(&nlang);
+    for (size_t i = 1; lang && i < nlang && i < MCP_MAX_LANGUAGES; i++)
+        if (t->json_in[i] && strcmp(langs[i].code, lang) == 0) {
+            *len = t->json_in_len[i];
+            return t->json_in[i];
+        }
+    *len = t->json_len;
+    return t->json;
+}
+
+void mcp_tool_texts_each(mcp_text_fn *fn, void *arg)
+{
+    size_t n;
+    const mcp_tool *tools = mcp_tools(&n);
+    for (size_t i = 0; i < n; i++) {
+        json_object *tool = json_tokener_parse(tools[i].json);
+        const char *title = tool ? string_at(tool, "title") : NULL;
+        const char *description = tool ? string_at(tool, "description") : NULL;
+        char ctxt[128], comment[512];
+        if (title) {
+            snprintf(ctxt, sizeof ctxt, "mcp.tool.%s.title", tools[i].name);
+            snprintf(comment, sizeof comment,
+                     "The title of the MCP tool %s (a few words a chat client shows).",
+                     tools[i].name);
+            fn(ctxt, title, comment, arg);
+        }
+        if (description) {
+            snprintf(ctxt, sizeof ctxt, "mcp.tool.%s.description", tools[i].name);
+            snprintf(comment, sizeof comment,
+                     "The description of the MCP tool %s (MCP tools/list; written from the "
+                     "route's summary and description in openapi/openapi.yaml): a model reads "
+                     "it to choose and call the tool. Markdown; keep `code` spans, member names, "
+                     "values, rule ids and status codes as they are.", tools[i].name);
+            fn(ctxt, description, comment, arg);
+        }
+        json_object_put(tool);
+    }
 }

@@ -8,9 +8,19 @@
  * again, so any number of threads may read it. Its memory lives as long as
  * the process.
  *
+ * Languages: a tool's title and description are English in the file (the
+ * OpenAPI document's words); each language of service/text/lang.h whose
+ * catalog translates them (msgctxt mcp.tool.<name>.title and
+ * mcp.tool.<name>.description, listed by mcp_tool_texts_each() for the PO
+ * template) gets its own serialized Tool object, made at the same first
+ * use. Names, schemas and annotations' hints are the same in every
+ * language.
+ *
  *   mcp_tool                     one tool: its route and its serialized
  *                                MCP Tool object
  *   mcp_tools(&n)                every tool, in the document's order
+ *   mcp_tool_json(t, lang, &len) a tool's Tool object in a language
+ *   mcp_tool_texts_each()        every translatable text of the tools
  *   mcp_tool_find(name)          one tool, or NULL
  *   mcp_server_version()         info.version of the OpenAPI document
  *
@@ -23,6 +33,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#define MCP_MAX_LANGUAGES 16   /* rows of service/text/lang.c's table, at most */
+
 typedef struct {
     char name[64];
     char method[8];          /* "GET" or "POST" */
@@ -30,9 +42,21 @@ typedef struct {
     char param[16];          /* that path parameter's name, "" if none */
     bool param_integer;      /* its schema's type is integer (else string) */
     long param_min, param_max;   /* integer parameters: the schema's bounds */
-    char *json;              /* the MCP Tool object, serialized */
+    char *json;              /* the MCP Tool object, serialized (English) */
     size_t json_len;
+    /* The same in language i of txt_languages() (i >= 1), NULL where the
+     * language translates none of its words (the English serves). */
+    char *json_in[MCP_MAX_LANGUAGES];
+    size_t json_in_len[MCP_MAX_LANGUAGES];
 } mcp_tool;
+
+/* The Tool object of t in lang (a code of lang.h; NULL: English). */
+const char *mcp_tool_json(const mcp_tool *t, const char *lang, size_t *len);
+
+/* Call fn(ctxt, english, comment, arg) for each tool's title and
+ * description (english.c's walk: the PO template and /v1/languages). */
+typedef void mcp_text_fn(const char *ctxt, const char *english, const char *comment, void *arg);
+void mcp_tool_texts_each(mcp_text_fn *fn, void *arg);
 
 const mcp_tool *mcp_tools(size_t *n);
 const mcp_tool *mcp_tool_find(const char *name);

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../text/lang.h"
 #include "../wire/json_reader.h"
 #include "call.h"
 
@@ -108,8 +109,14 @@ bool mcp_param(const mcp_call *call, const char *name, json_type type, bool requ
 void mcp_route(const mcp_call *call, const char *method, const char *path, const char *body,
                size_t len, svc_response *res)
 {
+    /* The MCP message's language (lang= or Accept-Language of POST /mcp,
+     * --lang of the stdio server) is the route's: lang= wins there too. */
+    char query[8 + TXT_TAG_MAX + 1] = "";
+    if (call->ctx->lang != NULL)
+        snprintf(query, sizeof query, "lang=%s", call->ctx->lang);
     svc_request req = {
         .method = method, .path = path, .body = body, .len = len,
+        .query = query[0] ? query : NULL,
         .content_type = body ? "application/json" : NULL,   /* the dispatcher's 415 otherwise */
         .accept_language = call->ctx->req ? call->ctx->req->accept_language : NULL,
     };

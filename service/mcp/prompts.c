@@ -55,13 +55,13 @@ bool mcp_prompts_list(const mcp_call *call, mcp_outcome *out)
         jw_object(&w);
         jw_member_string(&w, "name", prompts[i].name);
         jw_member_string(&w, "title", prompts[i].title);
-        jw_member_string(&w, "description", tx_phrase(prompts[i].description));
+        jw_member_string(&w, "description", tx_word(call->ctx->lang, prompts[i].description));
         jw_key(&w, "arguments");
         jw_array(&w);
         for (int a = 0; a < prompts[i].nargs && a < MAX_ARGS; a++) {
             jw_object(&w);
             jw_member_string(&w, "name", prompts[i].args[a].name);
-            jw_member_string(&w, "description", tx_phrase(prompts[i].args[a].arg));
+            jw_member_string(&w, "description", tx_word(call->ctx->lang, prompts[i].args[a].arg));
             jw_member_bool(&w, "required", true);
             jw_object_end(&w);
         }
@@ -122,7 +122,7 @@ bool mcp_prompts_get(const mcp_call *call, mcp_outcome *out)
     if (!check_arguments(i, args, values, out))
         return false;
     txbuf text;
-    tx_init(&text);
+    tx_init_in(&text, call->ctx->lang);
     tx_add(&text, prompts[i].text, values[0], values[1]);
     if (tx_failed(&text)) {
         tx_free(&text);
@@ -131,7 +131,7 @@ bool mcp_prompts_get(const mcp_call *call, mcp_outcome *out)
     jw w;
     jw_init(&w);
     jw_object(&w);
-    jw_member_string(&w, "description", tx_phrase(prompts[i].description));
+    jw_member_string(&w, "description", tx_word(call->ctx->lang, prompts[i].description));
     jw_key(&w, "messages");
     jw_array(&w);
     jw_object(&w);

@@ -19,6 +19,7 @@
 
 #include "../../engine/rules.h"
 #include "../assets.h"
+#include "../text/catalog.h"
 #include "../text/text.h"
 #include "call.h"
 
@@ -60,31 +61,36 @@ bool mcp_resources_list(const mcp_call *call, mcp_outcome *out)
     jw_object(&w);
     jw_key(&w, "resources");
     jw_array(&w);
-    resource(&w, GUIDE_URI, "notation-guide", tx_phrase(TX_RESOURCE_GUIDE_TITLE),
-             tx_phrase(TX_RESOURCE_GUIDE_DESCRIPTION), "text/markdown");
-    resource(&w, RULES_URI, "rules", tx_phrase(TX_RESOURCE_RULES_TITLE),
-             tx_phrase(TX_RESOURCE_RULES_DESCRIPTION), "application/json");
-    resource(&w, TILES_URI, "tiles", tx_phrase(TX_RESOURCE_TILES_TITLE),
-             tx_phrase(TX_RESOURCE_TILES_DESCRIPTION), "application/json");
+    resource(&w, GUIDE_URI, "notation-guide", tx_word(call->ctx->lang, TX_RESOURCE_GUIDE_TITLE),
+             tx_word(call->ctx->lang, TX_RESOURCE_GUIDE_DESCRIPTION), "text/markdown");
+    resource(&w, RULES_URI, "rules", tx_word(call->ctx->lang, TX_RESOURCE_RULES_TITLE),
+             tx_word(call->ctx->lang, TX_RESOURCE_RULES_DESCRIPTION), "application/json");
+    resource(&w, TILES_URI, "tiles", tx_word(call->ctx->lang, TX_RESOURCE_TILES_TITLE),
+             tx_word(call->ctx->lang, TX_RESOURCE_TILES_DESCRIPTION), "application/json");
     size_t n;
     const cc_rule *rules = cc_rules(&n);
     for (size_t i = 0; i < n; i++) {
         char uri[128];
         snprintf(uri, sizeof uri, RULES_URI "/%s", rules[i].id);
-        resource(&w, uri, rules[i].id, NULL, rules[i].statement, "application/json");
+        char ctxt[160];
+        snprintf(ctxt, sizeof ctxt, "rule.%s", rules[i].id);
+        const char *statement = txt_lookup(call->ctx->lang, ctxt);
+        resource(&w, uri, rules[i].id, NULL, statement ? statement : rules[i].statement,
+                 "application/json");
     }
     jw_array_end(&w);
     jw_object_end(&w);
     return mcp_result(out, &w);
 }
 
-static void template(jw *w, const char *uri, const char *name, tx_id title, tx_id description)
+static void template(jw *w, const char *lang, const char *uri, const char *name, tx_id title,
+                     tx_id description)
 {
     jw_object(w);
     jw_member_string(w, "uriTemplate", uri);
     jw_member_string(w, "name", name);
-    jw_member_string(w, "title", tx_phrase(title));
-    jw_member_string(w, "description", tx_phrase(description));
+    jw_member_string(w, "title", tx_word(lang, title));
+    jw_member_string(w, "description", tx_word(lang, description));
     jw_member_string(w, "mimeType", "application/json");
     jw_object_end(w);
 }
@@ -98,9 +104,9 @@ bool mcp_resource_templates_list(const mcp_call *call, mcp_outcome *out)
     jw_object(&w);
     jw_key(&w, "resourceTemplates");
     jw_array(&w);
-    template(&w, RULES_URI "/{id}", "rule", TX_RESOURCE_RULE_TEMPLATE_TITLE,
+    template(&w, call->ctx->lang, RULES_URI "/{id}", "rule", TX_RESOURCE_RULE_TEMPLATE_TITLE,
              TX_RESOURCE_RULE_TEMPLATE_DESCRIPTION);
-    template(&w, TILES_URI "/{id}", "tile", TX_RESOURCE_TILE_TEMPLATE_TITLE,
+    template(&w, call->ctx->lang, TILES_URI "/{id}", "tile", TX_RESOURCE_TILE_TEMPLATE_TITLE,
              TX_RESOURCE_TILE_TEMPLATE_DESCRIPTION);
     jw_array_end(&w);
     jw_object_end(&w);

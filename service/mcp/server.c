@@ -56,7 +56,7 @@ bool mcp_initialize(const mcp_call *call, mcp_outcome *out)
     jw_member_string(&w, "title", "Carcassonne rules");
     jw_member_string(&w, "version", mcp_server_version());
     jw_object_end(&w);
-    jw_member_string(&w, "instructions", tx_phrase(TX_MCP_INSTRUCTIONS));
+    jw_member_string(&w, "instructions", tx_word(call->ctx->lang, TX_MCP_INSTRUCTIONS));
     jw_object_end(&w);
     return mcp_result(out, &w);
 }

@@ -43,8 +43,11 @@ bool mcp_tools_list(const mcp_call *call, mcp_outcome *out)
     jw_object(&w);
     jw_key(&w, "tools");
     jw_array(&w);
-    for (size_t i = 0; i < n; i++)
-        jw_raw(&w, tools[i].json, tools[i].json_len);
+    for (size_t i = 0; i < n; i++) {
+        size_t len;
+        const char *json = mcp_tool_json(&tools[i], call->ctx->lang, &len);
+        jw_raw(&w, json, len);
+    }
     jw_array_end(&w);
     jw_object_end(&w);
     return mcp_result(out, &w);

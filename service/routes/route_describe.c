@@ -1,6 +1,7 @@
-/* route_describe.c -- POST /v1/describe {"position"}: the position in plain
- * English (service/text/describe.h): players, what lies where, figures,
- * every feature with its owners and current value, who leads. */
+/* route_describe.c -- POST /v1/describe {"position"}: the position in words,
+ * in the request's language (service/text/describe.h): players, what lies
+ * where, figures, every feature with its owners and current value, who
+ * leads. */
 #include "routes.h"
 
 #include "../text/describe.h"
@@ -15,7 +16,7 @@ void route_describe(const svc_context *ctx, jr_obj *root, svc_response *res)
         return;
     jw w;
     jw_init(&w);
-    bool ok = describe_position(&w, &g->pos, &g->board, &g->features);
+    bool ok = describe_position(&w, &g->pos, &g->board, &g->features, ctx->lang);
     game_free(g);
     if (!ok) {
         jw_free(&w);

@@ -1,4 +1,4 @@
-/* describe.c -- a position in plain English; see describe.h.
+/* describe.c -- a position in words, in the request's language; see describe.h.
  *
  * One function per section (players, board, figures, features, standing),
  * each appending whole sentences to its list; describe_position() then
@@ -75,14 +75,13 @@ static void feature_name(txbuf *t, const cc_features *f, int id)
 /* "red's meeple" */
 static void figure_owner(txbuf *t, const cc_position *pos, const cc_figure *fig)
 {
-    tx_add(t, TX_POSSESSIVE, pos->players[fig->player], tx_phrase(kind_word(fig->kind)));
+    tx_add(t, TX_POSSESSIVE, pos->players[fig->player], tx_word(t->lang, kind_word(fig->kind)));
 }
 
 /* Move a finished sentence into the section; the line is empty again. */
 static void emit(sentences *section, txbuf *line)
 {
     char *s = tx_take(line);
-    tx_init(line);
     if (s != NULL && section->n == section->cap) {
         size_t cap = section->cap ? 2 * section->cap : 16;
         char **items = realloc(section->items, cap * sizeof *items);
@@ -108,14 +107,13 @@ static void emit(sentences *section, txbuf *line)
 static void list_restart(txbuf *list, sentences *section)
 {
     section->failed |= list->failed;
-    tx_free(list);
-    tx_init(list);
+    tx_free(list);   /* empty again, in the same language */
 }
 
 static void players_section(const cc_position *pos, sentences *sec, txbuf *line)
 {
     txbuf list;
-    tx_init(&list);
+    tx_init_in(&list, line->lang);
     for (int p = 0; p < pos->nplayers; p++) {
         tx_sep(&list, p, pos->nplayers);
         tx_str(&list, pos->players[p]);
@@ -134,7 +132,7 @@ static void players_section(const cc_position *pos, sentences *sec, txbuf *line)
     for (size_t e = 0; e < sizeof expansions / sizeof expansions[0]; e++)
         if (pos->expansions & expansions[e].bit) {
             tx_sep(&list, i++, nexp);
-            tx_str(&list, tx_phrase(expansions[e].word));
+            tx_str(&list, tx_word(line->lang, expansions[e].word));
         }
     if (nexp == 0)
         tx_add(line, TX_EXPANSIONS_NONE);
@@ -195,14 +193,14 @@ static void edges(txbuf *t, const cc_board_tile *bt)
         if (n == 0)
             continue;
         txbuf names;
-        tx_init(&names);
+        tx_init_in(&names, t->lang);
         for (int j = 0; j < n; j++) {
             tx_sep(&names, j, n);
-            tx_str(&names, tx_phrase(dir_words[dirs[j]]));
+            tx_str(&names, tx_word(t->lang, dir_words[dirs[j]]));
         }
         if (groups++ > 0)
             tx_add(t, TX_EDGES_SEP);
-        tx_add(t, n == 1 ? TX_EDGES_ONE : TX_EDGES_MANY, tx_phrase(types[i].word), tx_cstr(&names));
+        tx_add(t, n == 1 ? TX_EDGES_ONE : TX_EDGES_MANY, tx_word(t->lang, types[i].word), tx_cstr(&names));
         t->failed |= names.failed;
         tx_free(&names);
     }
@@ -214,7 +212,7 @@ static void tile_extras(txbuf *t, const cc_board_tile *bt)
     const cc_tile_type *type = bt->type;
     if (bt->centre_feature >= 0 && !type->is_abbey)
         tx_add(t, TX_TILE_CENTRE,
-               tx_phrase(type_word((cc_feature_type)type->features[bt->centre_feature].type)));
+               tx_word(t->lang, type_word((cc_feature_type)type->features[bt->centre_feature].type)));
     int pennants = 0;
     for (int k = 0; k < type->nfeatures; k++)
         if (type->features[k].type == CC_FEAT_CITY)
@@ -234,9 +232,9 @@ static void tile_extras(txbuf *t, const cc_board_tile *bt)
 static void tile_sentence(txbuf *line, const cc_position *pos, const cc_board_tile *bt)
 {
     txbuf cell, rot, sides;
-    tx_init(&cell);
-    tx_init(&rot);
-    tx_init(&sides);
+    tx_init_in(&cell, line->lang);
+    tx_init_in(&rot, line->lang);
+    tx_init_in(&sides, line->lang);
     tx_add(&cell, TX_CELL, bt->x, bt->y);
     if (bt->type->is_abbey) {
         if (bt->owner >= 0)
@@ -295,20 +293,20 @@ static void figure_sentence(txbuf *line, const cc_position *pos, const cc_featur
     if (id < 0)
         return;   /* validated positions have none */
     txbuf who, where, name;
-    tx_init(&who);
-    tx_init(&where);
-    tx_init(&name);
+    tx_init_in(&who, line->lang);
+    tx_init_in(&where, line->lang);
+    tx_init_in(&name, line->lang);
     figure_owner(&who, pos, fig);
     feature_name(&name, f, id);
     if (fig->kind == CC_FIG_BARN) {
         tx_add(&where, TX_CELL, fig->x, fig->y);
-        tx_add(line, TX_FIGURE_BARN, tx_cstr(&who), tx_phrase(corner_words[fig->at.value & 3]),
+        tx_add(line, TX_FIGURE_BARN, tx_cstr(&who), tx_word(line->lang, corner_words[fig->at.value & 3]),
                tx_cstr(&where), tx_cstr(&name));
     } else {
         char at[8];
         tx_add(&where, TX_SPOT, fig->x, fig->y, cc_loc_name(fig->at, at));
         tx_add(line, TX_FIGURE, tx_cstr(&who), tx_cstr(&where),
-               tx_phrase(type_word(f->features[id].type)), tx_cstr(&name));
+               tx_word(line->lang, type_word(f->features[id].type)), tx_cstr(&name));
     }
     if (fig->kind == CC_FIG_SHEPHERD) {
         int sheep = 0;
@@ -386,16 +384,16 @@ static void feature_occupants(txbuf *t, const cc_position *pos, const cc_feature
         return;
     }
     txbuf list, who, spot, strength;
-    tx_init(&list);
-    tx_init(&strength);
+    tx_init_in(&list, t->lang);
+    tx_init_in(&strength, t->lang);
     int j = 0;
     for (int i = 0; i < pos->nfigures; i++) {
         const cc_figure *fig = &pos->figures[i];
         if (enc_figure_feature(f, fig) != id)
             continue;
         char at[8];
-        tx_init(&who);
-        tx_init(&spot);
+        tx_init_in(&who, t->lang);
+        tx_init_in(&spot, t->lang);
         figure_owner(&who, pos, fig);
         tx_add(&spot, TX_SPOT, fig->x, fig->y, cc_loc_name(fig->at, at));
         tx_sep(&list, j++, n);
@@ -424,8 +422,8 @@ static void feature_occupants(txbuf *t, const cc_position *pos, const cc_feature
 static void feature_worth(txbuf *t, const cc_position *pos, const cc_value *v)
 {
     txbuf pts, players;
-    tx_init(&pts);
-    tx_init(&players);
+    tx_init_in(&pts, t->lang);
+    tx_init_in(&players, t->lang);
     points(&pts, v->value);
     int n = 0;
     for (int p = 0; p < pos->nplayers; p++)
@@ -451,14 +449,14 @@ static void feature_sentence(txbuf *line, const cc_position *pos, const cc_featu
     int tiles[CC_MAX_TILES];
     int n = cc_features_cells(f, id, tiles);
     txbuf name, cells;
-    tx_init(&name);
-    tx_init(&cells);
+    tx_init_in(&name, line->lang);
+    tx_init_in(&cells, line->lang);
     feature_name(&name, f, id);
     for (int i = 0; i < n; i++) {
         tx_sep(&cells, i, n);
         tx_add(&cells, TX_CELL, f->board->tiles[tiles[i]].x, f->board->tiles[tiles[i]].y);
     }
-    const char *type = tx_phrase(type_word(feat->type));
+    const char *type = tx_word(line->lang, type_word(feat->type));
     if (n == 1)
         tx_add(line, TX_FEATURE_ONE_CELL, type, tx_cstr(&name), tx_cstr(&cells));
     else
@@ -552,10 +550,10 @@ static void standing_section(const cc_position *pos, const cc_features *f, sente
         final[p] = now[p] + res->totals[p];
     }
     txbuf words, pts, gains, totals;
-    tx_init(&words);
-    tx_init(&pts);
-    tx_init(&gains);
-    tx_init(&totals);
+    tx_init_in(&words, line->lang);
+    tx_init_in(&pts, line->lang);
+    tx_init_in(&gains, line->lang);
+    tx_init_in(&totals, line->lang);
     points(&pts, leaders(pos, now, lead->now, &words, &lead->nnow));
     tx_add(line, lead->nnow == 1 ? TX_STANDING_LEADS : TX_STANDING_TIED, tx_cstr(&words),
            tx_cstr(&pts));
@@ -610,7 +608,7 @@ static void join_sections(txbuf *text, const sentences *sections)
     for (size_t s = 0; s < NSECTIONS; s++) {
         if (s > 0)
             tx_str(text, "\n\n");
-        tx_str(text, tx_phrase(forms[s].heading));
+        tx_str(text, tx_word(text->lang, forms[s].heading));
         tx_str(text, ":");
         for (size_t i = 0; i < sections[s].n; i++) {
             bool inline_here = forms[s].inline_n < 0 || i < (size_t)forms[s].inline_n;
@@ -628,7 +626,8 @@ static void write_names(jw *w, const cc_position *pos, const int *players, int n
     jw_array_end(w);
 }
 
-bool describe_position(jw *w, const cc_position *pos, const cc_board *b, const cc_features *f)
+bool describe_position(jw *w, const cc_position *pos, const cc_board *b, const cc_features *f,
+                       const char *lang)
 {
     sentences sections[NSECTIONS];
     memset(sections, 0, sizeof sections);
@@ -637,8 +636,8 @@ bool describe_position(jw *w, const cc_position *pos, const cc_board *b, const c
     standing lead;
     memset(&lead, 0, sizeof lead);
     txbuf line, text;
-    tx_init(&line);
-    tx_init(&text);
+    tx_init_in(&line, lang);
+    tx_init_in(&text, lang);
 
     players_section(pos, &sections[0], &line);
     board_section(pos, b, &sections[1], &line);

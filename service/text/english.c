@@ -6,14 +6,23 @@
  *   msg.<id>, term.<name>        the engine's sentences, problem titles and
  *                                details, and the terms they insert
  *                                (service/text/messages_en.c)
+ *   describe.<id>, mcp.<id>      the phrases of /v1/describe and of the MCP
+ *                                server (service/text/phrases.def; a phrase
+ *                                that is a term is the term's entry)
+ *   mcp.tool.<name>.title/.description   the MCP tools' words
+ *                                (service/mcp/tools.json, from the OpenAPI
+ *                                document)
  * A new table of English adds one function here and one call in
  * txt_english_each(). */
 #include "english.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "../../engine/rules.h"
+#include "../mcp/catalog.h"
 #include "messages_en.h"
+#include "text.h"
 
 static void each_rule(txt_english_fn *fn, void *arg)
 {
@@ -44,10 +53,92 @@ static void each_message(txt_english_fn *fn, void *arg)
         fn(&e[i], arg);
 }
 
+/* What a phrase's placeholder holds, for the translator's note. */
+static const struct {
+    const char *name, *holds;
+} placeholders[] = {
+    { "player", "a player's name" }, { "active", "the name of the player to play" },
+    { "players", "players' names, joined by \", \" and describe.list-last" },
+    { "list", "a list of items, joined by \", \" and describe.list-last" },
+    { "cell", "a cell, \"(0, -1)\"" }, { "spot", "a cell and a location, \"(0, -1) N\"" },
+    { "who", "a figure and its owner (describe.possessive)" },
+    { "kind", "a figure kind (term: meeple, mayor, wagon, barn, shepherd)" },
+    { "type", "a feature type (term: city, road, field, cloister, shrine, abbey)" },
+    { "name", "a feature's name, \"(0, -1) N\"" }, { "feature", "a feature's name, \"(0, -1) N\"" },
+    { "count", "a number" }, { "cities", "a number of cities" },
+    { "complete", "a number of complete cities" }, { "degrees", "a number of degrees" },
+    { "points", "a number of points, or a number of points in words (describe.points-many)" },
+    { "total", "a number of points" }, { "first", "a number of points" },
+    { "second", "a number of points" }, { "tile_id", "a tile type's id, \"base.CRFR\"" },
+    { "rotation", "describe.rot or describe.rot-none" }, { "edges", "describe.edges-one/many, joined by \"; \"" },
+    { "direction", "a side (term: north, east, south, west)" },
+    { "directions", "sides (terms), joined by \", \" and describe.list-last" },
+    { "corner", "a corner (describe.corner-ne, ...)" },
+    { "strengths", "each player's strength, \"red 1, blue 2\"" },
+    { "gains", "points per player, \"red 4, blue 0\"" }, { "totals", "points per player, \"red 4, blue 0\"" },
+    { "figures", "figures with their spots (describe.figure-at), joined as a list" },
+    { "question", "the player's question, as they wrote it" },
+    { "position", "the position, as the player gave it" },
+};
+
+/* "Placeholders: {who}: a figure and its owner; ..." for a phrase's notes. */
+static void describe_placeholders(const char *args, char *out, size_t size)
+{
+    size_t used = (size_t)snprintf(out, size, "%s", *args ? " Placeholders:" : "");
+    for (const char *p = args; *p && used < size;) {
+        while (*p == ' ')
+            p++;
+        const char *colon = strchr(p, ':');
+        if (colon == NULL)
+            break;
+        size_t len = (size_t)(colon - p);
+        const char *holds = "a value";
+        for (size_t i = 0; i < sizeof placeholders / sizeof placeholders[0]; i++)
+            if (strlen(placeholders[i].name) == len && memcmp(placeholders[i].name, p, len) == 0)
+                holds = placeholders[i].holds;
+        used += (size_t)snprintf(out + used, size - used, " {%.*s}: %s.", (int)len, p, holds);
+        p = colon + 2;
+    }
+}
+
+/* The phrases of phrases.def that have a message id of their own (a term's
+ * id is already the engine's entry). */
+static void each_phrase(txt_english_fn *fn, void *arg)
+{
+    for (int id = 0; id < TX_COUNT; id++) {
+        const char *ctxt = tx_ctxt((tx_id)id);
+        if (ctxt == NULL || strncmp(ctxt, "term.", 5) == 0)
+            continue;
+        char comment[1024], holds[768];
+        describe_placeholders(tx_args((tx_id)id), holds, sizeof holds);
+        snprintf(comment, sizeof comment, "%s%s",
+                 strncmp(ctxt, "describe.", 9) == 0
+                     ? "A piece of the description of a position (POST /v1/describe): a sentence, "
+                       "a sentence's part or a word; a leading space or \"; \" joins it to what "
+                       "comes before (keep it). The game's terms are inserted as term.* gives them."
+                     : "The MCP server's words (service/mcp/): read by a model, shown by a chat client.",
+                 holds);
+        fn(&(txt_english){ ctxt, tx_phrase((tx_id)id), comment }, arg);
+    }
+}
+
+typedef struct {
+    txt_english_fn *fn;
+    void *arg;
+} tool_walk;
+
+static void one_tool_text(const char *ctxt, const char *english, const char *comment, void *arg)
+{
+    const tool_walk *w = arg;
+    w->fn(&(txt_english){ ctxt, english, comment }, w->arg);
+}
+
 void txt_english_each(txt_english_fn *fn, void *arg)
 {
     each_rule(fn, arg);
     each_message(fn, arg);
+    each_phrase(fn, arg);
+    mcp_tool_texts_each(one_tool_text, &(tool_walk){ fn, arg });
 }
 
 static void count_one(const txt_english *e, void *arg)

@@ -1,4 +1,12 @@
-/* text.c -- the phrase table and the text buffer; see text.h. */
+/* text.c -- the phrase table and the text buffer; see text.h.
+ *
+ * tx_add() reads the phrase's arguments (va_list, typed by the phrase's
+ * argument list in phrases.def) into words first, then walks the template
+ * of the buffer's language once: literal text is copied, {name} writes the
+ * argument called name, {name:one|other} the plural form the number name
+ * takes in that language (format.h, txt_plural), {{ and }} a brace. A
+ * brace that names no argument is copied as it stands, as format.c does.
+ */
 #include "text.h"
 
 #include <stdarg.h>
@@ -6,21 +14,52 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const english[TX_COUNT] = {
-#define TX(id, en) [id] = (en),
+#include "catalog.h"
+#include "format.h"
+
+typedef struct {
+    const char *ctxt;
+    const char *args;
+    const char *english;
+} phrase;
+
+static const phrase phrases[TX_COUNT] = {
+#define TX(id, ctxt, args, en) [id] = { (ctxt), (args), (en) },
 #include "phrases.def"
 #undef TX
 };
 
 const char *tx_phrase(tx_id id)
 {
-    return (unsigned)id < TX_COUNT ? english[id] : "";
+    return (unsigned)id < TX_COUNT ? phrases[id].english : "";
+}
+
+const char *tx_ctxt(tx_id id)
+{
+    return (unsigned)id < TX_COUNT ? phrases[id].ctxt : NULL;
+}
+
+const char *tx_args(tx_id id)
+{
+    return (unsigned)id < TX_COUNT ? phrases[id].args : "";
+}
+
+const char *tx_word(const char *lang, tx_id id)
+{
+    const char *s = txt_lookup(lang, tx_ctxt(id));
+    return s ? s : tx_phrase(id);
 }
 
 void tx_init(txbuf *t)
 {
+    tx_init_in(t, NULL);
+}
+
+void tx_init_in(txbuf *t, const char *lang)
+{
     dbuf_init(&t->b, TX_LIMIT);
     t->failed = false;
+    t->lang = lang;
 }
 
 void tx_free(txbuf *t)
@@ -58,33 +97,109 @@ void tx_int(txbuf *t, long v)
     append(t, num, (size_t)n);
 }
 
+/* ---- arguments ------------------------------------------------------------------ */
+
+#define TX_MAX_ARGS 8
+
+/* One argument: its name in the argument list, and its value (an int is
+ * kept as a number, for plurals, and as digits). */
+typedef struct {
+    const char *name;
+    size_t name_len;
+    const char *text;
+    long number;
+    char digits[24];
+} argument;
+
+/* Read the arguments the list "who:s count:d" declares from ap. Returns
+ * how many (at most TX_MAX_ARGS; phrases.def never declares more). */
+static int read_arguments(const char *list, va_list ap, argument args[TX_MAX_ARGS])
+{
+    int n = 0;
+    for (const char *p = list; *p && n < TX_MAX_ARGS;) {
+        while (*p == ' ')
+            p++;
+        const char *colon = strchr(p, ':');
+        if (*p == '\0' || colon == NULL)
+            break;
+        argument *a = &args[n++];
+        a->name = p;
+        a->name_len = (size_t)(colon - p);
+        a->number = 0;
+        if (colon[1] == 'd') {
+            a->number = va_arg(ap, int);
+            snprintf(a->digits, sizeof a->digits, "%ld", a->number);
+            a->text = a->digits;
+        } else {
+            a->text = va_arg(ap, const char *);
+        }
+        p = colon + 2;
+    }
+    return n;
+}
+
+static const argument *find_argument(const argument *args, int n, const char *name, size_t len)
+{
+    for (int i = 0; i < n; i++)
+        if (args[i].name_len == len && memcmp(args[i].name, name, len) == 0)
+            return &args[i];
+    return NULL;
+}
+
+/* {name:f0|f1|...}: the form the number takes in lang. spec: after ':'. */
+static void append_plural(txbuf *t, const argument *a, const char *spec, size_t len)
+{
+    int forms = 1;
+    for (size_t i = 0; i < len; i++)
+        forms += spec[i] == '|';
+    int want = txt_plural(t->lang, a->number, forms), k = 0;
+    size_t start = 0;
+    for (size_t i = 0; i <= len; i++) {
+        if (i == len || spec[i] == '|') {
+            if (k++ == want) {
+                append(t, spec + start, i - start);
+                return;
+            }
+            start = i + 1;
+        }
+    }
+}
+
 void tx_add(txbuf *t, tx_id id, ...)
 {
-    char small[512];
+    argument args[TX_MAX_ARGS];
     va_list ap;
     va_start(ap, id);
-    /* The templates are the table's literals; the arguments follow their
-     * comments in phrases.def. */
-    int n = vsnprintf(small, sizeof small, tx_phrase(id), ap);   /* NOLINT(clang-diagnostic-format-nonliteral) */
+    int n = read_arguments(tx_args(id), ap, args);
     va_end(ap);
-    if (n < 0) {
-        t->failed = true;
-        return;
+    const char *p = tx_word(t->lang, id);
+    while (*p) {
+        size_t literal = strcspn(p, "{}");
+        append(t, p, literal);
+        p += literal;
+        if (*p == '\0')
+            break;
+        if (p[1] == p[0] || p[0] == '}') {   /* "{{", "}}", or a lone '}' */
+            append(t, p, 1);
+            p += p[1] == p[0] ? 2 : 1;
+            continue;
+        }
+        const char *close = strchr(p, '}');
+        if (close == NULL) {
+            tx_str(t, p);
+            return;
+        }
+        const char *colon = memchr(p, ':', (size_t)(close - p));
+        const char *name = p + 1;
+        const argument *a = find_argument(args, n, name, (size_t)((colon ? colon : close) - name));
+        if (a == NULL)
+            append(t, p, (size_t)(close - p) + 1);
+        else if (colon)
+            append_plural(t, a, colon + 1, (size_t)(close - colon - 1));
+        else
+            tx_str(t, a->text ? a->text : "");
+        p = close + 1;
     }
-    if ((size_t)n < sizeof small) {
-        append(t, small, (size_t)n);
-        return;
-    }
-    char *big = malloc((size_t)n + 1);
-    if (big == NULL) {
-        t->failed = true;
-        return;
-    }
-    va_start(ap, id);
-    vsnprintf(big, (size_t)n + 1, tx_phrase(id), ap);   /* NOLINT(clang-diagnostic-format-nonliteral) */
-    va_end(ap);
-    append(t, big, (size_t)n);
-    free(big);
 }
 
 void tx_sep(txbuf *t, int i, int n)
