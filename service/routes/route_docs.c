@@ -3,9 +3,15 @@
  * board to look at and ask about). All are embedded in the binary at build
  * time (openapi/openapi.yaml, openapi/docs.html, explorer/explore.html) and
  * handed over in svc_context, so nothing has to sit beside the binary.
- * They are written in English whatever the request's language, and say so
- * (Content-Language: en). */
+ * The document and its page are written in English whatever the request's
+ * language, and say so (Content-Language: en); the explorer page is served
+ * with its labels in the request's language (service/text/explorer.h), the
+ * embedded page as it is for English. */
 #include "routes.h"
+
+#include <string.h>
+
+#include "../text/explorer.h"
 
 static void serve(const char *body, size_t len, const char *type, const char *what,
                   svc_response *res)
@@ -34,5 +40,21 @@ void route_docs(const svc_context *ctx, const char *param, svc_response *res)
 void route_explore(const svc_context *ctx, const char *param, svc_response *res)
 {
     (void)param;
-    serve(ctx->explore_html, ctx->explore_len, "text/html; charset=utf-8", "explorer page", res);
+    char *page = NULL;
+    size_t len = 0;
+    bool english = ctx->lang == NULL || strcmp(ctx->lang, "en") == 0;
+    if (!english && ctx->explore_html != NULL &&
+        !txt_explorer_page(ctx->explore_html, ctx->explore_len, ctx->lang, &page, &len)) {
+        svc_fail(res, 503, "", SVC_OUT_OF_MEMORY, "no memory for the explorer page in %s",
+                 ctx->lang);
+        return;
+    }
+    if (page == NULL) {
+        serve(ctx->explore_html, ctx->explore_len, "text/html; charset=utf-8", "explorer page", res);
+        return;
+    }
+    res->status = 200;
+    res->content_type = "text/html; charset=utf-8";
+    res->body = page;
+    res->len = len;
 }

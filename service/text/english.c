@@ -12,6 +12,8 @@
  *   mcp.tool.<name>.title/.description   the MCP tools' words
  *                                (service/mcp/tools.json, from the OpenAPI
  *                                document)
+ *   explore.<key>                the explorer page's labels
+ *                                (explorer/explore.html, service/text/explorer.h)
  * A new table of English adds one function here and one call in
  * txt_english_each(). */
 #include "english.h"
@@ -21,6 +23,7 @@
 
 #include "../../engine/rules.h"
 #include "../mcp/catalog.h"
+#include "explorer.h"
 #include "messages_en.h"
 #include "text.h"
 
@@ -139,6 +142,7 @@ void txt_english_each(txt_english_fn *fn, void *arg)
     each_message(fn, arg);
     each_phrase(fn, arg);
     mcp_tool_texts_each(one_tool_text, &(tool_walk){ fn, arg });
+    txt_explorer_each(fn, arg);
 }
 
 static void count_one(const txt_english *e, void *arg)
