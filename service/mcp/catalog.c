@@ -1,9 +1,9 @@
 /* catalog.c -- the embedded tool table; see catalog.h.
  *
  * The translations are applied to the json-c tree of each tool before it is
- * serialized: its title (also annotations.title) and description replaced
- * by the language's text where the catalog has one, so a translated Tool
- * object is written by the same code as the English one. */
+ * serialized: its title (also annotations.title) replaced by the language's
+ * text where the catalog has one, so a translated Tool object is written by
+ * the same code as the English one. */
 #include "catalog.h"
 
 #include <json-c/json.h>
@@ -77,20 +77,17 @@ static bool set_string(json_object *o, const char *name, const char *s)
     return v != NULL && json_object_object_add(o, name, v) == 0;
 }
 
-/* The tool's words in lang, or NULL (*none) when the catalog translates
- * neither. Titles and description: the English ones when untranslated. */
+/* The tool's title in lang (the English one when untranslated; *none
+ * says which). */
 static bool translate(json_object *tool, const char *name, const char *lang, const char *title,
-                      const char *description, bool *none)
+                      bool *none)
 {
     char ctxt[128];
     snprintf(ctxt, sizeof ctxt, "mcp.tool.%s.title", name);
     const char *t = txt_lookup(lang, ctxt);
-    snprintf(ctxt, sizeof ctxt, "mcp.tool.%s.description", name);
-    const char *d = txt_lookup(lang, ctxt);
-    *none = t == NULL && d == NULL;
+    *none = t == NULL;
     json_object *annotations;
     return set_string(tool, "title", t ? t : title) &&
-           set_string(tool, "description", d ? d : description) &&
            (!json_object_object_get_ex(tool, "annotations", &annotations) ||
             set_string(annotations, "title", t ? t : title));
 }
@@ -98,23 +95,22 @@ static bool translate(json_object *tool, const char *name, const char *lang, con
 /* json_in[] of t: the tool in every language that translates it. */
 static bool read_translations(mcp_tool *t, json_object *tool)
 {
-    const char *title = string_at(tool, "title"), *description = string_at(tool, "description");
-    if (title == NULL || description == NULL)
+    const char *title = string_at(tool, "title");
+    if (title == NULL)
         return false;
-    char *en_title = strdup(title), *en_description = strdup(description);
-    bool ok = en_title && en_description;
+    char *en_title = strdup(title);
+    bool ok = en_title != NULL;
     size_t nlang;
     const txt_language *langs = txt_languages(&nlang);
     for (size_t i = 1; ok && i < nlang && i < MCP_MAX_LANGUAGES; i++) {
         bool none;
-        ok = translate(tool, t->name, langs[i].code, en_title, en_description, &none);
+        ok = translate(tool, t->name, langs[i].code, en_title, &none);
         if (ok && !none) {
             t->json_in[i] = serialize(tool, &t->json_in_len[i]);
             ok = t->json_in[i] != NULL;
         }
     }
     free(en_title);
-    free(en_description);
     return ok;
 }
 
@@ -209,7 +205,6 @@ void mcp_tool_texts_each(mcp_text_fn *fn, void *arg)
     for (size_t i = 0; i < n; i++) {
         json_object *tool = json_tokener_parse(tools[i].json);
         const char *title = tool ? string_at(tool, "title") : NULL;
-        const char *description = tool ? string_at(tool, "description") : NULL;
         char ctxt[128], comment[512];
         if (title) {
             snprintf(ctxt, sizeof ctxt, "mcp.tool.%s.title", tools[i].name);
@@ -217,15 +212,6 @@ void mcp_tool_texts_each(mcp_text_fn *fn, void *arg)
                      "The title of the MCP tool %s (a few words a chat client shows).",
                      tools[i].name);
             fn(ctxt, title, comment, arg);
-        }
-        if (description) {
-            snprintf(ctxt, sizeof ctxt, "mcp.tool.%s.description", tools[i].name);
-            snprintf(comment, sizeof comment,
-                     "The description of the MCP tool %s (MCP tools/list; written from the "
-                     "route's summary and description in openapi/openapi.yaml): a model reads "
-                     "it to choose and call the tool. Markdown; keep `code` spans, member names, "
-                     "values, rule ids and status codes as they are.", tools[i].name);
-            fn(ctxt, description, comment, arg);
         }
         json_object_put(tool);
     }
