@@ -1,9 +1,9 @@
 /* catalog.c -- the embedded tool table; see catalog.h.
  *
  * The translations are applied to the json-c tree of each tool before it is
- * serialized: its title (also annotations.title) replaced by the language's
- * text where the catalog has one, so a translated Tool object is written by
- * the same code as the English one. */
+ * serialized: its title (also annotations.title) and description replaced
+ * by the language's text where the catalog has one, so a translated Tool
+ * object is written by the same code as the English one. */
 #include "catalog.h"
 
 #include <json-c/json.h>
@@ -77,17 +77,20 @@ static bool set_string(json_object *o, const char *name, const char *s)
     return v != NULL && json_object_object_add(o, name, v) == 0;
 }
 
-/* The tool's title in lang (the English one when untranslated; *none
- * says which). */
+/* The tool's title and description in lang, each the English one where
+ * the catalog lacks it (*none: it lacks both). */
 static bool translate(json_object *tool, const char *name, const char *lang, const char *title,
-                      bool *none)
+                      const char *description, bool *none)
 {
     char ctxt[128];
     snprintf(ctxt, sizeof ctxt, "mcp.tool.%s.title", name);
     const char *t = txt_lookup(lang, ctxt);
-    *none = t == NULL;
+    snprintf(ctxt, sizeof ctxt, "mcp.tool.%s.description", name);
+    const char *d = txt_lookup(lang, ctxt);
+    *none = t == NULL && d == NULL;
     json_object *annotations;
     return set_string(tool, "title", t ? t : title) &&
+           set_string(tool, "description", d ? d : description) &&
            (!json_object_object_get_ex(tool, "annotations", &annotations) ||
             set_string(annotations, "title", t ? t : title));
 }
@@ -95,22 +98,24 @@ static bool translate(json_object *tool, const char *name, const char *lang, con
 /* json_in[] of t: the tool in every language that translates it. */
 static bool read_translations(mcp_tool *t, json_object *tool)
 {
-    const char *title = string_at(tool, "title");
-    if (title == NULL)
+    const char *title = string_at(tool, "title"), *description = string_at(tool, "description");
+    if (title == NULL || description == NULL)
         return false;
-    char *en_title = strdup(title);
-    bool ok = en_title != NULL;
+    /* Copies: setting a member frees the string it held. */
+    char *en_title = strdup(title), *en_description = strdup(description);
+    bool ok = en_title != NULL && en_description != NULL;
     size_t nlang;
     const txt_language *langs = txt_languages(&nlang);
     for (size_t i = 1; ok && i < nlang && i < MCP_MAX_LANGUAGES; i++) {
         bool none;
-        ok = translate(tool, t->name, langs[i].code, en_title, &none);
+        ok = translate(tool, t->name, langs[i].code, en_title, en_description, &none);
         if (ok && !none) {
             t->json_in[i] = serialize(tool, &t->json_in_len[i]);
             ok = t->json_in[i] != NULL;
         }
     }
     free(en_title);
+    free(en_description);
     return ok;
 }
 
@@ -212,6 +217,16 @@ void mcp_tool_texts_each(mcp_text_fn *fn, void *arg)
                      "The title of the MCP tool %s (a few words a chat client shows).",
                      tools[i].name);
             fn(ctxt, title, comment, arg);
+        }
+        const char *description = tool ? string_at(tool, "description") : NULL;
+        if (description) {
+            snprintf(ctxt, sizeof ctxt, "mcp.tool.%s.description", tools[i].name);
+            snprintf(comment, sizeof comment,
+                     "The description of the MCP tool %s (tools/list; the summary and description "
+                     "of its route in openapi/openapi.yaml): a model reads it to choose and call "
+                     "the tool. Markdown: keep the `code` spans, member names, values, rule ids "
+                     "and status codes as they are.", tools[i].name);
+            fn(ctxt, description, comment, arg);
         }
         json_object_put(tool);
     }

@@ -8,20 +8,19 @@
  * again, so any number of threads may read it. Its memory lives as long as
  * the process.
  *
- * Languages: a tool's title is English in the file (the OpenAPI
- * document's words); each language of service/text/lang.h whose catalog
- * translates it (msgctxt mcp.tool.<name>.title, listed by
- * mcp_tool_texts_each() for the PO template) gets its own serialized Tool
- * object, made at the same first use. The descriptions (long Markdown, the
- * OpenAPI operations' text) are not offered for translation yet: they stay
- * English. Names, schemas and annotations' hints are the same in every
+ * Languages: a tool's title and description are English in the file (the
+ * OpenAPI document's words); each language of service/text/lang.h whose
+ * catalog translates them (msgctxt mcp.tool.<name>.title and
+ * mcp.tool.<name>.description, listed by mcp_tool_texts_each() for the PO
+ * template) gets its own serialized Tool object, made at the same first
+ * use. Names, schemas and annotations' hints are the same in every
  * language.
  *
  *   mcp_tool                     one tool: its route and its serialized
  *                                MCP Tool object
  *   mcp_tools(&n)                every tool, in the document's order
  *   mcp_tool_json(t, lang, &len) a tool's Tool object in a language
- *   mcp_tool_texts_each()        every translatable text of the tools (titles)
+ *   mcp_tool_texts_each()        every translatable text of the tools
  *   mcp_tool_find(name)          one tool, or NULL
  *   mcp_server_version()         info.version of the OpenAPI document
  *
@@ -54,8 +53,8 @@ typedef struct {
 /* The Tool object of t in lang (a code of lang.h; NULL: English). */
 const char *mcp_tool_json(const mcp_tool *t, const char *lang, size_t *len);
 
-/* Call fn(ctxt, english, comment, arg) for each tool's title (english.c's
- * walk: the PO template and /v1/languages). */
+/* Call fn(ctxt, english, comment, arg) for each tool's title and
+ * description (english.c's walk: the PO template and /v1/languages). */
 typedef void mcp_text_fn(const char *ctxt, const char *english, const char *comment, void *arg);
 void mcp_tool_texts_each(mcp_text_fn *fn, void *arg);
 

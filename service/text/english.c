@@ -9,7 +9,7 @@
  *   describe.<id>, mcp.<id>      the phrases of /v1/describe and of the MCP
  *                                server (service/text/phrases.def; a phrase
  *                                that is a term is the term's entry)
- *   mcp.tool.<name>.title        the MCP tools' titles
+ *   mcp.tool.<name>.title, .description   the MCP tools' words
  *                                (service/mcp/tools.json, from the OpenAPI
  *                                document)
  *   explore.<key>                the explorer page's labels

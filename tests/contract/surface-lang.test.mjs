@@ -3,7 +3,8 @@
 //
 // A description in each language keeps every number, cell, location, tile
 // id and player name of the English one and none of its sentence frames;
-// tools/list in German has German titles with the same names and schemas;
+// tools/list in German has German titles and descriptions with the same
+// names and schemas;
 // the explorer page served with lang=de carries the German label table.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -57,7 +58,7 @@ async function mcp(query, body) {
   return (await res.json()).result;
 }
 
-test('MCP tools/list in German: German titles, the same names and schemas; prompts in German', async () => {
+test('MCP tools/list in German: German titles and descriptions, the same names and schemas; prompts in German', async () => {
   const en = await mcp('', { method: 'tools/list' });
   const de = await mcp('?lang=de', { method: 'tools/list' });
   assert.deepEqual(de.tools.map((t) => t.name), en.tools.map((t) => t.name));
@@ -65,9 +66,13 @@ test('MCP tools/list in German: German titles, the same names and schemas; promp
     assert.deepEqual(t.inputSchema, en.tools[i].inputSchema, t.name);
     assert.deepEqual(t.outputSchema, en.tools[i].outputSchema, t.name);
     assert.notEqual(t.title, en.tools[i].title, `${t.name}: a German title`);
+    assert.notEqual(t.description, en.tools[i].description, `${t.name}: a German description`);
     assert.equal(t.annotations.title, t.title, t.name);
   }
-  assert.equal(de.tools.find((t) => t.name === 'validate_position').title, 'Ist diese Stellung möglich?');
+  const validate = de.tools.find((t) => t.name === 'validate_position');
+  assert.equal(validate.title, 'Ist diese Stellung möglich?');
+  assert.match(validate.description, /^Ist diese Stellung physisch möglich\?/);
+  assert.match(validate.description, /`valid: true`/, 'code spans stay as they are');
   const prompts = await mcp('?lang=de', { method: 'prompts/list' });
   assert.match(prompts.prompts[0].description, /Regelfrage/);
   const init = await mcp('?lang=de', { method: 'initialize',
