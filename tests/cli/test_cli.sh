@@ -184,6 +184,12 @@ run "mcp with empty stdin exits 0" 0 "$BIN" mcp </dev/null
 head -c 2000000 /dev/zero | tr '\0' '[' >"$WORK/deep"
 run "mcp with a 2 MB line of '[' exits 0" 0 "$BIN" mcp <"$WORK/deep"
 has "the long line is refused" "$WORK/out" 'Message too large'
+printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"prompts/list"}' >"$WORK/mcp-de.in"
+run "mcp --lang de answers in German" 0 "$BIN" mcp --no-access-log --lang de <"$WORK/mcp-de.in"
+has "the prompts are described in German" "$WORK/out" 'Eine Regelfrage zu einer Stellung'
+run "CARCASSONNE_LANG=cs sets the language" 0 env CARCASSONNE_LANG=cs "$BIN" mcp --no-access-log <"$WORK/mcp-de.in"
+has "the prompts are described in Czech" "$WORK/out" 'Odpovědět na otázku'
+run "mcp --lang with a malformed tag exits 2" 2 "$BIN" mcp --lang '../etc'
 run "mcp with an extra argument exits 2" 2 "$BIN" mcp extra
 run "mcp with an unknown option exits 2" 2 "$BIN" mcp --port 1
 run "mcp with a missing --catalog exits 2" 2 "$BIN" mcp --catalog "$WORK/missing.db"

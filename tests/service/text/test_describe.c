@@ -1,4 +1,4 @@
-/* test_describe.c -- POST /v1/describe: a position in plain English.
+/* test_describe.c -- POST /v1/describe: a position in words.
  *
  * Golden answers: tests/service/text/golden/<name>.json is a request, and
  * <name>.txt the exact text it must answer (read and checked by hand
@@ -10,6 +10,8 @@
  * and three players with Abbey & Mayor, Hills & Sheep and Messages (an
  * abbey and its owner, a mayor, a barn on its corner, a shepherd and its
  * flock, a wagon, both house-rule options, score pairs, abbeys in hand).
+ * In the other languages the same position keeps every number and every
+ * sentence's place, and no sentence is left in English.
  * Files are read relative to the repository root, where `make unit` runs. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,4 +128,63 @@ Test(describe, a_bad_position_is_the_problem_every_position_route_gives)
                 "{\"position\":{\"players\":[\"red\",\"blue\"],\"tiles\":[],\"figures\":[]},\"x\":1}", 400);
     cr_expect_str_eq(tu_str(p, "pointer"), "/x");
     json_object_put(p);
+}
+
+/* The runs of digits of text, sorted (at most 512): the numbers, cells and
+ * scores a description carries, whatever the words around them. */
+static size_t numbers(const char *text, long *out)
+{
+    size_t n = 0;
+    for (const char *p = text; *p && n < 512;) {
+        if (*p >= '0' && *p <= '9') {
+            char *end;
+            out[n++] = strtol(p, &end, 10);
+            p = end;
+        } else {
+            p++;
+        }
+    }
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0 && out[j - 1] > out[j]; j--) {
+            long t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    return n;
+}
+
+/* Every sentence form (the expansions position) in de, fr, cs, pl and ca:
+ * the English numbers, the same sections and leaders, every sentence
+ * worded differently from the English one. */
+Test(describe, every_language_keeps_the_english_numbers_and_leaves_no_english_sentence)
+{
+    char *request = tu_read_file("tests/service/text/golden/expansions.json", NULL);
+    json_object *en = tu_post("/v1/describe", request, 200);
+    static long want[512], got[512];
+    size_t nwant = numbers(tu_str(en, "text"), want);
+    static const char *const langs[] = { "de", "fr", "cs", "pl", "ca" };
+    for (size_t l = 0; l < sizeof langs / sizeof langs[0]; l++) {
+        char path[64];
+        snprintf(path, sizeof path, "/v1/describe?lang=%s", langs[l]);
+        json_object *tr = tu_post(path, request, 200);
+        size_t ngot = numbers(tu_str(tr, "text"), got);
+        cr_expect_eq(ngot, nwant, "%s: %zu numbers, English %zu", langs[l], ngot, nwant);
+        for (size_t i = 0; i < ngot && i < nwant; i++)
+            cr_expect_eq(got[i], want[i], "%s: number %zu", langs[l], i);
+        cr_expect_str_eq(json_object_to_json_string(tu_member(tr, "leaders")),
+                         json_object_to_json_string(tu_member(en, "leaders")), "%s", langs[l]);
+        json_object *sections = tu_member(en, "sections");
+        json_object_object_foreach(sections, key, list) {
+            json_object *other = tu_member(tu_member(tr, "sections"), key);
+            cr_assert_eq(json_object_array_length(other), json_object_array_length(list), "%s %s",
+                         langs[l], key);
+            for (size_t i = 0; i < json_object_array_length(list); i++)
+                cr_expect_str_neq(json_object_get_string(json_object_array_get_idx(other, i)),
+                                  json_object_get_string(json_object_array_get_idx(list, i)),
+                                  "%s: %s sentence %zu is still English", langs[l], key, i);
+        }
+        json_object_put(tr);
+    }
+    json_object_put(en);
+    free(request);
 }
