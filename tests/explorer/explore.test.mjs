@@ -15,7 +15,8 @@
 //   - "Where does it fit?" then a click on a ghost cell names the rotations;
 //   - the README's error example shows the problem and marks the member its
 //     pointer names in the pasted text;
-//   - on a phone-sized screen nothing overflows sideways.
+//   - on a phone-sized screen nothing overflows sideways;
+//   - with lang=de every label, button and line is German (the game's terms too).
 // Screenshots and a PNG answer are kept in build/explore/ (the README's
 // pictures are copies of them in docs/).
 import { test, before, after } from 'node:test';
@@ -190,4 +191,28 @@ test('the README picture: the example answer as a PNG, and the page with it', as
   await waitFor('#events li');
   await page.screenshot({ path: path.join(OUT, 'explore.png') });
   assert.deepEqual(foreign, [], 'every request went to the service');
+});
+
+// Issue 15: the page in the request's language. The service serves the page
+// with its label table in German: headings, buttons, the status line with
+// German plural forms, the features' lines with the game's German terms.
+test('with lang=de the page is labelled in German, terms included', async () => {
+  const de = await browser.newPage();
+  de.on('pageerror', (e) => foreign.push(`page error: ${e.message}`));
+  await de.goto(`${svc.base}/explore?lang=de`, { waitUntil: 'networkidle0' });
+  assert.equal(await de.title(), 'Carcassonne-Explorer');
+  assert.equal(await de.$eval('html', (h) => h.lang), 'de');
+  assert.equal(await de.$eval('#draw', (b) => b.textContent), 'Zeichnen');
+  assert.equal(await de.$eval('#score-final', (b) => b.textContent), 'Schlusswertung');
+  assert.equal(await de.$eval('#board-heading', (h) => h.textContent), 'Spielplan');
+  await de.$eval('#source', (el, t) => { el.value = t; el.dispatchEvent(new Event('input')); }, readmeBody('/v1/score'));
+  await de.click('#draw');
+  await de.waitForSelector('#board svg g.tile', { timeout: 10000 });
+  assert.match(await de.$eval('#status', (s) => s.textContent), /^2 Karten, 1 Figur\. /);
+  await de.click('#board svg g.tile[data-x="0"][data-y="-1"]');
+  await de.waitForFunction(() => /Gebiete auf dieser Karte/.test(document.querySelector('#info').textContent),
+    { timeout: 10000 });
+  assert.match(await de.$eval('#info', (d) => d.textContent), /Stadt auf \(0, -1\) S: 2 Karten, abgeschlossen, Wert 4/);
+  await de.close();
+  assert.deepEqual(foreign, [], 'no page error, every request to the service');
 });
