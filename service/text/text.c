@@ -99,8 +99,6 @@ void tx_int(txbuf *t, long v)
 
 /* ---- arguments ------------------------------------------------------------------ */
 
-#define TX_MAX_ARGS 8
-
 /* One argument: its name in the argument list, and its value (an int is
  * kept as a number, for plurals, and as digits). */
 typedef struct {
@@ -112,7 +110,8 @@ typedef struct {
 } argument;
 
 /* Read the arguments the list "who:s count:d" declares from ap. Returns
- * how many (at most TX_MAX_ARGS; phrases.def never declares more). */
+ * how many (at most TX_MAX_ARGS; phrases.def never declares more, which
+ * tests/service/text/test_text.c checks). */
 static int read_arguments(const char *list, va_list ap, argument args[TX_MAX_ARGS])
 {
     int n = 0;

@@ -56,7 +56,9 @@ const char *tx_phrase(tx_id id);
 const char *tx_word(const char *lang, tx_id id);
 
 /* The phrase's message id (PO msgctxt), NULL for a phrase that stays
- * English; its argument list as phrases.def writes it ("who:s count:d"). */
+ * English; its argument list as phrases.def writes it ("who:s count:d"),
+ * at most TX_MAX_ARGS arguments. */
+#define TX_MAX_ARGS 8
 const char *tx_ctxt(tx_id id);
 const char *tx_args(tx_id id);
 

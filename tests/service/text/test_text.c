@@ -135,7 +135,8 @@ Test(text, every_template_names_exactly_its_declared_arguments)
             cr_expect(declared(args, p + 1, len), "phrase %d: {%.*s} is not one of \"%s\"", id,
                       (int)len, p + 1, args);
         }
-        for (const char *p = args; *p;) {
+        int count = 0;
+        for (const char *p = args; *p; count++) {
             while (*p == ' ')
                 p++;
             const char *colon = strchr(p, ':');
@@ -146,5 +147,6 @@ Test(text, every_template_names_exactly_its_declared_arguments)
             cr_expect(colon[1] == 's' || colon[1] == 'd', "phrase %d: type %c", id, colon[1]);
             p = colon + 2;
         }
+        cr_expect_leq(count, TX_MAX_ARGS, "phrase %d: %d arguments", id, count);
     }
 }
