@@ -360,6 +360,36 @@ typedef struct {
     int type[TILE_MEMO_SLOTS];
 } tile_memo;
 
+/* The memo's slot for the raw name raw[0..len): where it stands, or the
+ * empty slot where it would go. */
+static size_t memo_slot(const tile_memo *memo, const char *raw, uint32_t len)
+{
+    /* Ids share their beginnings ("base.", "abbey-mayor."): hash the length
+     * and the last four bytes, and let the comparison settle the rest. */
+    uint32_t h = len * 2654435761u;
+    for (uint32_t i = len > 4 ? len - 4 : 0; i < len; i++)
+        h = (h ^ (unsigned char)raw[i]) * 16777619u;
+    size_t i = (h ^ (h >> 16)) % TILE_MEMO_SLOTS;
+    while (memo->name[i] != NULL) {
+        if (memo->len[i] == len && memcmp(memo->name[i], raw, len) == 0)
+            return i;
+        i = (i + 1) % TILE_MEMO_SLOTS;
+    }
+    return i;
+}
+
+/* Remember in slot i (empty) that raw[0..len) is type; an unknown name
+ * (type < 0) ends the decode anyway. */
+static int memo_keep(tile_memo *memo, size_t i, const char *raw, uint32_t len, int type)
+{
+    if (type >= 0) {
+        memo->name[i] = raw;
+        memo->len[i] = len;
+        memo->type[i] = type;
+    }
+    return type;
+}
+
 static int find_tile(const cc_catalog *cat, tile_memo *memo, jr_val v, const dec_text *s)
 {
     if (s->len >= sizeof s->s)
@@ -367,24 +397,10 @@ static int find_tile(const cc_catalog *cat, tile_memo *memo, jr_val v, const dec
     if (memo == NULL || v.escaped)
         return cc_catalog_find(cat, s->s);
     const char *raw = v.doc->text + v.at;
-    /* Ids share their beginnings ("base.", "abbey-mayor."): hash the length
-     * and the last four bytes, and let the comparison settle the rest. */
-    uint32_t h = v.len * 2654435761u;
-    for (uint32_t i = v.len > 4 ? v.len - 4 : 0; i < v.len; i++)
-        h = (h ^ (unsigned char)raw[i]) * 16777619u;
-    size_t i = (h ^ (h >> 16)) % TILE_MEMO_SLOTS;
-    while (memo->name[i] != NULL) {
-        if (memo->len[i] == v.len && memcmp(memo->name[i], raw, v.len) == 0)
-            return memo->type[i];
-        i = (i + 1) % TILE_MEMO_SLOTS;
-    }
-    int type = cc_catalog_find(cat, s->s);
-    if (type >= 0) {            /* an unknown name ends the decode anyway */
-        memo->name[i] = raw;
-        memo->len[i] = v.len;
-        memo->type[i] = type;
-    }
-    return type;
+    size_t i = memo_slot(memo, raw, v.len);
+    if (memo->name[i] != NULL)
+        return memo->type[i];
+    return memo_keep(memo, i, raw, v.len, cc_catalog_find(cat, s->s));
 }
 
 /* 422 "Unknown tile id" for s, with the ids it probably means ("base.d",
@@ -778,6 +794,77 @@ static bool tile_fast(jr_val v, const cc_catalog *cat, tile_memo *memo, cc_place
     return true;
 }
 
+/* The tile element as clients and the service itself write it, members in
+ * the order of the contract: {"tile": id, "x": n, "y": n, "rot": n}, read
+ * straight from its nine spans (the object, then a name and a scalar four
+ * times) without walking them one by one. It accepts exactly what
+ * tile_fast() accepts in that order, with the same result; any other
+ * element (members in another order, a "player", anything unusual) goes to
+ * tile_fast(), then to the careful reader. */
+#define SPAN_META(type, len) (((uint32_t)(type) << JR_META_TYPE_SHIFT) | (uint32_t)(len))
+
+/* Token t is the plain member name s of n bytes. */
+static inline bool span_name_is(const jr_doc *d, const jr_token *t, const char *s, uint32_t n)
+{
+    return t->meta == SPAN_META(JR_NAME, n) && memcmp(d->text + t->pos, s, n) == 0;
+}
+
+/* Token t is a plain integer of at most six bytes (fast_int()'s limit) in
+ * [min, max]. */
+static inline bool span_int(const jr_doc *d, const jr_token *t, int min, int max, int *out)
+{
+    uint32_t len = t->meta & JR_META_LEN_MASK;
+    if ((t->meta >> JR_META_TYPE_SHIFT) != JR_INT || len > 6)
+        return false;
+    const char *digits = d->text + t->pos;
+    bool negative = digits[0] == '-';
+    int value = 0;
+    for (uint32_t i = negative; i < len; i++)
+        value = value * 10 + (digits[i] - '0');
+    if (negative)
+        value = -value;
+    if (value < min || value > max)
+        return false;
+    *out = value;
+    return true;
+}
+
+static bool tile_packed(jr_val v, const cc_catalog *cat, tile_memo *memo, cc_placed_tile *out)
+{
+    if (v.type != JR_OBJECT)
+        return false;
+    const jr_doc *d = v.doc;
+    const jr_token *t = &d->tokens[v.index];
+    /* Four members whose values are all scalars: the object ends nine spans on. */
+    if (t[0].pos != 4 || (t[0].meta & JR_META_LEN_MASK) != v.index + 9)
+        return false;
+    int x, y, rot;
+    if (!span_name_is(d, &t[1], "tile", 4) || !span_name_is(d, &t[3], "x", 1)
+        || !span_name_is(d, &t[5], "y", 1) || !span_name_is(d, &t[7], "rot", 3)
+        || !span_int(d, &t[4], -CC_COORD_LIMIT, CC_COORD_LIMIT, &x)
+        || !span_int(d, &t[6], -CC_COORD_LIMIT, CC_COORD_LIMIT, &y)
+        || !span_int(d, &t[8], 0, 270, &rot) || rot % 90 != 0)
+        return false;
+    uint32_t id_len = t[2].meta & JR_META_LEN_MASK;
+    if ((t[2].meta & ~JR_META_LEN_MASK) != SPAN_META(JR_STRING, 0) || id_len >= DEC_TEXT_MAX)
+        return false;           /* not a string, escaped, or longer than any id */
+    const char *raw = d->text + t[2].pos;
+    size_t i = memo_slot(memo, raw, id_len);
+    if (memo->name[i] == NULL) {
+        dec_text s;
+        memcpy(s.s, raw, id_len);
+        s.s[id_len] = '\0';
+        if (memo_keep(memo, i, raw, id_len, cc_catalog_find(cat, s.s)) < 0)
+            return false;
+    }
+    out->type = memo->type[i];
+    out->x = x;
+    out->y = y;
+    out->rot = rot / 90;
+    out->owner = -1;
+    return true;
+}
+
 /* Is the plain string value v exactly the C string s? */
 static inline bool text_is(jr_val v, const char *s)
 {
@@ -929,7 +1016,7 @@ static bool decode_tiles(const jr_obj *p, const cc_catalog *cat, cc_position *po
     jr_iter it = jr_iter_start(list);
     jr_val v;
     for (size_t i = 0; jr_next_element(&it, &v); i++) {
-        if (!tile_fast(v, cat, &memo, &pos->tiles[i])) {
+        if (!tile_packed(v, cat, &memo, &pos->tiles[i]) && !tile_fast(v, cat, &memo, &pos->tiles[i])) {
             jr_pointer_index(ptr, POS "/tiles", i);
             if (!decode_tile(v, ptr, cat, &memo, pos, &pos->tiles[i], err))
                 return false;
