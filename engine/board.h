@@ -28,7 +28,8 @@
 #include "loc.h"
 #include "position.h"
 
-#define CC_BOARD_SLOTS 512   /* hash slots: a power of two, > 2 * CC_MAX_TILES */
+#define CC_BOARD_SLOT_BITS 9
+#define CC_BOARD_SLOTS (1 << CC_BOARD_SLOT_BITS)   /* hash slots: > 2 * CC_MAX_TILES */
 
 typedef struct {
     const cc_tile_type *type;

@@ -53,9 +53,16 @@ static inline int cc_dir_of_ring(int r) { return (r + 1) / 3 % 4; }
 static inline int cc_dir_opposite(int d) { return (d + 2) & 3; }
 
 /* Rotate ring position r by q clockwise quarter turns (q may be negative). */
-static inline int cc_ring_rotate(int r, int q) { return ((r + 3 * q) % 12 + 12) % 12; }
-static inline int cc_dir_rotate(int d, int q) { return ((d + q) % 4 + 4) % 4; }
-static inline int cc_corner_rotate(int c, int q) { return ((c + q) % 4 + 4) % 4; }
+/* Hot (every tile of every request is turned): one division at most, and
+ * the four-way turns as a mask, which is the mathematical modulo for
+ * negative sums too in two's complement. */
+static inline int cc_ring_rotate(int r, int q)
+{
+    int s = (r + 3 * q) % 12;
+    return s < 0 ? s + 12 : s;
+}
+static inline int cc_dir_rotate(int d, int q) { return (d + q) & 3; }
+static inline int cc_corner_rotate(int c, int q) { return (c + q) & 3; }
 
 /* The ring position of the neighbour across the border that touches ring
  * position r of this tile: an edge meets the facing edge, a half meets the
