@@ -47,11 +47,36 @@ static void put(outbuf *o, const char *s, size_t len)
 
 static void puts_(outbuf *o, const char *s) { put(o, s, strlen(s)); }
 
+/* v in decimal, as "%ld" writes it (no snprintf: a score's sentences hold
+ * some 250 numbers). */
 static void put_int(outbuf *o, long v)
 {
-    char b[24];
-    snprintf(b, sizeof b, "%ld", v);
-    puts_(o, b);
+    char b[24], *d = b + sizeof b;
+    /* Work in unsigned so LONG_MIN negates without overflow. */
+    unsigned long u = v < 0 ? 0ul - (unsigned long)v : (unsigned long)v;
+    do {
+        *--d = (char)('0' + u % 10);
+        u /= 10;
+    } while (u > 0);
+    if (v < 0)
+        *--d = '-';
+    put(o, d, (size_t)(b + sizeof b - d));
+}
+
+/* prefix + name into buf (cap bytes), cut short as snprintf("%s%s") would
+ * cut it: the catalog keys ("term.city", "rule-title.base.x") of look-ups
+ * made for every word of every sentence. */
+static const char *catalog_key(char *buf, size_t cap, const char *prefix, const char *name)
+{
+    size_t np = strlen(prefix), nn = strlen(name);
+    if (np > cap - 1)
+        np = cap - 1;
+    if (nn > cap - 1 - np)
+        nn = cap - 1 - np;
+    memcpy(buf, prefix, np);
+    memcpy(buf + np, name, nn);
+    buf[np + nn] = '\0';
+    return buf;
 }
 
 /* ---- languages ------------------------------------------------------------------ */
@@ -60,6 +85,10 @@ static void put_int(outbuf *o, long v)
  * compiled in); NULL when it has none, and the caller reads English. */
 static const char *translated(const char *lang, const char *ctxt)
 {
+    /* English is never a catalog (po/README.md): most answers are English,
+     * and every template and term of theirs would otherwise look for it. */
+    if (lang == NULL || strcmp(lang, "en") == 0)
+        return NULL;
     return txt_lookup(lang, ctxt);
 }
 
@@ -72,8 +101,7 @@ const char *txt_template(const char *lang, int msg)
 const char *txt_term(const char *lang, const char *name)
 {
     char ctxt[48];
-    snprintf(ctxt, sizeof ctxt, "term.%s", name);
-    const char *s = translated(lang, ctxt);
+    const char *s = translated(lang, catalog_key(ctxt, sizeof ctxt, "term.", name));
     if (s == NULL)
         s = txt_english_term(name);
     return s ? s : name;
@@ -85,8 +113,7 @@ const char *txt_rule_title(const char *lang, const char *rule)
     if (r == NULL)
         return rule ? rule : "";
     char ctxt[96];
-    snprintf(ctxt, sizeof ctxt, "rule-title.%s", rule);
-    const char *s = translated(lang, ctxt);
+    const char *s = translated(lang, catalog_key(ctxt, sizeof ctxt, "rule-title.", rule));
     return s ? s : r->title ? r->title : rule;
 }
 
@@ -242,6 +269,14 @@ char *txt_format(const char *lang, const cc_text *t, const txt_args *a, char *ou
     out[0] = '\0';
     const char *p = txt_template(lang, t->msg);
     while (*p) {
+        if (*p != '{' && *p != '}') {
+            /* Literal text up to the next brace: copied in one piece, so a
+             * cut falls on a whole UTF-8 character (put() sees the run). */
+            size_t run = strcspn(p, "{}");
+            put(&o, p, run);
+            p += run;
+            continue;
+        }
         if ((p[0] == '{' && p[1] == '{') || (p[0] == '}' && p[1] == '}')) {
             put(&o, p, 1);
             p += 2;
