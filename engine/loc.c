@@ -68,7 +68,18 @@ char *cc_loc_name(cc_loc loc, char *buf)
     case CC_LOC_CENTRE: strcpy(buf, "C"); break;
     case CC_LOC_RING:   strcpy(buf, ring_names[loc.value % CC_RING_SIZE]); break;
     case CC_LOC_CORNER: strcpy(buf, corner_names[loc.value % CC_NCORNERS]); break;
-    case CC_LOC_FEATURE: snprintf(buf, 8, "#%u", (unsigned)loc.value); break;
+    case CC_LOC_FEATURE: {   /* "#%u" without snprintf: answers name hundreds */
+        unsigned v = loc.value;
+        char *o = buf;
+        *o++ = '#';
+        if (v >= 100)
+            *o++ = (char)('0' + v / 100);
+        if (v >= 10)
+            *o++ = (char)('0' + v / 10 % 10);
+        *o++ = (char)('0' + v % 10);
+        *o = '\0';
+        break;
+    }
     default: strcpy(buf, "?"); break;
     }
     return buf;

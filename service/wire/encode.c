@@ -11,6 +11,54 @@ void enc_loc(jw *w, cc_loc loc)
     jw_string(w, cc_loc_name(loc, name));
 }
 
+/* The decimal text of v at o; returns the byte after it. Coordinates and
+ * degrees have one to three digits: those without a loop. */
+static inline char *put_decimal(char *o, int v)
+{
+    if (v < 0)
+        *o++ = '-';
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    if (u >= 1000) {
+        char digits[12], *d = digits + sizeof digits;
+        do {
+            *--d = (char)('0' + u % 10);
+            u /= 10;
+        } while (u > 0);
+        while (d < digits + sizeof digits)
+            *o++ = *d++;
+        return o;
+    }
+    if (u >= 100)
+        *o++ = (char)('0' + u / 100);
+    if (u >= 10)
+        *o++ = (char)('0' + u / 10 % 10);
+    *o++ = (char)('0' + u % 10);
+    return o;
+}
+
+#define PUT_LITERAL(o, s) (memcpy((o), (s), sizeof(s) - 1), (o) + sizeof(s) - 1)
+
+/* The small objects answers hold by the hundred (a cell, a feature's
+ * name, a placement) are written whole into a small buffer and handed to
+ * the writer as one value: the same bytes jw_object, jw_member_int and
+ * jw_string write, for a fraction of their calls. Location names
+ * (cc_loc_name: "C", "NNE", "#2") need no escape. */
+static inline char *put_xy_text(char *o, int x, int y)
+{
+    o = put_decimal(PUT_LITERAL(o, "\"x\":"), x);
+    return put_decimal(PUT_LITERAL(o, ",\"y\":"), y);
+}
+
+static char *put_at_text(char *o, cc_loc at)
+{
+    char name[8];
+    o = PUT_LITERAL(o, ",\"at\":\"");
+    for (const char *c = cc_loc_name(at, name); *c; c++)
+        *o++ = *c;
+    *o++ = '"';
+    return o;
+}
+
 static void xy_members(jw *w, int x, int y)
 {
     jw_member_int(w, "x", x);
@@ -19,18 +67,20 @@ static void xy_members(jw *w, int x, int y)
 
 void enc_xy(jw *w, int x, int y)
 {
-    jw_object(w);
-    xy_members(w, x, y);
-    jw_object_end(w);
+    char text[48], *o = text;   /* {"x":-2147483648,"y":-2147483648} */
+    *o++ = '{';
+    o = put_xy_text(o, x, y);
+    *o++ = '}';
+    jw_raw(w, text, (size_t)(o - text));
 }
 
 void enc_xyat(jw *w, int x, int y, cc_loc at)
 {
-    jw_object(w);
-    xy_members(w, x, y);
-    jw_key(w, "at");
-    enc_loc(w, at);
-    jw_object_end(w);
+    char text[64], *o = text;   /* ... ,"at":"#255"} */
+    *o++ = '{';
+    o = put_at_text(put_xy_text(o, x, y), at);
+    *o++ = '}';
+    jw_raw(w, text, (size_t)(o - text));
 }
 
 void enc_feature_ref(jw *w, const cc_features *f, int id)
@@ -148,45 +198,15 @@ void enc_feature_members(jw *w, const cc_position *pos, const cc_features *f,
     enc_occupants(w, pos, stands, id);
 }
 
-/* The decimal text of v at o; returns the byte after it. Coordinates and
- * degrees have one to three digits: those without a loop. */
-static inline char *put_decimal(char *o, int v)
-{
-    if (v < 0)
-        *o++ = '-';
-    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
-    if (u >= 1000) {
-        char digits[12], *d = digits + sizeof digits;
-        do {
-            *--d = (char)('0' + u % 10);
-            u /= 10;
-        } while (u > 0);
-        while (d < digits + sizeof digits)
-            *o++ = *d++;
-        return o;
-    }
-    if (u >= 100)
-        *o++ = (char)('0' + u / 100);
-    if (u >= 10)
-        *o++ = (char)('0' + u / 10 % 10);
-    *o++ = (char)('0' + u % 10);
-    return o;
-}
-
-#define PUT_LITERAL(o, s) (memcpy((o), (s), sizeof(s) - 1), (o) + sizeof(s) - 1)
-
-/* An answer lists up to CC_MAX_PLACEMENTS of these three integers: each
- * object is written whole into a small buffer and handed to the writer
- * as one value, the same bytes jw_object/jw_member_int/jw_object_end
- * write, for a sixth of their cost. */
+/* An answer lists up to CC_MAX_PLACEMENTS of these (see enc_xy). */
 void enc_placements(jw *w, const cc_placement *list, int n)
 {
     jw_array(w);
     for (int i = 0; i < n; i++) {
         char text[64], *o = text;   /* {"x":-2147483648,"y":...,"rot":...}: < 64 */
-        o = put_decimal(PUT_LITERAL(o, "{\"x\":"), list[i].x);
-        o = put_decimal(PUT_LITERAL(o, ",\"y\":"), list[i].y);
-        o = put_decimal(PUT_LITERAL(o, ",\"rot\":"), list[i].rot * 90);
+        *o++ = '{';
+        o = put_decimal(PUT_LITERAL(put_xy_text(o, list[i].x, list[i].y), ",\"rot\":"),
+                        list[i].rot * 90);
         *o++ = '}';
         jw_raw(w, text, (size_t)(o - text));
     }
