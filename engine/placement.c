@@ -5,9 +5,10 @@
  * in contract order without sorting the (up to four times longer) answer. */
 #include "placement.h"
 
+#include "keysort.h"
+
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 static bool edges_match(char a, char b)
 {
@@ -118,33 +119,6 @@ static int key_y(uint64_t k)
     return key_x(k >> 32);
 }
 
-/* Sort keys[0..n) ascending: a bottom-up merge sort of plain integers,
- * which costs a fifth of qsort()'s calls through a comparison function
- * (there are up to 4 * CC_MAX_TILES candidates, often 150). */
-static void sort_keys(uint64_t *keys, int n)
-{
-    uint64_t spare[4 * CC_MAX_TILES];
-    uint64_t *from = keys, *to = spare;
-    for (int width = 1; width < n; width *= 2) {
-        for (int lo = 0; lo < n; lo += 2 * width) {
-            int mid = lo + width < n ? lo + width : n;
-            int hi = lo + 2 * width < n ? lo + 2 * width : n;
-            int i = lo, j = mid, k = lo;
-            while (i < mid && j < hi)
-                to[k++] = from[j] < from[i] ? from[j++] : from[i++];
-            while (i < mid)
-                to[k++] = from[i++];
-            while (j < hi)
-                to[k++] = from[j++];
-        }
-        uint64_t *swap = from;
-        from = to;
-        to = swap;
-    }
-    if (from != keys)
-        memcpy(keys, from, sizeof keys[0] * (size_t)n);
-}
-
 /* A position may not name a cell beyond CC_COORD_LIMIT, so a placement
  * there could never be played back: it is not offered. */
 static bool within_limit(int x, int y)
@@ -187,7 +161,7 @@ int cc_placements(const cc_board *b, int type, cc_placement *out, int max)
         for (int d = 0; d < 4; d++)
             if (b->tiles[t].neighbour[d] < 0)
                 cand[ncand++] = cell_key(b->tiles[t].x + cc_dir_dx[d], b->tiles[t].y + cc_dir_dy[d]);
-    sort_keys(cand, ncand);
+    cc_keysort(cand, ncand);
     const cc_tile_type *t = &b->cat->types[type];
     int n = 0;
     for (int i = 0; i < ncand; i++) {

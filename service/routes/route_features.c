@@ -16,42 +16,38 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../engine/keysort.h"
+#include "../../engine/majority.h"
 #include "../../engine/scoring.h"
 #include "../wire/decode.h"
 #include "../wire/encode.h"
 #include "game.h"
 #include "questions.h"
 
-/* A feature's canonical name as a sort key: name tile (y, x), then the
- * location in canonical order. */
-typedef struct {
-    int y, x;
-    cc_loc at;
-    int id;
-} name_key;
-
-static int compare_names(const void *pa, const void *pb)
+/* A feature's canonical name as one sortable integer: name tile y, then
+ * x (each within CC_COORD_LIMIT, offset to 12 bits), then the location's
+ * canonical rank (cc_loc_compare against the centre, which ranks first;
+ * under 512), then the id (so equal names would keep id order, as the
+ * stable sort before did). */
+static uint64_t name_key(const cc_features *f, int id)
 {
-    const name_key *a = pa, *b = pb;
-    if (a->y != b->y)
-        return a->y < b->y ? -1 : 1;
-    if (a->x != b->x)
-        return a->x < b->x ? -1 : 1;
-    return cc_loc_compare(a->at, b->at);
+    const cc_board_tile *t = &f->board->tiles[f->features[id].name_tile];
+    uint64_t rank = (uint64_t)cc_loc_compare(f->features[id].name_at,
+                                             cc_loc_make(CC_LOC_CENTRE, 0));
+    return (uint64_t)(t->y + 2048) << 52 | (uint64_t)(t->x + 2048) << 40 | rank << 30
+           | (uint64_t)id;
 }
 
 /* Fill ids[] with every feature id in canonical order; returns how many.
  * keys must hold nfeatures entries. */
-static int features_by_name(const cc_features *f, name_key *keys, int *ids)
+static int features_by_name(const cc_features *f, uint64_t *keys, int *ids)
 {
     int n = f->nfeatures;
-    for (int id = 0; id < n; id++) {
-        const cc_board_tile *t = &f->board->tiles[f->features[id].name_tile];
-        keys[id] = (name_key){ t->y, t->x, f->features[id].name_at, id };
-    }
-    qsort(keys, (size_t)n, sizeof keys[0], compare_names);
+    for (int id = 0; id < n; id++)
+        keys[id] = name_key(f, id);
+    cc_keysort(keys, n);
     for (int i = 0; i < n; i++)
-        ids[i] = keys[i].id;
+        ids[i] = (int)(keys[i] & ((1u << 30) - 1));
     return n;
 }
 
@@ -86,13 +82,31 @@ static void value_now(const game *g, int id, cc_value *v)
     cc_feature_value(&g->features, &g->pos, id, false, v);
 }
 
+/* Does a follower stand on feature id? stands[]: each figure's feature,
+ * as the majority reads it (enc_figure_features). */
+static bool followed(const game *g, const int *stands, int id)
+{
+    bool any = false;
+    for (int i = 0; i < g->pos.nfigures; i++)
+        any |= stands[i] == id && cc_is_follower(g->pos.figures[i].kind);
+    return any;
+}
+
 /* One feature as enc_feature_members() writes it, plus "value" and
  * "points" (the players who would score); its rules go to rules. */
 static void feature_with_value(jw *w, const game *g, const int *stands, int id,
                                enc_rules *rules)
 {
     cc_value v;
-    value_now(g, id, &v);
+    if (followed(g, stands, id)) {
+        value_now(g, id, &v);
+    } else {
+        /* Most features: nobody would score them, so no majority to count
+         * (cc_feature_value() would find none: not occupied, no strength,
+         * no points). */
+        memset(&v, 0, sizeof v);
+        v.value = cc_feature_value(&g->features, &g->pos, id, false, NULL);
+    }
     jw_object(w);
     enc_feature_members(w, &g->pos, &g->features, stands, id);
     jw_member_int(w, "value", v.value);
@@ -151,7 +165,7 @@ void route_features(const svc_context *ctx, jr_obj *root, svc_response *res)
     memset(&err, 0, sizeof err);
     size_t room = (size_t)g->features.nfeatures + 1;
     int *ids = malloc(sizeof *ids * room);
-    name_key *keys = malloc(sizeof *keys * room);
+    uint64_t *keys = malloc(sizeof *keys * room);
     if (ids == NULL || keys == NULL || !q_feature_at(g, root, false, &one, &unused, &err)) {
         if (ids == NULL || keys == NULL)
             svc_fail(res, 500, "", "Out of memory", "no memory for the features");

@@ -119,6 +119,19 @@ static void spot_members(jw *w, const cc_figure *fig)
 
 void enc_figure_spot(jw *w, const cc_figure *fig)
 {
+    if (fig->kind != CC_FIG_SHEPHERD) {
+        /* {"kind":"meeple","x":..,"y":..,"at":".."} whole (see enc_xy);
+         * kind names need no escape. A shepherd's flock takes the writer. */
+        char text[80], *o = text;
+        o = PUT_LITERAL(o, "{\"kind\":\"");
+        for (const char *c = cc_figure_kind_name(fig->kind); *c; c++)
+            *o++ = *c;
+        o = PUT_LITERAL(o, "\",");
+        o = put_at_text(put_xy_text(o, fig->x, fig->y), fig->at);
+        *o++ = '}';
+        jw_raw(w, text, (size_t)(o - text));
+        return;
+    }
     jw_object(w);
     spot_members(w, fig);
     jw_object_end(w);
@@ -150,6 +163,14 @@ void enc_occupants(jw *w, const cc_position *pos, const int *stands, int id)
 {
     /* Which figures stand on it, then one array per player in the order
      * the players first appear among them. */
+    bool anyone = false;
+    for (int i = 0; i < pos->nfigures; i++)
+        anyone |= stands[i] == id;
+    if (!anyone) {              /* most features: one tight pass says so */
+        jw_object(w);
+        jw_object_end(w);
+        return;
+    }
     bool on[CC_MAX_FIGURES] = { false };
     int order[CC_MAX_PLAYERS], nplayers = 0;
     bool listed[CC_MAX_PLAYERS] = { false };
