@@ -179,9 +179,95 @@ void jw_key_len(jw *w, const char *name, size_t n)
     w->comma = false;
 }
 
+/* How many bytes at the start of s[0..n) are plain, eight at a time: each
+ * word's bytes that are not plain flagged in their high bit (a control
+ * byte by the borrow test, which leaves bytes from 0x80 alone; '"' and
+ * '\\' as a zero byte after the XOR). A borrow may flag bytes above a
+ * true one, so only the lowest flag is exact, and only it is read: on a
+ * little-endian machine, the first byte in memory. */
+#define WORD_ONES UINT64_C(0x0101010101010101)
+#define WORD_HIGHS UINT64_C(0x8080808080808080)
+
+static inline uint64_t zero_bytes(uint64_t w)
+{
+    return (w - WORD_ONES) & ~w & WORD_HIGHS;
+}
+
+static size_t plain_prefix(const char *s, size_t n)
+{
+    size_t i = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; n - i >= 8; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, sizeof w);
+        uint64_t stop = ((w - WORD_ONES * 0x20) & ~w & WORD_HIGHS)
+                        | zero_bytes(w ^ (WORD_ONES * '"')) | zero_bytes(w ^ (WORD_ONES * '\\'));
+        if (stop != 0)
+            return i + (size_t)(__builtin_ctzll(stop) >> 3);
+    }
+#endif
+    while (i < n && plain_byte((unsigned char)s[i]))
+        i++;
+    return i;
+}
+
+/* The escape of byte c (not plain) at o, as put_quoted() writes it;
+ * returns the byte after it. */
+static char *put_escape(char *o, unsigned char c)
+{
+    static const char hex[] = "0123456789abcdef";
+    *o++ = '\\';
+    switch (c) {
+    case '"': *o++ = '"'; break;
+    case '\\': *o++ = '\\'; break;
+    case '\b': *o++ = 'b'; break;
+    case '\f': *o++ = 'f'; break;
+    case '\n': *o++ = 'n'; break;
+    case '\r': *o++ = 'r'; break;
+    case '\t': *o++ = 't'; break;
+    default:
+        *o++ = 'u';
+        *o++ = '0';
+        *o++ = '0';
+        *o++ = hex[c >> 4];
+        *o++ = hex[c & 0xF];
+        break;
+    }
+    return o;
+}
+
+/* put_quoted(w, s, n, 0) for a long string (an explanation's sentences):
+ * plain runs found a word at a time and copied whole. The same bytes. */
+static void put_quoted_long(jw *w, const char *s, size_t n)
+{
+    if (n > (SIZE_MAX - 8) / 6 || !room(w, 6 * n + 4))
+        return;
+    char *o = w->buf + w->len;
+    if (w->comma)
+        *o++ = ',';
+    *o++ = '"';
+    size_t i = 0;
+    while (i < n) {
+        size_t run = plain_prefix(s + i, n - i);
+        memcpy(o, s + i, run);
+        o += run;
+        i += run;
+        if (i < n)
+            o = put_escape(o, (unsigned char)s[i++]);
+    }
+    *o++ = '"';
+    *o = '\0';
+    w->len = (size_t)(o - w->buf);
+}
+
+#define LONG_STRING 48   /* from here on words pay for their set-up */
+
 void jw_string_len(jw *w, const char *s, size_t n)
 {
-    put_quoted(w, s, n, 0);
+    if (n >= LONG_STRING)
+        put_quoted_long(w, s, n);
+    else
+        put_quoted(w, s, n, 0);
     w->comma = true;
 }
 

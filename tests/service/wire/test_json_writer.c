@@ -153,6 +153,39 @@ Test(json_writer, every_byte_at_every_position_is_written_as_json_c_writes_it)
     }
 }
 
+/* Long strings (an explanation's sentences, 48 bytes and more) are scanned
+ * a word at a time (json_writer.c): every byte value at every position of
+ * texts around the word boundaries, alone and with a second one nine
+ * bytes on, is still written as json-c writes it. */
+Test(json_writer, every_byte_at_every_position_of_a_long_string_is_written_as_json_c_writes_it)
+{
+    static const int lengths[] = { 48, 57, 64 };
+    char s[72];
+    for (size_t k = 0; k < sizeof lengths / sizeof lengths[0]; k++) {
+        int len = lengths[k];
+        for (int at = 0; at < len; at++)
+            for (int c = 1; c < 256; c++)
+                for (int second = 0; second < 2; second++) {
+                    for (int i = 0; i < len; i++)
+                        s[i] = (char)('a' + i % 26);
+                    s[at] = (char)c;
+                    if (second && at + 9 < len)
+                        s[at + 9] = (char)(c ^ 0x20 ? c ^ 0x20 : 1);
+                    s[len] = '\0';
+                    json_object *o = json_object_new_string(s);
+                    const char *want = json_object_to_json_string_ext(
+                        o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
+                    jw w;
+                    jw_init(&w);
+                    jw_string(&w, s);
+                    cr_assert_not(jw_failed(&w));
+                    cr_assert_str_eq(w.buf, want, "byte 0x%02x at %d of %d", c, at, len);
+                    jw_free(&w);
+                    json_object_put(o);
+                }
+    }
+}
+
 /* Keys are escaped like strings: a player's name may hold anything. */
 Test(json_writer, keys_are_escaped_like_strings)
 {
