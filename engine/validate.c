@@ -334,6 +334,24 @@ static bool same_spot(const cc_board *board, const cc_figure *a, const cc_figure
     return cc_board_feature_at(board, t, a->at) == cc_board_feature_at(board, t, b->at);
 }
 
+/* Figures that could share a spot share a key: a follower's tile cell, or
+ * the corner point a barn stands on (same_spot() is false across keys).
+ * check_figures() chains the figures by the key's slot, so each is
+ * compared only with the earlier ones of its slot, not with all of them. */
+#define SPOT_SLOT_BITS 7     /* 128 slots > CC_MAX_FIGURES */
+
+static unsigned spot_slot(const cc_figure *fig)
+{
+    int x = fig->x, y = fig->y;
+    uint32_t barn = 0;
+    if (fig->kind == CC_FIG_BARN) {
+        cc_corner_point(fig->x, fig->y, fig->at.value, &x, &y);
+        barn = 1;
+    }
+    uint32_t key = (uint32_t)x << 16 ^ ((uint32_t)y & 0xFFFFu) ^ barn << 31;
+    return (key * 0x9E3779B1u) >> (32 - SPOT_SLOT_BITS);
+}
+
 static bool check_figures(const cc_board *b, const cc_position *pos, cc_error *err)
 {
     static const int supply[CC_FIG_NKINDS] = {
@@ -341,18 +359,26 @@ static bool check_figures(const cc_board *b, const cc_position *pos, cc_error *e
     };
     int used[CC_MAX_PLAYERS][CC_FIG_NKINDS] = { { 0 } };
     char ptr[80];
-    for (int i = 0; i < pos->nfigures; i++) {
+    int last[1 << SPOT_SLOT_BITS], before[CC_MAX_FIGURES];   /* chains, newest first */
+    memset(last, -1, sizeof last);
+    for (int i = 0; i < pos->nfigures && i < CC_MAX_FIGURES; i++) {
         const cc_figure *fig = &pos->figures[i];
         if (!check_figure_spot(b, pos, i, err))
             return false;
-        for (int j = 0; j < i; j++)
-            if (same_spot(b, &pos->figures[j], fig)) {
-                PTR(ptr, "/position/figures/%d", i);
-                return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_TWO_FIGURES_ON_ONE_SPOT,
-                               fig->kind == CC_FIG_BARN ? CC_MSG_D_TWO_BARNS_ON_ONE_CORNER
-                                                        : CC_MSG_D_TWO_FIGURES_ON_ONE_SPOT,
-                               CC_INT(OTHER_INDEX, j), CC_INT(INDEX, i));
-            }
+        unsigned slot = spot_slot(fig);
+        int other = -1;              /* the first earlier figure on its spot */
+        for (int j = last[slot]; j >= 0; j = before[j])
+            if (same_spot(b, &pos->figures[j], fig))
+                other = j;
+        if (other >= 0) {
+            PTR(ptr, "/position/figures/%d", i);
+            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_TWO_FIGURES_ON_ONE_SPOT,
+                           fig->kind == CC_FIG_BARN ? CC_MSG_D_TWO_BARNS_ON_ONE_CORNER
+                                                    : CC_MSG_D_TWO_FIGURES_ON_ONE_SPOT,
+                           CC_INT(OTHER_INDEX, other), CC_INT(INDEX, i));
+        }
+        before[i] = last[slot];
+        last[slot] = i;
         if (++used[fig->player][fig->kind] > supply[fig->kind]) {
             PTR(ptr, "/position/figures/%d", i);
             return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_MORE_FIGURES, CC_MSG_D_MORE_FIGURES,

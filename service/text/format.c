@@ -140,8 +140,13 @@ int txt_plural(const char *lang, long n, int forms)
 static const cc_arg *find_arg(const cc_text *t, const char *name, size_t len)
 {
     for (int i = 0; i < t->nargs; i++) {
+        /* name[0..len) is the whole argument name: compared byte by byte,
+         * an's NUL ending it (a sentence's placeholders are short). */
         const char *an = cc_arg_name(t->args[i].name);
-        if (strlen(an) == len && memcmp(an, name, len) == 0)
+        size_t k = 0;
+        while (k < len && an[k] == name[k])
+            k++;
+        if (k == len && an[len] == '\0')
             return &t->args[i];
     }
     return NULL;
@@ -282,13 +287,22 @@ char *txt_format(const char *lang, const cc_text *t, const txt_args *a, char *ou
             p += 2;
             continue;
         }
-        const char *close = p[0] == '{' ? strchr(p, '}') : NULL;
+        /* The placeholder's '}' and its first ':' (a plural), in one pass. */
+        const char *close = NULL, *colon = NULL;
+        if (p[0] == '{')
+            for (const char *c = p + 1; *c; c++) {
+                if (*c == '}') {
+                    close = c;
+                    break;
+                }
+                if (*c == ':' && colon == NULL)
+                    colon = c;
+            }
         if (close == NULL) {
             put(&o, p, 1);
             p++;
             continue;
         }
-        const char *colon = memchr(p, ':', (size_t)(close - p));
         const char *name = p + 1;
         size_t nlen = (size_t)((colon ? colon : close) - name);
         const cc_arg *arg = find_arg(t, name, nlen);
