@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 static bool edges_match(char a, char b)
 {
@@ -153,15 +154,49 @@ static unsigned legal_rotations(const cc_board *b, const cc_tile_type *t, int x,
     return rots;
 }
 
-int cc_placements(const cc_board *b, int type, cc_placement *out, int max)
+/* The candidate cells (empty, orthogonally next to a tile) in order and
+ * without repeats, as keys; returns how many. A board whose candidates fit
+ * 64 columns (every board of a game, nearly) marks them in one bit row per
+ * line and reads the rows in order; any other has its keys sorted. */
+#define ROW_BITS 64
+#define MAX_ROWS (CC_MAX_TILES + 2)
+
+static int candidates(const cc_board *b, uint64_t cand[4 * CC_MAX_TILES])
 {
-    uint64_t cand[4 * CC_MAX_TILES];
+    int x0 = 0, x1 = -1, y0 = 0, y1 = -1;
+    for (int t = 0; t < b->ntiles; t++) {
+        int x = b->tiles[t].x, y = b->tiles[t].y;
+        if (t == 0 || x - 1 < x0) x0 = x - 1;
+        if (t == 0 || x + 1 > x1) x1 = x + 1;
+        if (t == 0 || y - 1 < y0) y0 = y - 1;
+        if (t == 0 || y + 1 > y1) y1 = y + 1;
+    }
     int ncand = 0;
+    if (b->ntiles > 0 && x1 - x0 < ROW_BITS && y1 - y0 < MAX_ROWS) {
+        uint64_t rows[MAX_ROWS];
+        memset(rows, 0, sizeof rows[0] * (size_t)(y1 - y0 + 1));
+        for (int t = 0; t < b->ntiles; t++)
+            for (int d = 0; d < 4; d++)
+                if (b->tiles[t].neighbour[d] < 0)
+                    rows[b->tiles[t].y + cc_dir_dy[d] - y0] |=
+                        UINT64_C(1) << (b->tiles[t].x + cc_dir_dx[d] - x0);
+        for (int r = 0; r <= y1 - y0; r++)
+            for (uint64_t bits = rows[r]; bits != 0; bits &= bits - 1)
+                cand[ncand++] = cell_key(x0 + __builtin_ctzll(bits), y0 + r);
+        return ncand;
+    }
     for (int t = 0; t < b->ntiles; t++)
         for (int d = 0; d < 4; d++)
             if (b->tiles[t].neighbour[d] < 0)
                 cand[ncand++] = cell_key(b->tiles[t].x + cc_dir_dx[d], b->tiles[t].y + cc_dir_dy[d]);
     cc_keysort(cand, ncand);
+    return ncand;
+}
+
+int cc_placements(const cc_board *b, int type, cc_placement *out, int max)
+{
+    uint64_t cand[4 * CC_MAX_TILES];
+    int ncand = candidates(b, cand);
     const cc_tile_type *t = &b->cat->types[type];
     int n = 0;
     for (int i = 0; i < ncand; i++) {

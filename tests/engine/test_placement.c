@@ -416,6 +416,43 @@ Test(placement, engine_agrees_with_the_naive_checker_on_random_shrine_boards)
     compare_on_random_boards(CC_EXP_SHRINES, 300, 5000);
 }
 
+/* cc_placements against the naive checker for every tile type on pos's
+ * board, built without the position's checks (it may hold more tiles of a
+ * kind than the game has: the placements do not care). */
+static void compare_unchecked(const cc_position *pos)
+{
+    const cc_catalog *cat = tu_catalog();
+    cc_error err;
+    cr_assert(cc_board_build(&board_store, cat, pos, &err));
+    for (int type = 0; type < cat->ntypes; type++) {
+        int n = cc_placements(&board_store, type, found, CC_MAX_PLACEMENTS);
+        int m = nv_placements(pos, cat, type, naive, CC_MAX_PLACEMENTS);
+        cr_assert_eq(n, m, "%s: engine %d placements, naive %d", cat->types[type].id, n, m);
+        for (int i = 0; i < n; i++)
+            cr_assert(found[i].x == naive[i].x && found[i].y == naive[i].y &&
+                      found[i].rot == naive[i].rot, "%s: placement %d differs",
+                      cat->types[type].id, i);
+    }
+}
+
+/* Candidates of a board that fits 64 columns are read from bit rows, any
+ * other board's are sorted (placement.c): a row of 70 straight roads, and
+ * two tiles 500 lines apart, still agree with the naive checker. */
+Test(placement, engine_agrees_with_the_naive_checker_on_wide_and_tall_boards)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, 0);
+    for (int x = 0; x < 70; x++)
+        tu_tile(&pos, "base.U", x, 0, 90);
+    compare_unchecked(&pos);
+    cr_assert_eq(cc_placements(&board_store, type_of("base.U"), found, CC_MAX_PLACEMENTS),
+                 2 * 2 + 2 * 2 * 70, "base.U: both ends, and both sides of the row");
+    tu_pos(&pos, 2, 0);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_tile(&pos, "base.D", 3, 500, 0);
+    compare_unchecked(&pos);
+}
+
 /* ---- the random board generator itself ---------------------------------- */
 
 /* Same seed, same board; the boards are legal (validation accepts them) and
