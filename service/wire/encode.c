@@ -254,6 +254,11 @@ void enc_deploy_option(jw *w, const cc_position *pos, const cc_features *f,
 static bool part_touches_abbey(const cc_board *b, int t, int k)
 {
     const cc_board_tile *bt = &b->tiles[t];
+    bool abbey_near = false;     /* nearly every tile: no abbey beside it at all */
+    for (int d = 0; d < 4; d++)
+        abbey_near |= bt->neighbour[d] >= 0 && b->tiles[bt->neighbour[d]].type->is_abbey;
+    if (!abbey_near)
+        return false;
     for (int r = 0; r < CC_RING_SIZE; r++) {
         int n = bt->neighbour[cc_dir_of_ring(r)];
         if (bt->ring_feature[r] == k && n >= 0 && b->tiles[n].type->is_abbey)
