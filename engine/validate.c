@@ -359,7 +359,7 @@ static bool check_figures(const cc_board *b, const cc_position *pos, cc_error *e
     };
     int used[CC_MAX_PLAYERS][CC_FIG_NKINDS] = { { 0 } };
     char ptr[80];
-    int last[1 << SPOT_SLOT_BITS], before[CC_MAX_FIGURES];   /* chains, newest first */
+    int last[1 << SPOT_SLOT_BITS], before[CC_MAX_FIGURES] = { 0 };   /* chains, newest first */
     memset(last, -1, sizeof last);
     for (int i = 0; i < pos->nfigures && i < CC_MAX_FIGURES; i++) {
         const cc_figure *fig = &pos->figures[i];
