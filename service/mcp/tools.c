@@ -7,11 +7,13 @@
  * rule_statement), which moves into the path. The dispatcher (svc_handle)
  * answers; this file only reshapes:
  *   200  structuredContent: the answer; content: the answer in sentences
- *        with the rules it cites (service/text/answers.h), then the answer
+ *        with the rules it cites (service/text/answers.h), in the call's
+ *        language (the route answered in it too), then the answer
  *        as JSON text (for clients that do not read structuredContent),
  *        then, for the tools that have one, a PNG of the position with the
  *        answer highlighted (picture.h, drawn by POST /v1/render)
- *   4xx  isError: true; content: the problem's title, detail and pointer
+ *   4xx  isError: true; content: the problem's title, detail and pointer,
+ *        in a sentence of the call's language
  *   5xx  a JSON-RPC internal error
  * An unknown tool, or arguments that are not an object, are protocol
  * errors (-32602): the call itself is malformed.
@@ -167,11 +169,12 @@ static void text_content(jw *w, const char *text, size_t len)
     jw_object_end(w);
 }
 
-/* isError: the problem in words, for the model to correct its call. */
-static bool tool_problem(mcp_outcome *out, const problem *p)
+/* isError: the problem in words, for the model to correct its call, in
+ * the call's language. */
+static bool tool_problem(mcp_outcome *out, const mcp_call *call, const problem *p)
 {
     txbuf t;
-    tx_init(&t);
+    tx_init_in(&t, call->ctx->lang);
     answers_problem(&t, p->status, p->title, p->detail, p->pointer);
     jw w;
     jw_init(&w);
@@ -257,7 +260,7 @@ static bool tool_answer(mcp_outcome *out, const mcp_call *call, const mcp_tool *
                          "the route %s answered something that is not a JSON object", t->path);
     }
     txbuf words;
-    tx_init(&words);
+    tx_init_in(&words, call->ctx->lang);
     answers_write(&words, t->path, answer);
     char *picture = NULL;
     size_t picture_len = 0;
@@ -315,7 +318,7 @@ bool mcp_tools_call(const mcp_call *call, mcp_outcome *out)
     if (!ok) {
         json_object_put(empty);
         return p.status >= 500 ? mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "", "%s", p.detail)
-                               : tool_problem(out, &p);
+                               : tool_problem(out, call, &p);
     }
     size_t len = 0;
     const char *body = NULL;
@@ -332,7 +335,7 @@ bool mcp_tools_call(const mcp_call *call, mcp_outcome *out)
     if (res.status == 200)
         done = tool_answer(out, call, t, args, &res);
     else if (res.status >= 400 && res.status < 500 && route_problem(t, &res, &p))
-        done = tool_problem(out, &p);
+        done = tool_problem(out, call, &p);
     else if (res.status == 503 || p.status == 503)   /* the route, or reading its problem */
         done = mcp_out_of_memory(out, "the route's answer");
     else

@@ -4,12 +4,21 @@
  * members its route's schema (openapi/openapi.yaml) promises, and skips
  * what is absent, so a writer never fails on an answer it does not expect:
  * it says less. The rules paragraph comes last.
+ *
+ * Every sentence is written in the buffer's language (t->lang), and so is
+ * every sub-phrase: each one's own buffer is opened in that language, and
+ * the game's words are looked up in it (tx_word). The route's own
+ * sentences (an event's explain, a reason) arrive in that language already,
+ * since the MCP call asked the route in it; the numbers, cells, locations,
+ * ids and player names are the route's, never translated.
  */
 #include "answers.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "../../engine/rules.h"
+#include "catalog.h"
 
 /* ---- reading the answer ----------------------------------------------------------- */
 
@@ -52,7 +61,8 @@ static void spot(txbuf *t, json_object *o)
         tx_add(t, TX_CELL, num(o, "x"), num(o, "y"));
 }
 
-static const char *type_word(const char *type)
+/* The words of the game (term.*), in the answer's language. */
+static const char *type_word(const char *lang, const char *type)
 {
     static const struct { const char *name; tx_id word; } words[] = {
         { "city", TX_TYPE_CITY },         { "road", TX_TYPE_ROAD },
@@ -61,11 +71,11 @@ static const char *type_word(const char *type)
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strcmp(words[i].name, type) == 0)
-            return tx_phrase(words[i].word);
+            return tx_word(lang, words[i].word);
     return type;
 }
 
-static const char *kind_word(const char *kind)
+static const char *kind_word(const char *lang, const char *kind)
 {
     static const struct { const char *name; tx_id word; } words[] = {
         { "meeple", TX_KIND_MEEPLE }, { "mayor", TX_KIND_MAYOR },   { "wagon", TX_KIND_WAGON },
@@ -73,7 +83,7 @@ static const char *kind_word(const char *kind)
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strcmp(words[i].name, kind) == 0)
-            return tx_phrase(words[i].word);
+            return tx_word(lang, words[i].word);
     return kind;
 }
 
@@ -88,7 +98,7 @@ static const char *done(txbuf *into, const txbuf *p)
 /* "red's meeple" from a figure {player, kind}; "a meeple" has no player. */
 static void owner(txbuf *t, json_object *fig)
 {
-    tx_add(t, TX_POSSESSIVE, str(fig, "player"), kind_word(str(fig, "kind")));
+    tx_add(t, TX_POSSESSIVE, str(fig, "player"), kind_word(t->lang, str(fig, "kind")));
 }
 
 /* "red 4 and blue 0" from {"red": 4, "blue": 0}. */
@@ -120,13 +130,13 @@ static void events(txbuf *t, json_object *list)
     for (size_t i = 0; i < n; i++) {
         json_object *e = item(list, i);
         txbuf line;
-        tx_init(&line);
+        tx_init_in(&line, t->lang);
         if (strcmp(str(e, "kind"), "wagon-move") == 0) {
             txbuf who, from, to;
-            tx_init(&who);
-            tx_init(&from);
-            tx_init(&to);
-            tx_add(&who, TX_POSSESSIVE, str(e, "player"), tx_phrase(TX_KIND_WAGON));
+            tx_init_in(&who, t->lang);
+            tx_init_in(&from, t->lang);
+            tx_init_in(&to, t->lang);
+            tx_add(&who, TX_POSSESSIVE, str(e, "player"), tx_word(t->lang, TX_KIND_WAGON));
             spot(&from, member(e, "from"));
             spot(&to, member(e, "to"));
             tx_add(&line, TX_ANS_WAGON_MOVE, done(&line, &who), done(&line, &from),
@@ -142,6 +152,16 @@ static void events(txbuf *t, json_object *list)
     }
 }
 
+/* The rule's statement in lang ("rule.<id>" of the catalog), else its
+ * English, as GET /v1/rules gives it. */
+static const char *statement(const char *lang, const cc_rule *r)
+{
+    char ctxt[160];
+    snprintf(ctxt, sizeof ctxt, "rule.%s", r->id);
+    const char *translated = txt_lookup(lang, ctxt);
+    return translated ? translated : r->statement;
+}
+
 /* "\n\nRules applied:\n- id: statement" for each id of the array. */
 void answers_rules(txbuf *t, json_object *rules)
 {
@@ -153,9 +173,9 @@ void answers_rules(txbuf *t, json_object *rules)
         const char *id = json_object_get_string(item(rules, i));
         const cc_rule *r = id ? cc_rule_find(id) : NULL;
         txbuf line;
-        tx_init(&line);
+        tx_init_in(&line, t->lang);
         if (r)
-            tx_add(&line, TX_ANS_RULE_ITEM, r->id, r->statement);
+            tx_add(&line, TX_ANS_RULE_ITEM, r->id, statement(t->lang, r));
         else
             tx_str(&line, id ? id : "");
         tx_add(t, TX_ITEM, done(t, &line));
@@ -184,7 +204,7 @@ static void validate(txbuf *t, json_object *a)
         tx_add(t, TX_ANS_VALID_MANY, tiles);
     static const char *const types[] = { "city", "road", "field", "cloister", "shrine", "abbey" };
     txbuf list;
-    tx_init(&list);
+    tx_init_in(&list, t->lang);
     int k = 0;
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
         json_object *c = member(member(summary, "features"), types[i]);
@@ -192,18 +212,18 @@ static void validate(txbuf *t, json_object *a)
             continue;
         if (k++ > 0)
             tx_add(&list, TX_ITEM_SEP);
-        tx_add(&list, TX_ANS_TYPE_COUNT, type_word(types[i]), num(c, "count"), num(c, "complete"));
+        tx_add(&list, TX_ANS_TYPE_COUNT, type_word(t->lang, types[i]), num(c, "count"), num(c, "complete"));
     }
     if (k > 0)
         tx_add(t, TX_ANS_FEATURE_COUNTS, done(t, &list));
     tx_free(&list);
     json_object *figures = member(summary, "figures");
-    tx_init(&list);
+    tx_init_in(&list, t->lang);
     k = 0;
     if (json_object_is_type(figures, json_type_object)) {
         json_object_object_foreach(figures, player, kinds) {
             txbuf have;
-            tx_init(&have);
+            tx_init_in(&have, t->lang);
             int j = 0;
             if (json_object_is_type(kinds, json_type_object)) {
                 json_object_object_foreach(kinds, kind, n) {
@@ -211,7 +231,7 @@ static void validate(txbuf *t, json_object *a)
                         continue;
                     if (j++ > 0)
                         tx_add(&have, TX_LIST_SEP);
-                    tx_add(&have, TX_ANS_KIND_COUNT, kind_word(kind), json_object_get_int(n));
+                    tx_add(&have, TX_ANS_KIND_COUNT, kind_word(t->lang, kind), json_object_get_int(n));
                 }
             }
             if (j == 0)
@@ -247,7 +267,7 @@ static void placements(txbuf *t, json_object *a)
         cells += i == 0 || num(item(list, i), "x") != num(item(list, i - 1), "x") ||
                  num(item(list, i), "y") != num(item(list, i - 1), "y");
     txbuf all;
-    tx_init(&all);
+    tx_init_in(&all, t->lang);
     int c = 0;
     for (size_t i = 0; i < n;) {
         json_object *p = item(list, i);
@@ -255,8 +275,8 @@ static void placements(txbuf *t, json_object *a)
         while (j < n && num(item(list, j), "x") == num(p, "x") && num(item(list, j), "y") == num(p, "y"))
             j++;
         txbuf cell, rots;
-        tx_init(&cell);
-        tx_init(&rots);
+        tx_init_in(&cell, t->lang);
+        tx_init_in(&rots, t->lang);
         spot(&cell, p);
         for (size_t r = i; r < j; r++) {
             tx_sep(&rots, (int)(r - i), (int)(j - i));
@@ -279,15 +299,16 @@ static void placements(txbuf *t, json_object *a)
 static void feature(txbuf *t, json_object *f)
 {
     txbuf name, tiles, on, worth;
-    tx_init(&name);
-    tx_init(&tiles);
-    tx_init(&on);
-    tx_init(&worth);
+    tx_init_in(&name, t->lang);
+    tx_init_in(&tiles, t->lang);
+    tx_init_in(&on, t->lang);
+    tx_init_in(&worth, t->lang);
     spot(&name, member(f, "feature"));
     int ncells = (int)count(member(f, "cells"));
     tx_add(&tiles, ncells == 1 ? TX_TILES_ONE : TX_TILES_MANY, ncells);
-    tx_add(t, TX_ANS_FEATURE_HEAD, type_word(str(f, "type")), done(t, &name), done(t, &tiles),
-           tx_phrase(json_object_get_boolean(member(f, "complete")) ? TX_WORD_COMPLETE : TX_WORD_OPEN));
+    tx_add(t, TX_ANS_FEATURE_HEAD, type_word(t->lang, str(f, "type")), done(t, &name), done(t, &tiles),
+           tx_word(t->lang, json_object_get_boolean(member(f, "complete")) ? TX_WORD_COMPLETE
+                                                                            : TX_WORD_OPEN));
     json_object *occupants = member(f, "occupants");
     int k = 0, n = 0;
     if (json_object_is_type(occupants, json_type_object)) {
@@ -299,9 +320,9 @@ static void feature(txbuf *t, json_object *f)
             for (size_t i = 0; i < count(figs); i++) {
                 json_object *fig = item(figs, i);
                 txbuf who, where;
-                tx_init(&who);
-                tx_init(&where);
-                tx_add(&who, TX_POSSESSIVE, player, kind_word(str(fig, "kind")));
+                tx_init_in(&who, t->lang);
+                tx_init_in(&where, t->lang);
+                tx_add(&who, TX_POSSESSIVE, player, kind_word(t->lang, str(fig, "kind")));
                 spot(&where, fig);
                 tx_sep(&on, k++, n);
                 tx_add(&on, TX_FIGURE_AT, done(&on, &who), done(&on, &where));
@@ -317,7 +338,7 @@ static void feature(txbuf *t, json_object *f)
     json_object *pts = member(f, "points");
     int scorers = json_object_is_type(pts, json_type_object) ? json_object_object_length(pts) : 0;
     txbuf value;
-    tx_init(&value);
+    tx_init_in(&value, t->lang);
     points(&value, num(f, "value"));
     k = 0;
     if (scorers > 0) {
@@ -355,7 +376,7 @@ static void features(txbuf *t, json_object *a)
 static void deployments(txbuf *t, json_object *a)
 {
     txbuf cell;
-    tx_init(&cell);
+    tx_init_in(&cell, t->lang);
     spot(&cell, member(a, "tile"));
     json_object *options = member(a, "options");
     size_t n = count(options);
@@ -364,16 +385,16 @@ static void deployments(txbuf *t, json_object *a)
     for (size_t i = 0; i < n; i++) {
         json_object *o = item(options, i);
         txbuf line, feat;
-        tx_init(&line);
-        tx_init(&feat);
+        tx_init_in(&line, t->lang);
+        tx_init_in(&feat, t->lang);
         spot(&feat, member(o, "feature"));
-        tx_add(&line, TX_ANS_DEPLOY_OPTION, kind_word(str(o, "kind")), str(o, "at"),
+        tx_add(&line, TX_ANS_DEPLOY_OPTION, kind_word(t->lang, str(o, "kind")), str(o, "at"),
                done(&line, &feat));
         json_object *challenge = member(o, "challenge");
         if (challenge) {
             txbuf who, where;
-            tx_init(&who);
-            tx_init(&where);
+            tx_init_in(&who, t->lang);
+            tx_init_in(&where, t->lang);
             owner(&who, challenge);
             spot(&where, challenge);
             tx_add(&line, TX_ANS_DEPLOY_CHALLENGE, done(&line, &who), done(&line, &where));
@@ -392,8 +413,8 @@ static void wagon_moves(txbuf *t, json_object *a)
     json_object *list = member(a, "destinations");
     size_t n = count(list);
     txbuf who, where;
-    tx_init(&who);
-    tx_init(&where);
+    tx_init_in(&who, t->lang);
+    tx_init_in(&where, t->lang);
     owner(&who, wagon);
     spot(&where, wagon);
     tx_add(t, n == 0 ? TX_ANS_WAGON_NONE : TX_ANS_WAGON, done(t, &who), done(t, &where));
@@ -402,9 +423,9 @@ static void wagon_moves(txbuf *t, json_object *a)
     for (size_t i = 0; i < n; i++) {
         json_object *d = item(list, i);
         txbuf line, to, feat;
-        tx_init(&line);
-        tx_init(&to);
-        tx_init(&feat);
+        tx_init_in(&line, t->lang);
+        tx_init_in(&to, t->lang);
+        tx_init_in(&feat, t->lang);
         spot(&to, d);
         spot(&feat, member(d, "feature"));
         tx_add(&line, TX_ANS_WAGON_DEST, done(&line, &to), done(&line, &feat));
@@ -418,7 +439,7 @@ static void wagon_moves(txbuf *t, json_object *a)
 static void score_totals(txbuf *t, json_object *sum)
 {
     txbuf list;
-    tx_init(&list);
+    tx_init_in(&list, t->lang);
     totals(&list, sum);
     if (tx_len(&list) > 0) {
         tx_str(t, "\n");
@@ -449,7 +470,7 @@ static void barn_check(txbuf *t, json_object *a)
         return;
     }
     txbuf field;
-    tx_init(&field);
+    tx_init_in(&field, t->lang);
     spot(&field, member(a, "field"));
     tx_add(t, TX_ANS_BARN_LEGAL, done(t, &field));
     tx_free(&field);
@@ -489,8 +510,8 @@ static void turn(txbuf *t, json_object *a)
 static void message(txbuf *t, json_object *a)
 {
     txbuf pts, alt;
-    tx_init(&pts);
-    tx_init(&alt);
+    tx_init_in(&pts, t->lang);
+    tx_init_in(&alt, t->lang);
     points(&pts, num(a, "points"));
     points(&alt, num(a, "alternative"));
     tx_add(t, TX_ANS_MESSAGE_CARD, num(a, "card"), str(a, "name"), str(a, "player"),
@@ -503,13 +524,14 @@ static void message(txbuf *t, json_object *a)
     }
 }
 
-static const char *edge_word(char c)
+/* An edge of the tile's "edges" string: the feature type's term. */
+static const char *edge_word(const char *lang, char c)
 {
     switch (c) {
-    case 'C': return tx_phrase(TX_EDGE_C);
-    case 'R': return tx_phrase(TX_EDGE_R);
-    case 'F': return tx_phrase(TX_EDGE_F);
-    default: return tx_phrase(TX_EDGE_ANY);
+    case 'C': return tx_word(lang, TX_TYPE_CITY);
+    case 'R': return tx_word(lang, TX_TYPE_ROAD);
+    case 'F': return tx_word(lang, TX_TYPE_FIELD);
+    default: return tx_word(lang, TX_EDGE_ANY);
     }
 }
 
@@ -520,13 +542,14 @@ static void tile(txbuf *t, json_object *a)
     for (int d = 0; d < 4 && edges[d]; d++)
         e[d] = edges[d];
     tx_add(t, TX_ANS_TILE, str(a, "id"), str(a, "set"), str(a, "reference_id"), num(a, "count"),
-           edge_word(e[0]), edge_word(e[1]), edge_word(e[2]), edge_word(e[3]));
+           edge_word(t->lang, e[0]), edge_word(t->lang, e[1]), edge_word(t->lang, e[2]),
+           edge_word(t->lang, e[3]));
     if (json_object_get_boolean(member(a, "start")))
         tx_add(t, TX_ANS_TILE_START);
     json_object *aliases = member(a, "aliases");
     if (count(aliases) > 0) {
         txbuf list;
-        tx_init(&list);
+        tx_init_in(&list, t->lang);
         for (size_t i = 0; i < count(aliases); i++) {
             tx_sep(&list, (int)i, (int)count(aliases));
             tx_str(&list, json_object_get_string(item(aliases, i)));
@@ -547,13 +570,13 @@ static void tile(txbuf *t, json_object *a)
         json_object *f = item(list, i);
         json_object *locs = member(f, "locations");
         txbuf where, line;
-        tx_init(&where);
-        tx_init(&line);
+        tx_init_in(&where, t->lang);
+        tx_init_in(&line, t->lang);
         for (size_t j = 0; j < count(locs); j++) {
             tx_sep(&where, (int)j, (int)count(locs));
             tx_str(&where, json_object_get_string(item(locs, j)));
         }
-        tx_add(&line, TX_ANS_TILE_FEATURE, num(f, "index"), type_word(str(f, "type")),
+        tx_add(&line, TX_ANS_TILE_FEATURE, num(f, "index"), type_word(t->lang, str(f, "type")),
                done(&line, &where));
         int pennants = num(f, "pennants");
         if (pennants == 1)

@@ -6,8 +6,11 @@
  * deployment options, each scoring event's own explanation, the totals, the
  * next player, a tile's facts, a rule's statement; then "Rules applied",
  * every rule id the answer cites with its statement (engine/rules.h). All
- * words come from phrases.def. Nothing is decided here: an answer member
- * that is missing is left out of the sentences.
+ * words come from phrases.def, in the txbuf's language (tx_init_in: the MCP
+ * call's language; English by default), and so do the rule statements (the
+ * catalog's rule.<id>); every number, cell, id and name is the answer's
+ * own. Nothing is decided here: an answer member that is missing is left
+ * out of the sentences.
  *
  *   answers_write(t, path, answer)   the answer of the route at path (the
  *                                    route table's path, "/v1/messages/{n}")

@@ -6,9 +6,10 @@
  *   msg.<id>, term.<name>        the engine's sentences, problem titles and
  *                                details, and the terms they insert
  *                                (service/text/messages_en.c)
- *   describe.<id>, mcp.<id>      the phrases of /v1/describe and of the MCP
- *                                server (service/text/phrases.def; a phrase
- *                                that is a term is the term's entry)
+ *   describe.<id>, answer.<id>, mcp.<id>   the phrases of /v1/describe, of
+ *                                the MCP tools' answers in sentences and of
+ *                                the MCP server (service/text/phrases.def; a
+ *                                phrase that is a term is the term's entry)
  *   mcp.tool.<name>.title, .description   the MCP tools' words
  *                                (service/mcp/tools.json, from the OpenAPI
  *                                document)
@@ -80,6 +81,36 @@ static const struct {
     { "strengths", "each player's strength, \"red 1, blue 2\"" },
     { "gains", "points per player, \"red 4, blue 0\"" }, { "totals", "points per player, \"red 4, blue 0\"" },
     { "figures", "figures with their spots (describe.figure-at), joined as a list" },
+    { "finished", "how many of them are complete" },
+    { "tile", "a tile type's id, \"base.CRFR\"" },
+    { "placements", "the cells with their rotations (answer.placement-at), joined as a list" },
+    { "rotations", "numbers of degrees, \"90°, 180° and 270°\"" },
+    { "tiles", "a number of tiles (answer.tiles-one/many)" },
+    { "state", "answer.word-complete or answer.word-open" },
+    { "location", "a location on a tile: \"N\", \"NNE\", \"C\", \"#2\" (kept as it is)" },
+    { "field", "a field's name, \"(0, -1) N\"" }, { "rule", "a rule id" },
+    { "explain", "the engine's sentence saying why (msg.reason.*), already in the language" },
+    { "reason", "the engine's sentence saying why (msg.reason.*), already in the language" },
+    { "pointer", "a JSON Pointer, \"/position/tiles/1\" (kept as it is)" },
+    { "from", "a cell and a location, \"(0, -1) N\"" }, { "to", "a cell and a location, \"(0, -1) N\"" },
+    { "card", "a Messages card's number, 1 to 8" },
+    { "card_name", "the card's name, as the route gives it" },
+    { "alternative", "a number of points in words (describe.points-one/many)" },
+    { "set", "a tile set's id, \"base\"" }, { "reference", "the tile's letter in its rulebook" },
+    { "north", "an edge: term.city, term.road, term.field or answer.edge-any" },
+    { "east", "an edge: term.city, term.road, term.field or answer.edge-any" },
+    { "south", "an edge: term.city, term.road, term.field or answer.edge-any" },
+    { "west", "an edge: term.city, term.road, term.field or answer.edge-any" },
+    { "aliases", "other ids of the tile type, joined as a list" },
+    { "k", "a feature's index on the tile" },
+    { "locations", "locations on a tile, \"N, NNE and C\" (kept as they are)" },
+    { "notes", "the tile catalog's notes (English)" },
+    { "expansion", "an expansion's id, \"abbey-mayor\"" }, { "edition", "an edition, \"1\" or \"2\"" },
+    { "statement", "the rule's statement, already in the language (rule.<id>)" },
+    { "source", "where the rule was taken from" },
+    { "title", "a problem's title, already in the language" },
+    { "status", "an HTTP status, 400" },
+    { "detail", "a problem's detail, already in the language" },
     { "question", "the player's question, as they wrote it" },
     { "position", "the position, as the player gave it" },
 };
@@ -104,6 +135,21 @@ static void describe_placeholders(const char *args, char *out, size_t size)
     }
 }
 
+/* What a phrase of phrases.def is, by its message id's kind. */
+static const char *phrase_note(const char *ctxt)
+{
+    if (strncmp(ctxt, "describe.", 9) == 0)
+        return "A piece of the description of a position (POST /v1/describe): a sentence, "
+               "a sentence's part or a word; a leading space or \"; \" joins it to what "
+               "comes before (keep it). The game's terms are inserted as term.* gives them.";
+    if (strncmp(ctxt, "answer.", 7) == 0)
+        return "A piece of an MCP tool's answer in sentences (the text content of a tool result, "
+               "service/text/answers.c): a sentence, a sentence's part or a word; a leading space, "
+               "\", \" or newline joins it to what comes before (keep it). The game's terms are "
+               "inserted as term.* gives them; numbers, cells and ids are the answer's own.";
+    return "The MCP server's words (service/mcp/): read by a model, shown by a chat client.";
+}
+
 /* The phrases of phrases.def that have a message id of their own (a term's
  * id is already the engine's entry). */
 static void each_phrase(txt_english_fn *fn, void *arg)
@@ -112,15 +158,9 @@ static void each_phrase(txt_english_fn *fn, void *arg)
         const char *ctxt = tx_ctxt((tx_id)id);
         if (ctxt == NULL || strncmp(ctxt, "term.", 5) == 0)
             continue;
-        char comment[1024], holds[768];
+        char comment[2048], holds[1280];
         describe_placeholders(tx_args((tx_id)id), holds, sizeof holds);
-        snprintf(comment, sizeof comment, "%s%s",
-                 strncmp(ctxt, "describe.", 9) == 0
-                     ? "A piece of the description of a position (POST /v1/describe): a sentence, "
-                       "a sentence's part or a word; a leading space or \"; \" joins it to what "
-                       "comes before (keep it). The game's terms are inserted as term.* gives them."
-                     : "The MCP server's words (service/mcp/): read by a model, shown by a chat client.",
-                 holds);
+        snprintf(comment, sizeof comment, "%s%s", phrase_note(ctxt), holds);
         fn(&(txt_english){ ctxt, tx_phrase((tx_id)id), comment }, arg);
     }
 }
