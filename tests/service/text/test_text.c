@@ -70,16 +70,32 @@ Test(text, a_brace_that_names_no_argument_stays_as_it_is)
     free(s);
 }
 
-/* A language the service lacks, and a phrase that stays English (the MCP
- * tools' answers), read the English. */
+/* A language the service lacks reads the English; a frame without a
+ * message id (numbers and punctuation only) is the same in every
+ * language. */
 Test(text, without_a_translation_the_english_is_written)
 {
     char *s = WORDS("es", TX_FIGURES_NONE);
     cr_expect_str_eq(s, "No figure stands on the board.");
     free(s);
-    cr_expect_null(tx_ctxt(TX_ANS_NO_EVENTS));
-    s = WORDS("de", TX_ANS_NO_EVENTS);
+    s = WORDS("es", TX_ANS_NO_EVENTS);
     cr_expect_str_eq(s, "Nothing scores.");
+    free(s);
+    cr_expect_null(tx_ctxt(TX_ANS_PROBLEM_WHOLE));
+    s = WORDS("de", TX_ANS_PROBLEM_WHOLE, "Falscher Typ", 400, "Erwartet wird eine Zahl.");
+    cr_expect_str_eq(s, "Falscher Typ (400). Erwartet wird eine Zahl.");
+    free(s);
+}
+
+/* The MCP tools' answers are translated phrases too (answer.*). */
+Test(text, the_answers_phrases_are_written_in_the_buffer_s_language)
+{
+    cr_expect_str_eq(tx_ctxt(TX_ANS_NO_EVENTS), "answer.no-events");
+    char *s = WORDS("de", TX_ANS_NO_EVENTS);
+    cr_expect_str_eq(s, "Nichts wird gewertet.");
+    free(s);
+    s = WORDS("fr", TX_ANS_PLACEMENTS, "base.E", 4, "<where>");
+    cr_expect_str_eq(s, "base.E se pose de 4 façons : <where>.");
     free(s);
 }
 
