@@ -4,11 +4,14 @@
 // A description in each language keeps every number, cell, location, tile
 // id and player name of the English one and none of its sentence frames;
 // tools/list in German has German titles and descriptions with the same
-// names and schemas;
+// names and schemas; a tools/call in each language answers in sentences of
+// that language (the text content) with the English numbers, cells, ids and
+// names, and the same structuredContent numbers;
 // the explorer page served with lang=de carries the German label table.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService } from './server.mjs';
+import { small, expansionsPosition } from './fixtures.mjs';
 
 let svc;
 before(async () => { svc = await startService(); });
@@ -89,4 +92,59 @@ test('GET /explore?lang=de: the page with German labels and <html lang="de">; En
   const en = await fetch(`${svc.base}/explore`);
   assert.equal(en.headers.get('content-language'), 'en');
   assert.match(await en.text(), /"draw": "Draw"/);
+});
+
+// Tools whose text content answers.c writes, with good arguments, and one
+// bad call (its problem's frame).
+const CALLS = {
+  validate_position: { position: small },
+  legal_placements: { position: small, tile: 'base.V' },
+  list_features: { position: small },
+  deployment_options: { position: { ...small, figures: [] }, x: 1, y: 0 },
+  wagon_moves: { position: expansionsPosition, x: 0, y: 0, at: 'N' },
+  barn_check: { position: expansionsPosition, x: 0, y: 0, at: 'SE' },
+  score: { position: small, x: 0, y: -1 },
+  play_turn: { position: small, tile: 'base.V', x: 2, y: 0, rot: 0 },
+  tile_facts: { id: 'BA/RCr' },
+};
+
+// Sentence frames of answers.c's English.
+const ANSWER_FRAMES = ['The position is possible', 'Features by type', 'Figures on the board', 'fits in',
+  'turned', 'What happens, in order', 'Points scored', 'Rules applied', 'A barn may', 'Nothing scores',
+  'Next to play', 'The move is legal', 'may deploy', 'on the feature', 'may move to', 'At fault',
+  'in the game', 'In catalog orientation', 'Source:', 'The city', 'The road', 'The field'];
+
+const call = (lang, name, args) => mcp(lang === 'en' ? '' : `?lang=${lang}`,
+  { method: 'tools/call', params: { name, arguments: args } });
+
+// The answer's own sentences (before the rules paragraph, whose statements
+// are checked by the rules' own tests) and the rule ids it cites.
+const answerPart = (text) => text.split('\n\n')[0];
+// Its numbers, cells and tile ids, and the players it names (an engine's
+// sentence may name a player twice where the English says "who").
+const facts = (text) => ({
+  numbers: data(text).filter((d) => !/^(red|blue)$/.test(d)),
+  players: [...new Set(text.match(/\b(red|blue)\b/g))].sort(),
+});
+const ruleIds = (text) => (text.split('\n\n')[1] || '').split('\n- ').slice(1).map((l) => l.split(':')[0]);
+
+test('MCP tools/call in de, fr, cs, pl and ca: the text content in the language, the English numbers and data', async () => {
+  for (const [name, args] of Object.entries(CALLS)) {
+    const en = await call('en', name, args);
+    const enText = en.content[0].text;
+    assert.ok(ANSWER_FRAMES.some((f) => enText.includes(f)), `${name}: the English has a frame to miss: ${enText}`);
+    for (const lang of ['de', 'fr', 'cs', 'pl', 'ca']) {
+      const r = await call(lang, name, args);
+      assert.equal(r.isError, false, `${lang} ${name}`);
+      const text = r.content[0].text;
+      for (const frame of ANSWER_FRAMES) assert.ok(!text.includes(frame), `${lang} ${name}: "${frame}" left in ${text}`);
+      assert.deepEqual(facts(answerPart(text)), facts(answerPart(enText)), `${lang} ${name}: ${text}`);
+      assert.deepEqual(ruleIds(text), ruleIds(enText), `${lang} ${name}: the rules applied`);
+      assert.deepEqual(facts(JSON.stringify(r.structuredContent)).numbers,
+        facts(JSON.stringify(en.structuredContent)).numbers, `${lang} ${name}: structuredContent's numbers`);
+    }
+  }
+  const bad = await call('de', 'legal_placements', { position: small, tile: 'base.nope' });
+  assert.equal(bad.isError, true);
+  assert.match(bad.content[0].text, /\(422\)\. .* Fehlerhaft ist das Argument \/tile\.$/);
 });
