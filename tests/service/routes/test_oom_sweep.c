@@ -85,10 +85,13 @@ static const sweep_case cases[] = {
     { "POST", "/mcp", NULL, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
       "{\"name\":\"validate_position\",\"arguments\":" POS3 "}}}", 200 },
     /* The same in another language (issue 15): the page with its label table
-     * translated, a description in Czech, the tools listed in German. */
+     * translated, a description in Czech, the tools listed in German, a tool's
+     * answer in German sentences. */
     { "GET", "/explore?lang=de", NULL, NULL, 200 },
     { "POST", "/v1/describe?lang=cs", NULL, POS3 "}", 200 },
     { "POST", "/mcp?lang=de", NULL, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}", 200 },
+    { "POST", "/mcp?lang=de", NULL, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
+      "{\"name\":\"validate_position\",\"arguments\":" POS3 "}}}", 200 },
     { "POST", "/v1/placements", NULL,
       "{\"position\":{\"players\":[\"red\",\"blue\"],\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}],"
       "\"figures\":[]},\"tile\":\"base.A\"}", 200 },
