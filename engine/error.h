@@ -30,8 +30,8 @@
 
 #define CC_POINTER_MAX 160
 #define CC_DETAIL_MAX 320
-#define CC_QUOTES 2               /* client strings an engine detail quotes */
-#define CC_QUOTE_MAX 72
+#define CC_QUOTES 3               /* client strings a detail quotes */
+#define CC_QUOTE_MAX CC_DETAIL_MAX
 #define CC_SUGGESTIONS 5          /* tile ids an unknown-id problem suggests */
 #define CC_PLACES 12              /* features a no-such-location problem lists */
 
@@ -91,6 +91,12 @@ bool cc_fail_text(cc_error *err, cc_status status, const char *pointer, int prob
                  sizeof((const cc_arg[]){ __VA_ARGS__ }) / sizeof(cc_arg))
 #define CC_FAIL0(err, status, pointer, problem, msg)                                      \
     cc_fail_text((err), (status), (pointer), (problem), (msg), NULL, 0)
+
+/* The arguments of a detail as the pair (array, count) that the service's
+ * failure helpers take: helper(err, ..., CC_ARGS(CC_INT(BYTE, 3))), or
+ * CC_NO_ARGS. */
+#define CC_ARGS(...) (const cc_arg[]){ __VA_ARGS__ }, sizeof((const cc_arg[]){ __VA_ARGS__ }) / sizeof(cc_arg)
+#define CC_NO_ARGS NULL, 0
 
 /* Copy client text s into quote slot i of err (cut to CC_QUOTE_MAX - 1
  * bytes, never inside a UTF-8 character) and return i, for a CC_QUOTE()

@@ -53,7 +53,12 @@
     M(PLACED, "placed") M(SEED, "seed") M(TURNS, "turns") M(WHAT, "what") \
     M(WHY, "why") M(OPTION, "option") M(MIN, "min") M(MAX, "max")         \
     M(LOCATIONS, "locations") M(ROT, "rot") M(RULE_TITLE, "rule_title")  \
-    M(PER_FOLLOWER, "per_follower")
+    M(PER_FOLLOWER, "per_follower")                                       \
+    M(BYTE, "byte") M(NAME, "name") M(MEMBER, "member") M(MEMBERS, "members") \
+    M(FOUND, "found") M(EXPECTED, "expected") M(TEXT, "text") M(PATH, "path") \
+    M(METHOD, "method") M(CODE, "code") M(BYTES, "bytes")                  \
+    M(SUGGESTIONS, "suggestions") M(FIRST, "first") M(SECOND, "second")    \
+    M(OTHER_PLAYER, "other_player")
 
 typedef enum {
 #define CC_ARG_NAME_ENUM(e, s) CC_AN_##e,
@@ -82,9 +87,14 @@ typedef enum {
                          event's strength array */
     CC_ARG_RULE,      /* s: a rule id, worded as its short title in the
                          language ("Deploy on the new tile") */
-    CC_ARG_LOCATIONS  /* the places of the cc_error that holds the text
+    CC_ARG_LOCATIONS, /* the places of the cc_error that holds the text
                          (cc_error.places): every location of a tile as
                          placed, by feature */
+    CC_ARG_TERM,      /* s: a term's name ("value.a-string"), worded as that
+                         term in the language (msgctxt term.<name>) */
+    CC_ARG_LIST       /* i: quote i of the cc_error, a list of client strings
+                         parted by '\n'; s: the term that joins the last two
+                         ("and", "or"): "red, blue and green" */
 } cc_arg_type;
 
 typedef struct {
@@ -108,6 +118,8 @@ typedef struct {
 #define CC_LOCATIONS(n) CC_ARG_(n, CC_ARG_LOCATIONS, 0)
 #define CC_RULE(n, id) ((cc_arg){ .s = (id), .i = 0, .name = CC_AN_##n, .type = CC_ARG_RULE })
 #define CC_STR(n, str) ((cc_arg){ .s = (str), .i = 0, .name = CC_AN_##n, .type = CC_ARG_STR })
+#define CC_TERM(n, term) ((cc_arg){ .s = (term), .i = 0, .name = CC_AN_##n, .type = CC_ARG_TERM })
+#define CC_LIST(n, conj, q) ((cc_arg){ .s = (conj), .i = (q), .name = CC_AN_##n, .type = CC_ARG_LIST })
 
 /* ---- message ids ---------------------------------------------------------------
  * Families: problem.* (a problem's kind: its title, and the slug of its

@@ -48,6 +48,7 @@
 
 #include "../engine/catalog.h"
 #include "../engine/error.h"
+#include "text/problems.h"
 #include "wire/json_reader.h"
 #include "wire/json_writer.h"
 
@@ -189,13 +190,15 @@ void svc_reply_jw(svc_response *res, int status, jw *w);
 typedef void svc_raw_handler(const svc_context *ctx, svc_response *res);
 
 /* RFC 9457 problem+json from a cc_error: {type, title, status, detail,
- * pointer}. type is SVC_PROBLEM_BASE followed by the title in lower case,
- * words joined by '-' (e.g. ".../problems/edges-do-not-match"), so it is
- * stable per kind of problem; a status outside 400..599 becomes 500.
- * Running out of memory, anywhere: whoever notices fails with the title
- * SVC_OUT_OF_MEMORY, or in the engine the problem CC_MSG_P_OUT_OF_MEMORY
- * (cc_error_out_of_memory() knows both; any status: the engine's cc_error
- * has no 503), and
+ * pointer}, title and detail in the request's language (ctx->lang, kept in
+ * res->lang). type is SVC_PROBLEM_BASE followed by the English title in
+ * lower case, words joined by '-' (e.g. ".../problems/edges-do-not-match"),
+ * so it is stable per kind of problem and the same in every language; a
+ * status outside 400..599 becomes 500.
+ * Running out of memory, anywhere: whoever notices fails with the problem
+ * CC_MSG_P_OUT_OF_MEMORY (or, in code still worded in English, the title
+ * SVC_OUT_OF_MEMORY; cc_error_out_of_memory() knows both; any status: the
+ * engine's cc_error has no 503), and
  * the answer is 503 with Retry-After: SVC_RETRY_AFTER, the route's other
  * headers dropped. If even that answer cannot be allocated, a constant one
  * says the same. */
@@ -205,16 +208,29 @@ void svc_reply_problem(svc_response *res, const cc_error *err);
 #define SVC_OUT_OF_MEMORY CC_OUT_OF_MEMORY  /* the title that makes a 503 */
 #define SVC_RETRY_AFTER 1                   /* seconds, on every 503 */
 
-/* The same, from parts: `return svc_fail(res, 422, "/x", "Tile not on the
- * board", "no tile stands on (%d, %d)", x, y);` Always returns false. */
+/* The same, from parts: a problem id and a detail id with its arguments
+ * (service/text/problems.h, engine/text.h):
+ *   return svc_problem(res, 422, "/x", SVC_P_NO_FEATURE_THERE, SVC_D_...,
+ *                      CC_ARGS(CC_INT(X, x), CC_INT(Y, y)));
+ * or CC_NO_ARGS. A detail that quotes client text fills a cc_error itself
+ * (CC_FAIL with CC_QUOTE) and calls svc_reply_problem(). Always returns false. */
+bool svc_problem(svc_response *res, int status, const char *pointer, int problem, int msg,
+                 const cc_arg *args, size_t n);
+
+/* A problem about query parameter `param` (e.g. "lang", "width"): as
+ * svc_problem() with pointer "" (a JSON Pointer points into the body, and
+ * the query is not in the body) and an extension member "parameter":
+ * param, which names it. Always returns false. */
+bool svc_problem_param(svc_response *res, int status, const char *param, int problem, int msg,
+                       const cc_arg *args, size_t n);
+
+/* The English forms of svc_problem() and svc_problem_param(): an English
+ * title and printf detail, answered in English whatever the request's
+ * language (Content-Language: en). For code not yet worded by ids. */
 bool svc_fail(svc_response *res, int status, const char *pointer,
               const char *title, const char *detail_fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
-/* A problem about query parameter `param` (e.g. "lang", "width"): as
- * svc_fail() with pointer "" (a JSON Pointer points into the body, and the
- * query is not in the body) and an extension member "parameter": param,
- * which names it. Always returns false. */
 bool svc_fail_param(svc_response *res, int status, const char *param,
                     const char *title, const char *detail_fmt, ...)
     __attribute__((format(printf, 5, 6)));
@@ -234,6 +250,8 @@ char *svc_printable(char *out, size_t size, const char *s);
 #ifdef __clang_analyzer__
 #define svc_fail(...) ({ svc_fail(__VA_ARGS__); false; })
 #define svc_fail_param(...) ({ svc_fail_param(__VA_ARGS__); false; })
+#define svc_problem(...) ({ svc_problem(__VA_ARGS__); false; })
+#define svc_problem_param(...) ({ svc_problem_param(__VA_ARGS__); false; })
 #endif
 
 #endif

@@ -15,6 +15,8 @@
  *                                document)
  *   explore.<key>                the explorer page's labels
  *                                (explorer/explore.html, service/text/explorer.h)
+ *   msg.problem.*, msg.detail.*, term.*   the service's own problems and
+ *                                the terms they insert (problems.def)
  * A new table of English adds one function here and one call in
  * txt_english_each(). */
 #include "english.h"
@@ -27,6 +29,7 @@
 #include "explorer.h"
 #include "messages_en.h"
 #include "text.h"
+#include "problems.h"
 
 static void each_rule(txt_english_fn *fn, void *arg)
 {
@@ -176,6 +179,15 @@ static void one_tool_text(const char *ctxt, const char *english, const char *com
     w->fn(&(txt_english){ ctxt, english, comment }, w->arg);
 }
 
+/* The service's own problems and their terms (problems.def). */
+static void each_problem(txt_english_fn *fn, void *arg)
+{
+    size_t n;
+    const txt_english *e = svc_english_entries(&n);
+    for (size_t i = 0; i < n; i++)
+        fn(&e[i], arg);
+}
+
 void txt_english_each(txt_english_fn *fn, void *arg)
 {
     each_rule(fn, arg);
@@ -183,6 +195,7 @@ void txt_english_each(txt_english_fn *fn, void *arg)
     each_phrase(fn, arg);
     mcp_tool_texts_each(one_tool_text, &(tool_walk){ fn, arg });
     txt_explorer_each(fn, arg);
+    each_problem(fn, arg);
 }
 
 static void count_one(const txt_english *e, void *arg)

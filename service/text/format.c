@@ -222,9 +222,38 @@ static void put_places(outbuf *o, const char *lang, const cc_error *err)
     }
 }
 
+/* "red, blue and green": quote q of the error, items parted by '\n',
+ * the last two joined by the term conj ("and", "or") in lang. */
+static void put_list(outbuf *o, const char *lang, const txt_args *a, const cc_arg *arg)
+{
+    if (!a || !a->err || arg->i < 0 || arg->i >= CC_QUOTES)
+        return;
+    const char *s = a->err->quote[arg->i];
+    int total = 1;
+    for (const char *p = s; *p; p++)
+        total += *p == '\n';
+    for (int k = 0; k < total; k++) {
+        const char *end = strchr(s, '\n');
+        size_t len = end ? (size_t)(end - s) : strlen(s);
+        if (k > 0 && k == total - 1) {
+            puts_(o, " ");
+            puts_(o, txt_term(lang, arg->s ? arg->s : "and"));
+            puts_(o, " ");
+        } else if (k > 0) {
+            puts_(o, ", ");
+        }
+        put(o, s, len);
+        s += len + (end != NULL);
+    }
+}
+
 static const char *const side_names[4] = { "north", "east", "south", "west" };
 
-static void put_arg(outbuf *o, const char *lang, const txt_args *a, const cc_arg *arg)
+static void put_template(outbuf *o, const char *lang, const char *p, const cc_text *t,
+                         const txt_args *a, int depth);
+
+static void put_arg(outbuf *o, const char *lang, const txt_args *a, const cc_arg *arg,
+                    const cc_text *t, int depth)
 {
     char loc[8];
     switch ((cc_arg_type)arg->type) {
@@ -246,6 +275,15 @@ static void put_arg(outbuf *o, const char *lang, const txt_args *a, const cc_arg
     case CC_ARG_STRENGTHS: put_strengths(o, a, arg->i); break;
     case CC_ARG_RULE: puts_(o, txt_rule_title(lang, arg->s)); break;
     case CC_ARG_LOCATIONS: put_places(o, lang, a ? a->err : NULL); break;
+    case CC_ARG_TERM:
+        /* A term may name the text's other arguments ("the byte 0x{code}");
+         * a term inside a term is written as it stands. */
+        if (depth == 0)
+            put_template(o, lang, txt_term(lang, arg->s ? arg->s : ""), t, a, depth + 1);
+        else
+            puts_(o, txt_term(lang, arg->s ? arg->s : ""));
+        break;
+    case CC_ARG_LIST: put_list(o, lang, a, arg); break;
     }
 }
 
@@ -268,11 +306,10 @@ static void put_plural(outbuf *o, const char *lang, const cc_arg *arg, const cha
     }
 }
 
-char *txt_format(const char *lang, const cc_text *t, const txt_args *a, char *out, size_t n)
+/* Template p filled with t's arguments; depth: 1 inside a term. */
+static void put_template(outbuf *o, const char *lang, const char *p, const cc_text *t,
+                         const txt_args *a, int depth)
 {
-    outbuf o = { out, n, 0, false };
-    out[0] = '\0';
-    const char *p = txt_template(lang, t->msg);
     while (*p) {
         if (*p != '{' && *p != '}') {
             /* Literal text up to the next brace: copied in one piece, so a
@@ -283,7 +320,7 @@ char *txt_format(const char *lang, const cc_text *t, const txt_args *a, char *ou
             continue;
         }
         if ((p[0] == '{' && p[1] == '{') || (p[0] == '}' && p[1] == '}')) {
-            put(&o, p, 1);
+            put(o, p, 1);
             p += 2;
             continue;
         }
@@ -299,7 +336,7 @@ char *txt_format(const char *lang, const cc_text *t, const txt_args *a, char *ou
                     colon = c;
             }
         if (close == NULL) {
-            put(&o, p, 1);
+            put(o, p, 1);
             p++;
             continue;
         }
@@ -307,13 +344,20 @@ char *txt_format(const char *lang, const cc_text *t, const txt_args *a, char *ou
         size_t nlen = (size_t)((colon ? colon : close) - name);
         const cc_arg *arg = find_arg(t, name, nlen);
         if (arg == NULL)
-            put(&o, p, (size_t)(close - p + 1));
+            put(o, p, (size_t)(close - p + 1));
         else if (colon)
-            put_plural(&o, lang, arg, colon + 1, (size_t)(close - colon - 1));
+            put_plural(o, lang, arg, colon + 1, (size_t)(close - colon - 1));
         else
-            put_arg(&o, lang, a, arg);
+            put_arg(o, lang, a, arg, t, depth);
         p = close + 1;
     }
+}
+
+char *txt_format(const char *lang, const cc_text *t, const txt_args *a, char *out, size_t n)
+{
+    outbuf o = { out, n, 0, false };
+    out[0] = '\0';
+    put_template(&o, lang, txt_template(lang, t->msg), t, a, 0);
     return out;
 }
 

@@ -4,7 +4,10 @@
  * syntax: {name}, {name:one|other}, {{ }}) with its arguments, each worded
  * by its type: a number as digits, a player by name, players as a list
  * joined with term.and, a location by its contract name ("NNE", "#2"), a
- * feature type, figure kind or side as a term of the language. The
+ * feature type, figure kind or side as a term of the language, a named
+ * term (CC_ARG_TERM: "value.a-string", whose text may itself name the
+ * sentence's other arguments), a list of quoted strings (CC_ARG_LIST)
+ * joined with commas and the language's "and" or "or". The
  * template and terms come from the language's catalog when it has them,
  * else from the English table. Pure and re-entrant: the language is an
  * argument, never a global or a locale.

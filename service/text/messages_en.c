@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../../engine/text.h"
+#include "problems.h"
 
 #define TXT_NTERMS 16
 
@@ -621,13 +622,18 @@ static const txt_english entries[CC_MSG_COUNT + TXT_NTERMS] = {
     [CC_MSG_COUNT + 15] = { "term.and", "and", "Joins the last two names of a list: \"red, blue and green\"." },
 };
 
+/* Past the engine's ids come the service's problems (problems.h). */
 const char *txt_english_message(int msg)
 {
+    if (msg >= SVC_MSG_FIRST)
+        return svc_english_message(msg);
     return msg >= 0 && msg < CC_MSG_COUNT && entries[msg].msgid ? entries[msg].msgid : "";
 }
 
 const char *txt_msg_ctxt(int msg)
 {
+    if (msg >= SVC_MSG_FIRST)
+        return svc_msg_ctxt(msg);
     return msg >= 0 && msg < CC_MSG_COUNT && entries[msg].ctxt ? entries[msg].ctxt : "";
 }
 
@@ -636,7 +642,7 @@ const char *txt_english_term(const char *name)
     for (int i = CC_MSG_COUNT; i < CC_MSG_COUNT + TXT_NTERMS; i++)
         if (strcmp(entries[i].ctxt + 5, name) == 0)
             return entries[i].msgid;
-    return NULL;
+    return svc_english_term(name);
 }
 
 const txt_english *txt_english_messages(size_t *n)

@@ -25,7 +25,8 @@
 
 #include <stddef.h>
 
-/* The English template of message msg ("" for an unknown id). */
+/* The English template of message msg ("" for an unknown id); an id past
+ * the engine's is one of the service's problems (problems.h). */
 const char *txt_english_message(int msg);
 
 /* The PO msgctxt of message msg: "msg." + its id ("msg.score.city.complete",
@@ -33,7 +34,8 @@ const char *txt_english_message(int msg);
  * an unknown id. */
 const char *txt_msg_ctxt(int msg);
 
-/* The English of term name ("city", "meeple", "north", "and"), or NULL. */
+/* The English of term name ("city", "meeple", "north", "and"), or of one
+ * of the service's terms ("value.a-string"), or NULL. */
 const char *txt_english_term(const char *name);
 
 /* One entry of the PO template: txt_english of english.h (ctxt the full

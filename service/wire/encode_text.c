@@ -73,6 +73,10 @@ static void arg_value(jw *w, const cc_arg *arg, const txt_args *a)
         jw_object_end(w);
         break;
     case CC_ARG_LOCATIONS: places(w, a ? a->err : NULL); break;
+    case CC_ARG_TERM: jw_string(w, arg->s ? arg->s : ""); break;
+    case CC_ARG_LIST:
+        jw_string(w, a && a->err && arg->i >= 0 && arg->i < CC_QUOTES ? a->err->quote[arg->i] : "");
+        break;
     default: jw_null(w); break;
     }
 }
