@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../text/format.h"
 #include "../text/lang.h"
 #include "../wire/json_reader.h"
 #include "call.h"
@@ -362,6 +363,7 @@ void mcp_handle(const svc_context *ctx, const char *msg, size_t len, mcp_reply *
     cc_error err;
     memset(&err, 0, sizeof err);
     if (!mcp_json_tree(msg ? msg : "", msg ? len : 0, &root, &err)) {
+        txt_error_flatten(&err);   /* a JSON-RPC error's message is English */
         if (cc_error_out_of_memory(&err))
             reply_out_of_memory(reply, NULL);
         else

@@ -17,52 +17,33 @@
 #include <stdio.h>
 #include <string.h>
 
-#define TITLE_TYPE "Wrong type"
-#define TITLE_RANGE "Value out of range"
-#define TITLE_UNKNOWN_MEMBER "Unknown member"
-#define TITLE_MISSING "Missing member"
+#include "../text/problems.h"
+
+#define TITLE_TYPE SVC_P_WRONG_TYPE
+#define TITLE_RANGE SVC_P_VALUE_OUT_OF_RANGE
+#define TITLE_UNKNOWN_MEMBER SVC_P_UNKNOWN_MEMBER
+#define TITLE_MISSING SVC_P_MISSING_MEMBER
 
 /* ---- errors ------------------------------------------------------------- */
 
-static bool vfail(cc_error *err, int status, const char *pointer, const char *title,
-                  const char *fmt, va_list ap)
+/* Fail at `pointer` with problem and the detail msg with its arguments
+ * (service/text/problems.h; CC_ARGS(...) or CC_NO_ARGS). */
+static bool fail_at(cc_error *err, int status, const char *pointer, int problem, int msg,
+                    const cc_arg *args, size_t n)
 {
-    char detail[CC_DETAIL_MAX];
-    vsnprintf(detail, sizeof detail, fmt, ap);
-    return cc_fail(err, (cc_status)status, pointer, title, "%s", detail);
+    return cc_fail_text(err, (cc_status)status, pointer, problem, msg, args, n);
 }
 
 /* Fail at member `name` of the object at `pointer`. */
 static bool fail_member(cc_error *err, int status, const char *pointer, const char *name,
-                        const char *title, const char *fmt, ...)
-    __attribute__((format(printf, 6, 7)));
-
-static bool fail_member(cc_error *err, int status, const char *pointer, const char *name,
-                        const char *title, const char *fmt, ...)
+                        int problem, int msg, const cc_arg *args, size_t n)
 {
     char ptr[CC_POINTER_MAX];
     jr_pointer_member(ptr, pointer, name, strlen(name));
-    va_list ap;
-    va_start(ap, fmt);
-    vfail(err, status, ptr, title, fmt, ap);
-    va_end(ap);
-    return false;
+    return fail_at(err, status, ptr, problem, msg, args, n);
 }
 
-static bool fail_at(cc_error *err, int status, const char *pointer, const char *title,
-                    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-
-static bool fail_at(cc_error *err, int status, const char *pointer, const char *title,
-                    const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vfail(err, status, pointer, title, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
-/* The static analyzer does not follow variadic functions: tell it that
+/* The static analyzer does not follow calls into other files: tell it that
  * these two always return false (see engine/error.h). */
 #ifdef __clang_analyzer__
 #define fail_at(...) ({ fail_at(__VA_ARGS__); false; })
@@ -79,24 +60,30 @@ static void member_pointer(char *out, const char *pointer, jr_str name)
         snprintf(out, CC_POINTER_MAX, "%s", pointer);   /* too long: the object */
 }
 
-/* "a string", "an array", ...: what a value is, for "it is %s". */
-static const char *type_phrase(jr_val v)
+/* What a value is, for "it is {found}": the JSON literal (null, true,
+ * false, kept as it is) or a term ("a string", "an array", ...). */
+static cc_arg found_arg(jr_val v)
 {
     switch (v.type) {
-    case JR_NULL: return "null";
-    case JR_TRUE: return "true";
-    case JR_FALSE: return "false";
-    case JR_INT: return "an integer";
-    case JR_NUMBER: return "a number with a fraction";
-    case JR_STRING: return "a string";
-    case JR_ARRAY: return "an array";
-    case JR_OBJECT: return "an object";
+    case JR_NULL: return CC_STR(FOUND, "null");
+    case JR_TRUE: return CC_STR(FOUND, "true");
+    case JR_FALSE: return CC_STR(FOUND, "false");
+    case JR_INT: return CC_TERM(FOUND, "value.an-integer");
+    case JR_NUMBER: return CC_TERM(FOUND, "value.a-number-with-a-fraction");
+    case JR_STRING: return CC_TERM(FOUND, "value.a-string");
+    case JR_ARRAY: return CC_TERM(FOUND, "value.an-array");
+    case JR_OBJECT: return CC_TERM(FOUND, "value.an-object");
     case JR_ABSENT:
     case JR_NAME:
         break;
     }
-    return "a value of unknown type";
+    return CC_TERM(FOUND, "value.of-unknown-type");
 }
+
+/* {what}: a member name, kept as it is (a static string), or a term
+ * naming the value ("subject.a-tile"). */
+#define WHAT_MEMBER(name) CC_STR(WHAT, name)
+#define WHAT_TERM(term) CC_TERM(WHAT, term)
 
 /* A double as JSON text the way json-c wrote it: "%.17g", and ".0" added
  * to what would read as an integer. */
@@ -124,12 +111,12 @@ static void value_excerpt(jr_val v, char *buf, size_t cap)
 
 /* ---- members ------------------------------------------------------------ */
 
-static bool need_object(jr_val v, const char *pointer, const char *what, cc_error *err)
+static bool need_object(jr_val v, const char *pointer, cc_arg what, cc_error *err)
 {
     if (v.type == JR_OBJECT)
         return true;
-    return fail_at(err, 400, pointer, TITLE_TYPE, "%s must be an object; it is %s.",
-                   what, type_phrase(v));
+    return fail_at(err, 400, pointer, TITLE_TYPE, SVC_D_MUST_BE_OBJECT,
+                   CC_ARGS(what, found_arg(v)));
 }
 
 /* Look up member name of obj. *found says whether it is there; absent and
@@ -140,8 +127,8 @@ static bool member(const jr_obj *obj, const char *name, const char *pointer, boo
     *found = jr_obj_get(obj, name, val);
     if (*found || !required)
         return true;
-    return fail_member(err, 400, pointer, name, TITLE_MISSING,
-                       "The member \"%s\" is required here and missing.", name);
+    return fail_member(err, 400, pointer, name, TITLE_MISSING, SVC_D_MEMBER_REQUIRED,
+                       CC_ARGS(CC_STR(MEMBER, name)));
 }
 
 bool dec_has(const jr_obj *obj, const char *name)
@@ -162,10 +149,14 @@ bool dec_only_members(jr_obj *obj, const char *const *allowed, const char *point
         size_t len = jr_str_copy(key, decoded, sizeof decoded);
         jr_quote_excerpt(excerpt, sizeof excerpt, decoded, len, 40);
         member_pointer(ptr, pointer, key);
-        return fail_at(err, 400, ptr, TITLE_UNKNOWN_MEMBER,
-                       "%s%s has no member %s; the members it may have are: %s.",
-                       pointer[0] ? "The object at " : "The request body",
-                       pointer, excerpt, allowed[0] ? names : "none");
+        cc_arg members = allowed[0] ? CC_QUOTE(MEMBERS, cc_error_quote(err, 1, names))
+                                    : CC_TERM(MEMBERS, "none");
+        cc_arg member = CC_QUOTE(MEMBER, cc_error_quote(err, 0, excerpt));
+        if (!pointer[0])
+            return fail_at(err, 400, ptr, TITLE_UNKNOWN_MEMBER, SVC_D_BODY_HAS_NO_MEMBER,
+                           CC_ARGS(member, members));
+        return fail_at(err, 400, ptr, TITLE_UNKNOWN_MEMBER, SVC_D_OBJECT_HAS_NO_MEMBER,
+                       CC_ARGS(CC_QUOTE(PATH, cc_error_quote(err, 2, pointer)), member, members));
     }
     return true;
 }
@@ -183,8 +174,9 @@ static bool container_member(const jr_obj *obj, const char *name, const char *po
     if (!found)
         return true;
     if (v.type != type)
-        return fail_member(err, 400, pointer, name, TITLE_TYPE, "%s must be %s; it is %s.", name,
-                           type == JR_OBJECT ? "an object" : "an array", type_phrase(v));
+        return fail_member(err, 400, pointer, name, TITLE_TYPE,
+                           type == JR_OBJECT ? SVC_D_MUST_BE_OBJECT : SVC_D_MUST_BE_ARRAY,
+                           CC_ARGS(WHAT_MEMBER(name), found_arg(v)));
     *out = v;
     return true;
 }
@@ -227,35 +219,35 @@ static bool as_integer(jr_val v, int64_t *out)
 }
 
 /* Read an integer value v in [min, max]; `what` names it in the detail. */
-static bool read_int(jr_val v, const char *what, const char *ptr, int min, int max,
+static bool read_int(jr_val v, cc_arg what, const char *ptr, int min, int max,
                      int *out, cc_error *err)
 {
     int64_t i;
     if (!as_integer(v, &i))
-        return fail_at(err, 400, ptr, TITLE_TYPE, "%s must be an integer; it is %s.",
-                       what, type_phrase(v));
+        return fail_at(err, 400, ptr, TITLE_TYPE, SVC_D_MUST_BE_INTEGER,
+                       CC_ARGS(what, found_arg(v)));
     if (i < min || i > max) {
         char text[64];
         value_excerpt(v, text, sizeof text);
-        return fail_at(err, 400, ptr, TITLE_RANGE, "%s must be between %d and %d; it is %s.",
-                       what, min, max, text);
+        return fail_at(err, 400, ptr, TITLE_RANGE, SVC_D_INTEGER_OUT_OF_RANGE,
+                       CC_ARGS(what, CC_INT(MIN, min), CC_INT(MAX, max),
+                               CC_QUOTE(VALUE, cc_error_quote(err, 0, text))));
     }
     *out = (int)i;
     return true;
 }
 
 /* Read a string value v with no U+0000 (callers use it as a C string). */
-static bool read_text(jr_val v, const char *what, const char *ptr, dec_text *out,
+static bool read_text(jr_val v, cc_arg what, const char *ptr, dec_text *out,
                       cc_error *err)
 {
     if (v.type != JR_STRING)
-        return fail_at(err, 400, ptr, TITLE_TYPE, "%s must be a string; it is %s.",
-                       what, type_phrase(v));
+        return fail_at(err, 400, ptr, TITLE_TYPE, SVC_D_MUST_BE_STRING,
+                       CC_ARGS(what, found_arg(v)));
     bool nul;
     out->len = jr_string(v, out->s, sizeof out->s, &nul);
     if (nul)
-        return fail_at(err, 400, ptr, TITLE_RANGE,
-                       "%s must not contain the character U+0000.", what);
+        return fail_at(err, 400, ptr, TITLE_RANGE, SVC_D_NO_NUL, CC_ARGS(what));
     return true;
 }
 
@@ -279,7 +271,7 @@ bool dec_int(const jr_obj *obj, const char *name, const char *pointer, int min, 
     char ptr[CC_POINTER_MAX];
     int unused;
     jr_pointer_member(ptr, pointer, name, strlen(name));
-    return read_int(v, name, ptr, min, max, &unused, err);
+    return read_int(v, WHAT_MEMBER(name), ptr, min, max, &unused, err);
 }
 
 bool dec_bool(const jr_obj *obj, const char *name, const char *pointer, bool required,
@@ -294,8 +286,8 @@ bool dec_bool(const jr_obj *obj, const char *name, const char *pointer, bool req
     if (!found)
         return true;
     if (v.type != JR_TRUE && v.type != JR_FALSE)
-        return fail_member(err, 400, pointer, name, TITLE_TYPE,
-                           "%s must be true or false; it is %s.", name, type_phrase(v));
+        return fail_member(err, 400, pointer, name, TITLE_TYPE, SVC_D_MUST_BE_BOOLEAN,
+                           CC_ARGS(WHAT_MEMBER(name), found_arg(v)));
     *out = v.type == JR_TRUE;
     return true;
 }
@@ -317,7 +309,7 @@ bool dec_string(const jr_obj *obj, const char *name, const char *pointer, bool r
         return true;
     }
     jr_pointer_member(ptr, pointer, name, strlen(name));
-    return read_text(v, name, ptr, out, err);
+    return read_text(v, WHAT_MEMBER(name), ptr, out, err);
 }
 
 bool dec_loc(const jr_obj *obj, const char *name, const char *pointer, bool allow_corner,
@@ -336,13 +328,13 @@ bool dec_loc(const jr_obj *obj, const char *name, const char *pointer, bool allo
     if (s.len >= sizeof s.s || !cc_loc_parse(s.s, &loc)) {
         jr_quote_excerpt(excerpt, sizeof excerpt, s.s, s.len, 40);
         return fail_member(err, 400, pointer, name, TITLE_RANGE,
-                           "%s must be a location: C, an edge (N, E, S, W), a field half (NNE, ENE, ESE, SSE, SSW, WSW, WNW, NNW), a feature #k%s; it is %s.",
-                           name, allow_corner ? " or a corner (NE, SE, SW, NW)" : "", excerpt);
+                           allow_corner ? SVC_D_NOT_A_LOCATION_OR_CORNER : SVC_D_NOT_A_LOCATION,
+                           CC_ARGS(WHAT_MEMBER(name),
+                                   CC_QUOTE(VALUE, cc_error_quote(err, 0, excerpt))));
     }
     if (loc.kind == CC_LOC_CORNER && !allow_corner)
-        return fail_member(err, 400, pointer, name, TITLE_RANGE,
-                           "%s must name a place on a tile, not the corner %s; only barns stand on corners.",
-                           name, s.s);
+        return fail_member(err, 400, pointer, name, TITLE_RANGE, SVC_D_CORNER_NOT_A_PLACE,
+                           CC_ARGS(WHAT_MEMBER(name), CC_QUOTE(VALUE, cc_error_quote(err, 0, s.s))));
     *out = loc;
     return true;
 }
@@ -414,18 +406,16 @@ static bool unknown_tile_id(cc_error *err, const char *pointer, const char *name
     int idx[CC_SUGGESTIONS];
     int n = cc_catalog_suggest(cat, s, idx, CC_SUGGESTIONS);
     if (n == 0)
-        return fail_member(err, 422, pointer, name, "Unknown tile id",
-                           "The catalog has no tile id or alias %s; GET /v1/tiles lists every tile.",
-                           excerpt);
+        return fail_member(err, 422, pointer, name, SVC_P_UNKNOWN_TILE_ID, SVC_D_NO_SUCH_TILE_ID,
+                           CC_ARGS(CC_QUOTE(VALUE, cc_error_quote(err, 0, excerpt))));
     char list[CC_SUGGESTIONS * (CC_ID_MAX + 4)] = "";
     for (int i = 0; i < n; i++) {
         size_t used = strlen(list);
-        snprintf(list + used, sizeof list - used, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ",
-                 cat->types[idx[i]].id);
+        snprintf(list + used, sizeof list - used, "%s%s", i == 0 ? "" : "\n", cat->types[idx[i]].id);
     }
-    fail_member(err, 422, pointer, name, "Unknown tile id",
-                "The catalog has no tile id or alias %s; did you mean %s? GET /v1/tiles lists every tile.",
-                excerpt, list);
+    fail_member(err, 422, pointer, name, SVC_P_UNKNOWN_TILE_ID, SVC_D_NO_SUCH_TILE_ID_SUGGEST,
+                CC_ARGS(CC_QUOTE(VALUE, cc_error_quote(err, 0, excerpt)),
+                        CC_LIST(SUGGESTIONS, "or", cc_error_quote(err, 1, list))));
     err->nsuggestions = n;
     for (int i = 0; i < n; i++)
         err->suggestions[i] = cat->types[idx[i]].id;
@@ -456,14 +446,14 @@ bool dec_tile_id(const jr_obj *obj, const char *name, const char *pointer,
     return read_tile_id(obj, name, pointer, cat, NULL, type, err);
 }
 
-/* "red, blue and green": the players, for details. */
+/* The players' names parted by '\n', for a CC_LIST argument ("red, blue
+ * and green" once worded). */
 static void player_list(const cc_position *pos, char *buf, size_t cap)
 {
     size_t n = 0;
     buf[0] = '\0';
     for (int i = 0; i < pos->nplayers && n < cap; i++)
-        n += (size_t)snprintf(buf + n, cap - n, "%s%s", i == 0 ? "" : i + 1 == pos->nplayers ? " and " : ", ",
-                              pos->players[i]);
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s", i == 0 ? "" : "\n", pos->players[i]);
 }
 
 /* The player a decoded name names, or -1 (a name too long is no player). */
@@ -473,7 +463,7 @@ static int player_named(const cc_position *pos, const dec_text *s)
 }
 
 /* The player named by string value v (at ptr), or a 422. */
-static bool resolve_player(jr_val v, const char *what, const char *ptr,
+static bool resolve_player(jr_val v, cc_arg what, const char *ptr,
                            const cc_position *pos, int *player, cc_error *err)
 {
     dec_text s;
@@ -484,8 +474,9 @@ static bool resolve_player(jr_val v, const char *what, const char *ptr,
         char excerpt[64], players[CC_MAX_PLAYERS * (CC_NAME_MAX + 5)];
         jr_quote_excerpt(excerpt, sizeof excerpt, s.s, s.len, 40);
         player_list(pos, players, sizeof players);
-        return fail_at(err, 422, ptr, "Unknown player",
-                       "The name %s is not one of the players (%s).", excerpt, players);
+        return fail_at(err, 422, ptr, SVC_P_UNKNOWN_PLAYER, SVC_D_NOT_A_PLAYER,
+                       CC_ARGS(CC_QUOTE(VALUE, cc_error_quote(err, 0, excerpt)),
+                               CC_LIST(PLAYERS, "and", cc_error_quote(err, 1, players))));
     }
     *player = p;
     return true;
@@ -511,7 +502,7 @@ bool dec_player(const jr_obj *obj, const char *name, const char *pointer,
     }
     char ptr[CC_POINTER_MAX];
     jr_pointer_member(ptr, pointer, name, strlen(name));
-    return resolve_player(v, name, ptr, pos, player, err);
+    return resolve_player(v, WHAT_MEMBER(name), ptr, pos, player, err);
 }
 
 /* ---- figures ------------------------------------------------------------ */
@@ -525,22 +516,21 @@ static bool decode_flock(const jr_obj *obj, const char *pointer, cc_figure *out,
         return true;
     if (out->kind != CC_FIG_SHEPHERD)
         return fail_member(err, 400, pointer, "flock", TITLE_UNKNOWN_MEMBER,
-                           "Only a shepherd has a flock; this figure is a %s.",
-                           cc_figure_kind_name(out->kind));
+                           SVC_D_FLOCK_NOT_SHEPHERD, CC_ARGS(CC_KIND(KIND, out->kind)));
     char ptr[CC_POINTER_MAX];
     jr_pointer_member(ptr, pointer, "flock", 5);
     size_t n = jr_count(flock);
     if (n > CC_MAX_FLOCK) {
         jr_pointer_index(ptr, ptr, CC_MAX_FLOCK);
-        return fail_at(err, 422, ptr, "More sheep than the game has",
-                       "A flock holds at most %d sheep tokens; this one lists %zu.", CC_MAX_FLOCK, n);
+        return fail_at(err, 422, ptr, SVC_P_MORE_SHEEP, SVC_D_FLOCK_TOO_LARGE,
+                       CC_ARGS(CC_INT(MAX, CC_MAX_FLOCK), CC_INT(COUNT, n)));
     }
     jr_iter it = jr_iter_start(flock);
     jr_val token;
     for (size_t i = 0; jr_next_element(&it, &token); i++) {
         char eptr[CC_POINTER_MAX];
         jr_pointer_index(eptr, ptr, i);
-        if (!read_int(token, "A sheep token", eptr, 1, 4, &out->flock[i], err))
+        if (!read_int(token, WHAT_TERM("subject.a-sheep-token"), eptr, 1, 4, &out->flock[i], err))
             return false;
     }
     out->nflock = (int)n;
@@ -556,7 +546,7 @@ bool dec_figure_with(jr_val v, const char *pointer, const cc_position *pos,
         allowed[n++] = *extra;
     allowed[n] = NULL;
     jr_obj obj;
-    if (!need_object(v, pointer, "A figure", err))
+    if (!need_object(v, pointer, WHAT_TERM("subject.a-figure"), err))
         return false;
     jr_obj_open(v, &obj);
     if (!dec_only_members(&obj, allowed, pointer, err))
@@ -570,8 +560,8 @@ bool dec_figure_with(jr_val v, const char *pointer, const cc_position *pos,
     if (k < 0) {
         char excerpt[64];
         jr_quote_excerpt(excerpt, sizeof excerpt, kind.s, kind.len, 40);
-        return fail_member(err, 400, pointer, "kind", TITLE_RANGE,
-                           "kind must be meeple, mayor, wagon, barn or shepherd; it is %s.", excerpt);
+        return fail_member(err, 400, pointer, "kind", TITLE_RANGE, SVC_D_NOT_A_KIND,
+                           CC_ARGS(CC_QUOTE(VALUE, cc_error_quote(err, 0, excerpt))));
     }
     out->kind = (cc_figure_kind)k;
     /* Corners are parsed for every kind: whether this kind may stand there
@@ -607,7 +597,7 @@ static bool decode_expansions(const jr_obj *p, const char *base, cc_position *po
         char ptr[CC_POINTER_MAX];
         dec_text name;
         jr_pointer_index(ptr, list_ptr, i);
-        if (!read_text(v, "Each expansion", ptr, &name, err))
+        if (!read_text(v, WHAT_TERM("subject.each-expansion"), ptr, &name, err))
             return false;
         unsigned bit = name.len < sizeof name.s ? cc_expansion_parse(name.s) : 0;
         if (bit != 0 && !(seen & bit)) {
@@ -618,11 +608,10 @@ static bool decode_expansions(const jr_obj *p, const char *base, cc_position *po
         char excerpt[64];
         jr_quote_excerpt(excerpt, sizeof excerpt, name.s, name.len, 40);
         if (bit == 0)
-            return fail_at(err, 400, ptr, "Unknown expansion",
-                           "The name %s is not an expansion id; the ids are base, abbey-mayor, hills-sheep, messages and shrines.",
-                           excerpt);
-        return fail_at(err, 400, ptr, "Duplicate expansion",
-                       "The expansion %s is listed twice.", excerpt);
+            return fail_at(err, 400, ptr, SVC_P_UNKNOWN_EXPANSION, SVC_D_NOT_AN_EXPANSION,
+                           CC_ARGS(CC_QUOTE(VALUE, cc_error_quote(err, 0, excerpt))));
+        return fail_at(err, 400, ptr, SVC_P_DUPLICATE_EXPANSION, SVC_D_EXPANSION_TWICE,
+                       CC_ARGS(CC_QUOTE(VALUE, cc_error_quote(err, 0, excerpt))));
     }
     return true;
 }
@@ -643,8 +632,9 @@ static bool decode_choice(const jr_obj *opts, const char *opts_ptr, const char *
     }
     char excerpt[64];
     jr_quote_excerpt(excerpt, sizeof excerpt, s.s, s.len, 40);
-    return fail_member(err, 400, opts_ptr, name, TITLE_RANGE,
-                       "%s must be \"%s\" or \"%s\"; it is %s.", name, first, second, excerpt);
+    return fail_member(err, 400, opts_ptr, name, TITLE_RANGE, SVC_D_NOT_ONE_OF_TWO,
+                       CC_ARGS(WHAT_MEMBER(name), CC_STR(FIRST, first), CC_STR(SECOND, second),
+                               CC_QUOTE(VALUE, cc_error_quote(err, 0, excerpt))));
 }
 
 static bool decode_options(const jr_obj *p, const char *base, cc_position *pos, cc_error *err)
@@ -684,24 +674,23 @@ static bool decode_players(const jr_obj *p, const char *base, cc_position *pos, 
         return false;
     size_t n = jr_count(list);
     if (n < CC_MIN_PLAYERS || n > CC_MAX_PLAYERS)
-        return fail_at(err, 400, list_ptr, TITLE_RANGE,
-                       "players must list %d to %d players; it lists %zu.",
-                       CC_MIN_PLAYERS, CC_MAX_PLAYERS, n);
+        return fail_at(err, 400, list_ptr, TITLE_RANGE, SVC_D_PLAYER_COUNT,
+                       CC_ARGS(CC_INT(MIN, CC_MIN_PLAYERS), CC_INT(MAX, CC_MAX_PLAYERS),
+                               CC_INT(COUNT, n)));
     jr_iter it = jr_iter_start(list);
     jr_val v;
     for (size_t i = 0; jr_next_element(&it, &v); i++) {
         char ptr[CC_POINTER_MAX];
         dec_text name;
         jr_pointer_index(ptr, list_ptr, i);
-        if (!read_text(v, "A player name", ptr, &name, err))
+        if (!read_text(v, WHAT_TERM("subject.a-player-name"), ptr, &name, err))
             return false;
         if (name.len == 0 || name.len >= CC_NAME_MAX)
-            return fail_at(err, 400, ptr, TITLE_RANGE,
-                           "A player name is 1 to %d bytes long; this one is %zu bytes.",
-                           CC_NAME_MAX - 1, name.len);
+            return fail_at(err, 400, ptr, TITLE_RANGE, SVC_D_PLAYER_NAME_LENGTH,
+                           CC_ARGS(CC_INT(MAX, CC_NAME_MAX - 1), CC_INT(BYTES, name.len)));
         if (cc_position_player(pos, name.s) >= 0)
-            return fail_at(err, 400, ptr, "Duplicate player",
-                           "The player \"%s\" is listed twice; player names must differ.", name.s);
+            return fail_at(err, 400, ptr, SVC_P_DUPLICATE_PLAYER, SVC_D_PLAYER_TWICE,
+                           CC_ARGS(CC_QUOTE(PLAYER, cc_error_quote(err, 0, name.s))));
         memcpy(pos->players[i], name.s, name.len + 1);
         pos->nplayers = (int)i + 1;
     }
@@ -970,7 +959,7 @@ static bool decode_tile(jr_val v, const char *ptr, const cc_catalog *cat, tile_m
                         const cc_position *pos, cc_placed_tile *out, cc_error *err)
 {
     static const char *const allowed[] = { "tile", "x", "y", "rot", "player", NULL };
-    if (!need_object(v, ptr, "A tile", err))
+    if (!need_object(v, ptr, WHAT_TERM("subject.a-tile"), err))
         return false;
     jr_obj obj;
     jr_obj_open(v, &obj);
@@ -983,17 +972,16 @@ static bool decode_tile(jr_val v, const char *ptr, const cc_catalog *cat, tile_m
         || !dec_int(&obj, "rot", ptr, 0, 270, true, &rot, NULL, err))
         return false;
     if (rot % 90 != 0)
-        return fail_member(err, 400, ptr, "rot", TITLE_RANGE,
-                           "rot must be 0, 90, 180 or 270; it is %d.", rot);
+        return fail_member(err, 400, ptr, "rot", TITLE_RANGE, SVC_D_ROT_VALUES,
+                           CC_ARGS(CC_INT(VALUE, rot)));
     out->rot = rot / 90;
     out->owner = -1;
     if (!dec_has(&obj, "player"))
         return true;
     const cc_tile_type *t = &cat->types[out->type];
     if (!t->is_abbey)
-        return fail_member(err, 400, ptr, "player", TITLE_UNKNOWN_MEMBER,
-                           "Only an abbey tile records the player who placed it; %s is not an abbey.",
-                           t->id);
+        return fail_member(err, 400, ptr, "player", TITLE_UNKNOWN_MEMBER, SVC_D_OWNER_NOT_ABBEY,
+                           CC_ARGS(CC_STR(TILE, t->id)));
     return dec_player(&obj, "player", ptr, pos, true, &out->owner, err);
 }
 
@@ -1007,9 +995,8 @@ static bool decode_tiles(const jr_obj *p, const cc_catalog *cat, cc_position *po
     char ptr[CC_POINTER_MAX];
     if (n > CC_MAX_TILES) {
         jr_pointer_index(ptr, POS "/tiles", CC_MAX_TILES);
-        return fail_at(err, 422, ptr, "More tiles than the game has",
-                       "A position holds at most %d tiles (the game has 107 land tiles and up to 6 abbeys); this one lists %zu.",
-                       CC_MAX_TILES, n);
+        return fail_at(err, 422, ptr, CC_MSG_P_MORE_TILES, SVC_D_TOO_MANY_TILES,
+                       CC_ARGS(CC_INT(MAX, CC_MAX_TILES), CC_INT(COUNT, n)));
     }
     tile_memo memo;
     memset(memo.name, 0, sizeof memo.name);
@@ -1035,9 +1022,8 @@ static bool decode_figures(const jr_obj *p, cc_position *pos, cc_error *err)
     char ptr[CC_POINTER_MAX];
     if (n > CC_MAX_FIGURES) {
         jr_pointer_index(ptr, POS "/figures", CC_MAX_FIGURES);
-        return fail_at(err, 422, ptr, "More figures than the supply holds",
-                       "Six players own at most %d figures; this position lists %zu.",
-                       CC_MAX_FIGURES, n);
+        return fail_at(err, 422, ptr, CC_MSG_P_MORE_FIGURES, SVC_D_TOO_MANY_FIGURES,
+                       CC_ARGS(CC_INT(MAX, CC_MAX_FIGURES), CC_INT(COUNT, n)));
     }
     loc_memo locs;
     memset(locs.key, 0, sizeof locs.key);
@@ -1068,9 +1054,9 @@ static bool player_member(jr_str key, const char *what, const char *pointer,
     char excerpt[64], players[CC_MAX_PLAYERS * (CC_NAME_MAX + 5)];
     jr_quote_excerpt(excerpt, sizeof excerpt, name.s, name.len, 40);
     player_list(pos, players, sizeof players);
-    return fail_at(err, 400, ptr, TITLE_UNKNOWN_MEMBER,
-                   "%s has no member %s; its members are the players' names (%s).",
-                   what, excerpt, players);
+    return fail_at(err, 400, ptr, TITLE_UNKNOWN_MEMBER, SVC_D_NOT_A_PLAYERS_NAME,
+                   CC_ARGS(CC_STR(WHAT, what), CC_QUOTE(MEMBER, cc_error_quote(err, 0, excerpt)),
+                           CC_LIST(PLAYERS, "and", cc_error_quote(err, 1, players))));
 }
 
 /* One player's score at ptr: an integer, or with Messages a pair. */
@@ -1082,21 +1068,19 @@ static bool decode_score(jr_val v, const char *ptr, const cc_position *pos, int 
         /* With Messages a plain integer is read as [n, 0]: the sum is what
          * most questions need, and clients without the pair need not invent one. */
         score[1] = 0;
-        return read_int(v, "A score", ptr, 0, DEC_SCORE_MAX, &score[0], err);
+        return read_int(v, WHAT_TERM("subject.a-score"), ptr, 0, DEC_SCORE_MAX, &score[0], err);
     }
     if (!messages)
-        return fail_at(err, 400, ptr, TITLE_TYPE,
-                       "A score is one integer; a pair is for the two counting figures of the Messages expansion, which is not in play.");
+        return fail_at(err, 400, ptr, TITLE_TYPE, SVC_D_SCORE_NOT_PAIR, CC_NO_ARGS);
     if (jr_count(v) != 2)
-        return fail_at(err, 400, ptr, TITLE_RANGE,
-                       "A score with Messages is a pair [a, b], one number per counting figure; this array has %zu elements.",
-                       (size_t)jr_count(v));
+        return fail_at(err, 400, ptr, TITLE_RANGE, SVC_D_SCORE_PAIR,
+                       CC_ARGS(CC_INT(COUNT, jr_count(v))));
     jr_iter it = jr_iter_start(v);
     jr_val e;
     for (size_t i = 0; jr_next_element(&it, &e); i++) {
         char eptr[CC_POINTER_MAX];
         jr_pointer_index(eptr, ptr, i);
-        if (!read_int(e, "A score", eptr, 0, DEC_SCORE_MAX, &score[i], err))
+        if (!read_int(e, WHAT_TERM("subject.a-score"), eptr, 0, DEC_SCORE_MAX, &score[i], err))
             return false;
     }
     return true;
@@ -1129,8 +1113,8 @@ static bool decode_abbeys(const jr_obj *p, cc_position *pos, cc_error *err)
         return false;
     bool in_play = pos->expansions & CC_EXP_ABBEY_MAYOR;
     if (jr_obj_given(&abbeys) && !in_play)
-        return fail_at(err, 422, POS "/abbeys", "Expansion not in play",
-                       "abbeys counts abbey tiles, which belong to the expansion \"abbey-mayor\"; it is not in position.expansions.");
+        return fail_at(err, 422, POS "/abbeys", CC_MSG_P_EXPANSION_NOT_IN_PLAY,
+                       SVC_D_ABBEYS_WITHOUT_EXPANSION, CC_NO_ARGS);
     if (!in_play)
         return true;
     /* Default: each player's one abbey is in hand unless the board shows it
@@ -1149,7 +1133,7 @@ static bool decode_abbeys(const jr_obj *p, cc_position *pos, cc_error *err)
         int player;
         char ptr[CC_POINTER_MAX];
         if (!player_member(key, "abbeys", POS "/abbeys", pos, &player, ptr, err) ||
-            !read_int(val, "An abbey count", ptr, 0, 1, &pos->abbeys[player], err))
+            !read_int(val, WHAT_TERM("subject.an-abbey-count"), ptr, 0, 1, &pos->abbeys[player], err))
             return false;
     }
     return true;
@@ -1201,11 +1185,10 @@ bool dec_parse(const char *body, size_t len, jr_doc *doc, jr_obj *root, cc_error
     while (i < len && (body[i] == ' ' || body[i] == '\n' || body[i] == '\r' || body[i] == '\t'))
         i++;
     if (i == len)
-        return cc_fail(err, CC_ERR_BAD_REQUEST, "", "Malformed JSON",
-                       "The request body is empty; it must be a JSON object.");
+        return CC_FAIL0(err, CC_ERR_BAD_REQUEST, "", SVC_P_MALFORMED_JSON, SVC_D_BODY_EMPTY);
     if (body[i] != '{')
-        return cc_fail(err, CC_ERR_BAD_REQUEST, "", "Malformed JSON",
-                       "The request body must be a JSON object, starting with '{' (byte %zu).", i);
+        return CC_FAIL(err, CC_ERR_BAD_REQUEST, "", SVC_P_MALFORMED_JSON, SVC_D_BODY_NOT_OBJECT,
+                       CC_INT(BYTE, i));
     if (!jr_parse(doc, body, len, DEC_MAX_DEPTH, err))
         return false;
     jr_obj_open(jr_root(doc), root);
@@ -1222,8 +1205,7 @@ bool dec_token(const jr_obj *obj, const char *pointer, bool required, int *out,
     snprintf(ptr, sizeof ptr, "%s/token", pointer);
     if (!jr_obj_get(obj, "token", &v)) {
         if (required)
-            return cc_fail(err, CC_ERR_BAD_REQUEST, ptr, "Missing member",
-                           "token is required: the token drawn, 1 to 4 sheep or \"wolf\".");
+            return CC_FAIL0(err, CC_ERR_BAD_REQUEST, ptr, SVC_P_MISSING_MEMBER, SVC_D_TOKEN_REQUIRED);
         return true;
     }
     if (v.type == JR_STRING) {
@@ -1254,13 +1236,13 @@ bool dec_shepherd_choice(const jr_obj *root, cc_shepherd_action *action,
     if (strcmp(name.s, "guide") == 0) {
         *action = CC_SHEPHERD_GUIDE;
         if (dec_has(&s, "token"))
-            return cc_fail(err, CC_ERR_BAD_REQUEST, "/shepherd/token", "Unknown member",
-                           "Guiding the flock draws no token.");
+            return CC_FAIL0(err, CC_ERR_BAD_REQUEST, "/shepherd/token", SVC_P_UNKNOWN_MEMBER,
+                            SVC_D_GUIDE_NO_TOKEN);
         return true;
     }
     if (strcmp(name.s, "grow") != 0)
-        return cc_fail(err, CC_ERR_BAD_REQUEST, "/shepherd/action", "Value out of range",
-                       "action is \"grow\" or \"guide\".");
+        return CC_FAIL0(err, CC_ERR_BAD_REQUEST, "/shepherd/action", SVC_P_VALUE_OUT_OF_RANGE,
+                        SVC_D_ACTION_VALUES);
     *action = CC_SHEPHERD_GROW;
     return dec_token(&s, "/shepherd", true, grow_token, err);
 }
@@ -1279,8 +1261,8 @@ bool dec_deployed(const jr_obj *root, const cc_position *pos, cc_figure *fig,
         return false;
     bool shepherd = fig->kind == CC_FIG_SHEPHERD;
     if (!shepherd && dec_has(&d, "token"))
-        return cc_fail(err, CC_ERR_BAD_REQUEST, "/deployed/token", "Unknown member",
-                       "Only a shepherd draws a token when it is deployed.");
+        return CC_FAIL0(err, CC_ERR_BAD_REQUEST, "/deployed/token", SVC_P_UNKNOWN_MEMBER,
+                        SVC_D_TOKEN_NOT_SHEPHERD);
     *present = true;
     return dec_token(&d, "/deployed", shepherd, token, err);
 }

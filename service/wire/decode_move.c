@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "decode.h"
+#include "../text/problems.h"
 
 static bool dec_deploy(const jr_obj *root, cc_move *mv, cc_error *err)
 {
@@ -21,15 +22,15 @@ static bool dec_deploy(const jr_obj *root, cc_move *mv, cc_error *err)
         return false;
     int k = kind.len < sizeof kind.s ? cc_figure_kind_parse(kind.s) : -1;
     if (k < 0)
-        return cc_fail(err, CC_ERR_BAD_REQUEST, "/deploy/kind", "Value out of range",
-                       "kind is one of meeple, mayor, wagon, barn, shepherd.");
+        return CC_FAIL0(err, CC_ERR_BAD_REQUEST, "/deploy/kind", SVC_P_VALUE_OUT_OF_RANGE,
+                        SVC_D_KIND_VALUES);
     mv->deploy = true;
     mv->deploy_kind = (cc_figure_kind)k;
     if (!dec_loc(&d, "at", "/deploy", true, true, &mv->deploy_at, NULL, err))
         return false;
     if (k != CC_FIG_SHEPHERD && dec_has(&d, "token"))
-        return cc_fail(err, CC_ERR_BAD_REQUEST, "/deploy/token", "Unknown member",
-                       "Only a shepherd draws a token when it is deployed.");
+        return CC_FAIL0(err, CC_ERR_BAD_REQUEST, "/deploy/token", SVC_P_UNKNOWN_MEMBER,
+                        SVC_D_TOKEN_NOT_SHEPHERD);
     return dec_token(&d, "/deploy", k == CC_FIG_SHEPHERD, &mv->first_token, err);
 }
 
@@ -52,9 +53,8 @@ static bool dec_wagons(const jr_obj *root, cc_move *mv, cc_error *err)
         return true;
     size_t n = jr_count(list);
     if (n > CC_MAX_PLAYERS)
-        return cc_fail(err, CC_ERR_BAD_REQUEST, "/wagons", "Value out of range",
-                       "At most %d wagons (one per player) move in a turn; wagons lists %zu.",
-                       CC_MAX_PLAYERS, n);
+        return CC_FAIL(err, CC_ERR_BAD_REQUEST, "/wagons", SVC_P_VALUE_OUT_OF_RANGE,
+                       SVC_D_TOO_MANY_WAGONS, CC_INT(MAX, CC_MAX_PLAYERS), CC_INT(COUNT, n));
     jr_iter it = jr_iter_start(list);
     jr_val v;
     for (size_t i = 0; jr_next_element(&it, &v); i++) {
@@ -63,8 +63,7 @@ static bool dec_wagons(const jr_obj *root, cc_move *mv, cc_error *err)
         snprintf(ptr, sizeof ptr, "/wagons/%zu", i);
         snprintf(to_ptr, sizeof to_ptr, "%s/to", ptr);
         if (!jr_obj_open(v, &w))
-            return cc_fail(err, CC_ERR_BAD_REQUEST, ptr, "Wrong type",
-                           "Each element of wagons is an object {x, y, at, to}.");
+            return CC_FAIL0(err, CC_ERR_BAD_REQUEST, ptr, SVC_P_WRONG_TYPE, SVC_D_WAGON_NOT_OBJECT);
         cc_move_wagon *mw = &mv->wagons[i];
         if (!dec_only_members(&w, members, ptr, err) ||
             !dec_spot(&w, ptr, &mw->x, &mw->y, &mw->at, err) ||
@@ -91,16 +90,17 @@ bool dec_deployed_move(const jr_obj *root, const cc_position *pos, cc_move *mv, 
     if (!present)
         return true;
     if (given_as_deploy)
-        return cc_fail(err, CC_ERR_BAD_REQUEST, "/deployed", "Unknown member",
-                       "Give the deployment once: either deploy or deployed, not both.");
+        return CC_FAIL0(err, CC_ERR_BAD_REQUEST, "/deployed", SVC_P_UNKNOWN_MEMBER,
+                        SVC_D_DEPLOY_TWICE);
     if (fig.player != pos->active)
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deployed/player", "Not the active player",
-                       "Only the active player, %s, deploys a figure this turn; deployed names %s.",
-                       pos->players[pos->active], pos->players[fig.player]);
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/deployed/player", SVC_P_NOT_THE_ACTIVE_PLAYER,
+                       SVC_D_NOT_ACTIVE_DEPLOYS,
+                       CC_QUOTE(PLAYER, cc_error_quote(err, 0, pos->players[pos->active])),
+                       CC_QUOTE(OTHER_PLAYER, cc_error_quote(err, 1, pos->players[fig.player])));
     if (fig.x != mv->x || fig.y != mv->y)
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/deployed/x", "Not on the placed tile",
-                       "A figure is deployed on the tile placed this turn, (%d, %d); deployed stands on (%d, %d).",
-                       mv->x, mv->y, fig.x, fig.y);
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/deployed/x", SVC_P_NOT_ON_THE_PLACED_TILE,
+                       SVC_D_DEPLOYED_ELSEWHERE, CC_INT(X, mv->x), CC_INT(Y, mv->y),
+                       CC_INT(OTHER_X, fig.x), CC_INT(OTHER_Y, fig.y));
     mv->deploy = true;
     mv->deploy_kind = fig.kind;
     mv->deploy_at = fig.at;
@@ -119,8 +119,8 @@ bool dec_move(const cc_catalog *cat, const jr_obj *root, cc_move *mv, cc_error *
     if (!dec_int(root, "rot", "", 0, 270, !abbey, &deg, &has_rot, err))
         return false;
     if (deg % 90 != 0)
-        return cc_fail(err, CC_ERR_BAD_REQUEST, "/rot", "Value out of range",
-                       "rot is 0, 90, 180 or 270; it is %d.", deg);
+        return CC_FAIL(err, CC_ERR_BAD_REQUEST, "/rot", SVC_P_VALUE_OUT_OF_RANGE, SVC_D_ROT_IS,
+                       CC_INT(VALUE, deg));
     *mv = cc_move_make(type, x, y, deg / 90);
     return dec_deploy(root, mv, err) &&
            dec_shepherd_choice(root, &mv->shepherd, &mv->grow_token, err) &&

@@ -21,11 +21,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define JR_TITLE_SYNTAX "Malformed JSON"
-#define JR_TITLE_STRING "Invalid string"
-#define JR_TITLE_NUMBER "Number out of range"
-#define JR_TITLE_DUPLICATE "Duplicate member"
-#define JR_TITLE_DEPTH "Nesting too deep"
+#include "../text/problems.h"
+
+#define JR_TITLE_SYNTAX SVC_P_MALFORMED_JSON
+#define JR_TITLE_STRING SVC_P_INVALID_STRING
+#define JR_TITLE_NUMBER SVC_P_NUMBER_OUT_OF_RANGE
+#define JR_TITLE_DUPLICATE SVC_P_DUPLICATE_MEMBER
+#define JR_TITLE_DEPTH SVC_P_NESTING_TOO_DEEP
 
 /* ---- the pass's state ---------------------------------------------------- */
 
@@ -346,19 +348,14 @@ static void current_pointer(const jr_parser *ps, jr_where where, char *out)
     }
 }
 
-static bool fail_at(jr_parser *ps, jr_where where, int status, const char *title,
-                    const char *detail_fmt, ...) __attribute__((format(printf, 5, 6)));
-
-static bool fail_at(jr_parser *ps, jr_where where, int status, const char *title,
-                    const char *detail_fmt, ...)
+/* Fail with problem and the detail msg with its arguments (service/text/
+ * problems.h; CC_ARGS(...) or CC_NO_ARGS), at the pointer `where` says. */
+static bool fail_at(jr_parser *ps, jr_where where, int status, int problem, int msg,
+                    const cc_arg *args, size_t n)
 {
-    char pointer[CC_POINTER_MAX], detail[CC_DETAIL_MAX];
+    char pointer[CC_POINTER_MAX];
     current_pointer(ps, where, pointer);
-    va_list ap;
-    va_start(ap, detail_fmt);
-    vsnprintf(detail, sizeof detail, detail_fmt, ap);
-    va_end(ap);
-    return cc_fail(ps->err, (cc_status)status, pointer, title, "%s", detail);
+    return cc_fail_text(ps->err, (cc_status)status, pointer, problem, msg, args, n);
 }
 
 #ifdef __clang_analyzer__
@@ -372,28 +369,35 @@ static size_t offset(const jr_parser *ps, const unsigned char *p)
 
 static bool fail_memory(jr_parser *ps)
 {
-    return fail_at(ps, AT_ROOT, 500, "Out of memory",
-                   "The server ran out of memory while reading the request body.");
+    return fail_at(ps, AT_ROOT, 500, CC_MSG_P_OUT_OF_MEMORY, SVC_D_JSON_NO_MEMORY, CC_NO_ARGS);
 }
 
-/* Describe the byte at p for a person: 'x' when printable ASCII. */
-static void describe_byte(const jr_parser *ps, const unsigned char *p, char *buf, size_t cap)
+/* Describe the byte at p for a person, as the arguments {found} and
+ * {code}: the end of the body, 'x' when printable ASCII, else the byte
+ * 0x{code} (terms of problems.def; the text in quote slot 2). */
+typedef struct {
+    cc_arg found, code;
+} jr_found;
+
+static jr_found describe_byte(const jr_parser *ps, const unsigned char *p)
 {
+    char buf[8];
     if (p >= ps->end)
-        snprintf(buf, cap, "the end of the body");
-    else if (*p >= 0x20 && *p < 0x7F)
-        snprintf(buf, cap, "'%c'", *p);
-    else
-        snprintf(buf, cap, "the byte 0x%02X", *p);
+        return (jr_found){ CC_TERM(FOUND, "json.end-of-body"), CC_STR(CODE, "") };
+    if (*p >= 0x20 && *p < 0x7F) {
+        snprintf(buf, sizeof buf, "'%c'", *p);
+        return (jr_found){ CC_QUOTE(FOUND, cc_error_quote(ps->err, 2, buf)), CC_STR(CODE, "") };
+    }
+    snprintf(buf, sizeof buf, "%02X", *p);
+    return (jr_found){ CC_TERM(FOUND, "json.byte"), CC_QUOTE(CODE, cc_error_quote(ps->err, 2, buf)) };
 }
 
-/* A structure error at p: "... was expected at byte N, but found X." */
-static bool fail_expected(jr_parser *ps, const unsigned char *p, const char *what)
+/* A structure error at p: "A member name ... was expected at byte N, but found X." */
+static bool fail_expected(jr_parser *ps, const unsigned char *p)
 {
-    char found[32];
-    describe_byte(ps, p, found, sizeof found);
-    return fail_at(ps, AT_ROOT, 400, JR_TITLE_SYNTAX, "%s was expected at byte %zu, but found %s.",
-                   what, offset(ps, p), found);
+    jr_found f = describe_byte(ps, p);
+    return fail_at(ps, AT_ROOT, 400, JR_TITLE_SYNTAX, SVC_D_JSON_NAME_EXPECTED,
+                   CC_ARGS(CC_INT(BYTE, offset(ps, p)), f.found, f.code));
 }
 
 /* ---- bytes ------------------------------------------------------------------ */
@@ -472,24 +476,27 @@ static long check_unicode_escape(jr_parser *ps, const unsigned char **pp, jr_whe
 {
     const unsigned char *p = *pp, *esc = p - 1;
     if (ps->end - p < 5 || hex4(p + 1) < 0) {
-        fail_at(ps, where, 400, JR_TITLE_STRING,
-                "A \\u escape needs four hexadecimal digits (byte %zu).", offset(ps, esc));
+        fail_at(ps, where, 400, JR_TITLE_STRING, SVC_D_JSON_HEX_DIGITS,
+                CC_ARGS(CC_INT(BYTE, offset(ps, esc))));
         return -1;
     }
     long cp = hex4(p + 1);
     p += 5;
+    char code[24];
     if (cp >= 0xDC00 && cp <= 0xDFFF) {
-        fail_at(ps, where, 400, JR_TITLE_STRING,
-                "The escape \\u%04lx at byte %zu is a lone UTF-16 low surrogate, which is not a character.",
-                cp, offset(ps, esc));
+        snprintf(code, sizeof code, "%04lx", cp);
+        fail_at(ps, where, 400, JR_TITLE_STRING, SVC_D_JSON_LOW_SURROGATE,
+                CC_ARGS(CC_QUOTE(CODE, cc_error_quote(ps->err, 0, code)),
+                        CC_INT(BYTE, offset(ps, esc))));
         return -1;
     }
     if (cp >= 0xD800 && cp <= 0xDBFF) {
         long low = ps->end - p >= 6 && p[0] == '\\' && p[1] == 'u' ? hex4(p + 2) : -1;
         if (low < 0xDC00 || low > 0xDFFF) {
-            fail_at(ps, where, 400, JR_TITLE_STRING,
-                    "The escape \\u%04lx at byte %zu is a UTF-16 high surrogate without the low surrogate that must follow it.",
-                    cp, offset(ps, esc));
+            snprintf(code, sizeof code, "%04lx", cp);
+            fail_at(ps, where, 400, JR_TITLE_STRING, SVC_D_JSON_HIGH_SURROGATE,
+                    CC_ARGS(CC_QUOTE(CODE, cc_error_quote(ps->err, 0, code)),
+                            CC_INT(BYTE, offset(ps, esc))));
             return -1;
         }
         p += 6;
@@ -510,23 +517,25 @@ static const unsigned char *string_rest(jr_parser *ps, const unsigned char *open
         while (p < end && plain_table[*p])
             p++;
         if (p == end) {
-            fail_at(ps, where, 400, JR_TITLE_SYNTAX,
-                    "The string that starts at byte %zu never ends.", offset(ps, open));
+            fail_at(ps, where, 400, JR_TITLE_SYNTAX, SVC_D_JSON_STRING_OPEN,
+                    CC_ARGS(CC_INT(BYTE, offset(ps, open))));
             return NULL;
         }
         if (*p == '"')
             return p + 1;
         if (*p < 0x20) {
-            fail_at(ps, where, 400, JR_TITLE_STRING,
-                    "A string holds the raw control character 0x%02X at byte %zu; write it as an escape.",
-                    *p, offset(ps, p));
+            char code[8];
+            snprintf(code, sizeof code, "%02X", *p);
+            fail_at(ps, where, 400, JR_TITLE_STRING, SVC_D_JSON_CONTROL,
+                    CC_ARGS(CC_QUOTE(CODE, cc_error_quote(ps->err, 0, code)),
+                            CC_INT(BYTE, offset(ps, p))));
             return NULL;
         }
         if (*p >= 0x80) {
             size_t n = utf8_sequence(p, end);
             if (n == 0) {
-                fail_at(ps, where, 400, JR_TITLE_STRING,
-                        "The string holds bytes that are not valid UTF-8 at byte %zu.", offset(ps, p));
+                fail_at(ps, where, 400, JR_TITLE_STRING, SVC_D_JSON_UTF8,
+                        CC_ARGS(CC_INT(BYTE, offset(ps, p))));
                 return NULL;
             }
             p += n;
@@ -535,8 +544,8 @@ static const unsigned char *string_rest(jr_parser *ps, const unsigned char *open
         /* A backslash. */
         *escaped = true;
         if (p + 1 >= end) {
-            fail_at(ps, where, 400, JR_TITLE_SYNTAX,
-                    "The string that starts at byte %zu never ends.", offset(ps, open));
+            fail_at(ps, where, 400, JR_TITLE_SYNTAX, SVC_D_JSON_STRING_OPEN,
+                    CC_ARGS(CC_INT(BYTE, offset(ps, open))));
             return NULL;
         }
         switch (p[1]) {
@@ -549,20 +558,17 @@ static const unsigned char *string_rest(jr_parser *ps, const unsigned char *open
             if (cp < 0)
                 return NULL;
             if (cp == 0 && is_key) {
-                fail_at(ps, where, 400, JR_TITLE_STRING,
-                        "A member name contains the character U+0000 (byte %zu), which member names may not hold.",
-                        offset(ps, p));
+                fail_at(ps, where, 400, JR_TITLE_STRING, SVC_D_JSON_NAME_NUL,
+                        CC_ARGS(CC_INT(BYTE, offset(ps, p))));
                 return NULL;
             }
             p = q;
             continue;
         }
         default: {
-            char what[32];
-            describe_byte(ps, p + 1, what, sizeof what);
-            fail_at(ps, where, 400, JR_TITLE_SYNTAX,
-                    "A backslash in a string must start an escape such as \\n or \\u00e9; at byte %zu it is followed by %s.",
-                    offset(ps, p), what);
+            jr_found f = describe_byte(ps, p + 1);
+            fail_at(ps, where, 400, JR_TITLE_SYNTAX, SVC_D_JSON_BAD_ESCAPE,
+                    CC_ARGS(CC_INT(BYTE, offset(ps, p)), f.found, f.code));
             return NULL;
         }
         }
@@ -626,20 +632,19 @@ static const unsigned char *scan_number(jr_parser *ps, const unsigned char *p, b
         p++;
     if (!is_digit(ps, p)) {
         if (starts_with(p, ps->end, "Infinity"))
-            fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX,
-                    "-Infinity at byte %zu is not a JSON number.", offset(ps, start));
+            fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX, SVC_D_JSON_MINUS_INFINITY,
+                    CC_ARGS(CC_INT(BYTE, offset(ps, start))));
         else
-            fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX,
-                    "A '-' at byte %zu must be followed by a digit.", offset(ps, start));
+            fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX, SVC_D_JSON_MINUS,
+                    CC_ARGS(CC_INT(BYTE, offset(ps, start))));
         return NULL;
     }
     const unsigned char *digits = p;
     if (*p == '0') {
         p++;
         if (is_digit(ps, p)) {
-            fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX,
-                    "The number at byte %zu has a leading zero, which JSON does not allow.",
-                    offset(ps, start));
+            fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX, SVC_D_JSON_LEADING_ZERO,
+                    CC_ARGS(CC_INT(BYTE, offset(ps, start))));
             return NULL;
         }
     } else {
@@ -651,8 +656,8 @@ static const unsigned char *scan_number(jr_parser *ps, const unsigned char *p, b
     if (p < ps->end && *p == '.') {
         p++;
         if (!is_digit(ps, p)) {
-            fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX,
-                    "The number at byte %zu needs a digit after its decimal point.", offset(ps, start));
+            fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX, SVC_D_JSON_FRACTION_DIGIT,
+                    CC_ARGS(CC_INT(BYTE, offset(ps, start))));
             return NULL;
         }
         while (is_digit(ps, p))
@@ -664,8 +669,8 @@ static const unsigned char *scan_number(jr_parser *ps, const unsigned char *p, b
         if (p < ps->end && (*p == '+' || *p == '-'))
             p++;
         if (!is_digit(ps, p)) {
-            fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX,
-                    "The number at byte %zu needs a digit in its exponent.", offset(ps, start));
+            fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX, SVC_D_JSON_EXPONENT_DIGIT,
+                    CC_ARGS(CC_INT(BYTE, offset(ps, start))));
             return NULL;
         }
         while (is_digit(ps, p))
@@ -677,9 +682,9 @@ static const unsigned char *scan_number(jr_parser *ps, const unsigned char *p, b
     if (integral) {
         if (!integer_fits(digits, ndigits, negative)) {
             jr_quote_excerpt(excerpt, sizeof excerpt, (const char *)start, len, 40);
-            fail_at(ps, AT_VALUE, 400, JR_TITLE_NUMBER,
-                    "The integer %s at byte %zu is outside the 64-bit range this service reads.",
-                    excerpt, offset(ps, start));
+            fail_at(ps, AT_VALUE, 400, JR_TITLE_NUMBER, SVC_D_JSON_INTEGER_RANGE,
+                    CC_ARGS(CC_QUOTE(VALUE, cc_error_quote(ps->err, 0, excerpt)),
+                            CC_INT(BYTE, offset(ps, start))));
             return NULL;
         }
     } else {
@@ -688,8 +693,9 @@ static const unsigned char *scan_number(jr_parser *ps, const unsigned char *p, b
             return NULL;
         if (isinf(d)) {
             jr_quote_excerpt(excerpt, sizeof excerpt, (const char *)start, len, 40);
-            fail_at(ps, AT_VALUE, 400, JR_TITLE_NUMBER,
-                    "The number %s at byte %zu is too large for a double.", excerpt, offset(ps, start));
+            fail_at(ps, AT_VALUE, 400, JR_TITLE_NUMBER, SVC_D_JSON_DOUBLE_RANGE,
+                    CC_ARGS(CC_QUOTE(VALUE, cc_error_quote(ps->err, 0, excerpt)),
+                            CC_INT(BYTE, offset(ps, start))));
             return NULL;
         }
     }
@@ -701,17 +707,15 @@ static const unsigned char *scan_number(jr_parser *ps, const unsigned char *p, b
  * true, false or null: say what it is. */
 static bool fail_value(jr_parser *ps, const unsigned char *p)
 {
-    size_t at = offset(ps, p);
+    cc_arg at = CC_INT(BYTE, offset(ps, p));
     if (starts_with(p, ps->end, "NaN") || starts_with(p, ps->end, "Infinity"))
-        return fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX,
-                       "%s at byte %zu is not a JSON number.", *p == 'N' ? "NaN" : "Infinity", at);
+        return fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX, SVC_D_JSON_NOT_A_NUMBER,
+                       CC_ARGS(CC_STR(VALUE, *p == 'N' ? "NaN" : "Infinity"), at));
     if (*p == '\'')
-        return fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX,
-                       "JSON strings take double quotes; byte %zu starts a single-quoted one.", at);
-    char what[32];
-    describe_byte(ps, p, what, sizeof what);
-    return fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX,
-                   "A value was expected at byte %zu, but found %s.", at, what);
+        return fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX, SVC_D_JSON_SINGLE_QUOTES, CC_ARGS(at));
+    jr_found f = describe_byte(ps, p);
+    return fail_at(ps, AT_VALUE, 400, JR_TITLE_SYNTAX, SVC_D_JSON_VALUE_EXPECTED,
+                   CC_ARGS(at, f.found, f.code));
 }
 
 /* ---- duplicate member names ------------------------------------------------ */
@@ -832,9 +836,9 @@ static bool fail_duplicate(jr_parser *ps, jr_str name, const unsigned char *quot
     char decoded[48], excerpt[64];
     size_t n = decode_raw(name.raw, name.len, name.escaped, decoded, sizeof decoded, NULL);
     jr_quote_excerpt(excerpt, sizeof excerpt, decoded, n, 40);
-    return fail_at(ps, AT_VALUE, 400, JR_TITLE_DUPLICATE,
-                   "The member %s appears twice in one object (the second time at byte %zu); each name may appear once.",
-                   excerpt, offset(ps, quote));
+    return fail_at(ps, AT_VALUE, 400, JR_TITLE_DUPLICATE, SVC_D_JSON_DUPLICATE,
+                   CC_ARGS(CC_QUOTE(MEMBER, cc_error_quote(ps->err, 0, excerpt)),
+                           CC_INT(BYTE, offset(ps, quote))));
 }
 
 /* ---- the pass ------------------------------------------------------------- */
@@ -876,8 +880,8 @@ value:
         p = skip_ws(p, end);
     if (p >= end) {
         SYNC();
-        return fail_at(ps, AT_ROOT, 400, JR_TITLE_SYNTAX,
-                       "The body ends at byte %zu, where a value was expected.", offset(ps, p));
+        return fail_at(ps, AT_ROOT, 400, JR_TITLE_SYNTAX, SVC_D_JSON_BODY_ENDS,
+                       CC_ARGS(CC_INT(BYTE, offset(ps, p))));
     }
     switch (*p) {
     case '"': {
@@ -901,9 +905,8 @@ value:
     case '[': {
         if (depth >= ps->max_depth) {
             SYNC();
-            return fail_at(ps, AT_VALUE, 400, JR_TITLE_DEPTH,
-                           "The body nests arrays and objects more than %d deep (byte %zu).",
-                           ps->max_depth, offset(ps, p));
+            return fail_at(ps, AT_VALUE, 400, JR_TITLE_DEPTH, SVC_D_JSON_TOO_DEEP,
+                           CC_ARGS(CC_INT(MAX, ps->max_depth), CC_INT(BYTE, offset(ps, p))));
         }
         if (f != NULL)
             f->count = count;
@@ -980,7 +983,7 @@ name: {
         p = skip_ws(p, end);
     if (p >= end || *p != '"') {
         SYNC();
-        return fail_expected(ps, p, "A member name in double quotes");
+        return fail_expected(ps, p);
     }
     const unsigned char *q = plain_run(p + 1, end);
     bool key_escaped = false;
@@ -1011,12 +1014,10 @@ name: {
     if (p >= end || *p != ':')
         p = skip_ws(p, end);
     if (p >= end || *p != ':') {
-        char what[32];
         SYNC();
-        describe_byte(ps, p, what, sizeof what);
-        return fail_at(ps, AT_ROOT, 400, JR_TITLE_SYNTAX,
-                       "A ':' was expected after the member name at byte %zu, but found %s.",
-                       offset(ps, p), what);
+        jr_found f = describe_byte(ps, p);
+        return fail_at(ps, AT_ROOT, 400, JR_TITLE_SYNTAX, SVC_D_JSON_COLON_EXPECTED,
+                       CC_ARGS(CC_INT(BYTE, offset(ps, p)), f.found, f.code));
     }
     p++;
     goto value;
@@ -1040,12 +1041,11 @@ after:
         goto close;
     }
     {
-        char what[32];
         SYNC();
-        describe_byte(ps, p, what, sizeof what);
-        return fail_at(ps, AT_ROOT, 400, JR_TITLE_SYNTAX,
-                       "A ',' or '%c' was expected at byte %zu, but found %s.",
-                       in_object ? '}' : ']', offset(ps, p), what);
+        jr_found f = describe_byte(ps, p);
+        return fail_at(ps, AT_ROOT, 400, JR_TITLE_SYNTAX, SVC_D_JSON_COMMA_EXPECTED,
+                       CC_ARGS(CC_STR(EXPECTED, in_object ? "}" : "]"),
+                               CC_INT(BYTE, offset(ps, p)), f.found, f.code));
     }
 
 close:
@@ -1067,11 +1067,9 @@ done:
     ps->depth = 0;
     p = skip_ws(p, end);
     if (p < end) {
-        char what[32];
-        describe_byte(ps, p, what, sizeof what);
-        return fail_at(ps, AT_ROOT, 400, JR_TITLE_SYNTAX,
-                       "The JSON value ends before byte %zu, but the body goes on with %s.",
-                       offset(ps, p), what);
+        jr_found f = describe_byte(ps, p);
+        return fail_at(ps, AT_ROOT, 400, JR_TITLE_SYNTAX, SVC_D_JSON_TRAILING,
+                       CC_ARGS(CC_INT(BYTE, offset(ps, p)), f.found, f.code));
     }
     return true;
 #undef SYNC
@@ -1094,10 +1092,13 @@ bool jr_parse(jr_doc *doc, const char *text, size_t len, int max_depth, cc_error
     ps.max_depth = max_depth < 1 ? 1 : max_depth > JR_MAX_DEPTH ? JR_MAX_DEPTH : max_depth;
     ps.names = NULL;
     ps.err = err;
-    if (len >= JR_MAX_TEXT)
-        return fail_at(&ps, AT_ROOT, 413, "Body too large",
-                       "The request body has %zu bytes; this reader takes at most %zu.", len,
-                       JR_MAX_TEXT - 1);
+    if (len >= JR_MAX_TEXT) {
+        char bytes[24];
+        snprintf(bytes, sizeof bytes, "%zu", len);
+        return fail_at(&ps, AT_ROOT, 413, SVC_P_BODY_TOO_LARGE, SVC_D_JSON_TOO_LARGE,
+                       CC_ARGS(CC_QUOTE(BYTES, cc_error_quote(err, 0, bytes)),
+                               CC_INT(MAX, JR_MAX_TEXT - 1)));
+    }
     bool ok = parse_text(&ps);
     free(ps.names);            /* the names' hash served the duplicate check only */
     return ok;
