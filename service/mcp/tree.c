@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../text/problems.h"
 #include "../wire/json_reader.h"
 #include "call.h"
 
@@ -127,10 +128,10 @@ bool mcp_json_tree(const char *text, size_t len, json_object **out, cc_error *er
     *out = NULL;
     jr_doc *doc = malloc(sizeof *doc);    /* 16 KB of inline spans: not on the stack */
     if (doc == NULL)
-        return cc_fail(err, 500, "", CC_OUT_OF_MEMORY, "no memory to read the message");
+        return CC_FAIL0(err, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_MESSAGE);
     bool ok = jr_parse(doc, text, len, JR_MAX_DEPTH, err);
     if (ok && !copy_document(jr_root(doc), out))
-        ok = cc_fail(err, 500, "", CC_OUT_OF_MEMORY, "no memory to read the message");
+        ok = CC_FAIL0(err, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_MESSAGE);
     jr_doc_free(doc);
     free(doc);
     return ok;

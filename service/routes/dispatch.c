@@ -186,8 +186,9 @@ static void reply_problem(svc_response *res, const cc_error *err, const char *pa
         status = 503;   /* whatever its writer said: the engine knows no 503 */
     if (status < 400 || status > 599)
         status = 500;
-    /* An engine problem is a message id (engine/text.h): its English title
-     * names the type; title and detail are worded (service/text/). */
+    /* A problem is a message id (the engine's, engine/text.h, or the
+     * service's, service/text/problems.h): its English title names the
+     * type; title and detail are worded in the request's language. */
     bool engine = err->problem >= 0;
     const char *english = engine ? txt_english_message(err->problem) : err->title ? err->title : "";
     const char *title = engine ? txt_template(res->lang, err->problem) : english;
@@ -217,8 +218,8 @@ static void reply_problem(svc_response *res, const cc_error *err, const char *pa
         jw_member_string(&w, "parameter", param);
     jw_object_end(&w);
     reply_text(res, status, "application/problem+json", &w);
-    /* The service's own problems (decoder, routes) are English still: say
-     * so rather than label English words with the request's language. */
+    /* A problem still worded in English (cc_fail, svc_fail): say so rather
+     * than label English words with the request's language. */
     if (!engine && res->lang != NULL && strcmp(res->lang, "en") != 0)
         svc_add_header(res, "Content-Language", "en");
     if (no_memory)
@@ -236,6 +237,24 @@ static void fail_v(svc_response *res, int status, const char *pointer, const cha
     cc_error err;
     cc_failv(&err, (cc_status)status, pointer, title, detail_fmt, ap);
     reply_problem(res, &err, param);
+}
+
+bool (svc_problem)(svc_response *res, int status, const char *pointer, int problem, int msg,
+                   const cc_arg *args, size_t n)
+{
+    cc_error err;
+    cc_fail_text(&err, (cc_status)status, pointer, problem, msg, args, n);
+    reply_problem(res, &err, NULL);
+    return false;
+}
+
+bool (svc_problem_param)(svc_response *res, int status, const char *param, int problem,
+                         int msg, const cc_arg *args, size_t n)
+{
+    cc_error err;
+    cc_fail_text(&err, (cc_status)status, "", problem, msg, args, n);
+    reply_problem(res, &err, param);
+    return false;
 }
 
 bool (svc_fail)(svc_response *res, int status, const char *pointer,
@@ -379,13 +398,13 @@ static bool refuse_media_type(const svc_context *ctx, svc_response *res)
         return false;
     char shown[64];
     if (type == NULL)
-        svc_fail(res, 415, "", "Unsupported media type",
-                 "the body must be sent as Content-Type: application/json (or a +json type); "
-                 "this request has no Content-Type");
-    else
-        svc_fail(res, 415, "", "Unsupported media type",
-                 "the body must be sent as Content-Type: application/json (or a +json type), "
-                 "not %s", svc_printable(shown, sizeof shown, type));
+        svc_problem(res, 415, "", SVC_P_UNSUPPORTED_MEDIA_TYPE, SVC_D_NO_CONTENT_TYPE, CC_NO_ARGS);
+    else {
+        cc_error err;
+        CC_FAIL(&err, 415, "", SVC_P_UNSUPPORTED_MEDIA_TYPE, SVC_D_WRONG_CONTENT_TYPE,
+                CC_QUOTE(TYPE, cc_error_quote(&err, 0, svc_printable(shown, sizeof shown, type))));
+        svc_reply_problem(res, &err);
+    }
     svc_add_header(res, "Accept-Post", "application/json");
     return true;
 }
@@ -471,8 +490,7 @@ static void call_route(const svc_context *ctx, const route *r, const char *path,
         param = percent_decode(path + n, path_len - n, &malformed);
         if (param == NULL) {
             if (malformed)
-                svc_fail(res, 400, "", "Bad path",
-                         "the path has a malformed percent-escape or an encoded NUL");
+                svc_problem(res, 400, "", SVC_P_BAD_PATH, SVC_D_BAD_PERCENT_ESCAPE, CC_NO_ARGS);
             else
                 reply_out_of_memory(res);
             return;
@@ -523,10 +541,8 @@ static bool decide_language(svc_context *call, svc_response *res)
         res->lang = call->lang;
         return true;
     }
-    return svc_fail_param(res, 400, "lang", "Malformed language tag",
-                          "the query parameter lang is a language tag of letters, digits and '-' "
-                          "(at most %d bytes), such as de or cs-CZ; a language the service lacks "
-                          "is answered in English", TXT_TAG_MAX);
+    return svc_problem_param(res, 400, "lang", SVC_P_MALFORMED_LANGUAGE_TAG, SVC_D_LANG_TAG,
+                             CC_ARGS(CC_INT(MAX, TXT_TAG_MAX)));
 }
 
 /* Does the comma-separated list `list` (a Vary value) hold `field`? */
@@ -578,7 +594,8 @@ static void route_request(const svc_context *call, const char *method, const cha
         if ((r->method == ROUTE_GET && is_get) || (r->method == ROUTE_POST && is_post)) {
             call_route(call, r, path, path_len, body, len, res);
             if (res->status == 0)   /* a handler that forgot to answer */
-                svc_fail(res, 500, "", "No answer", "the route %s produced no answer", r->path);
+                svc_problem(res, 500, "", SVC_P_NO_ANSWER, SVC_D_ROUTE_NO_ANSWER,
+                            CC_ARGS(CC_STR(PATH, r->path)));
             return;
         }
     }
@@ -586,14 +603,21 @@ static void route_request(const svc_context *call, const char *method, const cha
     svc_printable(shown_method, sizeof shown_method, method);
     svc_printable(shown_path, sizeof shown_path, path);
     if (!known_path) {
-        svc_fail(res, 404, "", "Unknown route", "no route answers %s %s (see /openapi.yaml)",
-                 shown_method, shown_path);
+        cc_error err;
+        CC_FAIL(&err, 404, "", SVC_P_UNKNOWN_ROUTE, SVC_D_NO_ROUTE,
+                CC_QUOTE(METHOD, cc_error_quote(&err, 0, shown_method)),
+                CC_QUOTE(PATH, cc_error_quote(&err, 1, shown_path)));
+        svc_reply_problem(res, &err);
         return;
     }
     char allow[sizeof res->allow];
     allowed_methods(path, path_len, allow, sizeof allow);
-    svc_fail(res, 405, "", "Method not allowed", "%s answers %s, not %s",
-             shown_path, allow, shown_method);
+    cc_error err;
+    CC_FAIL(&err, 405, "", SVC_P_METHOD_NOT_ALLOWED, SVC_D_ROUTE_METHODS,
+            CC_QUOTE(PATH, cc_error_quote(&err, 0, shown_path)),
+            CC_QUOTE(EXPECTED, cc_error_quote(&err, 1, allow)),
+            CC_QUOTE(METHOD, cc_error_quote(&err, 2, shown_method)));
+    svc_reply_problem(res, &err);
     memcpy(res->allow, allow, sizeof allow);
 }
 
@@ -614,8 +638,8 @@ void svc_handle(const svc_context *ctx, const svc_request *req, svc_response *re
     if (req->len > SVC_BODY_LIMIT) {
         call.lang = txt_negotiate(req->accept_language);
         res->lang = call.lang;
-        svc_fail(res, 413, "", "Body too large",
-                 "the request body has %zu bytes; the limit is %d", req->len, SVC_BODY_LIMIT);
+        svc_problem(res, 413, "", SVC_P_BODY_TOO_LARGE, SVC_D_BODY_OVER_LIMIT,
+                    CC_ARGS(CC_INT(BYTES, req->len), CC_INT(MAX, SVC_BODY_LIMIT)));
     } else if (decide_language(&call, res)) {
         route_request(&call, method, path, path_len, req->body, req->len, res);
     }

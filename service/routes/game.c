@@ -12,7 +12,7 @@ static game *load(const svc_context *ctx, jr_obj *root, bool features, svc_respo
 {
     game *g = malloc(sizeof *g);
     if (g == NULL) {
-        svc_fail(res, 500, "", "Out of memory", "no memory for the position");
+        svc_problem(res, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_POSITION, CC_NO_ARGS);
         return NULL;
     }
     cc_error err;
@@ -67,9 +67,8 @@ int game_tile(const game *g, int x, int y, cc_error *err)
 {
     int t = cc_board_at(&g->board, x, y);
     if (t < 0)
-        cc_fail(err, CC_ERR_IMPOSSIBLE, "/x", "Tile not on the board",
-                "a question about a tile that is not on the board: no tile stands on (%d, %d)",
-                x, y);
+        CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/x", SVC_P_TILE_NOT_ON_THE_BOARD, SVC_D_NO_TILE_AT_CELL,
+                CC_INT(X, x), CC_INT(Y, y));
     return t;
 }
 

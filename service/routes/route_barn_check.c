@@ -38,11 +38,11 @@ static bool add_scoring(const svc_context *ctx, const game *g, int x, int y, int
                         jw *w, enc_rules *rules, svc_response *res)
 {
     if (g->pos.nfigures >= CC_MAX_FIGURES)   /* cannot happen: the barn is in the supply */
-        return svc_fail(res, 422, "/position/figures", "More figures than the supply holds",
-                        "the position already holds %d figures", g->pos.nfigures);
+        return svc_problem(res, 422, "/position/figures", CC_MSG_P_MORE_FIGURES, SVC_D_SUPPLY_FULL,
+                           CC_ARGS(CC_INT(COUNT, g->pos.nfigures)));
     barn_trial *trial = malloc(sizeof *trial);
     if (trial == NULL)
-        return svc_fail(res, 500, "", "Out of memory", "no memory for the barn's scoring");
+        return svc_problem(res, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_BARN, CC_NO_ARGS);
     trial->pos = g->pos;
     cc_figure *barn = &trial->pos.figures[trial->pos.nfigures];
     memset(barn, 0, sizeof *barn);
@@ -106,8 +106,7 @@ void route_barn_check(const svc_context *ctx, jr_obj *root, svc_response *res)
         return;
     }
     if (at.kind != CC_LOC_CORNER) {
-        svc_fail(res, 400, "/at", "Value out of range",
-                 "A barn stands on a corner: at is NE, SE, SW or NW.");
+        svc_problem(res, 400, "/at", SVC_P_VALUE_OUT_OF_RANGE, SVC_D_BARN_ON_CORNER, CC_NO_ARGS);
         return;
     }
     game *g = game_load(ctx, root, res);

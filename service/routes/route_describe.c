@@ -20,7 +20,7 @@ void route_describe(const svc_context *ctx, jr_obj *root, svc_response *res)
     game_free(g);
     if (!ok) {
         jw_free(&w);
-        svc_fail(res, 500, "", "Out of memory", "no memory for the description");
+        svc_problem(res, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_DESCRIPTION, CC_NO_ARGS);
         return;
     }
     svc_reply_jw(res, 200, &w);

@@ -17,7 +17,7 @@ static void serve(const char *body, size_t len, const char *type, const char *wh
                   svc_response *res)
 {
     if (body == NULL) {
-        svc_fail(res, 404, "", "Not available", "this build carries no %s", what);
+        svc_problem(res, 404, "", SVC_P_NOT_AVAILABLE, SVC_D_BUILD_LACKS, CC_ARGS(CC_STR(WHAT, what)));
         return;
     }
     svc_reply_static(res, 200, type, body, len);

@@ -47,13 +47,14 @@ static bool play_discards(const svc_context *ctx, const jr_obj *m, jcz_writer *w
         char ptr[40];
         snprintf(ptr, sizeof ptr, "/discarded/%zu", j);
         if (v.type != JR_STRING)
-            return cc_fail(err, CC_ERR_BAD_REQUEST, ptr, "Wrong type", "A discarded tile is a tile id.");
+            return CC_FAIL0(err, CC_ERR_BAD_REQUEST, ptr, SVC_P_WRONG_TYPE, SVC_D_DISCARDED_NOT_ID);
         /* As a C string: an escaped U+0000 ends the name there. */
         char id[DEC_TEXT_MAX];
         size_t len = jr_string(v, id, sizeof id, NULL);
         int type = len < sizeof id || strlen(id) < len ? cc_catalog_find(ctx->cat, id) : -1;
         if (type < 0)
-            return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Unknown tile id", "discarded/%zu names no tile.", j);
+            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, SVC_P_UNKNOWN_TILE_ID, SVC_D_DISCARDED_NO_TILE,
+                           CC_INT(INDEX, j));
         if (!jcz_writer_discard(w, type, err)) {
             snprintf(err->pointer, sizeof err->pointer, "%s", ptr);
             return false;
@@ -71,8 +72,8 @@ static bool play_moves(const svc_context *ctx, jr_val moves, jcz_writer *w, cc_e
     static const char *const pass_members[] = { "discarded", NULL };
     size_t n = jr_count(moves);
     if (n > CC_MAX_TILES)
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/moves", "More tiles than the game has",
-                       "%zu moves: a game has at most %d tiles.", n, CC_MAX_TILES);
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/moves", CC_MSG_P_MORE_TILES, SVC_D_TOO_MANY_MOVES,
+                       CC_INT(COUNT, n), CC_INT(MAX, CC_MAX_TILES));
     jr_iter it = jr_iter_start(moves);
     jr_val v;
     for (size_t i = 0; jr_next_element(&it, &v); i++) {
@@ -81,8 +82,7 @@ static bool play_moves(const svc_context *ctx, jr_val moves, jcz_writer *w, cc_e
         snprintf(ptr, sizeof ptr, "/moves/%zu", i);
         cc_move mv;
         if (!jr_obj_open(v, &m))
-            return cc_fail(err, CC_ERR_BAD_REQUEST, ptr, "Wrong type",
-                           "Each move is an object, as the body of /v1/turn without its position.");
+            return CC_FAIL0(err, CC_ERR_BAD_REQUEST, ptr, SVC_P_WRONG_TYPE, SVC_D_MOVE_NOT_OBJECT);
         bool pass = !dec_has(&m, "tile") && dec_has(&m, "discarded");
         if (!dec_only_members(&m, pass ? pass_members : members, ptr, err))
             return false;
@@ -129,7 +129,7 @@ void route_export_jcz(const svc_context *ctx, jr_obj *root, svc_response *res)
     cc_position *pos = malloc(sizeof *pos);
     jcz_writer *w = NULL;
     if (pos == NULL) {
-        svc_fail(res, 500, "", "Out of memory", "No memory to read the position.");
+        svc_problem(res, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_READ_POSITION, CC_NO_ARGS);
         return;
     }
     bool read = dec_only_members(root, members, "", &err) &&
@@ -138,8 +138,8 @@ void route_export_jcz(const svc_context *ctx, jr_obj *root, svc_response *res)
     if (named)
         name = name_text.s;
     if (read && named && name_text.len > NAME_MAX_BYTES)
-        read = cc_fail(&err, CC_ERR_BAD_REQUEST, "/name", "Value out of range",
-                       "name is at most %d bytes.", NAME_MAX_BYTES);
+        read = CC_FAIL(&err, CC_ERR_BAD_REQUEST, "/name", SVC_P_VALUE_OUT_OF_RANGE, SVC_D_NAME_LENGTH,
+                       CC_INT(MAX, NAME_MAX_BYTES));
     if (!read || !dec_position(root, ctx->cat, pos, &err) ||
         (w = jcz_writer_new(pos, ctx->cat, name ? name : "carcassonne-rules", ctx->lang,
                              &err)) == NULL ||

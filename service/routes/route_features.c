@@ -137,17 +137,16 @@ bool q_feature_at(const game *g, const jr_obj *obj, bool required, int *id, cc_v
     if (!has_x && !has_y && !has_at)
         return true;
     if (!has_x || !has_y || !has_at)
-        return cc_fail(err, CC_ERR_BAD_REQUEST, !has_x ? "/x" : !has_y ? "/y" : "/at",
-                       "Missing member", "x, y and at are asked together: all three or none");
+        return CC_FAIL0(err, CC_ERR_BAD_REQUEST, !has_x ? "/x" : !has_y ? "/y" : "/at",
+                        SVC_P_MISSING_MEMBER, SVC_D_SPOT_TOGETHER);
     if (game_tile(g, x, y, err) < 0)
         return false;
     *id = cc_features_locate(&g->features, x, y, at);
     if (*id < 0) {
-        char name[8];
         int t = cc_board_at(&g->board, x, y);
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/at", "No feature there",
-                       "The tile %s at (%d, %d) has no feature at %s",
-                       g->board.tiles[t].type->id, x, y, cc_loc_name(at, name));
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/at", SVC_P_NO_FEATURE_THERE, SVC_D_NO_FEATURE_AT,
+                       CC_STR(TILE, g->board.tiles[t].type->id), CC_INT(X, x), CC_INT(Y, y),
+                       CC_LOC(AT, at));
     }
     value_now(g, *id, value);
     return true;
@@ -168,7 +167,7 @@ void route_features(const svc_context *ctx, jr_obj *root, svc_response *res)
     uint64_t *keys = malloc(sizeof *keys * room);
     if (ids == NULL || keys == NULL || !q_feature_at(g, root, false, &one, &unused, &err)) {
         if (ids == NULL || keys == NULL)
-            svc_fail(res, 500, "", "Out of memory", "no memory for the features");
+            svc_problem(res, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_FEATURES, CC_NO_ARGS);
         else
             svc_reply_problem(res, &err);
         free(keys);

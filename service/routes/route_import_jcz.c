@@ -169,8 +169,8 @@ static bool turn_param(const svc_context *ctx, int *turn, svc_response *res)
     char *end = NULL;
     long n = got > 0 ? strtol(text, &end, 10) : 0;
     if (got < 0 || end == text || *end != '\0' || n < 1 || n > TURN_MAX)
-        return svc_fail_param(res, 400, "turn", "Value out of range",
-                        "The query parameter turn is a turn number, 1 or more (turns count from 1).");
+        return svc_problem_param(res, 400, "turn", SVC_P_VALUE_OUT_OF_RANGE, SVC_D_TURN_PARAMETER,
+                                 CC_NO_ARGS);
     *turn = (int)n;
     return true;
 }
@@ -192,14 +192,14 @@ void route_import_jcz(const svc_context *ctx, jr_obj *root, svc_response *res)
     listener l = { ctx->cat, &events, ctx->lang };
     jw_array(&events);
     if (out == NULL) {
-        svc_fail(res, 500, "", "Out of memory", "No memory to replay the game.");
+        svc_problem(res, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_REPLAY, CC_NO_ARGS);
     } else if (!jcz_read(root, ctx->cat, &g, &err) ||
                !jcz_replay(&g, ctx->cat, turn > 0 ? turn - 1 : -1, on_turn, &l, ctx->lang, out,
                           &err)) {
         svc_reply_problem(res, &err);
     } else if (turn > out->turns + 1) {
-        svc_fail(res, 422, "", "No such turn",
-                 "The file has %d complete turns: turn is 1 to %d.", out->turns, out->turns + 1);
+        svc_problem(res, 422, "", SVC_P_NO_SUCH_TURN, SVC_D_NO_SUCH_TURN,
+                    CC_ARGS(CC_INT(TURNS, out->turns), CC_INT(MAX, out->turns + 1)));
     } else {
         jw_array_end(&events);
         jw w;

@@ -30,23 +30,20 @@ static bool tile_in_hand(const game *g, const cc_tile_type *t, int type, const c
 {
     const cc_position *pos = &g->pos;
     if (!(pos->expansions & t->expansion))
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "Expansion not in play",
-                       "The tile %s belongs to the expansion \"%s\", which is not in position.expansions",
-                       t->id, t->set);
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_EXPANSION_NOT_IN_PLAY,
+                       SVC_D_TILE_SET_NOT_IN_PLAY, CC_STR(TILE, t->id), CC_STR(EXPANSION, t->set));
     if (t->is_abbey) {
         if (pos->abbeys[pos->active] < 1)
-            return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "No abbey in hand",
-                           "The player %s has no abbey tile left in hand (position.abbeys)",
-                           pos->players[pos->active]);
+            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, SVC_P_NO_ABBEY_IN_HAND, SVC_D_NO_ABBEY_LEFT,
+                           CC_QUOTE(PLAYER, cc_error_quote(err, 0, pos->players[pos->active])));
         return true;
     }
     int placed = 0;
     for (int i = 0; i < pos->ntiles; i++)
         placed += pos->tiles[i].type == type;
     if (placed >= t->count)
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, ptr, "No copy of the tile left",
-                       "the game has %d %s tile%s and all of them are on the board",
-                       t->count, t->id, t->count == 1 ? "" : "s");
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, SVC_P_NO_COPY_LEFT, SVC_D_ALL_COPIES_PLACED,
+                       CC_INT(COUNT, t->count), CC_STR(TILE, t->id));
     return true;
 }
 
@@ -61,7 +58,7 @@ bool q_placements(const game *g, const cc_catalog *cat, const jr_obj *obj, const
         !tile_in_hand(g, &cat->types[*type], *type, ptr, err))
         return false;
     if ((*list = malloc(CC_MAX_PLACEMENTS * sizeof **list)) == NULL)
-        return cc_fail(err, (cc_status)500, "", "Out of memory", "no memory for the placements");
+        return CC_FAIL0(err, (cc_status)500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_PLACEMENTS);
     *n = cc_placements(&g->board, *type, *list, CC_MAX_PLACEMENTS);
     if (*n > CC_MAX_PLACEMENTS)
         *n = CC_MAX_PLACEMENTS;   /* cannot happen: the header's bound */

@@ -55,9 +55,10 @@ void route_problem(const svc_context *ctx, const char *param, svc_response *res)
     const char *s = slug ? find_section((const char *)problems_md, problems_md_len, param, &n) : NULL;
     if (s == NULL) {
         char shown[100];
-        svc_fail(res, 404, "", "Unknown route",
-                 "no problem type is named \"%s\"; GET /problems lists them all",
-                 svc_printable(shown, sizeof shown, param));
+        cc_error err;
+        CC_FAIL(&err, 404, "", SVC_P_UNKNOWN_ROUTE, SVC_D_NO_SUCH_PROBLEM,
+                CC_QUOTE(ID, cc_error_quote(&err, 0, svc_printable(shown, sizeof shown, param))));
+        svc_reply_problem(res, &err);
         return;
     }
     svc_reply_static(res, 200, page_type, s, n);

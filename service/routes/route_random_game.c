@@ -53,24 +53,27 @@ static const char *const default_names[CC_MAX_PLAYERS] = {
 static bool read_whole(jr_val v, const char *pointer, const char *what, int64_t min,
                        int64_t max, int64_t *out, cc_error *err)
 {
+    char lo[24], hi[24];
+    snprintf(lo, sizeof lo, "%lld", (long long)min);
+    snprintf(hi, sizeof hi, "%lld", (long long)max);
+#define WHOLE_ARGS CC_STR(WHAT, what), CC_QUOTE(MIN, cc_error_quote(err, 0, lo)), \
+                   CC_QUOTE(MAX, cc_error_quote(err, 1, hi))
     if (v.type == JR_INT) {
         *out = jr_int64(v);
     } else if (v.type == JR_NUMBER) {
         double d = jr_double(v);
         if (!isfinite(d) || d != floor(d) || jr_underflow(v) || d < (double)min || d > (double)max)
-            return cc_fail(err, CC_ERR_BAD_REQUEST, pointer, "Value out of range",
-                           "%s is a whole number from %lld to %lld.", what, (long long)min,
-                           (long long)max);
+            return CC_FAIL(err, CC_ERR_BAD_REQUEST, pointer, SVC_P_VALUE_OUT_OF_RANGE,
+                           SVC_D_WHOLE_NUMBER, WHOLE_ARGS);
         *out = (int64_t)d;
     } else {
-        return cc_fail(err, CC_ERR_BAD_REQUEST, pointer, "Wrong type",
-                       "%s is a whole number from %lld to %lld.", what, (long long)min,
-                       (long long)max);
+        return CC_FAIL(err, CC_ERR_BAD_REQUEST, pointer, SVC_P_WRONG_TYPE, SVC_D_WHOLE_NUMBER,
+                       WHOLE_ARGS);
     }
     if (*out < min || *out > max)
-        return cc_fail(err, CC_ERR_BAD_REQUEST, pointer, "Value out of range",
-                       "%s is a whole number from %lld to %lld.", what, (long long)min,
-                       (long long)max);
+        return CC_FAIL(err, CC_ERR_BAD_REQUEST, pointer, SVC_P_VALUE_OUT_OF_RANGE,
+                       SVC_D_WHOLE_NUMBER, WHOLE_ARGS);
+#undef WHOLE_ARGS
     return true;
 }
 
@@ -86,15 +89,14 @@ static bool read_setup(const svc_context *ctx, jr_obj *root, cc_game_setup *s,
     if (!dec_only_members(root, members, "", err))
         return false;
     if (!jr_obj_get(root, "seed", &seed))
-        return cc_fail(err, CC_ERR_BAD_REQUEST, "/seed", "Missing member",
-                       "seed is required: the same seed plays the same game.");
+        return CC_FAIL0(err, CC_ERR_BAD_REQUEST, "/seed", SVC_P_MISSING_MEMBER, SVC_D_SEED_REQUIRED);
     int64_t v;
     if (!read_whole(seed, "/seed", "seed", 0, (int64_t)CC_GAME_SEED_MAX, &v, err))
         return false;
     s->seed = (uint64_t)v;
     if (!jr_obj_get(root, "players", &players))
-        return cc_fail(err, CC_ERR_BAD_REQUEST, "/players", "Missing member",
-                       "players is required: a number of players (2 to 6) or their names.");
+        return CC_FAIL0(err, CC_ERR_BAD_REQUEST, "/players", SVC_P_MISSING_MEMBER,
+                        SVC_D_PLAYERS_REQUIRED);
     /* Names, or a count of them: then the first names of the default list.
      * Expansions, options and names are read as a position's are, with the
      * same errors at /expansions, /options, /players. */
@@ -107,7 +109,7 @@ static bool read_setup(const svc_context *ctx, jr_obj *root, cc_game_setup *s,
     }
     cc_position *pos = malloc(sizeof *pos);
     if (pos == NULL)
-        return cc_fail(err, (cc_status)500, "", "Out of memory", "no memory to read the request");
+        return CC_FAIL0(err, (cc_status)500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_REQUEST);
     bool ok = dec_setup(root, "", count > 0 ? default_names : NULL, count, pos, err) &&
               dec_int(root, "turns", "", CC_GAME_MIN_TURNS, CC_GAME_MAX_TURNS, false,
                       &s->max_turns, NULL, err);

@@ -49,9 +49,7 @@ static bool pick_format(const svc_context *ctx, rd_format *fmt, svc_response *re
     const char *accept = ctx->req ? ctx->req->accept : NULL;
     double svg = svc_accept_q(accept, "image/svg+xml"), png = svc_accept_q(accept, "image/png");
     if (svg <= 0 && png <= 0)
-        return svc_fail(res, 406, "", "Not acceptable",
-                        "POST /v1/render answers image/svg+xml or image/png, and the Accept header "
-                        "allows neither");
+        return svc_problem(res, 406, "", SVC_P_NOT_ACCEPTABLE, SVC_D_NOT_SVG_OR_PNG, CC_NO_ARGS);
     *fmt = png > svg ? RD_PNG : RD_SVG;
     return true;
 }
@@ -70,9 +68,8 @@ static bool pick_width(const svc_context *ctx, int *width, svc_response *res)
         n = n * 10 + (*p - '0');
     }
     if (!digits || n < RD_PNG_MIN_WIDTH || n > RD_PNG_MAX_WIDTH)
-        return svc_fail_param(res, 400, "width", "Value out of range",
-                        "the query parameter width is the picture's width in pixels, an integer "
-                        "from %d to %d", RD_PNG_MIN_WIDTH, RD_PNG_MAX_WIDTH);
+        return svc_problem_param(res, 400, "width", SVC_P_VALUE_OUT_OF_RANGE, SVC_D_WIDTH_PARAMETER,
+                                 CC_ARGS(CC_INT(MIN, RD_PNG_MIN_WIDTH), CC_INT(MAX, RD_PNG_MAX_WIDTH)));
     *width = (int)n;
     return true;
 }
@@ -93,7 +90,7 @@ static void under(cc_error *err, const char *parent)
 
 static bool out_of_memory(cc_error *err)
 {
-    return cc_fail(err, (cc_status)500, "", "Out of memory", "no memory for the picture");
+    return CC_FAIL0(err, (cc_status)500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_PICTURE);
 }
 
 /* Member `name` of show: absent (jr_obj_given() false), or an object with
@@ -261,7 +258,7 @@ void route_render(const svc_context *ctx, jr_obj *root, svc_response *res)
         svc_reply_problem(res, &err);
     } else if (!rd_render(&g->pos, &g->features, &hl, ctx->atlas, fmt,
                           fmt == RD_PNG && width == 0 ? RD_PNG_DEFAULT_WIDTH : width, &img)) {
-        svc_fail(res, 500, "", "Out of memory", "no memory for the picture");
+        svc_problem(res, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_PICTURE, CC_NO_ARGS);
     } else {
         res->status = 200;
         res->content_type = fmt == RD_PNG ? "image/png" : "image/svg+xml";

@@ -62,8 +62,10 @@ void route_rule(const svc_context *ctx, const char *param, svc_response *res)
     const cc_rule *rule = cc_rule_find(param);
     if (rule == NULL) {
         char shown[80];
-        svc_fail(res, 404, "", "Unknown rule", "no rule has the id \"%s\" (see /v1/rules)",
-                 svc_printable(shown, sizeof shown, param));
+        cc_error err;
+        CC_FAIL(&err, 404, "", SVC_P_UNKNOWN_RULE, SVC_D_NO_SUCH_RULE,
+                CC_QUOTE(ID, cc_error_quote(&err, 0, svc_printable(shown, sizeof shown, param))));
+        svc_reply_problem(res, &err);
         return;
     }
     jw w;

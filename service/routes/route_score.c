@@ -55,9 +55,8 @@ static bool no_turn_members(const jr_obj *root, cc_error *err)
         if (dec_has(root, turn[i])) {
             char ptr[16];
             snprintf(ptr, sizeof ptr, "/%s", turn[i]);
-            return cc_fail(err, CC_ERR_BAD_REQUEST, ptr, "Unknown member",
-                           "With \"final\": true the end-game scoring is asked; %s belongs to a"
-                           " turn's scoring phase.", turn[i]);
+            return CC_FAIL(err, CC_ERR_BAD_REQUEST, ptr, SVC_P_UNKNOWN_MEMBER, SVC_D_FINAL_NOT_TURN,
+                           CC_STR(MEMBER, turn[i]));
         }
     return true;
 }
@@ -88,9 +87,7 @@ bool q_score(const game *g, const jr_obj *root, cc_score_result *r, bool *final,
         return true;
     }
     if (!dec_has(root, "x") && !dec_has(root, "y"))
-        return cc_fail(err, CC_ERR_BAD_REQUEST, "/x", "Missing member",
-                       "Say which scoring to count: \"x\" and \"y\" of the tile placed this turn"
-                       " for that turn's scoring phase, or \"final\": true for the end-game scoring.");
+        return CC_FAIL0(err, CC_ERR_BAD_REQUEST, "/x", SVC_P_MISSING_MEMBER, SVC_D_WHICH_SCORING);
     int x = 0, y = 0;
     cc_turn_choices ch = cc_turn_choices_none();
     if (!dec_int(root, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &x, NULL, err) ||
@@ -114,7 +111,7 @@ void route_score(const svc_context *ctx, jr_obj *root, svc_response *res)
     cc_score_result *r = malloc(sizeof *r);
     if (r == NULL) {
         game_free(g);
-        svc_fail(res, 500, "", "Out of memory", "the service could not allocate a scoring result");
+        svc_problem(res, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_SCORING_RESULT, CC_NO_ARGS);
         return;
     }
     r->nevents = r->nrules = 0;   /* the engine fills it on success; never read uninitialised */

@@ -132,9 +132,10 @@ void route_tile(const svc_context *ctx, const char *param, svc_response *res)
     int i = cc_catalog_find(ctx->cat, param);
     if (i < 0) {
         char shown[80];
-        svc_fail(res, 404, "", "Unknown tile",
-                 "no tile has the id or alias \"%s\" (GET /v1/tiles lists them)",
-                 svc_printable(shown, sizeof shown, param));
+        cc_error err;
+        CC_FAIL(&err, 404, "", CC_MSG_P_UNKNOWN_TILE, SVC_D_NO_SUCH_TILE,
+                CC_QUOTE(ID, cc_error_quote(&err, 0, svc_printable(shown, sizeof shown, param))));
+        svc_reply_problem(res, &err);
         return;
     }
     jw w;

@@ -131,7 +131,7 @@ void route_turn(const svc_context *ctx, jr_obj *root, svc_response *res)
     jw w;
     jw_init(&w);
     if (pos == NULL || r == NULL) {
-        svc_fail(res, 500, "", "Out of memory", "no memory to play the move");
+        svc_problem(res, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_MOVE, CC_NO_ARGS);
     } else if (!dec_only_members(root, turn_members, "", &err) ||
                !dec_move(ctx->cat, root, &mv, &err) || !dec_position(root, ctx->cat, pos, &err) ||
                /* NOLINTNEXTLINE(bugprone-branch-clone): bad input, like a failed answer below, is a problem */

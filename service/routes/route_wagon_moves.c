@@ -40,7 +40,7 @@ static bool returned_by_turn(const game *g, int px, int py, bool *gone, cc_error
 {
     cc_score_result *s = malloc(sizeof *s);
     if (s == NULL)
-        return cc_fail(err, (cc_status)500, "", "Out of memory", "no memory for the scoring");
+        return CC_FAIL0(err, (cc_status)500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_SCORING);
     cc_turn_choices in = cc_turn_choices_none();
     int t = cc_board_at(&g->board, px, py);
     /* Shepherds never block a wagon; choose a shepherd action only so the
@@ -139,7 +139,7 @@ bool q_wagon_moves(const game *g, const jr_obj *obj, int *w, cc_wagon_dest **d, 
     if (!find_wagon(g, x, y, at, gone, w, err))
         return false;
     if ((*d = malloc(CC_MAX_WAGON_DESTS * sizeof **d)) == NULL)
-        return cc_fail(err, (cc_status)500, "", "Out of memory", "no memory for the destinations");
+        return CC_FAIL0(err, (cc_status)500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_DESTINATIONS);
     *n = cc_wagon_destinations(&g->pos, &g->features, *w, gone, *d, CC_MAX_WAGON_DESTS);
     if (*n > CC_MAX_WAGON_DESTS)
         *n = CC_MAX_WAGON_DESTS;   /* cannot happen: one per feature part */

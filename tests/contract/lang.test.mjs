@@ -50,8 +50,9 @@ test('Content-Language and one Vary on every kind of answer, lang= winning over 
     ['/v1/rules', { 'accept-language': 'fr;q=0.4, ca;q=0.9' }, 200, 'ca'],
     ['/v1/rules?lang=es', { 'accept-language': 'de' }, 200, 'en'],
     ['/v1/rules', { 'accept-language': 'es, it' }, 200, 'en'],
-    // The service's own problems are English still, and labelled so.
-    ['/v1/tiles/nothing?lang=de', {}, 404, 'en'],
+    // The service's own problems are in the request's language too;
+    // the OpenAPI document is English only, and labelled so.
+    ['/v1/tiles/nothing?lang=de', {}, 404, 'de'],
     ['/openapi.yaml?lang=de', {}, 200, 'en'],
   ];
   for (const [path, headers, status, lang] of cases) {
@@ -67,10 +68,10 @@ test('POST /v1/render: Accept and Accept-Language in one Vary header', async () 
     headers: { 'content-type': 'application/json', accept: 'text/html' }, body: '{}' });
   await res.text();
   assert.equal(res.headers.get('vary'), 'Accept, Accept-Language');
-  assert.equal(res.headers.get('content-language'), 'en', 'a service problem, English still');
+  assert.equal(res.headers.get('content-language'), 'de', 'a service problem, in German');
 });
 
-test('a malformed lang= is a 400 problem naming the parameter; a hostile header is English', async () => {
+test('a malformed lang= is a 400 problem naming the parameter, in the header\'s language; a hostile header is English', async () => {
   for (const q of ['../../etc', '', '%00', 'de%00', '%C3%28', '%FF', '*', 'de;q=1', 'a'.repeat(40)]) {
     const r = await get(`/v1/rules?lang=${q}`, { 'accept-language': 'fr' });
     assert.equal(r.status, 400, `lang=${q}`);
@@ -78,7 +79,7 @@ test('a malformed lang= is a 400 problem naming the parameter; a hostile header 
     assert.equal(p.type, 'https://carcassonne-rules.example/problems/malformed-language-tag');
     assert.equal(p.pointer, '');
     assert.equal(p.parameter, 'lang');
-    assert.equal(r.headers.get('content-language'), 'en', 'a service problem, English still');
+    assert.equal(r.headers.get('content-language'), 'fr', 'worded in the header\'s language');
   }
   const hostile = ['de;q=' + '9'.repeat(5000), 'x,'.repeat(1000) + 'de;q=0.1',
     'de-' + 'a'.repeat(9000), Array.from({ length: 1000 }, (_, i) => `l${i % 26}`).join(',')];

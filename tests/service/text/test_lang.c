@@ -252,17 +252,17 @@ Test(lang, every_answer_carries_content_language_and_vary)
     labelled("GET", "/healthz", "cs-CZ", 200, "cs", "Accept-Language");
     labelled("GET", "/v1/rules?lang=pl", "de", 200, "pl", "Accept-Language");
     labelled("GET", "/v1/languages?lang=ca", NULL, 200, "ca", "Accept-Language");
-    /* The service's own problems (routing, decoding) are worded in English
-     * still: they say Content-Language: en, whatever was asked. */
-    labelled("GET", "/nowhere?lang=fr", NULL, 404, "en", "Accept-Language");
-    labelled("DELETE", "/v1/rules", "de", 405, "en", "Accept-Language");
-    labelled("POST", "/v1/validate?lang=de", NULL, 400, "en", "Accept-Language");
+    /* The service's own problems (routing, decoding) are worded in the
+     * request's language too, and say so. */
+    labelled("GET", "/nowhere?lang=fr", NULL, 404, "fr", "Accept-Language");
+    labelled("DELETE", "/v1/rules", "de", 405, "de", "Accept-Language");
+    labelled("POST", "/v1/validate?lang=de", NULL, 400, "de", "Accept-Language");
     labelled("GET", "/v1/rules?lang=es", "de", 200, "en", "Accept-Language");
 }
 
 Test(lang, the_render_vary_and_the_language_vary_are_one_header)
 {
-    labelled("POST", "/v1/render?lang=de", NULL, 400, "en", "Accept, Accept-Language");
+    labelled("POST", "/v1/render?lang=de", NULL, 400, "de", "Accept, Accept-Language");
 }
 
 Test(lang, english_only_documents_say_content_language_en)
@@ -280,7 +280,8 @@ static void malformed_lang(const char *path)
     const char *body = res.body ? res.body : res.static_body;
     cr_assert_not_null(strstr(body, "\"pointer\":\"\",\"parameter\":\"lang\"}"), "%s: %s", path, body);
     cr_assert_not_null(strstr(body, "/problems/malformed-language-tag\""), "%s", body);
-    cr_assert_str_eq(header(&res, "Content-Language"), "en", "the service's problems are English");
+    cr_assert_str_eq(header(&res, "Content-Language"), "cs",
+                     "worded in the header's language, as every problem is");
     svc_response_free(&res);
 }
 
