@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../service.h"
+#include "../text/problems.h"
 #include "../wire/decode.h"
 
 #define PTR_MAX CC_POINTER_MAX
@@ -43,38 +44,32 @@ static const char *member_ptr(char *out, const char *pointer, const char *key)
     return out;
 }
 
-static bool fail(cc_error *err, int status, const char *pointer, const char *title,
-                 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-
-static bool fail(cc_error *err, int status, const char *pointer, const char *title,
-                 const char *fmt, ...)
+/* Fail with problem and the detail msg with its arguments (service/text/
+ * problems.h; CC_ARGS(...) or CC_NO_ARGS). */
+static bool fail(cc_error *err, int status, const char *pointer, int problem, int msg,
+                 const cc_arg *args, size_t n)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    cc_failv(err, (cc_status)status, pointer, title, fmt, ap);
-    va_end(ap);
-    return false;
+    return cc_fail_text(err, (cc_status)status, pointer, problem, msg, args, n);
 }
 
 #ifdef __clang_analyzer__
 #define fail(...) ({ fail(__VA_ARGS__); false; })
 #endif
 
-/* A quoted excerpt of client text for a detail. */
-static const char *quote(char *out, size_t size, const char *s)
+/* A quoted excerpt of client text s, kept in quote slot i of err, as the
+ * argument {value} of a detail. */
+static cc_arg quoted(cc_error *err, int i, const char *s)
 {
-    char safe[64];
-    snprintf(out, size, "\"%s\"", svc_printable(safe, sizeof safe, s));
-    return out;
+    char safe[64], q[80];
+    snprintf(q, sizeof q, "\"%s\"", svc_printable(safe, sizeof safe, s));
+    return CC_QUOTE(VALUE, cc_error_quote(err, i, q));
 }
 
+/* what: a term of problems.def ("jcz.the-tile"). */
 static bool out_of_scope(cc_error *err, const char *pointer, const char *what, const char *name)
 {
-    char q[80];
-    return fail(err, 422, pointer, "Out of scope",
-                "This service does not model %s %s (it knows the base game, Abbey & Mayor, "
-                "Hills & Sheep and the five shrine tiles of Heretics & Shrines).",
-                what, quote(q, sizeof q, name));
+    return fail(err, 422, pointer, SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_OUT_OF_SCOPE,
+                CC_ARGS(CC_TERM(WHAT, what), quoted(err, 0, name)));
 }
 
 /* A JSON number as a double; false if v is not a number. */
@@ -118,7 +113,7 @@ static char *name_of(jr_str k)
 
 static bool no_memory(cc_error *err)
 {
-    return fail(err, 500, "", "Out of memory", "No memory to read the saved game.");
+    return fail(err, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_JCZ_NO_MEMORY, CC_NO_ARGS);
 }
 
 /* ---- tiles --------------------------------------------------------------- */
@@ -148,24 +143,21 @@ int jcz_tile_type(const cc_catalog *cat, const char *id)
 static bool land_tile(jr_val v, const char *ptr, const cc_catalog *cat, unsigned sets,
                       int *type, cc_error *err)
 {
-    char q[80];
     if (v.type != JR_STRING)
-        return fail(err, 400, ptr, "Wrong type", "A tile id is a string such as \"BA/RCr\".");
+        return fail(err, 400, ptr, SVC_P_WRONG_TYPE, SVC_D_JCZ_TILE_ID_STRING, CC_NO_ARGS);
     char *id = text_of(v);
     if (id == NULL)
         return no_memory(err);
     int t = jcz_tile_type(cat, id);
     bool ok = false;
     if (t < 0)
-        out_of_scope(err, ptr, "The tile", id);
+        out_of_scope(err, ptr, "jcz.the-tile", id);
     else if (cat->types[t].is_abbey)
-        fail(err, 422, ptr, "Abbey is not a land tile",
-             "The abbey %s is placed from a player's hand, never drawn or set at the start.",
-             quote(q, sizeof q, id));
+        fail(err, 422, ptr, SVC_P_ABBEY_NOT_LAND, SVC_D_JCZ_ABBEY_FROM_HAND,
+             CC_ARGS(quoted(err, 0, id)));
     else if (!(sets & cat->types[t].expansion))
-        fail(err, 422, ptr, "Tile set not in play",
-             "The tile %s belongs to a set that setup.sets does not list.",
-             quote(q, sizeof q, id));
+        fail(err, 422, ptr, SVC_P_TILE_SET_NOT_IN_PLAY, SVC_D_JCZ_SET_NOT_LISTED,
+             CC_ARGS(quoted(err, 0, id)));
     else
         ok = true;
     free(id);
@@ -196,16 +188,15 @@ static bool read_set(const char *key, jr_val val, unsigned *sets, cc_error *err)
         if (strcmp(key, set_ids[i].id) == 0)
             bit = set_ids[i].expansion;
     if (bit == 0)
-        return out_of_scope(err, ptr, "The tile set", key);
+        return out_of_scope(err, ptr, "jcz.the-tile-set", key);
     int copies;
     if (!integer(val, 0, 1000, &copies))
-        return fail(err, 400, ptr, "Wrong type", "A set's value is how many copies are played, an integer.");
+        return fail(err, 400, ptr, SVC_P_WRONG_TYPE, SVC_D_JCZ_SET_VALUE, CC_NO_ARGS);
     if (copies > 1)
-        return fail(err, 422, ptr, "Out of scope",
-                    "%d copies of one tile set: the service models one copy of each set.", copies);
+        return fail(err, 422, ptr, SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_SET_COPIES,
+                    CC_ARGS(CC_INT(COUNT, copies)));
     if (copies == 1 && (*sets & bit))
-        return fail(err, 422, ptr, "Out of scope",
-                    "Two printings of one tile set: the service models one copy of each set.");
+        return fail(err, 422, ptr, SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_SET_TWICE, CC_NO_ARGS);
     if (copies == 1)
         *sets |= bit;
     return true;
@@ -273,22 +264,21 @@ static bool read_element(const char *key, jr_val val, elements *el, cc_error *er
         if (strcmp(key, "small-follower") == 0) {
             int n;
             if (!integer(val, 0, 1000, &n))
-                return fail(err, 400, ptr, "Wrong type", "small-follower is how many meeples each player has.");
+                return fail(err, 400, ptr, SVC_P_WRONG_TYPE, SVC_D_JCZ_MEEPLES_INTEGER, CC_NO_ARGS);
             if (n != CC_SUPPLY_MEEPLES)
-                return fail(err, 422, ptr, "Out of scope",
-                            "Each player has %d meeples here (the rules' supply); the file gives %d.",
-                            CC_SUPPLY_MEEPLES, n);
+                return fail(err, 422, ptr, SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_MEEPLE_SUPPLY,
+                            CC_ARGS(CC_INT(COUNT, CC_SUPPLY_MEEPLES), CC_INT(VALUE, n)));
             el->have_meeples = true;
             return true;
         }
         if (count == NULL)
-            return out_of_scope(err, ptr, "The game element", key);
+            return out_of_scope(err, ptr, "jcz.the-game-element", key);
         if (!integer(val, 0, 1000, count))
-            return fail(err, 400, ptr, "Wrong type", "%s is a count of figures or tiles, an integer.", key);
+            return fail(err, 400, ptr, SVC_P_WRONG_TYPE, SVC_D_JCZ_ELEMENT_INTEGER,
+                        CC_ARGS(CC_QUOTE(WHAT, cc_error_quote(err, 0, key))));
         if (*count > 1)
-            return fail(err, 422, ptr, "Out of scope",
-                        "Each player has at most one %s here (the rules' supply); the file gives %d.",
-                        key, *count);
+            return fail(err, 422, ptr, SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_ELEMENT_ONE,
+                        CC_ARGS(CC_QUOTE(WHAT, cc_error_quote(err, 0, key)), CC_INT(COUNT, *count)));
     }
     return true;
 }
@@ -312,8 +302,8 @@ static bool read_elements(const jr_obj *setup, elements *el, cc_error *err)
             return false;
     }
     if (!el->have_meeples)
-        return fail(err, 422, "/setup/elements/small-follower", "Out of scope",
-                    "A game without meeples (small-follower) is not modelled; each player has 7.");
+        return fail(err, 422, "/setup/elements/small-follower", SVC_P_OUT_OF_SCOPE,
+                    SVC_D_JCZ_NO_MEEPLES, CC_NO_ARGS);
     return true;
 }
 
@@ -326,15 +316,14 @@ static bool apply_elements(const elements *el, unsigned sets, cc_position *pos, 
     if (el->shepherd)
         pos->expansions |= CC_EXP_HILLS_SHEEP;
     if ((sets & CC_EXP_HILLS_SHEEP) && !el->hill)
-        return fail(err, 422, "/setup/elements/hill", "Out of scope",
-                    "Hills & Sheep tiles without hills (no \"hill\" element) are not modelled: "
-                    "here a hill always breaks ties.");
+        return fail(err, 422, "/setup/elements/hill", SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_NO_HILLS,
+                    CC_NO_ARGS);
     if ((sets & CC_EXP_HILLS_SHEEP) && !el->vineyard)
-        return fail(err, 422, "/setup/elements/vineyard", "Out of scope",
-                    "Hills & Sheep tiles without vineyards (no \"vineyard\" element) are not modelled.");
+        return fail(err, 422, "/setup/elements/vineyard", SVC_P_OUT_OF_SCOPE,
+                    SVC_D_JCZ_NO_VINEYARDS, CC_NO_ARGS);
     if ((sets & CC_EXP_SHRINES) && !el->shrine)
-        return fail(err, 422, "/setup/elements/shrine", "Out of scope",
-                    "Shrine tiles without challenges (no \"shrine\" element) are not modelled.");
+        return fail(err, 422, "/setup/elements/shrine", SVC_P_OUT_OF_SCOPE,
+                    SVC_D_JCZ_NO_CHALLENGES, CC_NO_ARGS);
     pos->options.farmers = el->farmers ? CC_FARMERS_ON : CC_FARMERS_OFF;
     return true;
 }
@@ -360,7 +349,9 @@ static bool rule_choice(jr_val v, const char *ptr, const char *key, const char *
         return true;
     }
     if (v.type != JR_STRING)
-        return fail(err, 400, ptr, "Wrong type", "The rule %s takes a string, \"%s\" or \"%s\".", key, a, b);
+        return fail(err, 400, ptr, SVC_P_WRONG_TYPE, SVC_D_JCZ_RULE_STRING,
+                    CC_ARGS(CC_QUOTE(RULE, cc_error_quote(err, 1, key)), CC_STR(FIRST, a),
+                            CC_STR(SECOND, b)));
     char *s = text_of(v);
     if (s == NULL)
         return no_memory(err);
@@ -368,9 +359,9 @@ static bool rule_choice(jr_val v, const char *ptr, const char *key, const char *
     if (ok) {
         *out = strcmp(s, b) == 0;
     } else {
-        char q[80];
-        fail(err, 422, ptr, "Unknown rule value", "The rule %s is \"%s\" or \"%s\"; the file gives %s.",
-             key, a, b, quote(q, sizeof q, s));
+        fail(err, 422, ptr, SVC_P_UNKNOWN_RULE_VALUE, SVC_D_JCZ_RULE_VALUE,
+             CC_ARGS(CC_QUOTE(RULE, cc_error_quote(err, 1, key)), CC_STR(FIRST, a), CC_STR(SECOND, b),
+                     quoted(err, 0, s)));
     }
     free(s);
     return ok;
@@ -404,7 +395,8 @@ static bool read_rule(const char *key, jr_val val, cc_options *opt, cc_error *er
             for (size_t i = 0; i < sizeof idle_rules / sizeof idle_rules[0]; i++)
                 idle |= strcmp(key, idle_rules[i]) == 0;
             if (!idle)
-                return fail(err, 422, ptr, "Unknown rule", "The rule %s is not one the apps know.", key);
+                return fail(err, 422, ptr, SVC_P_UNKNOWN_RULE, SVC_D_JCZ_RULE_UNKNOWN,
+                            CC_ARGS(CC_QUOTE(RULE, cc_error_quote(err, 0, key))));
         }
     }
     return true;
@@ -468,9 +460,9 @@ static bool read_players(const jr_obj *root, cc_position *pos, cc_error *err)
         return false;
     size_t n = jr_count(list);
     if (n < CC_MIN_PLAYERS || n > CC_MAX_PLAYERS)
-        return fail(err, 422, "/players", "Out of scope",
-                    "A position has %d to %d players; the file has %zu.", CC_MIN_PLAYERS,
-                    CC_MAX_PLAYERS, n);
+        return fail(err, 422, "/players", SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_PLAYER_COUNT,
+                    CC_ARGS(CC_INT(MIN, CC_MIN_PLAYERS), CC_INT(MAX, CC_MAX_PLAYERS),
+                            CC_INT(COUNT, n)));
     pos->nplayers = (int)n;
     jr_iter it = jr_iter_start(list);
     jr_val v;
@@ -480,7 +472,7 @@ static bool read_players(const jr_obj *root, cc_position *pos, cc_error *err)
         char ptr[PTR_MAX];
         snprintf(ptr, sizeof ptr, "/players/%zu", i);
         if (!jr_obj_open(v, &p))
-            return fail(err, 400, ptr, "Wrong type", "Each player is an object {name, slot}.");
+            return fail(err, 400, ptr, SVC_P_WRONG_TYPE, SVC_D_JCZ_PLAYER_OBJECT, CC_NO_ARGS);
         char *text = NULL;
         if (jr_obj_get(&p, "name", &name) && name.type == JR_STRING &&
             (text = text_of(name)) == NULL)
@@ -501,10 +493,10 @@ static bool read_start(const jr_obj *setup, const cc_catalog *cat, unsigned sets
         return false;
     size_t n = jr_count(list);
     if (n == 0)
-        return fail(err, 422, "/setup/start", "No start tile", "The game starts from at least one tile.");
+        return fail(err, 422, "/setup/start", SVC_P_NO_START_TILE, SVC_D_JCZ_NO_START, CC_NO_ARGS);
     if (n > CC_MAX_TILES)
-        return fail(err, 422, "/setup/start", "More tiles than the game has",
-                    "%zu start tiles; a game has at most %d tiles.", n, CC_MAX_TILES);
+        return fail(err, 422, "/setup/start", CC_MSG_P_MORE_TILES, SVC_D_JCZ_START_TILES,
+                    CC_ARGS(CC_INT(COUNT, n), CC_INT(MAX, CC_MAX_TILES)));
     jr_iter it = jr_iter_start(list);
     jr_val v;
     for (size_t i = 0; jr_next_element(&it, &v); i++) {
@@ -514,19 +506,19 @@ static bool read_start(const jr_obj *setup, const cc_catalog *cat, unsigned sets
         snprintf(ptr, sizeof ptr, "/setup/start/%zu", i);
         snprintf(tptr, sizeof tptr, "/setup/start/%zu/tile", i);
         if (!jr_obj_open(v, &s))
-            return fail(err, 400, ptr, "Wrong type", "Each start tile is an object {tile, x, y, rotation}.");
+            return fail(err, 400, ptr, SVC_P_WRONG_TYPE, SVC_D_JCZ_START_OBJECT, CC_NO_ARGS);
         cc_placed_tile *t = &pos->tiles[pos->ntiles];
         int deg = 0;
         if (!jr_obj_get(&s, "tile", &tile))
-            return fail(err, 400, tptr, "Missing member", "A start tile names its tile.");
+            return fail(err, 400, tptr, SVC_P_MISSING_MEMBER, SVC_D_JCZ_START_NAMES_TILE, CC_NO_ARGS);
         if (!land_tile(tile, tptr, cat, sets, &t->type, err) ||
             !dec_int(&s, "x", ptr, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &t->x, NULL, err) ||
             !dec_int(&s, "y", ptr, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &t->y, NULL, err) ||
             !dec_int(&s, "rotation", ptr, 0, 270, false, &deg, NULL, err))
             return false;
         if (deg % 90 != 0)
-            return fail(err, 400, member_ptr(tptr, ptr, "rotation"), "Value out of range",
-                        "rotation is 0, 90, 180 or 270 degrees; it is %d.", deg);
+            return fail(err, 400, member_ptr(tptr, ptr, "rotation"), SVC_P_VALUE_OUT_OF_RANGE,
+                        SVC_D_JCZ_ROTATION_DEGREES, CC_ARGS(CC_INT(VALUE, deg)));
         t->rot = deg / 90;
         t->owner = -1;
         pos->ntiles++;
@@ -548,8 +540,8 @@ static bool read_annotations(const jr_obj *root, const cc_catalog *cat, unsigned
         return true;
     if (jr_obj_get(&ann, "endTurn", &limit) && limit.type != JR_NULL &&
         !integer(limit, 0, 100000, &g->draw_limit))
-        return fail(err, 400, "/gameAnnotations/endTurn", "Wrong type",
-                    "endTurn is how many tiles may be drawn, an integer.");
+        return fail(err, 400, "/gameAnnotations/endTurn", SVC_P_WRONG_TYPE, SVC_D_JCZ_END_TURN,
+                    CC_NO_ARGS);
     if (!dec_array(&ann, "drawOrder", "/gameAnnotations", false, &order, err))
         return false;
     if (order.type == JR_ABSENT)
@@ -557,7 +549,7 @@ static bool read_annotations(const jr_obj *root, const cc_catalog *cat, unsigned
     size_t n = jr_count(order);
     g->draw = malloc((n ? n : 1) * sizeof *g->draw);
     if (g->draw == NULL)
-        return fail(err, 500, "", "Out of memory", "No memory to read drawOrder.");
+        return fail(err, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_JCZ_NO_MEMORY_DRAW_ORDER, CC_NO_ARGS);
     jr_iter it = jr_iter_start(order);
     jr_val v;
     for (size_t i = 0; jr_next_element(&it, &v); i++) {
@@ -567,7 +559,7 @@ static bool read_annotations(const jr_obj *root, const cc_catalog *cat, unsigned
             jr_string(v, end, sizeof end, NULL);     /* as a C string, like strcmp */
         if (v.type == JR_STRING && strcmp(end, "#END") == 0) {
             if (i + 1 != n)
-                return fail(err, 422, ptr, "Misplaced #END", "\"#END\" may only end drawOrder.");
+                return fail(err, 422, ptr, SVC_P_MISPLACED_END, SVC_D_JCZ_END_LAST, CC_NO_ARGS);
             g->draw_end = true;
             break;
         }
@@ -588,14 +580,13 @@ static bool read_random(const jr_obj *payload, const char *ptr, bool needed, jcz
     member_ptr(rptr, ptr, "random");
     if (!jr_obj_get(payload, "random", &v) || v.type == JR_NULL) {
         if (needed)
-            return fail(err, 422, rptr, "Random number missing",
-                        "This message draws a sheep token: its random number says which.");
+            return fail(err, 422, rptr, SVC_P_RANDOM_MISSING, SVC_D_JCZ_RANDOM_NEEDED, CC_NO_ARGS);
         return true;
     }
     if (!number(v, &m->random))
-        return fail(err, 400, rptr, "Wrong type", "random is a number.");
+        return fail(err, 400, rptr, SVC_P_WRONG_TYPE, SVC_D_JCZ_RANDOM_NUMBER, CC_NO_ARGS);
     if (needed && !(m->random >= 0.0 && m->random < 1.0))
-        return fail(err, 400, rptr, "Value out of range", "random is a number from 0 up to (not including) 1.");
+        return fail(err, 400, rptr, SVC_P_VALUE_OUT_OF_RANGE, SVC_D_JCZ_RANDOM_RANGE, CC_NO_ARGS);
     m->has_random = true;
     return true;
 }
@@ -607,14 +598,14 @@ static bool read_xy(const jr_obj *obj, const char *ptr, int *x, int *y, cc_error
     char pptr[PTR_MAX];
     member_ptr(pptr, ptr, "position");
     if (!jr_obj_get(obj, "position", &v))
-        return fail(err, 400, pptr, "Missing member", "A position is [x, y].");
+        return fail(err, 400, pptr, SVC_P_MISSING_MEMBER, SVC_D_JCZ_XY, CC_NO_ARGS);
     jr_iter it = jr_iter_start(v);
     if (v.type != JR_ARRAY || jr_count(v) != 2 || !jr_next_element(&it, &vx) ||
         !jr_next_element(&it, &vy) ||
         !integer(vx, -CC_COORD_LIMIT, CC_COORD_LIMIT, x) ||
         !integer(vy, -CC_COORD_LIMIT, CC_COORD_LIMIT, y))
-        return fail(err, 400, pptr, "Value out of range",
-                    "A position is [x, y], two integers within %d of the start.", CC_COORD_LIMIT);
+        return fail(err, 400, pptr, SVC_P_VALUE_OUT_OF_RANGE, SVC_D_JCZ_XY_RANGE,
+                    CC_ARGS(CC_INT(MAX, CC_COORD_LIMIT)));
     return true;
 }
 
@@ -627,15 +618,15 @@ static bool read_place_tile(const jr_obj *payload, const char *ptr, const cc_cat
     bool has_rot = false;
     member_ptr(tptr, ptr, "tileId");
     if (!jr_obj_get(payload, "tileId", &v))
-        return fail(err, 400, tptr, "Missing member", "PLACE_TILE names its tile.");
+        return fail(err, 400, tptr, SVC_P_MISSING_MEMBER, SVC_D_JCZ_PLACE_NAMES_TILE, CC_NO_ARGS);
     if (v.type != JR_STRING)
-        return fail(err, 400, tptr, "Wrong type", "A tile id is a string such as \"BA/RCr\".");
+        return fail(err, 400, tptr, SVC_P_WRONG_TYPE, SVC_D_JCZ_TILE_ID_STRING, CC_NO_ARGS);
     char *id = text_of(v);
     if (id == NULL)
         return no_memory(err);
     m->tile = jcz_tile_type(cat, id);
     if (m->tile < 0) {
-        out_of_scope(err, tptr, "The tile", id);
+        out_of_scope(err, tptr, "jcz.the-tile", id);
         free(id);
         return false;
     }
@@ -643,10 +634,8 @@ static bool read_place_tile(const jr_obj *payload, const char *ptr, const cc_cat
      * abbey element (Abbey & Mayor) gives. */
     unsigned from = cat->types[m->tile].is_abbey ? g->start.expansions : g->sets;
     if (!(from & cat->types[m->tile].expansion)) {
-        char q[80];
-        fail(err, 422, tptr, "Tile set not in play",
-             "The tile %s belongs to a set that setup does not put in play.",
-             quote(q, sizeof q, id));
+        fail(err, 422, tptr, SVC_P_TILE_SET_NOT_IN_PLAY, SVC_D_JCZ_SET_NOT_IN_SETUP,
+             CC_ARGS(quoted(err, 0, id)));
         free(id);
         return false;
     }
@@ -662,8 +651,8 @@ static bool read_place_tile(const jr_obj *payload, const char *ptr, const cc_cat
             if (strcmp(rot.s, names[q]) == 0)
                 m->rot = q;
         if (m->rot < 0)
-            return fail(err, 400, member_ptr(tptr, ptr, "rotation"), "Value out of range",
-                        "rotation is \"R0\", \"R90\", \"R180\" or \"R270\".");
+            return fail(err, 400, member_ptr(tptr, ptr, "rotation"), SVC_P_VALUE_OUT_OF_RANGE,
+                        SVC_D_JCZ_ROTATION_NAMES, CC_NO_ARGS);
     }
     return true;
 }
@@ -683,8 +672,7 @@ static bool meeple_id(const char *id, const char *iptr, int nplayers, jcz_msg *m
     long owner = strtol(id, &end, 10);
     const char *dot = end && *end == '.' ? strchr(end + 1, '.') : NULL;
     if (end == id || dot == NULL || owner < 0 || owner >= nplayers)
-        return fail(err, 400, iptr, "Value out of range",
-                    "A meeple id is \"<player>.<kind>.<n>\" with the player's index first.");
+        return fail(err, 400, iptr, SVC_P_VALUE_OUT_OF_RANGE, SVC_D_JCZ_MEEPLE_ID, CC_NO_ARGS);
     m->owner = (int)owner;
     size_t n = (size_t)(dot - (end + 1));
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
@@ -694,7 +682,7 @@ static bool meeple_id(const char *id, const char *iptr, int nplayers, jcz_msg *m
         }
     char kind[40];
     snprintf(kind, sizeof kind, "%.*s", (int)(n < 39 ? n : 39), end + 1);
-    return out_of_scope(err, iptr, "The figure", kind);
+    return out_of_scope(err, iptr, "jcz.the-figure", kind);
 }
 
 static bool read_meeple_id(const jr_obj *payload, const char *ptr, int nplayers, jcz_msg *m,
@@ -731,12 +719,10 @@ static bool read_deploy(const jr_obj *payload, const char *ptr, int nplayers, jc
     const char *feature = feature_text.s, *loc = loc_text.s;
     m->classes = jcz_feature_class(feature);
     if (m->classes == 0)
-        return out_of_scope(err, member_ptr(fptr, pptr, "feature"), "The feature", feature);
-    if (!jcz_loc_parse(loc, &m->loc)) {
-        char q[80];
-        return fail(err, 422, member_ptr(fptr, pptr, "location"), "Unknown location",
-                    "The name %s is not a location on a tile.", quote(q, sizeof q, loc));
-    }
+        return out_of_scope(err, member_ptr(fptr, pptr, "feature"), "jcz.the-feature", feature);
+    if (!jcz_loc_parse(loc, &m->loc))
+        return fail(err, 422, member_ptr(fptr, pptr, "location"), SVC_P_UNKNOWN_LOCATION,
+                    SVC_D_JCZ_NOT_A_LOCATION, CC_ARGS(quoted(err, 0, loc)));
     return true;
 }
 
@@ -748,8 +734,8 @@ static bool read_flock(const jr_obj *payload, const char *ptr, jcz_msg *m, cc_er
     const char *value = value_text.s;
     if (strcmp(value, "EXPAND") != 0 && strcmp(value, "SCORE") != 0) {
         char vptr[PTR_MAX];
-        return fail(err, 400, member_ptr(vptr, ptr, "value"), "Value out of range",
-                    "value is \"EXPAND\" (grow the flock) or \"SCORE\" (guide it home).");
+        return fail(err, 400, member_ptr(vptr, ptr, "value"), SVC_P_VALUE_OUT_OF_RANGE,
+                    SVC_D_JCZ_FLOCK_VALUE, CC_NO_ARGS);
     }
     m->expand = strcmp(value, "EXPAND") == 0;
     return read_random(payload, ptr, m->expand, m, err);
@@ -777,27 +763,27 @@ static bool read_message(jr_val v, int i, const cc_catalog *cat, const jcz_game 
     memset(m, 0, sizeof *m);
     m->player = -1;
     if (!jr_obj_open(v, &msg))
-        return fail(err, 400, ptr, "Wrong type", "Each replay message is an object {type, payload}.");
+        return fail(err, 400, ptr, SVC_P_WRONG_TYPE, SVC_D_JCZ_MESSAGE_OBJECT, CC_NO_ARGS);
     if (!dec_string(&msg, "type", ptr, true, &type_text, NULL, err) ||
         !dec_object(&msg, "payload", ptr, false, &payload, err))
         return false;
     const char *type = type_text.s;
     if (jr_obj_get(&msg, "player", &player) && player.type != JR_NULL &&
         !integer(player, 0, pos->nplayers - 1, &m->player))
-        return fail(err, 400, member_ptr(pptr, ptr, "player"), "Value out of range",
-                    "player is the index of a player, 0 to %d.", pos->nplayers - 1);
+        return fail(err, 400, member_ptr(pptr, ptr, "player"), SVC_P_VALUE_OUT_OF_RANGE,
+                    SVC_D_JCZ_PLAYER_INDEX, CC_ARGS(CC_INT(MAX, pos->nplayers - 1)));
     int known = -1;
     for (size_t k = 0; k < sizeof msg_types / sizeof msg_types[0]; k++)
         if (strcmp(type, msg_types[k].name) == 0)
             known = (int)k;
     if (known < 0)
-        return out_of_scope(err, member_ptr(pptr, ptr, "type"), "The message", type);
+        return out_of_scope(err, member_ptr(pptr, ptr, "type"), "jcz.the-message", type);
     m->type = msg_types[known].type;
     if (!jr_obj_given(&payload)) {
         if (m->type == JCZ_PLACE_TILE || m->type == JCZ_DEPLOY_MEEPLE || m->type == JCZ_FLOCK ||
             m->type == JCZ_SHEPHERD_CONFIRM)
-            return fail(err, 400, member_ptr(pptr, ptr, "payload"), "Missing member",
-                        "A %s message has a payload.", type);
+            return fail(err, 400, member_ptr(pptr, ptr, "payload"), SVC_P_MISSING_MEMBER,
+                        SVC_D_JCZ_MESSAGE_PAYLOAD, CC_ARGS(CC_QUOTE(VALUE, cc_error_quote(err, 0, type))));
         return true;
     }
     snprintf(pptr, sizeof pptr, "/replay/%d/payload", i);
@@ -826,7 +812,7 @@ static bool read_replay(const jr_obj *root, const cc_catalog *cat, jcz_game *g, 
     size_t n = jr_count(list);
     g->msgs = malloc((n ? n : 1) * sizeof *g->msgs);
     if (g->msgs == NULL)
-        return fail(err, 500, "", "Out of memory", "No memory to read the replay.");
+        return fail(err, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_JCZ_NO_MEMORY_REPLAY, CC_NO_ARGS);
     jr_iter it = jr_iter_start(list);
     jr_val v;
     for (size_t i = 0; jr_next_element(&it, &v); i++) {
@@ -848,7 +834,7 @@ bool jcz_read(const jr_obj *root, const cc_catalog *cat, jcz_game *g, cc_error *
     unsigned sets = 0;
     elements el;
     if (root->val.type != JR_OBJECT)
-        return fail(err, 400, "", "Wrong type", "A saved game is a JSON object.");
+        return fail(err, 400, "", SVC_P_WRONG_TYPE, SVC_D_JCZ_SAVED_GAME_OBJECT, CC_NO_ARGS);
     if (!dec_object(root, "setup", "", true, &setup, err) ||
         !read_sets(&setup, cat, &sets, &g->pile, err) ||
         !read_elements(&setup, &el, err) ||
