@@ -13,11 +13,15 @@
  *       problem P (a CC_MSG_P_* id: its title and type) and the detail D (a
  *       CC_MSG_D_* id) with its arguments (engine/text.h). The service words
  *       them in the request's language (service/text/).
- *   cc_fail(err, status, pointer, title, format, ...)   for code outside the
- *       engine (the service's decoder and routes): an English title and a
- *       printf format, both static strings (the keys a translation will
- *       use); `detail` holds it formatted in English.
- * The engine uses CC_FAIL only: no file of engine/ words a problem.
+ *       The service's own problems (its decoder, routes, .jcz reader) use
+ *       CC_FAIL too, with ids of service/text/problems.h, which continue
+ *       the engine's past CC_MSG_COUNT. The engine uses CC_FAIL only: no
+ *       file of engine/ words a problem.
+ *   cc_fail(err, status, pointer, title, format, ...)   English only: an
+ *       English title and a printf format, both static strings; `detail`
+ *       holds it formatted. The answer says Content-Language: en. Left for
+ *       the problems that are not message ids yet (see README, "Languages")
+ *       and for the tests' oracle decoder.
  */
 #ifndef CC_ERROR_H
 #define CC_ERROR_H
@@ -60,13 +64,13 @@ typedef struct {
     cc_status status;
     char pointer[CC_POINTER_MAX];
     /* The engine's problem (problem >= 0). */
-    int problem;                         /* a CC_MSG_P_* id; -1: worded by the service */
+    int problem;                         /* a CC_MSG_P_* or SVC_P_* id; -1: English (cc_fail) */
     cc_text text;                        /* the detail: a CC_MSG_D_* id and its arguments */
-    char quote[CC_QUOTES][CC_QUOTE_MAX]; /* client strings the detail quotes (CC_ARG_QUOTE) */
-    /* The service's problem (problem == -1). */
-    const char *title;                   /* English, static: the title's translation key */
-    const char *format;                  /* English printf format, static: the detail's
-                                            translation key (translations: later) */
+    char quote[CC_QUOTES][CC_QUOTE_MAX]; /* client strings the detail quotes (CC_ARG_QUOTE,
+                                            CC_ARG_LIST) */
+    /* An English-only problem (problem == -1, cc_fail). */
+    const char *title;                   /* English, static */
+    const char *format;                  /* English printf format, static */
     char detail[CC_DETAIL_MAX];          /* the format filled, in English */
     /* Members the problem adds beside its detail (RFC 9457 extensions),
      * as data: the service words them and writes them out. */
@@ -76,8 +80,9 @@ typedef struct {
     cc_place places[CC_PLACES];
 } cc_error;
 
-/* Whether err says memory ran out, whoever noticed it: an engine problem
- * CC_MSG_P_OUT_OF_MEMORY, or a service problem titled CC_OUT_OF_MEMORY.
+/* Whether err says memory ran out, whoever noticed it: the problem
+ * CC_MSG_P_OUT_OF_MEMORY (the engine's or the service's, whatever its
+ * detail), or an English problem (cc_fail) titled CC_OUT_OF_MEMORY.
  * The service answers either 503 with Retry-After. */
 bool cc_error_out_of_memory(const cc_error *err);
 

@@ -126,7 +126,9 @@ typedef struct {
  * `type` URI), detail.* (a problem's detail), score.* (a scoring event's
  * sentences), reason.* (why a move, deployment or barn is illegal), card.*
  * (what a message card of Messages yields, engine/messages.c). The
- * English of each is in service/text/messages_en.c; its translations in po/. */
+ * English of each is in service/text/messages_en.c; its translations in po/.
+ * The service's own problems continue these ids past CC_MSG_COUNT
+ * (service/text/problems.h). */
 
 #define CC_MESSAGES(X)                                                              \
     /* problems: titles */                                                          \

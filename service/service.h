@@ -31,11 +31,14 @@
  *   svc_raw_handler           POST routes that read the raw body (/mcp)
  *   svc_reply_jw()            200 (or any status) application/json: the text
  *                             a JSON writer holds (service/wire/json_writer.h)
- *   svc_reply_problem()       problem+json from a cc_error (the title
- *                             SVC_OUT_OF_MEMORY: 503 with Retry-After)
- *   svc_fail()                problem+json from a status, pointer and sentence
- *   svc_fail_param()          problem+json about a query parameter (pointer
- *                             "", member "parameter" naming it)
+ *   svc_reply_problem()       problem+json from a cc_error, in the request's
+ *                             language (out of memory: 503 with Retry-After)
+ *   svc_problem()             problem+json from a status, pointer, problem id
+ *                             and detail id with arguments (text/problems.h)
+ *   svc_problem_param()       the same about a query parameter (pointer "",
+ *                             member "parameter" naming it)
+ *   svc_fail(), svc_fail_param()   their English-only forms (printf), for
+ *                             code not yet worded by ids
  *   svc_reply_static()        a constant body (not copied, not freed)
  *   svc_printable()           client text made safe to quote in a detail
  *   SVC_PROBLEM_BASE          the problem `type` URI scheme
