@@ -58,7 +58,7 @@
     M(FOUND, "found") M(EXPECTED, "expected") M(TEXT, "text") M(PATH, "path") \
     M(METHOD, "method") M(CODE, "code") M(BYTES, "bytes")                  \
     M(SUGGESTIONS, "suggestions") M(FIRST, "first") M(SECOND, "second")    \
-    M(OTHER_PLAYER, "other_player")
+    M(OTHER_PLAYER, "other_player") M(TURN, "turn")
 
 typedef enum {
 #define CC_ARG_NAME_ENUM(e, s) CC_AN_##e,

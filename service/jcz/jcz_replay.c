@@ -14,11 +14,22 @@
 
 #include "../../engine/placement.h"
 #include "../text/format.h"
+#include "../text/problems.h"
 #include "../../engine/validate.h"
 #include "jcz_sheep.h"
 
 /* ---- errors -------------------------------------------------------------- */
 
+/* Fail with problem and the detail msg with its arguments (service/text/
+ * problems.h; CC_ARGS(...) or CC_NO_ARGS). */
+static bool fail_text(cc_error *err, int status, const char *pointer, int problem, int msg,
+                      const cc_arg *args, size_t n)
+{
+    return cc_fail_text(err, (cc_status)status, pointer, problem, msg, args, n);
+}
+
+/* In English only (cc_fail): a move the engine refuses, whose reason
+ * (the engine's sentence about the position) is worded here. */
 static bool fail(cc_error *err, int status, const char *pointer, const char *title,
                  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
@@ -34,6 +45,7 @@ static bool fail(cc_error *err, int status, const char *pointer, const char *tit
 
 #ifdef __clang_analyzer__
 #define fail(...) ({ fail(__VA_ARGS__); false; })
+#define fail_text(...) ({ fail_text(__VA_ARGS__); false; })
 #endif
 
 static const char *msg_ptr(char *out, size_t size, int i, const char *rest)
@@ -66,12 +78,14 @@ static const char *const type_names[] = {
     "PLACE_TILE", "DEPLOY_MEEPLE", "PASS", "COMMIT", "SHEPHERD_CONFIRM", "FLOCK_EXPAND_OR_SCORE"
 };
 
+/* expected: a term of problems.def ("jcz.expects-commit"). */
 static bool unexpected(const jcz_game *g, int i, const char *expected, cc_error *err)
 {
     char ptr[40];
-    return fail(err, 422, msg_ptr(ptr, sizeof ptr, i, "/type"), "Message out of order",
-                "replay/%d is %s where the turn expects %s.", i, type_names[g->msgs[i].type],
-                expected);
+    return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, i, "/type"), SVC_P_MESSAGE_OUT_OF_ORDER,
+                     SVC_D_REPLAY_OUT_OF_ORDER,
+                     CC_ARGS(CC_INT(INDEX, i), CC_STR(VALUE, type_names[g->msgs[i].type]),
+                             CC_TERM(EXPECTED, expected)));
 }
 
 /* Cut g's messages into turns: *turns (malloc'ed, caller frees) holds the
@@ -81,7 +95,7 @@ static bool segment(const jcz_game *g, turn_msgs **turns, int *nturns, turn_msgs
 {
     turn_msgs *list = malloc((size_t)(g->nmsgs / 2 + 1) * sizeof *list);
     if (list == NULL)
-        return fail(err, 500, "", "Out of memory", "No memory to read the replay's turns.");
+        return fail_text(err, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_REPLAY_NO_MEMORY_TURNS, CC_NO_ARGS);
     int n = 0, i = 0;
     memset(pending, -1, sizeof *pending);
     pending->nwagons = pending->npasses = 0;
@@ -97,7 +111,7 @@ static bool segment(const jcz_game *g, turn_msgs **turns, int *nturns, turn_msgs
             break;
         if (!is(g, i, JCZ_PLACE_TILE)) {
             free(list);
-            return unexpected(g, i, "PLACE_TILE (a turn starts with its tile)", err);
+            return unexpected(g, i, "jcz.expects-place-tile", err);
         }
         t.place = i++;
         if (is(g, i, JCZ_DEPLOY_MEEPLE) || is(g, i, JCZ_PASS))
@@ -109,7 +123,7 @@ static bool segment(const jcz_game *g, turn_msgs **turns, int *nturns, turn_msgs
         if (!is(g, i, JCZ_COMMIT)) {
             if (i < g->nmsgs) {
                 free(list);
-                return unexpected(g, i, "COMMIT (the end of the turn's actions)", err);
+                return unexpected(g, i, "jcz.expects-commit", err);
             }
             *pending = t;
             break;
@@ -119,7 +133,7 @@ static bool segment(const jcz_game *g, turn_msgs **turns, int *nturns, turn_msgs
             if (is(g, i, JCZ_DEPLOY_MEEPLE)) {
                 if (t.nwagons == CC_MAX_PLAYERS) {
                     free(list);
-                    return unexpected(g, i, "a new turn (every wagon has moved)", err);
+                    return unexpected(g, i, "jcz.expects-new-turn", err);
                 }
                 t.wagon[t.nwagons++] = i++;
                 if (is(g, i, JCZ_COMMIT))
@@ -202,10 +216,11 @@ static bool draw_tile(pile *p, const cc_board *b, const cc_catalog *cat, int m, 
         int t = p->g->draw[p->cursor];
         if (placeable(b, t)) {
             char ptr[48];
-            return fail(err, 422, msg_ptr(ptr, sizeof ptr, m, "/payload/tileId"),
-                        "Replay disagrees with drawOrder",
-                        "replay/%d places %s, but gameAnnotations.drawOrder/%d draws %s here, which could be placed.",
-                        m, cat->types[msg->tile].reference_id, p->cursor, cat->types[t].reference_id);
+            return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, m, "/payload/tileId"),
+                             SVC_P_REPLAY_DISAGREES, SVC_D_REPLAY_DRAW_ORDER,
+                             CC_ARGS(CC_INT(INDEX, m), CC_STR(TILE, cat->types[msg->tile].reference_id),
+                                     CC_INT(OTHER_INDEX, p->cursor),
+                                     CC_STR(OTHER_TILE, cat->types[t].reference_id)));
         }
         if (p->ndiscarded < CC_MAX_TILES)
             p->discarded[p->ndiscarded++] = t;
@@ -251,14 +266,15 @@ static bool pointer_k(const mover *mo, const jcz_msg *place, int m, int *k, cc_e
     char ptr[64];
     int rot, type = tile_at(mo, place, d->px, d->py, &rot);
     if (type < 0)
-        return fail(err, 422, msg_ptr(ptr, sizeof ptr, m, "/payload/pointer/position"),
-                    "Tile not on the board", "replay/%d points at (%d, %d), where no tile stands.",
-                    m, d->px, d->py);
+        return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, m, "/payload/pointer/position"),
+                         SVC_P_TILE_NOT_ON_THE_BOARD, SVC_D_REPLAY_NO_TILE,
+                         CC_ARGS(CC_INT(INDEX, m), CC_INT(X, d->px), CC_INT(Y, d->py)));
     *k = jcz_feature_k(&mo->cat->types[type], rot, d->classes, &d->loc);
     if (*k < 0)
-        return fail(err, 422, msg_ptr(ptr, sizeof ptr, m, "/payload/pointer/location"),
-                    "No such feature", "replay/%d names a feature the tile %s at (%d, %d) does not have there.",
-                    m, mo->cat->types[type].reference_id, d->px, d->py);
+        return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, m, "/payload/pointer/location"),
+                         SVC_P_NO_SUCH_FEATURE, SVC_D_REPLAY_NO_FEATURE,
+                         CC_ARGS(CC_INT(INDEX, m), CC_STR(TILE, mo->cat->types[type].reference_id),
+                                 CC_INT(X, d->px), CC_INT(Y, d->py)));
     return true;
 }
 
@@ -269,8 +285,8 @@ static bool bag_draw(const jcz_bag *bag, const jcz_msg *msg, int m, int *token, 
     if (*token != -1)
         return true;
     char ptr[48];
-    return fail(err, 422, msg_ptr(ptr, sizeof ptr, m, "/payload/random"), "Sheep bag empty",
-                "replay/%d draws from an empty sheep bag.", m);
+    return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, m, "/payload/random"), SVC_P_SHEEP_BAG_EMPTY,
+                     SVC_D_REPLAY_BAG_EMPTY, CC_ARGS(CC_INT(INDEX, m)));
 }
 
 static bool build_deploy(const mover *mo, const turn_msgs *t, cc_move *mv, cc_error *err)
@@ -279,15 +295,18 @@ static bool build_deploy(const mover *mo, const turn_msgs *t, cc_move *mv, cc_er
     char ptr[64];
     if (t->action < 0 || mo->g->msgs[t->action].type != JCZ_DEPLOY_MEEPLE) {
         if (t->confirm >= 0)
-            return unexpected(mo->g, t->confirm, "no SHEPHERD_CONFIRM (no shepherd was deployed)", err);
+            return unexpected(mo->g, t->confirm, "jcz.expects-no-confirm", err);
         return true;
     }
     int m = t->action;
     const jcz_msg *d = &mo->g->msgs[m];
     if (d->owner != mo->pos->active)
-        return fail(err, 422, msg_ptr(ptr, sizeof ptr, m, "/payload/meepleId"), "Not the active player's figure",
-                    "replay/%d deploys a figure of %s on %s's turn.", m, mo->pos->players[d->owner],
-                    mo->pos->players[mo->pos->active]);
+        return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, m, "/payload/meepleId"),
+                         SVC_P_NOT_THE_ACTIVE_PLAYERS_FIGURE, SVC_D_REPLAY_NOT_ACTIVE,
+                         CC_ARGS(CC_INT(INDEX, m),
+                                 CC_QUOTE(PLAYER, cc_error_quote(err, 0, mo->pos->players[d->owner])),
+                                 CC_QUOTE(OTHER_PLAYER,
+                                          cc_error_quote(err, 1, mo->pos->players[mo->pos->active]))));
     mv->deploy = true;
     mv->deploy_kind = d->kind;
     if (d->kind == CC_FIG_BARN) {
@@ -296,17 +315,15 @@ static bool build_deploy(const mover *mo, const turn_msgs *t, cc_move *mv, cc_er
                                              { CC_CORNER_NE, CC_CORNER_SE } };
         int dx = d->px - place->x, dy = d->py - place->y;
         if (dx < 0 || dx > 1 || dy < 0 || dy > 1)
-            return fail(err, 422, msg_ptr(ptr, sizeof ptr, m, "/payload/pointer/position"),
-                        "Move against the rules",
-                        "replay/%d puts a barn at a junction that is no corner of the tile just placed. "
-                        "Rule abbey.barn.junction.", m);
+            return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, m, "/payload/pointer/position"),
+                             SVC_P_MOVE_AGAINST_THE_RULES, SVC_D_REPLAY_BARN_JUNCTION,
+                             CC_ARGS(CC_INT(INDEX, m)));
         mv->deploy_at = cc_loc_make(CC_LOC_CORNER, corner_of[dx][dy]);
     } else {
         if (d->px != place->x || d->py != place->y)
-            return fail(err, 422, msg_ptr(ptr, sizeof ptr, m, "/payload/pointer/position"),
-                        "Move against the rules",
-                        "replay/%d deploys a figure on (%d, %d), not on the tile just placed. "
-                        "Rule base.deploy.placed-tile.", m, d->px, d->py);
+            return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, m, "/payload/pointer/position"),
+                             SVC_P_MOVE_AGAINST_THE_RULES, SVC_D_REPLAY_DEPLOY_ELSEWHERE,
+                             CC_ARGS(CC_INT(INDEX, m), CC_INT(X, d->px), CC_INT(Y, d->py)));
         int k;
         if (!pointer_k(mo, place, m, &k, err))
             return false;
@@ -314,12 +331,12 @@ static bool build_deploy(const mover *mo, const turn_msgs *t, cc_move *mv, cc_er
     }
     if (d->kind != CC_FIG_SHEPHERD) {
         if (t->confirm >= 0)
-            return unexpected(mo->g, t->confirm, "no SHEPHERD_CONFIRM (no shepherd was deployed)", err);
+            return unexpected(mo->g, t->confirm, "jcz.expects-no-confirm", err);
         return true;
     }
     if (t->confirm < 0)
-        return fail(err, 422, msg_ptr(ptr, sizeof ptr, m, ""), "Shepherd's draw missing",
-                    "replay/%d deploys a shepherd, and no SHEPHERD_CONFIRM says what it drew.", m);
+        return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, m, ""), SVC_P_SHEPHERDS_DRAW_MISSING,
+                         SVC_D_REPLAY_NO_CONFIRM, CC_ARGS(CC_INT(INDEX, m)));
     jcz_bag bag;
     jcz_bag_fill(&bag, mo->pos);
     return bag_draw(&bag, &mo->g->msgs[t->confirm], t->confirm, &mv->first_token, err);
@@ -334,9 +351,9 @@ static bool build_wagons(const mover *mo, const turn_msgs *t, cc_move *mv, cc_er
         const jcz_msg *d = &mo->g->msgs[m];
         cc_move_wagon *mw = &mv->wagons[mv->nwagons];
         if (d->kind != CC_FIG_WAGON)
-            return fail(err, 422, msg_ptr(ptr, sizeof ptr, m, "/payload/meepleId"), "Message out of order",
-                        "replay/%d deploys a %s after the scoring, when only wagons move.", m,
-                        cc_figure_kind_name(d->kind));
+            return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, m, "/payload/meepleId"),
+                             SVC_P_MESSAGE_OUT_OF_ORDER, SVC_D_REPLAY_ONLY_WAGONS,
+                             CC_ARGS(CC_INT(INDEX, m), CC_KIND(KIND, d->kind)));
         int from = -1;
         for (int i = 0; i < mo->pos->nfigures; i++)
             if (mo->pos->figures[i].kind == CC_FIG_WAGON && mo->pos->figures[i].player == d->owner)
@@ -350,9 +367,10 @@ static bool build_wagons(const mover *mo, const turn_msgs *t, cc_move *mv, cc_er
             mw->y = mo->pos->figures[from].y;
             mw->at = mo->pos->figures[from].at;
         } else {
-            return fail(err, 422, msg_ptr(ptr, sizeof ptr, m, "/payload/meepleId"), "No wagon there",
-                        "replay/%d moves %s's wagon, which is not on the board.", m,
-                        mo->pos->players[d->owner]);
+            return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, m, "/payload/meepleId"),
+                             CC_MSG_P_NO_WAGON_THERE, SVC_D_REPLAY_NO_WAGON,
+                             CC_ARGS(CC_INT(INDEX, m),
+                                     CC_QUOTE(PLAYER, cc_error_quote(err, 0, mo->pos->players[d->owner]))));
         }
         int k;
         if (!pointer_k(mo, place, m, &k, err))
@@ -540,23 +558,28 @@ static bool play(const jcz_game *g, const cc_catalog *cat, const turn_msgs *turn
         const jcz_msg *place = &g->msgs[t->place];
         bool land = !cat->types[place->tile].is_abbey;
         if (over)
-            return fail(err, 422, msg_ptr(ptr, sizeof ptr, t->place, ""), "Move against the rules",
-                        "replay/%d plays turn %d after the game has ended. Rule base.game.end.",
-                        t->place, k + 1);
+            return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, t->place, ""),
+                             SVC_P_MOVE_AGAINST_THE_RULES, SVC_D_REPLAY_AFTER_END,
+                             CC_ARGS(CC_INT(INDEX, t->place), CC_INT(TURN, k + 1)));
         if (place->player >= 0 && place->player != w->pos.active) {
             if (p.empty)
-                return fail(err, 422, msg_ptr(ptr, sizeof ptr, t->place, "/player"), "Move against the rules",
-                            "replay/%d: %s places an abbey, but %s holds one and has a hole to fill, and must "
-                            "place it first. Rule abbey.abbey.mandatory.", t->place,
-                            w->pos.players[place->player], w->pos.players[w->pos.active]);
-            return fail(err, 422, msg_ptr(ptr, sizeof ptr, t->place, "/player"), "Move against the rules",
-                        "replay/%d: %s places a tile on %s's turn. Rule base.turn.order.", t->place,
-                        w->pos.players[place->player], w->pos.players[w->pos.active]);
+                return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, t->place, "/player"),
+                                 SVC_P_MOVE_AGAINST_THE_RULES, SVC_D_REPLAY_ABBEY_FIRST,
+                                 CC_ARGS(CC_INT(INDEX, t->place),
+                                         CC_QUOTE(PLAYER, cc_error_quote(err, 0, w->pos.players[place->player])),
+                                         CC_QUOTE(OTHER_PLAYER,
+                                                  cc_error_quote(err, 1, w->pos.players[w->pos.active]))));
+            return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, t->place, "/player"),
+                             SVC_P_MOVE_AGAINST_THE_RULES, SVC_D_REPLAY_TURN_ORDER,
+                             CC_ARGS(CC_INT(INDEX, t->place),
+                                     CC_QUOTE(PLAYER, cc_error_quote(err, 0, w->pos.players[place->player])),
+                                     CC_QUOTE(OTHER_PLAYER,
+                                              cc_error_quote(err, 1, w->pos.players[w->pos.active]))));
         }
         if (land && p.empty)
-            return fail(err, 422, msg_ptr(ptr, sizeof ptr, t->place, "/payload/tileId"),
-                        "Move against the rules",
-                        "replay/%d places a land tile after the pile ran out. Rule base.game.end.", t->place);
+            return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, t->place, "/payload/tileId"),
+                             SVC_P_MOVE_AGAINST_THE_RULES, SVC_D_REPLAY_PILE_EMPTY,
+                             CC_ARGS(CC_INT(INDEX, t->place)));
         cc_move mv;
         if (!build_move(&mo, t, &mv, err)) {
             tile_first(g, cat, t, k + 1, &w->pos, &w->result, w->lang, err);
@@ -605,11 +628,10 @@ static bool play(const jcz_game *g, const cc_catalog *cat, const turn_msgs *turn
             w->pos = w->result.next;
         }
         if (t->npasses > wagons_back(&w->result) && p.empty && !over && (upto < 0 || played < upto))
-            return fail(err, 422, msg_ptr(ptr, sizeof ptr, t->first_pass + wagons_back(&w->result), ""),
-                        "Move against the rules",
-                        "replay/%d: %s passes, but holds an abbey with a hole to fill after the last land tile. "
-                        "Rule abbey.abbey.mandatory.", t->first_pass + wagons_back(&w->result),
-                        w->pos.players[w->pos.active]);
+            return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, t->first_pass + wagons_back(&w->result), ""),
+                             SVC_P_MOVE_AGAINST_THE_RULES, SVC_D_REPLAY_PASS_WITH_ABBEY,
+                             CC_ARGS(CC_INT(INDEX, t->first_pass + wagons_back(&w->result)),
+                                     CC_QUOTE(PLAYER, cc_error_quote(err, 0, w->pos.players[w->pos.active]))));
     }
     out->turns = n;
     out->played = played;
@@ -627,7 +649,7 @@ bool jcz_replay(const jcz_game *g, const cc_catalog *cat, int upto, jcz_turn_fn 
     int n = 0;
     workspace *w = malloc(sizeof *w);
     if (w == NULL)
-        return fail(err, 500, "", "Out of memory", "No memory to replay the game.");
+        return fail_text(err, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_REPLAY, CC_NO_ARGS);
     w->lang = lang;
     bool ok = segment(g, &turns, &n, &pending, err) && start(g, cat, w, err) &&
               play(g, cat, turns, n, &pending, upto, fn, arg, w, out, err);
