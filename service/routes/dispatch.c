@@ -189,11 +189,11 @@ static void reply_problem(svc_response *res, const cc_error *err, const char *pa
     /* A problem is a message id (the engine's, engine/text.h, or the
      * service's, service/text/problems.h): its English title names the
      * type; title and detail are worded in the request's language. */
-    bool engine = err->problem >= 0;
-    const char *english = engine ? txt_english_message(err->problem) : err->title ? err->title : "";
-    const char *title = engine ? txt_template(res->lang, err->problem) : english;
+    bool by_id = err->problem >= 0;
+    const char *english = by_id ? txt_english_message(err->problem) : err->title ? err->title : "";
+    const char *title = by_id ? txt_template(res->lang, err->problem) : english;
     char raw[CC_DETAIL_MAX];
-    if (engine) {
+    if (by_id) {
         txt_args a = { .err = err };
         txt_format(res->lang, &err->text, &a, raw, sizeof raw);
     } else {
@@ -220,7 +220,7 @@ static void reply_problem(svc_response *res, const cc_error *err, const char *pa
     reply_text(res, status, "application/problem+json", &w);
     /* A problem still worded in English (cc_fail, svc_fail): say so rather
      * than label English words with the request's language. */
-    if (!engine && res->lang != NULL && strcmp(res->lang, "en") != 0)
+    if (!by_id && res->lang != NULL && strcmp(res->lang, "en") != 0)
         svc_add_header(res, "Content-Language", "en");
     if (no_memory)
         mark_out_of_memory(res);

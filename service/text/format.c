@@ -249,11 +249,7 @@ static void put_list(outbuf *o, const char *lang, const txt_args *a, const cc_ar
 
 static const char *const side_names[4] = { "north", "east", "south", "west" };
 
-static void put_template(outbuf *o, const char *lang, const char *p, const cc_text *t,
-                         const txt_args *a, int depth);
-
-static void put_arg(outbuf *o, const char *lang, const txt_args *a, const cc_arg *arg,
-                    const cc_text *t, int depth)
+static void put_arg(outbuf *o, const char *lang, const txt_args *a, const cc_arg *arg)
 {
     char loc[8];
     switch ((cc_arg_type)arg->type) {
@@ -275,14 +271,7 @@ static void put_arg(outbuf *o, const char *lang, const txt_args *a, const cc_arg
     case CC_ARG_STRENGTHS: put_strengths(o, a, arg->i); break;
     case CC_ARG_RULE: puts_(o, txt_rule_title(lang, arg->s)); break;
     case CC_ARG_LOCATIONS: put_places(o, lang, a ? a->err : NULL); break;
-    case CC_ARG_TERM:
-        /* A term may name the text's other arguments ("the byte 0x{code}");
-         * a term inside a term is written as it stands. */
-        if (depth == 0)
-            put_template(o, lang, txt_term(lang, arg->s ? arg->s : ""), t, a, depth + 1);
-        else
-            puts_(o, txt_term(lang, arg->s ? arg->s : ""));
-        break;
+    case CC_ARG_TERM: puts_(o, txt_term(lang, arg->s ? arg->s : "")); break;   /* in a term */
     case CC_ARG_LIST: put_list(o, lang, a, arg); break;
     }
 }
@@ -306,16 +295,27 @@ static void put_plural(outbuf *o, const char *lang, const cc_arg *arg, const cha
     }
 }
 
-/* Template p filled with t's arguments; depth: 1 inside a term. */
+/* Template p filled with t's arguments. A term argument's text may name
+ * the text's other arguments ("the byte 0x{code}"): it is filled in turn,
+ * then the template goes on (resume); a term inside a term is written as
+ * it stands. A loop, not a recursion: one level of terms is all there is. */
 static void put_template(outbuf *o, const char *lang, const char *p, const cc_text *t,
-                         const txt_args *a, int depth)
+                         const txt_args *a)
 {
-    while (*p) {
+    const char *resume = NULL;
+    for (;;) {
+        if (*p == '\0') {
+            if (resume == NULL)
+                break;
+            p = resume;
+            resume = NULL;
+            continue;
+        }
         if (*p != '{' && *p != '}') {
             /* Literal text up to the next brace: copied in one piece, so a
              * cut falls on a whole UTF-8 character (put() sees the run). */
             size_t run = strcspn(p, "{}");
-            put(&o, p, run);
+            put(o, p, run);
             p += run;
             continue;
         }
@@ -343,12 +343,17 @@ static void put_template(outbuf *o, const char *lang, const char *p, const cc_te
         const char *name = p + 1;
         size_t nlen = (size_t)((colon ? colon : close) - name);
         const cc_arg *arg = find_arg(t, name, nlen);
-        if (arg == NULL)
+        if (arg == NULL) {
             put(o, p, (size_t)(close - p + 1));
-        else if (colon)
+        } else if (colon) {
             put_plural(o, lang, arg, colon + 1, (size_t)(close - colon - 1));
-        else
-            put_arg(o, lang, a, arg, t, depth);
+        } else if (arg->type == CC_ARG_TERM && resume == NULL) {
+            resume = close + 1;
+            p = txt_term(lang, arg->s ? arg->s : "");
+            continue;
+        } else {
+            put_arg(o, lang, a, arg);
+        }
         p = close + 1;
     }
 }
@@ -357,7 +362,7 @@ char *txt_format(const char *lang, const cc_text *t, const txt_args *a, char *ou
 {
     outbuf o = { out, n, 0, false };
     out[0] = '\0';
-    put_template(&o, lang, txt_template(lang, t->msg), t, a, 0);
+    put_template(&o, lang, txt_template(lang, t->msg), t, a);
     return out;
 }
 
