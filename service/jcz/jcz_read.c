@@ -493,7 +493,7 @@ static bool read_start(const jr_obj *setup, const cc_catalog *cat, unsigned sets
         return false;
     size_t n = jr_count(list);
     if (n == 0)
-        return fail(err, 422, "/setup/start", SVC_P_NO_START_TILE, SVC_D_JCZ_NO_START, CC_NO_ARGS);
+        return fail(err, 422, "/setup/start", CC_MSG_P_NO_START_TILE, SVC_D_JCZ_NO_START, CC_NO_ARGS);
     if (n > CC_MAX_TILES)
         return fail(err, 422, "/setup/start", CC_MSG_P_MORE_TILES, SVC_D_JCZ_START_TILES,
                     CC_ARGS(CC_INT(COUNT, n), CC_INT(MAX, CC_MAX_TILES)));

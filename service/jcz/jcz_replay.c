@@ -28,23 +28,7 @@ static bool fail_text(cc_error *err, int status, const char *pointer, int proble
     return cc_fail_text(err, (cc_status)status, pointer, problem, msg, args, n);
 }
 
-/* In English only (cc_fail): a move the engine refuses, whose reason
- * (the engine's sentence about the position) is worded here. */
-static bool fail(cc_error *err, int status, const char *pointer, const char *title,
-                 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-
-static bool fail(cc_error *err, int status, const char *pointer, const char *title,
-                 const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    cc_failv(err, (cc_status)status, pointer, title, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
 #ifdef __clang_analyzer__
-#define fail(...) ({ fail(__VA_ARGS__); false; })
 #define fail_text(...) ({ fail_text(__VA_ARGS__); false; })
 #endif
 
@@ -442,23 +426,43 @@ static bool illegal(const jcz_game *g, const turn_msgs *t, int turn, const cc_tu
     char ptr[CC_POINTER_MAX];
     int m;
     message_of(t, r->pointer, ptr, sizeof ptr, &m);
+    /* The reason names players of the position, which the answer does not
+     * keep: it is worded here, in the answer's language, and quoted. */
     char reason[CC_DETAIL_MAX];
     txt_args a = { .pos = &r->scored };
     txt_format(lang, &r->reason, &a, reason, sizeof reason);
-    return fail(err, 422, ptr, "Move against the rules",
-                "replay/%d (turn %d, %s): %s Rule %s.", m, turn, type_names[g->msgs[m].type],
-                reason, r->rule);
+    return fail_text(err, 422, ptr, SVC_P_MOVE_AGAINST_THE_RULES, SVC_D_REPLAY_AGAINST_THE_RULES,
+                     CC_ARGS(CC_INT(INDEX, m), CC_INT(TURN, turn),
+                             CC_STR(VALUE, type_names[g->msgs[m].type]),
+                             CC_QUOTE(WHY, cc_error_quote(err, 0, reason)),
+                             CC_QUOTE(RULE, cc_error_quote(err, 1, r->rule ? r->rule : ""))));
 }
 
-static bool not_a_move(const turn_msgs *t, int turn, cc_error *err)
+/* The engine's problem about a replayed move, said of the file's message:
+ * its kind stays, its detail (worded in lang, cut to 280 bytes) is quoted
+ * after the message and the turn. */
+static bool not_a_move(const turn_msgs *t, int turn, const char *lang, cc_error *err)
 {
-    char ptr[CC_POINTER_MAX], detail[CC_DETAIL_MAX];
+    char ptr[CC_POINTER_MAX], detail[CC_DETAIL_MAX], cut[281];
     int m;
     message_of(t, err->pointer, ptr, sizeof ptr, &m);
-    txt_error_flatten(err);
-    snprintf(detail, sizeof detail, "replay/%d (turn %d): %.280s", m, turn, err->detail);
-    snprintf(err->pointer, sizeof err->pointer, "%s", ptr);
-    snprintf(err->detail, sizeof err->detail, "%s", detail);
+    if (err->problem < 0) {   /* English (cc_fail): it stays English */
+        snprintf(detail, sizeof detail, "replay/%d (turn %d): %.280s", m, turn, err->detail);
+        snprintf(err->pointer, sizeof err->pointer, "%s", ptr);
+        snprintf(err->detail, sizeof err->detail, "%s", detail);
+        return false;
+    }
+    txt_args a = { .err = err };
+    txt_format(lang, &err->text, &a, detail, sizeof detail);
+    snprintf(cut, sizeof cut, "%.280s", detail);
+    cc_error was = *err;      /* its suggestions and locations stay the answer's */
+    fail_text(err, (int)was.status, ptr, was.problem, SVC_D_REPLAY_NOT_A_MOVE,
+              CC_ARGS(CC_INT(INDEX, m), CC_INT(TURN, turn),
+                      CC_QUOTE(WHY, cc_error_quote(err, 0, cut))));
+    err->nsuggestions = was.nsuggestions;
+    memcpy(err->suggestions, was.suggestions, sizeof err->suggestions);
+    err->nplaces = was.nplaces;
+    memcpy(err->places, was.places, sizeof err->places);
     return false;
 }
 
@@ -590,7 +594,7 @@ static bool play(const jcz_game *g, const cc_catalog *cat, const turn_msgs *turn
             return false;
         mv.pile_empty = !land && p.empty;
         if (!cc_turn(&w->pos, cat, &mv, &w->result, err))
-            return not_a_move(t, k + 1, err);
+            return not_a_move(t, k + 1, w->lang, err);
         if (!w->result.legal)
             return illegal(g, t, k + 1, &w->result, w->lang, err);
         pile_end end = PILE_GOES_ON;
@@ -600,7 +604,7 @@ static bool play(const jcz_game *g, const cc_catalog *cat, const turn_msgs *turn
         if (end == PILE_EMPTY) {
             p.empty = mv.pile_empty = true;
             if (!cc_turn(&w->pos, cat, &mv, &w->result, err))
-                return not_a_move(t, k + 1, err);
+                return not_a_move(t, k + 1, w->lang, err);
         }
         jcz_turn info = { k + 1, t->place, &mv, &w->pos, &w->result, false, p.ndiscarded, p.discarded };
         if (fn != NULL && !fn(arg, &info, err))
@@ -619,7 +623,7 @@ static bool play(const jcz_game *g, const cc_catalog *cat, const turn_msgs *turn
             p.cursor += discards;
             p.empty = true;
             if (!cc_turn_pass(&w->pos, cat, &w->result, err))
-                return not_a_move(t, k + 1, err);
+                return not_a_move(t, k + 1, w->lang, err);
             jcz_turn ran_out = { k + 1, t->place, NULL, &w->pos, &w->result, true,
                                  p.ndiscarded, p.discarded };
             if (fn != NULL && !fn(arg, &ran_out, err))

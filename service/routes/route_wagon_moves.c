@@ -108,14 +108,12 @@ static bool find_wagon(const game *g, int x, int y, cc_loc at, const bool *gone,
     if (game_tile(g, x, y, err) < 0)
         return false;
     *w = cc_wagon_at(&g->pos, &g->features, x, y, at);
-    char name[8];
     if (*w < 0)
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/at", "No wagon there",
-                       "no wagon stands on the feature at (%d, %d) %s", x, y, cc_loc_name(at, name));
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/at", CC_MSG_P_NO_WAGON_THERE, SVC_D_NO_WAGON_AT,
+                       CC_INT(X, x), CC_INT(Y, y), CC_LOC(AT, at));
     if (!cc_wagon_may_move(&g->pos, &g->features, *w, gone))
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/at", "Wagon not scored",
-                       "the wagon at (%d, %d) %s stands on a feature that is not completed and scored this turn, so it does not move",
-                       x, y, cc_loc_name(at, name));
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/at", SVC_P_WAGON_NOT_SCORED, SVC_D_WAGON_STAYS,
+                       CC_INT(X, x), CC_INT(Y, y), CC_LOC(AT, at));
     return true;
 }
 

@@ -40,6 +40,11 @@ typedef enum {
     SVC_MSG_END
 } svc_msg;
 
+/* Titles the engine has already (one title, one type): its ids. The
+ * service's decoder says "Value out of range" as a random game's setup
+ * does (engine/random_game.c). */
+#define SVC_P_VALUE_OUT_OF_RANGE CC_MSG_P_SETUP_OUT_OF_RANGE
+
 const char *svc_msg_id(int msg);
 const char *svc_english_message(int msg);
 const char *svc_msg_ctxt(int msg);
