@@ -27,6 +27,7 @@
 
 #include "../../engine/messages.h"
 #include "../../engine/placement.h"
+#include "../text/problems.h"
 #include "../wire/decode.h"
 #include "../wire/encode.h"
 #include "../wire/encode_messages.h"
@@ -93,18 +94,18 @@ static bool find_placements(const svc_context *ctx, jr_obj *root, const game *g,
     const cc_tile_type *t = &ctx->cat->types[type];
     const cc_position *pos = &g->pos;
     if (!(pos->expansions & t->expansion))
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/tile", "Expansion not in play",
-                       "The tile %s belongs to the expansion \"%s\", which is not in position.expansions.",
-                       t->id, t->set);
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/tile", CC_MSG_P_EXPANSION_NOT_IN_PLAY,
+                       SVC_D_TILE_SET_NOT_IN_PLAY, CC_STR(TILE, t->id), CC_STR(EXPANSION, t->set));
     int placed = 0;
     for (int i = 0; i < pos->ntiles; i++)
         placed += pos->tiles[i].type == type;
     if (t->is_abbey ? pos->abbeys[pos->active] < 1 : placed >= t->count)
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/tile", "No copy of the tile left",
-                       "The player %s cannot hold %s: none is left.", pos->players[pos->active], t->id);
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/tile", SVC_P_NO_COPY_LEFT, SVC_D_CANNOT_HOLD_TILE,
+                       CC_QUOTE(PLAYER, cc_error_quote(err, 0, pos->players[pos->active])),
+                       CC_STR(TILE, t->id));
     out->list = malloc((size_t)CC_MAX_PLACEMENTS * sizeof *out->list);
     if (out->list == NULL)
-        return cc_fail(err, 500, "", "Out of memory", "no memory for the placements");
+        return CC_FAIL0(err, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_PLACEMENTS);
     int n = cc_placements(&g->board, type, out->list, CC_MAX_PLACEMENTS);
     out->n = n < CC_MAX_PLACEMENTS ? n : CC_MAX_PLACEMENTS;
     out->tile = t;
@@ -116,8 +117,8 @@ static bool answer(const svc_context *ctx, jr_obj *root, const game *g, int card
 {
     const cc_position *pos = &g->pos;
     if (!(pos->expansions & CC_EXP_MESSAGES))
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/position/expansions", "Expansion not in play",
-                       "message cards belong to the expansion \"messages\", which is not in position.expansions.");
+        return CC_FAIL0(err, CC_ERR_IMPOSSIBLE, "/position/expansions",
+                        CC_MSG_P_EXPANSION_NOT_IN_PLAY, SVC_D_CARDS_WITHOUT_MESSAGES);
     int figure = -1, counting = CC_COUNT_DEFAULT;
     if (card == 8 && (figure = named_follower(root, g, err)) < 0)
         return false;
@@ -128,7 +129,7 @@ static bool answer(const svc_context *ctx, jr_obj *root, const game *g, int card
     extra_tile extra = { NULL, NULL, 0 };
     bool ok = v != NULL && chains != NULL;
     if (!ok)
-        cc_fail(err, 500, "", "Out of memory", "no memory for the message");
+        CC_FAIL0(err, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_MESSAGE_CARD);
     ok = ok && cc_messages_card(pos, &g->features, card, figure, v, err) &&
          chain_of(pos, v->points, counting, &chains[0], err) &&
          chain_of(pos, v->alternative, counting, &chains[1], err) &&
@@ -163,9 +164,8 @@ void route_messages(const svc_context *ctx, const char *param, jr_obj *root,
 {
     int card = card_number(param);
     if (card < 0) {
-        svc_fail(res, 404, "", "Unknown route",
-                 "there are messages 1 to %d: POST /v1/messages/1 ... /v1/messages/%d",
-                 CC_MESSAGE_CARDS, CC_MESSAGE_CARDS);
+        svc_problem(res, 404, "", SVC_P_UNKNOWN_ROUTE, SVC_D_NO_SUCH_MESSAGE_ROUTE,
+                    CC_ARGS(CC_INT(MIN, 1), CC_INT(MAX, CC_MESSAGE_CARDS)));
         return;
     }
     cc_error err;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "../../engine/validate.h"
+#include "../text/problems.h"
 #include "decode.h"
 #include "encode.h"
 #include "encode_text.h"
@@ -18,8 +19,7 @@ static bool decode_choice(jr_val v, const char *ptr, const cc_position *pos,
     static const char *const members[] = { "event", "figure", "player", NULL };
     jr_obj item;
     if (!jr_obj_open(v, &item))
-        return cc_fail(err, CC_ERR_BAD_REQUEST, ptr, "Wrong type",
-                       "Each element of counting must be an object {event, figure[, player]}.");
+        return CC_FAIL0(err, CC_ERR_BAD_REQUEST, ptr, SVC_P_WRONG_TYPE, SVC_D_COUNTING_ELEMENT);
     if (!dec_only_members(&item, members, ptr, err))
         return false;
     int event = 0, figure = 0, player = pos->active;
@@ -30,13 +30,12 @@ static bool decode_choice(jr_val v, const char *ptr, const cc_position *pos,
     char eptr[CC_POINTER_MAX];
     jr_pointer_member(eptr, ptr, "event", 5);
     if (event >= nevents)
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, eptr, "No such event",
-                       "The answer has %d event%s (0 to %d); counting names event %d.",
-                       nevents, nevents == 1 ? "" : "s", nevents - 1, event);
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, eptr, SVC_P_NO_SUCH_EVENT, SVC_D_NO_SUCH_EVENT,
+                       CC_INT(COUNT, nevents), CC_INT(MAX, nevents - 1), CC_INT(INDEX, event));
     if (tc->figure[player][event] != CC_COUNT_DEFAULT)
-        return cc_fail(err, CC_ERR_BAD_REQUEST, eptr, "Duplicate choice",
-                       "counting already chooses a counting figure for %s in event %d.",
-                       pos->players[player], event);
+        return CC_FAIL(err, CC_ERR_BAD_REQUEST, eptr, SVC_P_DUPLICATE_CHOICE, SVC_D_CHOICE_TWICE,
+                       CC_QUOTE(PLAYER, cc_error_quote(err, 0, pos->players[player])),
+                       CC_INT(INDEX, event));
     tc->figure[player][event] = figure;
     return true;
 }
@@ -50,8 +49,8 @@ bool msg_decode_counting(const jr_obj *root, const cc_position *pos, int nevents
     if (list.type == JR_ABSENT)
         return true;
     if (!(pos->expansions & CC_EXP_MESSAGES))
-        return cc_fail(err, CC_ERR_IMPOSSIBLE, "/counting", "Expansion not in play",
-                       "counting chooses between the two counting figures of the expansion \"messages\", which is not in position.expansions.");
+        return CC_FAIL0(err, CC_ERR_IMPOSSIBLE, "/counting", CC_MSG_P_EXPANSION_NOT_IN_PLAY,
+                        SVC_D_COUNTING_WITHOUT_MESSAGES);
     jr_iter it = jr_iter_start(list);
     jr_val item;
     for (size_t k = 0; jr_next_element(&it, &item); k++) {
@@ -191,7 +190,7 @@ static bool count_and_answer(const jr_obj *root, const cc_position *pos,
     int nparts = game_end != NULL ? 2 : 1;
     cc_turn_counting *tc = malloc(sizeof *tc * (size_t)nparts);
     if (tc == NULL)
-        return cc_fail(err, 500, "", "Out of memory", "no memory to count the scores");
+        return CC_FAIL0(err, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_COUNTING);
     cc_messages_counting_init(&tc[0]);
     int nevents = turn->nevents < CC_MAX_EVENTS ? turn->nevents : CC_MAX_EVENTS;
     bool ok = msg_decode_counting(root, pos, nevents, &tc[0], err) &&
