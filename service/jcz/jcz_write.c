@@ -6,7 +6,6 @@
  * the scoring's returned wagons for the wagon phase). */
 #include "jcz_write.h"
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +14,7 @@
 #include "../../engine/deploy.h"
 #include "../../engine/placement.h"
 #include "../text/format.h"
+#include "../text/problems.h"
 #include "../../engine/validate.h"
 #include "../../engine/wagon.h"
 #include "jcz_loc.h"
@@ -60,23 +60,6 @@ struct jcz_writer {
     bool out_of_memory;
 };
 
-static bool fail(cc_error *err, int status, const char *pointer, const char *title,
-                 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-
-static bool fail(cc_error *err, int status, const char *pointer, const char *title,
-                 const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    cc_failv(err, (cc_status)status, pointer, title, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
-#ifdef __clang_analyzer__
-#define fail(...) ({ fail(__VA_ARGS__); false; })
-#endif
-
 /* ---- the start ---------------------------------------------------------------- */
 
 /* What a .jcz cannot start from; false with err. */
@@ -84,27 +67,27 @@ static bool check_start(const cc_position *pos, const cc_catalog *cat, cc_error 
 {
     char ptr[48];
     if (pos->expansions & CC_EXP_MESSAGES)
-        return fail(err, 422, "/position/expansions", "Not in a saved game",
-                    "Messages is not an expansion JCloisterZone plays: a game with it has no .jcz.");
+        return CC_FAIL0(err, 422, "/position/expansions", SVC_P_NOT_IN_A_SAVED_GAME,
+                        SVC_D_JCZ_NO_MESSAGES);
     if (pos->nfigures > 0)
-        return fail(err, 422, "/position/figures/0", "Not in a saved game",
-                    "A saved game starts from its start tiles alone: no figure stands on them.");
+        return CC_FAIL0(err, 422, "/position/figures/0", SVC_P_NOT_IN_A_SAVED_GAME,
+                        SVC_D_JCZ_START_FIGURES);
     for (int p = 0; p < pos->nplayers; p++)
         if (pos->scores[p][0] != 0 || pos->scores[p][1] != 0)
-            return fail(err, 422, "/position/scores", "Not in a saved game",
-                        "A saved game starts with no points: %s has %d.", pos->players[p],
-                        cc_position_score(pos, p));
+            return CC_FAIL(err, 422, "/position/scores", SVC_P_NOT_IN_A_SAVED_GAME,
+                           SVC_D_JCZ_START_POINTS,
+                           CC_QUOTE(PLAYER, cc_error_quote(err, 0, pos->players[p])),
+                           CC_INT(POINTS, cc_position_score(pos, p)));
     for (int i = 0; i < pos->ntiles; i++)
         if (cat->types[pos->tiles[i].type].is_abbey) {
             snprintf(ptr, sizeof ptr, "/position/tiles/%d", i);
-            return fail(err, 422, ptr, "Not in a saved game",
-                        "An abbey is placed during the game, never among the start tiles.");
+            return CC_FAIL0(err, 422, ptr, SVC_P_NOT_IN_A_SAVED_GAME, SVC_D_JCZ_START_ABBEY);
         }
     if (pos->expansions & CC_EXP_ABBEY_MAYOR)
         for (int p = 1; p < pos->nplayers; p++)
             if (pos->abbeys[p] != pos->abbeys[0])
-                return fail(err, 422, "/position/abbeys", "Not in a saved game",
-                            "Every player of a saved game holds the same number of abbeys.");
+                return CC_FAIL0(err, 422, "/position/abbeys", SVC_P_NOT_IN_A_SAVED_GAME,
+                                SVC_D_JCZ_SAME_ABBEYS);
     return true;
 }
 
@@ -126,7 +109,7 @@ jcz_writer *jcz_writer_new(const cc_position *pos, const cc_catalog *cat, const 
 {
     jcz_writer *w = calloc(1, sizeof *w);
     if (w == NULL) {
-        fail(err, 500, "", "Out of memory", "No memory to write the saved game.");
+        CC_FAIL0(err, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_JCZ_NO_MEMORY_WRITE);
         return NULL;
     }
     w->cat = cat;
@@ -284,8 +267,8 @@ static bool write_shepherd(jcz_writer *w, const cc_move *mv, cc_error *err)
         jcz_bag_fill(&bag, &w->pos);
         double u = jcz_bag_number(&bag, mv->first_token);
         if (u < 0)
-            return fail(err, 422, "/deploy/token", "Token not in the bag",
-                        "Every token of that kind lies beside a shepherd: the bag cannot draw it.");
+            return CC_FAIL0(err, 422, "/deploy/token", SVC_P_TOKEN_NOT_IN_THE_BAG,
+                            SVC_D_JCZ_TOKEN_NOT_IN_BAG);
         message_random(w, "SHEPHERD_CONFIRM", player, u);
     }
     if (mv->shepherd == CC_SHEPHERD_NONE)
@@ -295,8 +278,8 @@ static bool write_shepherd(jcz_writer *w, const cc_move *mv, cc_error *err)
         jcz_bag_for_grow(&w->pos, w->cat, mv, &bag);
         u = jcz_bag_number(&bag, mv->grow_token);
         if (u < 0)
-            return fail(err, 422, "/shepherd/token", "Token not in the bag",
-                        "Every token of that kind lies beside a shepherd: the bag cannot draw it.");
+            return CC_FAIL0(err, 422, "/shepherd/token", SVC_P_TOKEN_NOT_IN_THE_BAG,
+                            SVC_D_JCZ_TOKEN_NOT_IN_BAG);
     }
     message *m = message_add(w, "FLOCK_EXPAND_OR_SCORE", player);
     m->payload = PAY_FLOCK;
@@ -411,20 +394,24 @@ bool jcz_writer_play(jcz_writer *w, const cc_move *mv, cc_error *err)
 {
     const cc_tile_type *tt = &w->cat->types[mv->type];
     if (w->played && w->result.game_over)
-        return fail(err, 422, "", "Move against the rules",
-                    "The game is over: no move follows the final scoring. Rule base.game.end.");
+        return CC_FAIL(err, 422, "", SVC_P_MOVE_AGAINST_THE_RULES, SVC_D_JCZ_GAME_OVER,
+                       CC_STR(RULE, "base.game.end"));
     if (!tt->is_abbey && w->pile_empty)
-        return fail(err, 422, "/tile", "Move against the rules",
-                    "An earlier move said the pile is empty (pile_empty): no land tile is left. Rule base.game.end.");
+        return CC_FAIL(err, 422, "/tile", SVC_P_MOVE_AGAINST_THE_RULES, SVC_D_JCZ_PILE_SAID_EMPTY,
+                       CC_STR(RULE, "base.game.end"));
     if (!cc_turn(&w->pos, w->cat, mv, &w->result, err))
         return false;
     w->played = true;
     if (!w->result.legal) {
+        /* The engine's reason names players of this position, which the
+         * problem does not hold: it is worded now, in the request's
+         * language, and quoted whole. */
         char reason[CC_DETAIL_MAX];
         txt_args a = { .pos = &w->result.scored };
         txt_format(w->lang, &w->result.reason, &a, reason, sizeof reason);
-        return fail(err, 422, w->result.pointer, "Move against the rules", "%s Rule %s.", reason,
-                    w->result.rule);
+        return CC_FAIL(err, 422, w->result.pointer, SVC_P_MOVE_AGAINST_THE_RULES,
+                       SVC_D_JCZ_MOVE_REASON, CC_QUOTE(WHY, cc_error_quote(err, 0, reason)),
+                       CC_STR(RULE, w->result.rule));
     }
     /* Check the draws before writing anything, so a refusal leaves the
      * document unchanged. */
@@ -465,15 +452,15 @@ bool jcz_writer_discard(jcz_writer *w, int type, cc_error *err)
     const cc_tile_type *tt = &w->cat->types[type];
     cc_placement one;
     if ((w->played && w->result.game_over) || w->pile_empty)
-        return fail(err, 422, "", "Move against the rules",
-                    "No tile is left to draw. Rule base.game.end.");
+        return CC_FAIL(err, 422, "", SVC_P_MOVE_AGAINST_THE_RULES, SVC_D_JCZ_NOTHING_TO_DRAW,
+                       CC_STR(RULE, "base.game.end"));
     if (tt->is_abbey || !(w->pos.expansions & tt->expansion))
-        return fail(err, 422, "", "Not a tile of the pile",
-                    "The tile %s is not a land tile of the expansions in play.", tt->id);
+        return CC_FAIL(err, 422, "", SVC_P_NOT_A_TILE_OF_THE_PILE, SVC_D_JCZ_NOT_A_PILE_TILE,
+                       CC_STR(TILE, tt->id));
     if (cc_placements(&w->board, type, &one, 1) > 0)
-        return fail(err, 422, "", "Move against the rules",
-                    "The tile %s fits at (%d, %d): it is placed, not discarded. Rule base.placement.discard.",
-                    tt->id, one.x, one.y);
+        return CC_FAIL(err, 422, "", SVC_P_MOVE_AGAINST_THE_RULES, SVC_D_JCZ_FITS,
+                       CC_STR(TILE, tt->id), CC_INT(X, one.x), CC_INT(Y, one.y),
+                       CC_STR(RULE, "base.placement.discard"));
     if (w->ndraw < (int)(sizeof w->draw / sizeof w->draw[0]))
         w->draw[w->ndraw++] = tt->reference_id;
     return true;
@@ -482,8 +469,8 @@ bool jcz_writer_discard(jcz_writer *w, int type, cc_error *err)
 bool jcz_writer_pass(jcz_writer *w, cc_error *err)
 {
     if ((w->played && w->result.game_over) || w->pile_empty)
-        return fail(err, 422, "", "Move against the rules",
-                    "The pile is already empty. Rule base.game.end.");
+        return CC_FAIL(err, 422, "", SVC_P_MOVE_AGAINST_THE_RULES, SVC_D_JCZ_PILE_EMPTY,
+                       CC_STR(RULE, "base.game.end"));
     if (!cc_turn_pass(&w->pos, w->cat, &w->result, err))
         return false;
     w->played = true;
