@@ -208,11 +208,11 @@ test('with lang=de the page is labelled in German, terms included', async () => 
   await de.$eval('#source', (el, t) => { el.value = t; el.dispatchEvent(new Event('input')); }, readmeBody('/v1/score'));
   await de.click('#draw');
   await de.waitForSelector('#board svg g.tile', { timeout: 10000 });
-  assert.match(await de.$eval('#status', (s) => s.textContent), /^2 Karten, 1 Figur\. /);
+  assert.match(await de.$eval('#status', (s) => s.textContent), /^2 Plättchen, 1 Figur\. /);
   await de.click('#board svg g.tile[data-x="0"][data-y="-1"]');
-  await de.waitForFunction(() => /Gebiete auf dieser Karte/.test(document.querySelector('#info').textContent),
+  await de.waitForFunction(() => /Gebiete auf diesem Plättchen/.test(document.querySelector('#info').textContent),
     { timeout: 10000 });
-  assert.match(await de.$eval('#info', (d) => d.textContent), /Stadt auf \(0, -1\) S: 2 Karten, abgeschlossen, Wert 4/);
+  assert.match(await de.$eval('#info', (d) => d.textContent), /Stadt auf \(0, -1\) S: 2 Plättchen, abgeschlossen, Wert 4/);
   await de.close();
   assert.deepEqual(foreign, [], 'no page error, every request to the service');
 });
