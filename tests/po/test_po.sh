@@ -87,12 +87,12 @@ static int check(const char *lang, const char *ctxt, const char *want)
 int main(void)
 {
     int bad = 0;
-    bad += check("de", "rule.base.city.completed", "Eine fertige Stadt z\xc3\xa4hlt 2 Punkte je Karte.");
+    bad += check("de", "rule.base.city.completed", "Eine fertige Stadt z\xc3\xa4hlt 2 Punkte je Pl\xc3\xa4ttchen.");
     bad += check("de", "msg.city-scored",
                  "{player} erh\xc3\xa4lt {points} Punkte f\xc3\xbcr die Stadt (\"Burg\")?\?");
     bad += check("de", "term.meeple", "Gefolgsmann");
     bad += check("fr", "term.meeple", NULL);
-    bad += check("fr", "rule.base.city.completed", "Eine fertige Stadt z\xc3\xa4hlt 2 Punkte je Karte.");
+    bad += check("fr", "rule.base.city.completed", "Eine fertige Stadt z\xc3\xa4hlt 2 Punkte je Pl\xc3\xa4ttchen.");
     bad += check("de", "term.meeplf", NULL);
     bad += check("de", "a", NULL);
     bad += check("de", "z", NULL);
