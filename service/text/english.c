@@ -17,6 +17,9 @@
  *                                (explorer/explore.html, service/text/explorer.h)
  *   msg.problem.*, msg.detail.*, term.*   the service's own problems and
  *                                the terms they insert (problems.def)
+ *   language.name                the language's name in itself, which
+ *                                tools/po2c.py puts in the language table
+ *                                (service/text/lang.h)
  * A new table of English adds one function here and one call in
  * txt_english_each(). */
 #include "english.h"
@@ -188,6 +191,18 @@ static void each_problem(txt_english_fn *fn, void *arg)
         fn(&e[i], arg);
 }
 
+/* The name of the language in itself: not a text of any answer but of the
+ * language table GET /v1/languages lists. tools/po2c.py reads each PO
+ * file's translation of it into the table, so a PO file names its own
+ * language and adding a language is adding its file. */
+static void each_language_name(txt_english_fn *fn, void *arg)
+{
+    fn(&(txt_english){ "language.name", "English",
+                       "The name of this language in itself, as GET /v1/languages lists it "
+                       "(\"Deutsch\", \"Fran\u00e7ais\", \"\u010ce\u0161tina\"): the "
+                       "name of your language in your language, not the word for English." }, arg);
+}
+
 void txt_english_each(txt_english_fn *fn, void *arg)
 {
     each_rule(fn, arg);
@@ -196,6 +211,7 @@ void txt_english_each(txt_english_fn *fn, void *arg)
     mcp_tool_texts_each(one_tool_text, &(tool_walk){ fn, arg });
     txt_explorer_each(fn, arg);
     each_problem(fn, arg);
+    each_language_name(fn, arg);
 }
 
 static void count_one(const txt_english *e, void *arg)
