@@ -99,10 +99,10 @@ PO_FILES := $(sort $(wildcard po/*.po))
 $(BUILD)/gen/po_catalog.c: $(PO_FILES) tools/po2c.py $(wildcard po) | deps
 	python3 tools/po2c.py $@ $(PO_FILES)
 
-$(BUILD)/gen/po_catalog.o: $(BUILD)/gen/po_catalog.c service/text/catalog.h
+$(BUILD)/gen/po_catalog.o: $(BUILD)/gen/po_catalog.c service/text/catalog.h service/text/lang.h
 	$(CC) $(CFLAGS_RELEASE) -I. -c $< -o $@
 
-$(SAN)/gen/po_catalog.o: $(BUILD)/gen/po_catalog.c service/text/catalog.h
+$(SAN)/gen/po_catalog.o: $(BUILD)/gen/po_catalog.c service/text/catalog.h service/text/lang.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_SAN) -I. -c $< -o $@
 

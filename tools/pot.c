@@ -10,8 +10,9 @@
  *
  * Usage: pot                 the template, on stdout
  *        pot --languages     the language codes of the table besides
- *                            English, one a line (make po-check: every
- *                            po/<code>.po needs its line, and back)
+ *                            English, one a line: the table tools/po2c.py
+ *                            generated from the po/<code>.po files (make po-check notes a
+ *                            code without its file: a stale build)
  *
  * A message holding a brace ({name}, {n:one|other}, {{) is flagged
  * python-brace-format, so msgfmt --check verifies that a translation of a

@@ -33,7 +33,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define MCP_MAX_LANGUAGES 16   /* rows of service/text/lang.c's table, at most */
+#include "../text/lang.h"
+
+#define MCP_MAX_LANGUAGES TXT_LANGUAGES_MAX   /* rows of the language table, at most */
 
 typedef struct {
     char name[64];

@@ -16,11 +16,14 @@
  *   txt_po_entry          one translated string of the generated table
  *   txt_po_table          one language's strings, sorted by id (strcmp)
  *   txt_po_tables         the generated tables (build/gen/po_catalog.c)
+ *   txt_po_languages      the generated language table lang.c serves
  */
 #ifndef TXT_CATALOG_H
 #define TXT_CATALOG_H
 
 #include <stddef.h>
+
+#include "lang.h"
 
 /* The translation of message `ctxt` into language `lang` (a code of
  * lang.h: "de"), static UTF-8 with the English placeholders ("{points}");
@@ -43,5 +46,12 @@ typedef struct {
 /* Written by tools/po2c.py: txt_po_ntables tables (0 without PO files). */
 extern const txt_po_table txt_po_tables[];
 extern const size_t txt_po_ntables;
+
+/* Written by tools/po2c.py: the language table (lang.h's txt_languages()
+ * answers it): English first, then one row per PO file with its code and
+ * its translation of the message language.name; txt_po_nlanguages rows,
+ * at most TXT_LANGUAGES_MAX (the generated file asserts it). */
+extern const txt_language txt_po_languages[];
+extern const size_t txt_po_nlanguages;
 
 #endif

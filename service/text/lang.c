@@ -1,7 +1,8 @@
 /* lang.c -- the language table, Accept-Language and the `lang=` parameter
- * (lang.h says what each promises).
+ * (lang.h says what each promises). The table itself is generated from
+ * the po/<code>.po files by tools/po2c.py (build/gen/po_catalog.c, catalog.h).
  *
- * Why by hand: the header is short and its grammar small (RFC 9110 section
+ * Why the header is read by hand: it is short and its grammar small (RFC 9110 section
  * 12.5.4: `#( language-range [ weight ] )`), and reading it must never
  * allocate, fail or take more than linear time whatever a client sends, so
  * the reader is one pass over the bytes with no copy. The rules it follows:
@@ -21,30 +22,22 @@
 
 #include <string.h>
 
+#include "catalog.h"
+
 /* ---- the table ------------------------------------------------------------ */
 
-/* English first: it is the fallback and wins every tie of "*". To add a
- * language, add its line here and write po/<code>.po (README, "Languages"). */
-static const txt_language table[] = {
-    { "en", "English" },
-    { "de", "Deutsch" },
-    { "fr", "Fran\u00e7ais" },
-    { "cs", "\u010ce\u0161tina" },
-    { "pl", "Polski" },
-    { "ca", "Catal\u00e0" },
-};
-#define NLANG (sizeof table / sizeof table[0])
-
+/* English first: it is the fallback and wins every tie of "*". The rows
+ * are po2c's (one per po/<code>.po), so a language is added by its file. */
 const txt_language *txt_languages(size_t *n)
 {
-    *n = NLANG;
-    return table;
+    *n = txt_po_nlanguages;
+    return txt_po_languages;
 }
 
 static int language_index(const char *code, size_t len)
 {
-    for (size_t i = 0; i < NLANG; i++)
-        if (strlen(table[i].code) == len && memcmp(table[i].code, code, len) == 0)
+    for (size_t i = 0; i < txt_po_nlanguages; i++)
+        if (strlen(txt_po_languages[i].code) == len && memcmp(txt_po_languages[i].code, code, len) == 0)
             return (int)i;
     return -1;
 }
@@ -52,7 +45,7 @@ static int language_index(const char *code, size_t len)
 const txt_language *txt_language_find(const char *code)
 {
     int i = code ? language_index(code, strlen(code)) : -1;
-    return i < 0 ? NULL : &table[i];
+    return i < 0 ? NULL : &txt_po_languages[i];
 }
 
 /* ---- characters ------------------------------------------------------------ */
@@ -169,9 +162,9 @@ const char *txt_negotiate(const char *accept_language)
 {
     const char *p = accept_language;
     if (p == NULL || strnlen(p, TXT_ACCEPT_LANGUAGE_MAX + 1) > TXT_ACCEPT_LANGUAGE_MAX)
-        return table[0].code;
-    said s[NLANG];
-    for (size_t i = 0; i < NLANG; i++)
+        return txt_po_languages[0].code;
+    said s[TXT_LANGUAGES_MAX];
+    for (size_t i = 0; i < txt_po_nlanguages; i++)
         s[i] = (said){ -1, 0, -1, 0 };
     int star_q = -1, star_at = 0;
     for (int at = 0; *p; at++) {
@@ -211,7 +204,7 @@ const char *txt_negotiate(const char *accept_language)
         }
     }
     int best = -1, best_q = 0, best_at = 0;
-    for (size_t i = 0; i < NLANG; i++) {
+    for (size_t i = 0; i < txt_po_nlanguages; i++) {
         int q = s[i].exact_q >= 0 ? s[i].exact_q : s[i].sub_q >= 0 ? s[i].sub_q : star_q;
         int at = s[i].exact_q >= 0 ? s[i].exact_at : s[i].sub_q >= 0 ? s[i].sub_at : star_at;
         if (q > best_q || (q == best_q && q > 0 && at < best_at)) {
@@ -220,7 +213,7 @@ const char *txt_negotiate(const char *accept_language)
             best_at = at;
         }
     }
-    return table[best < 0 ? 0 : best].code;
+    return txt_po_languages[best < 0 ? 0 : best].code;
 }
 
 /* ---- lang= -------------------------------------------------------------------- */
@@ -235,6 +228,6 @@ bool txt_lang_param(const char *value, const char **code)
     if (end == NULL || *end != '\0')
         return false;
     int i = language_index(primary, strlen(primary));
-    *code = table[i < 0 ? 0 : i].code;
+    *code = txt_po_languages[i < 0 ? 0 : i].code;
     return true;
 }

@@ -1,9 +1,9 @@
 /* lang.h -- the languages the service answers in, and how a request picks one.
  *
- * Owns: the language table (code, name in itself), the reading of an
- * Accept-Language header (RFC 9110 section 12.5.4 with the "lookup" of RFC
- * 4647 section 3.4: a range "cs-CZ" is served by "cs"), and the check of a
- * `lang=` query parameter. The dispatcher (service/routes/dispatch.c) calls
+ * Owns: the serving of the language table (code, name in itself), the
+ * reading of an Accept-Language header (RFC 9110 section 12.5.4 with the
+ * "lookup" of RFC 4647 section 3.4: a range "cs-CZ" is served by "cs"), and
+ * the check of a `lang=` query parameter. The dispatcher (service/routes/dispatch.c) calls
  * them once per request and keeps the answer in ctx->lang; nothing here has
  * state, so concurrent requests cannot cross (no global, no locale).
  *
@@ -11,10 +11,14 @@
  * callers compare codes with strcmp and may keep the pointer forever.
  * English is the fallback: every function that cannot decide answers "en".
  *
- * Adding a language (es, nl, ...): one line in the table of lang.c and the
- * file po/<code>.po (README, "Languages").
+ * The table is not written here: tools/po2c.py generates it at build time
+ * from the po/<code>.po files (service/text/catalog.h, txt_po_languages), English first,
+ * then one row per PO file, named by its translation of the message
+ * language.name. Adding a language (es, nl, ...) is adding the one file
+ * po/<code>.po (po/README.md, "Adding a language").
  *
  * Table of contents:
+ *   TXT_LANGUAGES_MAX       most rows the table may have
  *   txt_language            one row of the table: code, name in itself
  *   txt_languages()         the whole table, English first
  *   txt_language_find()     the row of a code ("de"), or NULL
@@ -29,12 +33,19 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* Most languages, English included (the negotiation keeps one record per
+ * language on the stack; the MCP catalog one translation per language).
+ * The generated table fails to compile beyond it. */
+#define TXT_LANGUAGES_MAX 16
+
 typedef struct {
     const char *code;   /* ISO 639-1, lower case: "de" */
     const char *name;   /* the language's name in itself: "Deutsch" */
 } txt_language;
 
-/* The table, English first; *n receives the count. Static storage. */
+/* The table, English first, then the languages of po/ in their order
+ * (tools/po2c.py: de, fr, cs, pl, ca, then any other by code); *n
+ * receives the count. Static storage. */
 const txt_language *txt_languages(size_t *n);
 
 /* The row whose code is exactly `code` (lower case), or NULL. */

@@ -19,6 +19,8 @@ CC_SUITE(lang);
 
 /* ---- the table ------------------------------------------------------------ */
 
+/* The order of po2c's X-Language-Order fields: the order clients saw before
+ * the table was generated (Accept-Language's ties of "*" follow it). */
 Test(lang, the_table_has_english_first_then_de_fr_cs_pl_ca_named_in_themselves)
 {
     size_t n;
@@ -35,6 +37,29 @@ Test(lang, the_table_has_english_first_then_de_fr_cs_pl_ca_named_in_themselves)
     cr_assert_null(txt_language_find("es"));
     cr_assert_null(txt_language_find("DE"), "codes are the table's, lower case");
     cr_assert_null(txt_language_find(NULL));
+}
+
+/* The table is generated from po/ (tools/po2c.py): English first, named by
+ * the English of language.name, then every shipped PO file, once, named by
+ * its own translation of language.name. So a language is one file. */
+Test(lang, the_table_is_english_then_every_po_file_named_by_its_language_name)
+{
+    size_t n;
+    const txt_language *t = txt_languages(&n);
+    cr_assert_gt(n, 0);
+    cr_assert_leq(n, TXT_LANGUAGES_MAX);
+    cr_assert_str_eq(t[0].code, "en");
+    cr_assert_str_eq(t[0].name, "English");
+    cr_assert_eq(n, txt_po_ntables + 1, "one row per PO file besides English");
+    for (size_t i = 0; i < txt_po_ntables; i++) {
+        const char *code = txt_po_tables[i].lang;
+        const txt_language *row = txt_language_find(code);
+        cr_assert_not_null(row, "po/%s.po has no row", code);
+        cr_assert_neq(row, &t[0]);
+        const char *name = txt_lookup(code, "language.name");
+        cr_assert_not_null(name, "po/%s.po does not translate language.name", code);
+        cr_assert_str_eq(row->name, name);
+    }
 }
 
 /* ---- Accept-Language -------------------------------------------------------- */
