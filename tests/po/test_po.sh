@@ -7,13 +7,17 @@
 #    the python-brace-format flag; a number's word kept but the number
 #    itself dropped), a syntax error, an entry no longer in
 #    the template, an entry without msgctxt, a wrong Language header, a
-#    language without its table line.
+#    language.name left untranslated (with a template that has it).
 #    A language's own number of forms in a selector ({points:bod|body|bodů}
 #    for the English {points:point|points}) passes.
 # 2. tools/po2c.py: the table it writes from the good file answers
 #    txt_lookup() (service/text/catalog.c) with the msgstr, byte for byte
 #    (UTF-8, quotes, "??" that a C compiler would read as a trigraph), and
 #    leaves a fuzzy entry out (the English is used for it).
+# 3. Adding a language is adding its file: po2c on the good file plus a new
+#    language xx (a copy of it, with its header and language.name) writes
+#    a language table English first, de and fr in their X-Language-Order,
+#    then xx named by its language.name; the file passes po-check as it is.
 #
 # Usage: tests/po/test_po.sh [CC]   (from the repository root; make po-check)
 set -eu
@@ -51,7 +55,6 @@ expect syntax 1 "msgfmt --check refuses it"
 expect gone 1 "entries no longer in the template (1): rule.base.gone"
 expect noctxt 1 "entries without msgctxt"
 expect language 1 "its header says Language: fr, not de"
-expect notable 1 "xx has no line in the language table"
 
 # The committed template must be the current one.
 cp $FIX/template.pot "$TMP/committed.pot"
@@ -105,6 +108,72 @@ C
 $CC -std=c11 -Wall -Wextra -Werror -Wno-trigraphs -I. "$TMP/lookup.c" "$TMP/po_catalog.c" \
     service/text/catalog.c -o "$TMP/lookup"
 if ! "$TMP/lookup"; then
+    fails=$((fails + 1))
+fi
+
+# A new language: po/xx.po alone, nothing else edited. The template gains
+# language.name (as the real one has it); xx.po is the good file with its
+# own header and that entry, first untranslated (po-check names it), then
+# translated (po-check passes, po2c lists it).
+mkdir -p "$TMP/new/po"
+entry() { printf '\nmsgctxt "language.name"\nmsgid "English"\nmsgstr "%s"\n' "$1"; }
+{ cat $FIX/template.pot; entry ""; } > "$TMP/new/template.pot"
+sed 's/^"Language: de\\n"$/"Language: xx\\n"/' $FIX/good/de.po > "$TMP/new/base.po"
+{ cat "$TMP/new/base.po"; entry ""; } > "$TMP/new/po/xx.po"
+set +e
+out=$(python3 tools/po-check.py --template "$TMP/new/template.pot" "$TMP/new/po/xx.po" 2>&1)
+got=$?
+set -e
+if [ "$got" = 1 ] && printf '%s' "$out" | grep -qF "language.name is not translated"; then
+    echo "ok   po-check on a new language without its name: exit 1, language.name named"
+else
+    echo "FAIL po-check on a new language without its name: exit $got"; echo "$out"
+    fails=$((fails + 1))
+fi
+{ cat "$TMP/new/base.po"; entry 'Xx \"\303\251\"'; } > "$TMP/new/po/xx.po"
+set +e
+out=$(python3 tools/po-check.py --template "$TMP/new/template.pot" "$TMP/new/po/xx.po" 2>&1)
+got=$?
+set -e
+if [ "$got" = 0 ]; then
+    echo "ok   po-check on a new language with its name: exit 0"
+else
+    echo "FAIL po-check on a new language with its name: exit $got"; echo "$out"
+    fails=$((fails + 1))
+fi
+# de and fr (copies of the good file) carry X-Language-Order 2 and 1, xx none:
+# English, fr, de, xx.
+for code in de fr; do
+    { sed 's/^"Language: de\\n"$/"Language: '$code'\\n"/' $FIX/good/de.po; entry "Name-$code"; } \
+        > "$TMP/new/po/$code.po"
+done
+sed -i 's/^"Language: de\\n"$/&\n"X-Language-Order: 2\\n"/' "$TMP/new/po/de.po"
+sed -i 's/^"Language: fr\\n"$/&\n"X-Language-Order: 1\\n"/' "$TMP/new/po/fr.po"
+python3 tools/po2c.py "$TMP/new/po_catalog.c" "$TMP/new/po/xx.po" "$TMP/new/po/de.po" "$TMP/new/po/fr.po"
+cat > "$TMP/new/languages.c" <<'C'
+#include <stdio.h>
+#include <string.h>
+#include "service/text/catalog.h"
+int main(void)
+{
+    static const char *const want[][2] = {
+        { "en", "English" }, { "fr", "Name-fr" }, { "de", "Name-de" }, { "xx", "Xx \"\xc3\xa9\"" },
+    };
+    int bad = txt_po_nlanguages != 4;
+    printf("%s   %zu languages in the generated table\n", bad ? "FAIL" : "ok", txt_po_nlanguages);
+    for (size_t i = 0; i < 4 && i < txt_po_nlanguages; i++) {
+        int ok = strcmp(txt_po_languages[i].code, want[i][0]) == 0
+                 && strcmp(txt_po_languages[i].name, want[i][1]) == 0;
+        printf("%s   row %zu: %s %s\n", ok ? "ok" : "FAIL", i, txt_po_languages[i].code,
+               txt_po_languages[i].name);
+        bad += !ok;
+    }
+    return bad;
+}
+C
+$CC -std=c11 -Wall -Wextra -Werror -I. "$TMP/new/languages.c" "$TMP/new/po_catalog.c" \
+    -o "$TMP/new/languages"
+if ! "$TMP/new/languages"; then
     fails=$((fails + 1))
 fi
 
