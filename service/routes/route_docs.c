@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../text/explorer.h"
+#include "../text/problems.h"
 
 static void serve(const char *body, size_t len, const char *type, const char *what,
                   svc_response *res)
@@ -45,8 +46,7 @@ void route_explore(const svc_context *ctx, const char *param, svc_response *res)
     bool english = ctx->lang == NULL || strcmp(ctx->lang, "en") == 0;
     if (!english && ctx->explore_html != NULL &&
         !txt_explorer_page(ctx->explore_html, ctx->explore_len, ctx->lang, &page, &len)) {
-        svc_fail(res, 503, "", SVC_OUT_OF_MEMORY, "no memory for the explorer page in %s",
-                 ctx->lang);
+        svc_problem(res, 503, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_EXPLORER, CC_NO_ARGS);
         return;
     }
     if (page == NULL) {

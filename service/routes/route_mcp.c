@@ -31,6 +31,7 @@
 #include <strings.h>
 
 #include "../mcp/mcp.h"
+#include "../text/problems.h"
 
 /* ---- Origin ---------------------------------------------------------------- */
 
@@ -137,7 +138,7 @@ static bool json_content_type(const char *type)
 static void reply(svc_response *res, mcp_reply *r)
 {
     if (r->out_of_memory) {   /* as on every route: 503, Retry-After */
-        svc_fail(res, 503, "", SVC_OUT_OF_MEMORY, "no memory to answer the MCP message");
+        svc_problem(res, 503, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_MCP_ANSWER, CC_NO_ARGS);
         return;
     }
     res->status = r->status;
