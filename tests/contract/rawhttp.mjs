@@ -88,7 +88,8 @@ export function holdOpen(port, n, { path = '/healthz', requests = Infinity, loca
   let firstAnswers = 0;
   let resolveOpened;
   const opened = new Promise((r) => { resolveOpened = r; });
-  const stats = { answered: 0, non200: 0, errors: 0, closedEarly: 0, done: 0, replaced: 0 };
+  const stats = { answered: 0, non200: 0, errors: 0, closedEarly: 0, done: 0 };
+  let replaced = 0;   // shed connections replaced (reconnectShed)
   const connect = (resolve) => {
     const sock = net.connect({ port, host: '127.0.0.1', localAddress });
     let buf = Buffer.alloc(0);
@@ -103,7 +104,7 @@ export function holdOpen(port, n, { path = '/healthz', requests = Infinity, loca
       for (const r of responses) {
         if (count === 0 && r.status !== 200 && reconnectShed && !stopping) {
           shed = true;
-          stats.replaced++;
+          replaced++;
           sock.destroy();
           return;
         }
@@ -126,6 +127,7 @@ export function holdOpen(port, n, { path = '/healthz', requests = Infinity, loca
   for (let i = 0; i < n; i++) finished.push(new Promise((resolve) => connect(resolve)));
   return {
     stats,
+    get replaced() { return replaced; },
     opened,
     all: Promise.all(finished),
     stop() { stopping = true; return Promise.all(finished); },
