@@ -1,6 +1,7 @@
 /* test_problem_langs.c -- the service's own problems (decoder, JSON reader,
- * routing, query parameters, the .jcz reader) answer in the request's
- * language (issue 15), like the engine's.
+ * routing, query parameters, the .jcz reader, the message cards' route,
+ * the .jcz export) answer in the request's language (issue 15), like the
+ * engine's.
  *
  * For each case of the table, the answer in de, fr, cs, pl and ca must
  * have the English answer's status, type, pointer and "parameter", a title
@@ -57,6 +58,18 @@ static const problem_case cases[] = {
       "The query parameter turn is a turn number, 1 or more (turns count from 1)." },
     { "a .jcz reader problem", "POST", "/v1/import/jcz", "{\"setup\":{\"sets\":{\"XYZ\":1}}}", 422,
       "Out of scope", NULL },
+    { "a message card without Messages in play", "POST", "/v1/messages/3", "{" POSITION "}", 422,
+      "Expansion not in play",
+      "Message cards belong to the expansion \"messages\", which is not in position.expansions." },
+    { "a message card that does not exist", "POST", "/v1/messages/9", "{" POSITION "}", 404,
+      "Unknown route", "There are messages 1 to 8: POST /v1/messages/1 ... /v1/messages/8." },
+    { "a .jcz export from a position with points", "POST", "/v1/export/jcz",
+      "{\"position\":{\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}],"
+      "\"players\":[\"red\",\"blue\"],\"figures\":[],\"scores\":{\"red\":0,\"blue\":7}},\"moves\":[]}",
+      422, "Not in a saved game", "A saved game starts with no points: blue has 7." },
+    { "a .jcz export discarding a tile that fits", "POST", "/v1/export/jcz",
+      "{" POSITION ",\"moves\":[{\"discarded\":[\"base.E\"]}]}", 422, "Move against the rules",
+      NULL },
 };
 
 CC_SUITE(problem_langs);
