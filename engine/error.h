@@ -13,14 +13,16 @@
  *       problem P (a CC_MSG_P_* id: its title and type) and the detail D (a
  *       CC_MSG_D_* id) with its arguments (engine/text.h). The service words
  *       them in the request's language (service/text/).
- *       The service's own problems (its decoder, routes, .jcz reader) use
- *       CC_FAIL too, with ids of service/text/problems.h, which continue
- *       the engine's past CC_MSG_COUNT. The engine uses CC_FAIL only: no
+ *       The service's own problems (its decoder, routes, .jcz reader and
+ *       writer) use CC_FAIL too, with ids of service/text/problems.h, which
+ *       continue the engine's past CC_MSG_COUNT. The engine uses CC_FAIL only: no
  *       file of engine/ words a problem.
  *   cc_fail(err, status, pointer, title, format, ...)   English only: an
  *       English title and a printf format, both static strings; `detail`
  *       holds it formatted. The answer says Content-Language: en. Left for
- *       the problems that are not message ids yet (see README, "Languages")
+ *       the problems that are not message ids (see README, "Languages":
+ *       the HTTP layer's, made before a request's language is known; the
+ *       command line's and two out-of-memory answers, through svc_fail)
  *       and for the tests' oracle decoder.
  */
 #ifndef CC_ERROR_H
