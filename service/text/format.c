@@ -63,19 +63,16 @@ static void put_int(outbuf *o, long v)
     put(o, d, (size_t)(b + sizeof b - d));
 }
 
-/* prefix + name into buf (cap bytes), cut short as snprintf("%s%s") would
- * cut it: the catalog keys ("term.city", "rule-title.base.x") of look-ups
- * made for every word of every sentence. */
-static const char *catalog_key(char *buf, size_t cap, const char *prefix, const char *name)
+const char *txt_join(char *buf, size_t cap, const char *a, const char *b)
 {
-    size_t np = strlen(prefix), nn = strlen(name);
-    if (np > cap - 1)
-        np = cap - 1;
-    if (nn > cap - 1 - np)
-        nn = cap - 1 - np;
-    memcpy(buf, prefix, np);
-    memcpy(buf + np, name, nn);
-    buf[np + nn] = '\0';
+    size_t na = strlen(a), nb = strlen(b);
+    if (na > cap - 1)
+        na = cap - 1;
+    if (nb > cap - 1 - na)
+        nb = cap - 1 - na;
+    memcpy(buf, a, na);
+    memcpy(buf + na, b, nb);
+    buf[na + nb] = '\0';
     return buf;
 }
 
@@ -101,7 +98,7 @@ const char *txt_template(const char *lang, int msg)
 const char *txt_term(const char *lang, const char *name)
 {
     char ctxt[48];
-    const char *s = translated(lang, catalog_key(ctxt, sizeof ctxt, "term.", name));
+    const char *s = translated(lang, txt_join(ctxt, sizeof ctxt, "term.", name));
     if (s == NULL)
         s = txt_english_term(name);
     return s ? s : name;
@@ -113,7 +110,7 @@ const char *txt_rule_title(const char *lang, const char *rule)
     if (r == NULL)
         return rule ? rule : "";
     char ctxt[96];
-    const char *s = translated(lang, catalog_key(ctxt, sizeof ctxt, "rule-title.", rule));
+    const char *s = translated(lang, txt_join(ctxt, sizeof ctxt, "rule-title.", rule));
     return s ? s : r->title ? r->title : rule;
 }
 

@@ -19,6 +19,8 @@
  *   txt_term(lang, name)           a term in lang ("city")
  *   txt_rule_title(lang, id)       a rule's short title in lang
  *   txt_plural(lang, n, k)         which of k plural forms n takes
+ *   txt_join(buf, cap, a, b)       a then b into buf (a catalog key, a
+ *                                  member name), without snprintf
  *   txt_error_flatten(err)         an engine problem worded in English in
  *                                  place, for code that builds a longer
  *                                  detail around it
@@ -55,6 +57,12 @@ const char *txt_term(const char *lang, const char *name);
  * translation (msgctxt rule-title.<id>), else the English of engine/rules.c. */
 const char *txt_rule_title(const char *lang, const char *rule);
 int txt_plural(const char *lang, long n, int forms);
+
+/* a then b into buf (cap bytes, cap >= 1), cut short as snprintf("%s%s")
+ * would cut them; returns buf. For the keys made for every word of every
+ * sentence ("term.city", "explain_id"), where snprintf cost more than the
+ * rest of the work. */
+const char *txt_join(char *buf, size_t cap, const char *a, const char *b);
 
 /* If err is an engine problem (err->problem >= 0), make it a service one:
  * title its English title, detail its English detail. Otherwise nothing. */

@@ -91,33 +91,19 @@ void enc_text_args(jw *w, const cc_text *t, const txt_args *a)
     jw_object_end(w);
 }
 
-/* member + suffix ("explain_id") into buf (n bytes), cut short as
- * snprintf("%s%s") would cut it; without snprintf, which cost more than
- * the rest of writing the two members. */
-static void key(char *buf, size_t n, const char *member, const char *suffix)
-{
-    size_t nm = strlen(member), ns = strlen(suffix);
-    if (nm > n - 1)
-        nm = n - 1;
-    if (ns > n - 1 - nm)
-        ns = n - 1 - nm;
-    memcpy(buf, member, nm);
-    memcpy(buf + nm, suffix, ns);
-    buf[nm + ns] = '\0';
-}
 
 void enc_text_members(jw *w, const char *member, const char *lang, const cc_text *ts, int k,
                       const txt_args *a)
 {
     char name[48], text[CC_EXPLAIN_TEXTS * CC_DETAIL_MAX];
     jw_member_string(w, member, txt_format_all(lang, ts, k, a, text, sizeof text));
-    key(name, sizeof name, member, "_id");
+    txt_join(name, sizeof name, member, "_id");
     jw_key(w, name);
     jw_array(w);
     for (int i = 0; i < k; i++)
         jw_string(w, cc_msg_id(ts[i].msg));
     jw_array_end(w);
-    key(name, sizeof name, member, "_args");
+    txt_join(name, sizeof name, member, "_args");
     jw_key(w, name);
     jw_array(w);
     for (int i = 0; i < k; i++)
@@ -130,9 +116,9 @@ void enc_text_member1(jw *w, const char *member, const char *lang, const cc_text
 {
     char name[48], text[CC_DETAIL_MAX * 2];
     jw_member_string(w, member, txt_format(lang, t, a, text, sizeof text));
-    key(name, sizeof name, member, "_id");
+    txt_join(name, sizeof name, member, "_id");
     jw_member_string(w, name, cc_msg_id(t->msg));
-    key(name, sizeof name, member, "_args");
+    txt_join(name, sizeof name, member, "_args");
     jw_key(w, name);
     enc_text_args(w, t, a);
 }

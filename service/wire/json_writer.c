@@ -141,12 +141,36 @@ static inline bool plain_byte(unsigned char c)
     return plain_table[c];
 }
 
+/* The escape of byte c (not plain) at o: \" \\ \b \f \n \r \t or \u00xx;
+ * returns the byte after it. */
+static char *put_escape(char *o, unsigned char c)
+{
+    static const char hex[] = "0123456789abcdef";
+    *o++ = '\\';
+    switch (c) {
+    case '"': *o++ = '"'; break;
+    case '\\': *o++ = '\\'; break;
+    case '\b': *o++ = 'b'; break;
+    case '\f': *o++ = 'f'; break;
+    case '\n': *o++ = 'n'; break;
+    case '\r': *o++ = 'r'; break;
+    case '\t': *o++ = 't'; break;
+    default:
+        *o++ = 'u';
+        *o++ = '0';
+        *o++ = '0';
+        *o++ = hex[c >> 4];
+        *o++ = hex[c & 0xF];
+        break;
+    }
+    return o;
+}
+
 /* ',' if needed, then s quoted and escaped, then `after` (':' for a key,
  * or nothing). One reservation for the worst case (every byte a \u00xx),
  * then plain runs are copied as they are. */
 static void put_quoted(jw *w, const char *s, size_t n, char after)
 {
-    static const char hex[] = "0123456789abcdef";
     if (n > (SIZE_MAX - 8) / 6 || !room(w, 6 * n + 4))
         return;
     char *o = w->buf + w->len;
@@ -155,27 +179,10 @@ static void put_quoted(jw *w, const char *s, size_t n, char after)
     *o++ = '"';
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (plain_byte(c)) {     /* nearly every byte: copied as it is */
+        if (plain_byte(c))       /* nearly every byte: copied as it is */
             *o++ = (char)c;
-            continue;
-        }
-        *o++ = '\\';
-        switch (c) {
-        case '"': *o++ = '"'; break;
-        case '\\': *o++ = '\\'; break;
-        case '\b': *o++ = 'b'; break;
-        case '\f': *o++ = 'f'; break;
-        case '\n': *o++ = 'n'; break;
-        case '\r': *o++ = 'r'; break;
-        case '\t': *o++ = 't'; break;
-        default:
-            *o++ = 'u';
-            *o++ = '0';
-            *o++ = '0';
-            *o++ = hex[c >> 4];
-            *o++ = hex[c & 0xF];
-            break;
-        }
+        else
+            o = put_escape(o, c);
     }
     *o++ = '"';
     if (after)
@@ -225,31 +232,6 @@ static size_t plain_prefix(const char *s, size_t n)
     while (i < n && plain_byte((unsigned char)s[i]))
         i++;
     return i;
-}
-
-/* The escape of byte c (not plain) at o, as put_quoted() writes it;
- * returns the byte after it. */
-static char *put_escape(char *o, unsigned char c)
-{
-    static const char hex[] = "0123456789abcdef";
-    *o++ = '\\';
-    switch (c) {
-    case '"': *o++ = '"'; break;
-    case '\\': *o++ = '\\'; break;
-    case '\b': *o++ = 'b'; break;
-    case '\f': *o++ = 'f'; break;
-    case '\n': *o++ = 'n'; break;
-    case '\r': *o++ = 'r'; break;
-    case '\t': *o++ = 't'; break;
-    default:
-        *o++ = 'u';
-        *o++ = '0';
-        *o++ = '0';
-        *o++ = hex[c >> 4];
-        *o++ = hex[c & 0xF];
-        break;
-    }
-    return o;
 }
 
 /* put_quoted(w, s, n, 0) for a long string (an explanation's sentences):
