@@ -21,9 +21,9 @@
  *       English title and a printf format, both static strings; `detail`
  *       holds it formatted. The answer says Content-Language: en. Left for
  *       the problems that are not message ids (see README, "Languages":
- *       the HTTP layer's, made before a request's language is known; the
- *       command line's and two out-of-memory answers, through svc_fail)
- *       and for the tests' oracle decoder.
+ *       the HTTP layer's, made before a request's language is known, and
+ *       the command line's, through svc_fail) and for the tests' oracle
+ *       decoder.
  */
 #ifndef CC_ERROR_H
 #define CC_ERROR_H
