@@ -37,8 +37,9 @@
  *                             and detail id with arguments (text/problems.h)
  *   svc_problem_param()       the same about a query parameter (pointer "",
  *                             member "parameter" naming it)
- *   svc_fail(), svc_fail_param()   their English-only forms (printf), for
- *                             code not yet worded by ids
+ *   svc_fail()                its English-only form (printf), for the
+ *                             HTTP layer and the command line, which answer
+ *                             before a request's language is known
  *   svc_reply_static()        a constant body (not copied, not freed)
  *   svc_printable()           client text made safe to quote in a detail
  *   SVC_PROBLEM_BASE          the problem `type` URI scheme
@@ -227,15 +228,12 @@ bool svc_problem(svc_response *res, int status, const char *pointer, int problem
 bool svc_problem_param(svc_response *res, int status, const char *param, int problem, int msg,
                        const cc_arg *args, size_t n);
 
-/* The English forms of svc_problem() and svc_problem_param(): an English
- * title and printf detail, answered in English whatever the request's
- * language (Content-Language: en). For code not yet worded by ids. */
+/* The English form of svc_problem(): an English title and printf detail,
+ * answered in English whatever the request's language (Content-Language:
+ * en). For the HTTP layer's answers made before a request is read and the
+ * command line's (service/http/, cli/). */
 bool svc_fail(svc_response *res, int status, const char *pointer,
               const char *title, const char *detail_fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-
-bool svc_fail_param(svc_response *res, int status, const char *param,
-                    const char *title, const char *detail_fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
 /* A constant body (static storage, e.g. the embedded OpenAPI document):
@@ -252,7 +250,6 @@ char *svc_printable(char *out, size_t size, const char *s);
  * that svc_fail() always returns false. */
 #ifdef __clang_analyzer__
 #define svc_fail(...) ({ svc_fail(__VA_ARGS__); false; })
-#define svc_fail_param(...) ({ svc_fail_param(__VA_ARGS__); false; })
 #define svc_problem(...) ({ svc_problem(__VA_ARGS__); false; })
 #define svc_problem_param(...) ({ svc_problem_param(__VA_ARGS__); false; })
 #endif

@@ -177,7 +177,7 @@ static void write_extensions(jw *w, const cc_error *err)
 }
 
 /* problem+json from err; `param`, if not NULL, is the query parameter at
- * fault (svc_fail_param). */
+ * fault (svc_problem_param). */
 static void reply_problem(svc_response *res, const cc_error *err, const char *param)
 {
     int status = (int)err->status;
@@ -231,14 +231,6 @@ void svc_reply_problem(svc_response *res, const cc_error *err)
     reply_problem(res, err, NULL);
 }
 
-static void fail_v(svc_response *res, int status, const char *pointer, const char *param,
-                   const char *title, const char *detail_fmt, va_list ap)
-{
-    cc_error err;
-    cc_failv(&err, (cc_status)status, pointer, title, detail_fmt, ap);
-    reply_problem(res, &err, param);
-}
-
 bool (svc_problem)(svc_response *res, int status, const char *pointer, int problem, int msg,
                    const cc_arg *args, size_t n)
 {
@@ -260,20 +252,12 @@ bool (svc_problem_param)(svc_response *res, int status, const char *param, int p
 bool (svc_fail)(svc_response *res, int status, const char *pointer,
               const char *title, const char *detail_fmt, ...)
 {
+    cc_error err;
     va_list ap;
     va_start(ap, detail_fmt);
-    fail_v(res, status, pointer, NULL, title, detail_fmt, ap);
+    cc_failv(&err, (cc_status)status, pointer, title, detail_fmt, ap);
     va_end(ap);
-    return false;
-}
-
-bool (svc_fail_param)(svc_response *res, int status, const char *param,
-                      const char *title, const char *detail_fmt, ...)
-{
-    va_list ap;
-    va_start(ap, detail_fmt);
-    fail_v(res, status, "", param, title, detail_fmt, ap);
-    va_end(ap);
+    reply_problem(res, &err, NULL);
     return false;
 }
 
