@@ -10,6 +10,11 @@
 # and the best round of each counts; every probe of every round counts.
 # Prints req/s for each, the ratios to the 256-connection figure, the
 # probes answered within 2 s and the slowest, and the service's peak RSS.
+# Also the CPU the service itself spent per answer (from /proc, the best
+# round of each): wrk -t1 is one thread, and on a 2-core machine it can be
+# the bottleneck itself (its own cost per answer grows with the number of
+# connections), so the req/s ratio may say more about the load generator
+# than about the service; the CPU ratio says what the service can carry.
 # Goals (issue 16): with 5,000 connections at least half the
 # 256-connection throughput, and every probe answered within 2 s.
 #
@@ -56,6 +61,10 @@ probe() {
     done
 }
 
+# The service's CPU time so far, in clock ticks (user + system).
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$svc_pid/stat"; }
+hz=$(getconf CLK_TCK)
+
 # run CONNS: one round of wrk with CONNS connections and the probes beside
 # it; keeps the best req/s in rps_CONNS and adds the probes to probes-CONNS.
 run() {
@@ -64,13 +73,19 @@ run() {
     probes="$out/probes-$conns.round"
     probe "$((secs - 2))" "$probes" &
     probe_pid=$!
+    t0=$(cpu_ticks)
     wrk -t"$wthreads" -c"$conns" -d"${secs}s" --timeout 10s "$base/healthz" > "$log" 2>&1 || true
+    t1=$(cpu_ticks)
     wait "$probe_pid"
     cat "$probes" >> "$out/probes-$conns.txt"
     r=$(awk '/^Requests\/sec:/ { printf "%d", $2 }' "$log")
     errs=$(awk '/Socket errors|Non-2xx/ { $1 = $1; print }' "$log" | tr '\n' ' ')
     eval "best=\${rps_$conns:-0}"
     [ "$r" -gt "$best" ] && eval "rps_$conns=$r"
+    n=$(awk '/requests in/ { print $1 }' "$log")
+    us=$(awk -v t="$((t1 - t0))" -v hz="$hz" -v n="${n:-0}" 'BEGIN { printf "%.2f", n ? t * 1e6 / hz / n : 0 }')
+    eval "cpu=\${cpu_$conns:-0}"
+    awk -v a="$us" -v b="$cpu" 'BEGIN { exit !(b == 0 || (a > 0 && a < b)) }' && eval "cpu_$conns=$us"
     printf '  round %d  %6d connections  %9s req/s  %s\n' "$round" "$conns" "$r" "$errs" >> "$results.rounds"
 }
 
@@ -82,8 +97,9 @@ report() {
     all=$(wc -l < "$probes")
     slow=$(awk 'BEGIN { m = 0 } $2 > m { m = $2 } END { printf "%.3f", m }' "$probes")
     eval "r=\$rps_$conns"
-    printf '%6d connections  %9s req/s   probes answered within 2 s: %s/%s (slowest %s s)\n' \
-        "$conns" "$r" "$ok" "$all" "$slow" | tee -a "$results"
+    eval "c=\$cpu_$conns"
+    printf '%6d connections  %9s req/s   probes answered within 2 s: %s/%s (slowest %s s)   service CPU %s us/answer\n' \
+        "$conns" "$r" "$ok" "$all" "$slow" "$c" | tee -a "$results"
     eval "probes_ok_$conns=\$ok probes_all_$conns=\$all"
 }
 
@@ -107,6 +123,7 @@ r10=$(ratio "$rps_10000" "$rps_256")
 {
     echo "5,000 / 256 connections   $r5   (goal >= 0.50: $(verdict "$r5" 0.5))"
     echo "10,000 / 256 connections  $r10"
+    echo "service CPU per answer     256: $cpu_256 us, 5,000: $cpu_5000 us: what the service can carry with 5,000 is $(ratio "$cpu_256" "$cpu_5000") of 256"
     echo "probes with 5,000 open     $probes_ok_5000/$probes_all_5000 within 2 s (goal: all: $( [ "$probes_ok_5000" = "$probes_all_5000" ] && echo ok || echo BELOW GOAL))"
     echo "connection limit           $limit (from the open-files limit $(ulimit -Sn))"
     echo "peak RSS                   $hwm (VmHWM, after 10,000 connections)"
