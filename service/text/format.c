@@ -273,23 +273,33 @@ static void put_arg(outbuf *o, const char *lang, const txt_args *a, const cc_arg
     }
 }
 
-/* {name:f0|f1|...}: the form of the number name in lang. spec: after ':'. */
-static void put_plural(outbuf *o, const char *lang, const cc_arg *arg, const char *spec, size_t len)
+bool txt_plural_pick(const char *lang, long n, const char *spec, size_t len, size_t *start,
+                     size_t *piece)
 {
     int forms = 1;
     for (size_t i = 0; i < len; i++)
         forms += spec[i] == '|';
-    int want = txt_plural(lang, arg->i, forms), k = 0;
-    size_t start = 0;
+    int want = txt_plural(lang, n, forms), k = 0;
+    size_t from = 0;
     for (size_t i = 0; i <= len; i++) {
         if (i == len || spec[i] == '|') {
             if (k++ == want) {
-                put(o, spec + start, i - start);
-                return;
+                *start = from;
+                *piece = i - from;
+                return true;
             }
-            start = i + 1;
+            from = i + 1;
         }
     }
+    return false;
+}
+
+/* {name:f0|f1|...}: the form of the number name in lang. spec: after ':'. */
+static void put_plural(outbuf *o, const char *lang, const cc_arg *arg, const char *spec, size_t len)
+{
+    size_t start, piece;
+    if (txt_plural_pick(lang, arg->i, spec, len, &start, &piece))
+        put(o, spec + start, piece);
 }
 
 /* Template p filled with t's arguments. A term argument's text may name

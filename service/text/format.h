@@ -19,6 +19,7 @@
  *   txt_term(lang, name)           a term in lang ("city")
  *   txt_rule_title(lang, id)       a rule's short title in lang
  *   txt_plural(lang, n, k)         which of k plural forms n takes
+ *   txt_plural_pick(lang, n, spec, len, &start, &n)   that form in "f0|f1|..."
  *   txt_join(buf, cap, a, b)       a then b into buf (a catalog key, a
  *                                  member name), without snprintf
  *   txt_error_flatten(err)         an engine problem worded in English in
@@ -28,6 +29,7 @@
 #ifndef TXT_FORMAT_H
 #define TXT_FORMAT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "../../engine/catalog.h"
@@ -57,6 +59,13 @@ const char *txt_term(const char *lang, const char *name);
  * translation (msgctxt rule-title.<id>), else the English of engine/rules.c. */
 const char *txt_rule_title(const char *lang, const char *rule);
 int txt_plural(const char *lang, long n, int forms);
+
+/* The form n takes in lang among the forms of spec[0..len) ("f0|f1|...",
+ * a placeholder's text after ':'): *start and *n its place in spec. False
+ * when spec has fewer forms than the language's rule picks (nothing is
+ * written then). */
+bool txt_plural_pick(const char *lang, long n, const char *spec, size_t len, size_t *start,
+                     size_t *piece);
 
 /* a then b into buf (cap bytes, cap >= 1), cut short as snprintf("%s%s")
  * would cut them; returns buf. For the keys made for every word of every

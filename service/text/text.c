@@ -148,20 +148,9 @@ static const argument *find_argument(const argument *args, int n, const char *na
 /* {name:f0|f1|...}: the form the number takes in lang. spec: after ':'. */
 static void append_plural(txbuf *t, const argument *a, const char *spec, size_t len)
 {
-    int forms = 1;
-    for (size_t i = 0; i < len; i++)
-        forms += spec[i] == '|';
-    int want = txt_plural(t->lang, a->number, forms), k = 0;
-    size_t start = 0;
-    for (size_t i = 0; i <= len; i++) {
-        if (i == len || spec[i] == '|') {
-            if (k++ == want) {
-                append(t, spec + start, i - start);
-                return;
-            }
-            start = i + 1;
-        }
-    }
+    size_t start, piece;
+    if (txt_plural_pick(t->lang, a->number, spec, len, &start, &piece))
+        append(t, spec + start, piece);
 }
 
 void tx_add(txbuf *t, tx_id id, ...)
