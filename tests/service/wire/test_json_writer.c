@@ -116,6 +116,22 @@ Test(json_writer, every_byte_is_written_as_json_c_writes_it)
     }
 }
 
+/* s (byte c at `at` of `len`) written by jw_string() exactly as json-c
+ * writes it. */
+static void assert_written_as_json_c(const char *s, int c, int at, int len)
+{
+    json_object *o = json_object_new_string(s);
+    const char *want = json_object_to_json_string_ext(
+        o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
+    jw w;
+    jw_init(&w);
+    jw_string(&w, s);
+    cr_assert_not(jw_failed(&w));
+    cr_assert_str_eq(w.buf, want, "byte 0x%02x at %d of %d", c, at, len);
+    jw_free(&w);
+    json_object_put(o);
+}
+
 /* Every byte value at every position of texts of 1 to 20 bytes is written
  * as json-c writes it, and small integers (written without the division
  * loop, json_writer.c) as the others. */
@@ -129,16 +145,7 @@ Test(json_writer, every_byte_at_every_position_is_written_as_json_c_writes_it)
                     s[i] = (char)('a' + i % 26);
                 s[at] = (char)c;
                 s[len] = '\0';
-                json_object *o = json_object_new_string(s);
-                const char *want = json_object_to_json_string_ext(
-                    o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
-                jw w;
-                jw_init(&w);
-                jw_string(&w, s);
-                cr_assert_not(jw_failed(&w));
-                cr_assert_str_eq(w.buf, want, "byte 0x%02x at %d of %d", c, at, len);
-                jw_free(&w);
-                json_object_put(o);
+                assert_written_as_json_c(s, c, at, len);
             }
     for (long long v = -120; v <= 1200; v++) {
         char want[32];
@@ -172,16 +179,7 @@ Test(json_writer, every_byte_at_every_position_of_a_long_string_is_written_as_js
                     if (second && at + 9 < len)
                         s[at + 9] = (char)(c ^ 0x20 ? c ^ 0x20 : 1);
                     s[len] = '\0';
-                    json_object *o = json_object_new_string(s);
-                    const char *want = json_object_to_json_string_ext(
-                        o, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
-                    jw w;
-                    jw_init(&w);
-                    jw_string(&w, s);
-                    cr_assert_not(jw_failed(&w));
-                    cr_assert_str_eq(w.buf, want, "byte 0x%02x at %d of %d", c, at, len);
-                    jw_free(&w);
-                    json_object_put(o);
+                    assert_written_as_json_c(s, c, at, len);
                 }
     }
 }
