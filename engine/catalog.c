@@ -29,12 +29,17 @@ const char *cc_expansion_name(unsigned bit)
     return "?";
 }
 
-static unsigned name_hash(const char *name)
+/* Ids share their beginnings ("base.", "abbey-mayor.") and differ at
+ * their ends ("base.D", "base.RCr"): the length and the last six bytes
+ * hash well, and a look-up reads no more than that before comparing. */
+#define NAME_HASH_TAIL 6
+
+static unsigned name_hash_n(const char *name, size_t len)
 {
-    unsigned h = 2166136261u;                 /* FNV-1a */
-    for (const unsigned char *c = (const unsigned char *)name; *c; c++)
-        h = (h ^ *c) * 16777619u;
-    return h;
+    unsigned h = 2166136261u ^ (unsigned)len;  /* FNV-1a over the tail */
+    for (size_t i = len > NAME_HASH_TAIL ? len - NAME_HASH_TAIL : 0; i < len; i++)
+        h = (h ^ (unsigned char)name[i]) * 16777619u;
+    return h ^ (h >> 15);
 }
 
 int cc_catalog_count_names(const cc_catalog *cat)
@@ -49,17 +54,18 @@ int cc_catalog_count_names(const cc_catalog *cat)
 
 static void add_name(cc_catalog_name *names, int nslots, const char *name, int type)
 {
-    int i = (int)(name_hash(name) & (unsigned)(nslots - 1));
+    size_t len = strlen(name);
+    int i = (int)(name_hash_n(name, len) & (unsigned)(nslots - 1));
     for (; names[i].name != NULL; i = (i + 1) & (nslots - 1))
-        if (strcmp(names[i].name, name) == 0)
+        if (names[i].len == len && memcmp(names[i].name, name, len) == 0)
             return;                           /* the first type keeps it */
-    names[i] = (cc_catalog_name){ name, type };
+    names[i] = (cc_catalog_name){ name, len, type };
 }
 
 void cc_catalog_names(const cc_catalog *cat, cc_catalog_name *names, int nslots)
 {
     for (int i = 0; i < nslots; i++)
-        names[i] = (cc_catalog_name){ NULL, -1 };
+        names[i] = (cc_catalog_name){ NULL, 0, -1 };
     for (int i = 0; i < cat->ntypes; i++) {
         add_name(names, nslots, cat->types[i].id, i);
         for (int a = 0; a < cat->types[i].naliases; a++)
@@ -69,20 +75,36 @@ void cc_catalog_names(const cc_catalog *cat, cc_catalog_name *names, int nslots)
 
 int cc_catalog_find(const cc_catalog *cat, const char *name)
 {
+    return cc_catalog_find_n(cat, name, strlen(name));
+}
+
+/* Is the C string stored exactly name[0..len)? Compared a byte at a time
+ * up to stored's end, so a name holding a NUL never matches and stored is
+ * never read past its terminator (the scan, without the index). */
+static bool name_equals(const char *stored, const char *name, size_t len)
+{
+    size_t i = 0;
+    while (i < len && stored[i] != '\0' && stored[i] == name[i])
+        i++;
+    return i == len && stored[len] == '\0';
+}
+
+int cc_catalog_find_n(const cc_catalog *cat, const char *name, size_t len)
+{
     if (cat->nnames > 0) {
         int mask = cat->nnames - 1;
-        for (int i = (int)(name_hash(name) & (unsigned)mask); cat->names[i].name != NULL;
+        for (int i = (int)(name_hash_n(name, len) & (unsigned)mask); cat->names[i].name != NULL;
              i = (i + 1) & mask)
-            if (strcmp(cat->names[i].name, name) == 0)
+            if (cat->names[i].len == len && memcmp(cat->names[i].name, name, len) == 0)
                 return cat->names[i].type;
         return -1;
     }
     for (int i = 0; i < cat->ntypes; i++) {
         const cc_tile_type *t = &cat->types[i];
-        if (strcmp(t->id, name) == 0)
+        if (name_equals(t->id, name, len))
             return i;
         for (int a = 0; a < t->naliases; a++)
-            if (strcmp(t->aliases[a], name) == 0)
+            if (name_equals(t->aliases[a], name, len))
                 return i;
     }
     return -1;

@@ -11,7 +11,7 @@
  *   cc_tile_feature            one feature #k of a tile type
  *   cc_tile_type               one tile type: edges, features, flags, aliases
  *   cc_catalog                 all tile types
- *   cc_catalog_find()          id or alias -> tile type index (a hash
+ *   cc_catalog_find(), _n()    id or alias -> tile type index (a hash
  *                              look-up when the loader indexed the names)
  *   cc_catalog_names()         that index, built once by the loader
  *   cc_catalog_suggest()       a mistaken id -> the tile types it probably means
@@ -24,6 +24,7 @@
 #define CC_CATALOG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "loc.h"
@@ -99,6 +100,7 @@ typedef struct {
 /* One id or alias and the tile type it names. */
 typedef struct {
     const char *name;
+    size_t len;            /* strlen(name): look-ups compare spans */
     int type;
 } cc_catalog_name;
 
@@ -116,6 +118,9 @@ typedef struct {
 /* Index of the tile type whose id or alias is name, or -1 (the first such
  * type in catalog order). */
 int cc_catalog_find(const cc_catalog *cat, const char *name);
+/* The same for name[0..len), which need not end in a NUL (a span of a
+ * request's text); a name holding a NUL byte is never found. */
+int cc_catalog_find_n(const cc_catalog *cat, const char *name, size_t len);
 
 /* The number of slots cc_catalog_names() needs for cat: a power of two at
  * least twice the number of its ids and aliases. */

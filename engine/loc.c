@@ -35,13 +35,15 @@ bool cc_loc_parse(const char *s, cc_loc *out)
         *out = cc_loc_make(CC_LOC_CENTRE, 0);
         return true;
     }
+    /* Most names differ in their first byte: compare the rest only then
+     * (a position names a location for each of its figures). */
     for (int r = 0; r < CC_RING_SIZE; r++)
-        if (strcmp(s, ring_names[r]) == 0) {
+        if (s[0] == ring_names[r][0] && strcmp(s, ring_names[r]) == 0) {
             *out = cc_loc_make(CC_LOC_RING, r);
             return true;
         }
     for (int c = 0; c < CC_NCORNERS; c++)
-        if (strcmp(s, corner_names[c]) == 0) {
+        if (s[0] == corner_names[c][0] && strcmp(s, corner_names[c]) == 0) {
             *out = cc_loc_make(CC_LOC_CORNER, c);
             return true;
         }

@@ -339,60 +339,12 @@ bool dec_loc(const jr_obj *obj, const char *name, const char *pointer, bool allo
     return true;
 }
 
-/* Tile names already resolved in one position. A position names some 30
- * types among up to 128 tiles, and cc_catalog_find() scans the whole
- * catalog (ids and aliases) with strcmp: the memo makes repeats one hash
- * and one memcmp. Names are the raw spans of the body (strings without
- * escapes; an escaped name skips the memo). */
-#define TILE_MEMO_SLOTS 256    /* > 2 * CC_MAX_TILES: load stays under 1/2 */
-
-typedef struct {
-    const char *name[TILE_MEMO_SLOTS];
-    uint32_t len[TILE_MEMO_SLOTS];
-    int type[TILE_MEMO_SLOTS];
-} tile_memo;
-
-/* The memo's slot for the raw name raw[0..len): where it stands, or the
- * empty slot where it would go. */
-static size_t memo_slot(const tile_memo *memo, const char *raw, uint32_t len)
-{
-    /* Ids share their beginnings ("base.", "abbey-mayor."): hash the length
-     * and the last four bytes, and let the comparison settle the rest. */
-    uint32_t h = len * 2654435761u;
-    for (uint32_t i = len > 4 ? len - 4 : 0; i < len; i++)
-        h = (h ^ (unsigned char)raw[i]) * 16777619u;
-    size_t i = (h ^ (h >> 16)) % TILE_MEMO_SLOTS;
-    while (memo->name[i] != NULL) {
-        if (memo->len[i] == len && memcmp(memo->name[i], raw, len) == 0)
-            return i;
-        i = (i + 1) % TILE_MEMO_SLOTS;
-    }
-    return i;
-}
-
-/* Remember in slot i (empty) that raw[0..len) is type; an unknown name
- * (type < 0) ends the decode anyway. */
-static int memo_keep(tile_memo *memo, size_t i, const char *raw, uint32_t len, int type)
-{
-    if (type >= 0) {
-        memo->name[i] = raw;
-        memo->len[i] = len;
-        memo->type[i] = type;
-    }
-    return type;
-}
-
-static int find_tile(const cc_catalog *cat, tile_memo *memo, jr_val v, const dec_text *s)
+/* The tile type a decoded id or alias names, or -1. */
+static int find_tile(const cc_catalog *cat, const dec_text *s)
 {
     if (s->len >= sizeof s->s)
         return -1;              /* longer than any id or alias */
-    if (memo == NULL || v.escaped)
-        return cc_catalog_find(cat, s->s);
-    const char *raw = v.doc->text + v.at;
-    size_t i = memo_slot(memo, raw, v.len);
-    if (memo->name[i] != NULL)
-        return memo->type[i];
-    return memo_keep(memo, i, raw, v.len, cc_catalog_find(cat, s->s));
+    return cc_catalog_find_n(cat, s->s, s->len);
 }
 
 /* 422 "Unknown tile id" for s, with the ids it probably means ("base.d",
@@ -423,17 +375,14 @@ static bool unknown_tile_id(cc_error *err, const char *pointer, const char *name
 }
 
 static bool read_tile_id(const jr_obj *obj, const char *name, const char *pointer,
-                         const cc_catalog *cat, tile_memo *memo, int *type, cc_error *err)
+                         const cc_catalog *cat, int *type, cc_error *err)
 {
     dec_text s;
     s.len = 0;
     s.s[0] = '\0';
     if (!dec_string(obj, name, pointer, true, &s, NULL, err))
         return false;
-    jr_val v;
-    memset(&v, 0, sizeof v);
-    jr_obj_get(obj, name, &v);
-    int t = find_tile(cat, memo, v, &s);
+    int t = find_tile(cat, &s);
     if (t < 0)
         return unknown_tile_id(err, pointer, name, cat, s.s);
     *type = t;
@@ -443,7 +392,7 @@ static bool read_tile_id(const jr_obj *obj, const char *name, const char *pointe
 bool dec_tile_id(const jr_obj *obj, const char *name, const char *pointer,
                  const cc_catalog *cat, int *type, cc_error *err)
 {
-    return read_tile_id(obj, name, pointer, cat, NULL, type, err);
+    return read_tile_id(obj, name, pointer, cat, type, err);
 }
 
 /* The players' names parted by '\n', for a CC_LIST argument ("red, blue
@@ -738,7 +687,7 @@ static bool fast_text(jr_val v, char *buf, size_t cap)
                           memcmp((name).raw, s, sizeof(s) - 1) == 0)
 
 /* {"tile", "x", "y", "rot"}: the shape decode_tile() gives these values. */
-static bool tile_fast(jr_val v, const cc_catalog *cat, tile_memo *memo, cc_placed_tile *out)
+static bool tile_fast(jr_val v, const cc_catalog *cat, cc_placed_tile *out)
 {
     if (v.type != JR_OBJECT)
         return false;
@@ -753,7 +702,7 @@ static bool tile_fast(jr_val v, const cc_catalog *cat, tile_memo *memo, cc_place
             if (!fast_text(val, s.s, sizeof s.s))
                 return false;
             s.len = val.len;
-            type = find_tile(cat, memo, val, &s);
+            type = find_tile(cat, &s);
             if (type < 0)
                 return false;
             seen |= 1;
@@ -818,14 +767,20 @@ static inline bool span_int(const jr_doc *d, const jr_token *t, int min, int max
     return true;
 }
 
-static bool tile_packed(jr_val v, const cc_catalog *cat, tile_memo *memo, cc_placed_tile *out)
+static int span_player(const jr_doc *d, const jr_token *t, const cc_position *pos);
+
+static bool tile_packed(jr_val v, const cc_catalog *cat, const cc_position *pos,
+                        cc_placed_tile *out)
 {
     if (v.type != JR_OBJECT)
         return false;
     const jr_doc *d = v.doc;
     const jr_token *t = &d->tokens[v.index];
-    /* Four members whose values are all scalars: the object ends nine spans on. */
-    if (t[0].pos != 4 || (t[0].meta & JR_META_LEN_MASK) != v.index + 9)
+    /* Four members whose values are all scalars (the object ends nine
+     * spans on), or an abbey's five with its "player" last. */
+    uint32_t members = t[0].pos;
+    if ((members != 4 && members != 5)
+        || (t[0].meta & JR_META_LEN_MASK) != v.index + 1 + 2 * members)
         return false;
     int x, y, rot;
     if (!span_name_is(d, &t[1], "tile", 4) || !span_name_is(d, &t[3], "x", 1)
@@ -837,20 +792,23 @@ static bool tile_packed(jr_val v, const cc_catalog *cat, tile_memo *memo, cc_pla
     uint32_t id_len = t[2].meta & JR_META_LEN_MASK;
     if ((t[2].meta & ~JR_META_LEN_MASK) != SPAN_META(JR_STRING, 0) || id_len >= DEC_TEXT_MAX)
         return false;           /* not a string, escaped, or longer than any id */
-    const char *raw = d->text + t[2].pos;
-    size_t i = memo_slot(memo, raw, id_len);
-    if (memo->name[i] == NULL) {
-        dec_text s;
-        memcpy(s.s, raw, id_len);
-        s.s[id_len] = '\0';
-        if (memo_keep(memo, i, raw, id_len, cc_catalog_find(cat, s.s)) < 0)
+    int type = cc_catalog_find_n(cat, d->text + t[2].pos, id_len);
+    if (type < 0)
+        return false;
+    int owner = -1;
+    if (members == 5) {
+        /* Only an abbey names its placer, and only one of the players. */
+        if (!span_name_is(d, &t[9], "player", 6) || !cat->types[type].is_abbey)
+            return false;
+        owner = span_player(d, &t[10], pos);
+        if (owner < 0)
             return false;
     }
-    out->type = memo->type[i];
+    out->type = type;
     out->x = x;
     out->y = y;
     out->rot = rot / 90;
-    out->owner = -1;
+    out->owner = owner;
     return true;
 }
 
@@ -862,6 +820,19 @@ static inline bool text_is(jr_val v, const char *s)
         if (raw[i] != s[i])
             return false;
     return s[v.len] == '\0';
+}
+
+/* The player whose name the plain string at token t is, or -1 (the first
+ * of that name, as cc_position_player() finds it). */
+static int span_player(const jr_doc *d, const jr_token *t, const cc_position *pos)
+{
+    if ((t->meta & ~JR_META_LEN_MASK) != SPAN_META(JR_STRING, 0))
+        return -1;              /* not a string, or escaped */
+    jr_val v = { d, JR_STRING, false, t->pos, t->meta & JR_META_LEN_MASK, 0 };
+    for (int p = 0; p < pos->nplayers; p++)
+        if (text_is(v, pos->players[p]))
+            return p;
+    return -1;
 }
 
 /* Locations already read in one position's figures: "N", "WSW", "SE"...
@@ -899,8 +870,24 @@ static bool fast_loc(jr_val v, loc_memo *memo, cc_loc *out)
     return true;
 }
 
-/* {"player", "kind", "x", "y", "at"}: the shape dec_figure() gives these
- * values (no flock: a shepherd takes the careful path). */
+/* A shepherd's "flock": at most CC_MAX_FLOCK plain integers, each a sheep
+ * token of 1 to 4 (decode_flock()'s rule for the plain case). */
+static bool fast_flock(jr_val v, cc_figure *fig)
+{
+    if (v.type != JR_ARRAY || jr_count(v) > CC_MAX_FLOCK)
+        return false;
+    jr_iter it = jr_iter_start(v);
+    jr_val token;
+    int n = 0;
+    while (jr_next_element(&it, &token))
+        if (!fast_int(token, 1, 4, &fig->flock[n++]))
+            return false;
+    fig->nflock = n;
+    return true;
+}
+
+/* {"player", "kind", "x", "y", "at"} and a shepherd's "flock": the shape
+ * dec_figure() gives these values. */
 static bool figure_fast(jr_val v, const cc_position *pos, loc_memo *locs, cc_figure *out)
 {
     if (v.type != JR_OBJECT)
@@ -928,7 +915,7 @@ static bool figure_fast(jr_val v, const cc_position *pos, loc_memo *locs, cc_fig
             int k = 0;
             while (k < CC_FIG_NKINDS && !text_is(val, cc_figure_kind_name((cc_figure_kind)k)))
                 k++;
-            if (k == CC_FIG_NKINDS || k == CC_FIG_SHEPHERD)
+            if (k == CC_FIG_NKINDS)
                 return false;
             fig.kind = (cc_figure_kind)k;
             seen |= 2;
@@ -944,18 +931,23 @@ static bool figure_fast(jr_val v, const cc_position *pos, loc_memo *locs, cc_fig
             if (!fast_loc(val, locs, &fig.at))
                 return false;
             seen |= 16;
+        } else if (NAME_IS(name, "flock")) {
+            if (!fast_flock(val, &fig))
+                return false;
+            seen |= 32;
         } else {
-            return false;       /* "flock", or a member to refuse */
+            return false;       /* a member to refuse */
         }
     }
-    if (seen != 31)
+    /* A flock belongs to a shepherd (a shepherd may stand without one). */
+    if ((seen & 31) != 31 || ((seen & 32) && fig.kind != CC_FIG_SHEPHERD))
         return false;
     *out = fig;
     return true;
 }
 
 /* One element of position.tiles, at ptr. */
-static bool decode_tile(jr_val v, const char *ptr, const cc_catalog *cat, tile_memo *memo,
+static bool decode_tile(jr_val v, const char *ptr, const cc_catalog *cat,
                         const cc_position *pos, cc_placed_tile *out, cc_error *err)
 {
     static const char *const allowed[] = { "tile", "x", "y", "rot", "player", NULL };
@@ -966,7 +958,7 @@ static bool decode_tile(jr_val v, const char *ptr, const cc_catalog *cat, tile_m
     if (!dec_only_members(&obj, allowed, ptr, err))
         return false;
     int rot = 0;
-    if (!read_tile_id(&obj, "tile", ptr, cat, memo, &out->type, err)
+    if (!read_tile_id(&obj, "tile", ptr, cat, &out->type, err)
         || !dec_int(&obj, "x", ptr, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &out->x, NULL, err)
         || !dec_int(&obj, "y", ptr, -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &out->y, NULL, err)
         || !dec_int(&obj, "rot", ptr, 0, 270, true, &rot, NULL, err))
@@ -998,14 +990,12 @@ static bool decode_tiles(const jr_obj *p, const cc_catalog *cat, cc_position *po
         return fail_at(err, 422, ptr, CC_MSG_P_MORE_TILES, SVC_D_TOO_MANY_TILES,
                        CC_ARGS(CC_INT(MAX, CC_MAX_TILES), CC_INT(COUNT, n)));
     }
-    tile_memo memo;
-    memset(memo.name, 0, sizeof memo.name);
     jr_iter it = jr_iter_start(list);
     jr_val v;
     for (size_t i = 0; jr_next_element(&it, &v); i++) {
-        if (!tile_packed(v, cat, &memo, &pos->tiles[i]) && !tile_fast(v, cat, &memo, &pos->tiles[i])) {
+        if (!tile_packed(v, cat, pos, &pos->tiles[i]) && !tile_fast(v, cat, &pos->tiles[i])) {
             jr_pointer_index(ptr, POS "/tiles", i);
-            if (!decode_tile(v, ptr, cat, &memo, pos, &pos->tiles[i], err))
+            if (!decode_tile(v, ptr, cat, pos, &pos->tiles[i], err))
                 return false;
         }
         pos->ntiles = (int)i + 1;

@@ -435,11 +435,29 @@ static const bool plain_table[256] = {
 #undef R16
 };
 
-/* The first byte at or after q that is not plain (plain_table), or end. */
-static inline const unsigned char *plain_run(const unsigned char *q, const unsigned char *end)
+/* The first byte at or after q that is not plain (plain_table), or end.
+ * fence is one past the text's last byte that is not plain (jr_parse finds
+ * it once): a run that starts before it ends by itself, so most runs -- every
+ * string but one at the very end of a text -- need no bound checked. */
+static inline const unsigned char *plain_run(const unsigned char *q, const unsigned char *end,
+                                             const unsigned char *fence)
 {
+    if (q < fence) {
+        while (plain_table[*q])
+            q++;
+        return q;
+    }
     while (q < end && plain_table[*q])
         q++;
+    return q;
+}
+
+/* One past the last byte of text[0..len) that is not plain (text if none). */
+static const unsigned char *plain_fence(const unsigned char *text, size_t len)
+{
+    const unsigned char *q = text + len;
+    while (q > text && plain_table[q[-1]])
+        q--;
     return q;
 }
 
@@ -841,6 +859,102 @@ static bool fail_duplicate(jr_parser *ps, jr_str name, const unsigned char *quot
                            CC_INT(BYTE, offset(ps, quote))));
 }
 
+/* ---- flat objects ----------------------------------------------------------- */
+
+/* Most objects of a request are small, flat and compact: a tile
+ * {"tile":"base.D","x":0,"y":0,"rot":0}, a figure, a feature's address.
+ * The general loop pays its bookkeeping (a frame, three places, whitespace
+ * looked for at each of them, a name's bit) for each of their spans;
+ * flat_object() reads such an object in one straight walk and writes
+ * exactly the spans the general loop would write.
+ *
+ * It takes only what it can judge alone: members of plain names (printable
+ * ASCII but '"' and '\\'), each a plain string or an integer of at most
+ * FLAT_DIGITS digits, no whitespace, at most FLAT_MAX members, no name
+ * twice. At anything else -- whitespace, an escape, UTF-8, a literal, a
+ * nested container, another number, a repeated name, a syntax error -- it
+ * returns NULL having changed nothing the general loop reads (tok[ntok..]
+ * is scratch until ntok moves), and the general loop reads the object
+ * again from its '{'. So every error, with its pointer and its detail, is
+ * still the general loop's, and an object is read at most twice.
+ *
+ * Preconditions: p is at a '{' whose object the general loop could enter
+ * (depth below max_depth), and tok has room for 1 + 2 * FLAT_MAX spans from
+ * *ntok. On success *ntok is past the object's spans and the result is the
+ * byte after its '}'. */
+#define FLAT_MAX 8        /* a figure has 5 members, a tile 4 */
+#define FLAT_DIGITS 9     /* far inside the general loop's 18 */
+
+static inline const unsigned char *flat_object(const unsigned char *start, const unsigned char *p,
+                                               const unsigned char *end,
+                                               const unsigned char *fence, jr_token *tok,
+                                               uint32_t *ntok)
+{
+    const uint32_t first = *ntok;
+    uint32_t n = first + 1, members = 0;
+    uint64_t seen = 0;
+    p++;
+    for (;;) {
+        if (p >= end || *p != '"')
+            return NULL;
+        const unsigned char *name = ++p;
+        p = plain_run(p, end, fence);
+        if (p >= end || *p != '"')
+            return NULL;
+        uint32_t len = (uint32_t)(p - name);
+        /* A name whose (length, first byte) bit is new is a new name, as
+         * in add_name(); only a name sharing its bit is compared. */
+        uint64_t bit = (uint64_t)1 << ((len + (len > 0 ? *name : 0)) & 63);
+        if (seen & bit)
+            for (uint32_t m = first + 1; m < n; m += 2)
+                if ((tok[m].meta & META_LEN_MASK) == len && memcmp(start + tok[m].pos, name, len) == 0)
+                    return NULL;
+        seen |= bit;
+        tok[n].pos = (uint32_t)(name - start);
+        tok[n].meta = meta_of(JR_NAME, false, len);
+        n++;
+        if (++p >= end || *p != ':' || ++p >= end)
+            return NULL;
+        const unsigned char *value = p;
+        if (*p == '"') {
+            p = plain_run(p + 1, end, fence);
+            if (p >= end || *p != '"')
+                return NULL;
+            tok[n].pos = (uint32_t)(value + 1 - start);
+            tok[n].meta = meta_of(JR_STRING, false, (uint32_t)(p - value - 1));
+            p++;
+        } else {
+            p += *p == '-';
+            if (p < end && *p == '0') {
+                p++;
+            } else if (p < end && *p >= '1' && *p <= '9') {
+                const unsigned char *digits = p;
+                while (p < end && *p >= '0' && *p <= '9')
+                    p++;
+                if (p - digits > FLAT_DIGITS)
+                    return NULL;
+            } else {
+                return NULL;
+            }
+            tok[n].pos = (uint32_t)(value - start);
+            tok[n].meta = meta_of(JR_INT, false, (uint32_t)(p - value));
+        }
+        n++;
+        members++;
+        if (p >= end)
+            return NULL;
+        if (*p == '}')
+            break;
+        if (*p != ',' || members == FLAT_MAX)
+            return NULL;
+        p++;
+    }
+    tok[first].pos = members;
+    tok[first].meta = meta_of(JR_OBJECT, false, n);
+    *ntok = n;
+    return p + 1;
+}
+
 /* ---- the pass ------------------------------------------------------------- */
 
 /* The whole pass: three places, a value, a member name, after a value.
@@ -850,6 +964,7 @@ static bool fail_duplicate(jr_parser *ps, jr_str name, const unsigned char *quot
 static bool parse_text(jr_parser *ps)
 {
     const unsigned char *const end = ps->end;
+    const unsigned char *const fence = plain_fence(ps->start, (size_t)(end - ps->start));
     const unsigned char *p = ps->start;
     jr_doc *doc = ps->doc;
     jr_token *tok = doc->tokens;
@@ -885,7 +1000,7 @@ value:
     }
     switch (*p) {
     case '"': {
-        const unsigned char *q = plain_run(p + 1, end);
+        const unsigned char *q = plain_run(p + 1, end, fence);
         uint32_t esc = 0;
         if (q < end && *q == '"') {
             q++;
@@ -903,6 +1018,13 @@ value:
     }
     case '{':
     case '[': {
+        if (*p == '{' && depth < ps->max_depth && cap - ntok > 2 * FLAT_MAX) {
+            const unsigned char *q = flat_object(ps->start, p, end, fence, tok, &ntok);
+            if (q != NULL) {
+                p = q;
+                goto after;
+            }
+        }
         if (depth >= ps->max_depth) {
             SYNC();
             return fail_at(ps, AT_VALUE, 400, JR_TITLE_DEPTH, SVC_D_JSON_TOO_DEEP,
@@ -985,7 +1107,7 @@ name: {
         SYNC();
         return fail_expected(ps, p);
     }
-    const unsigned char *q = plain_run(p + 1, end);
+    const unsigned char *q = plain_run(p + 1, end, fence);
     bool key_escaped = false;
     if (q < end && *q == '"') {
         q++;
