@@ -824,15 +824,35 @@ static inline bool text_is(jr_val v, const char *s)
 
 /* The player whose name the plain string at token t is, or -1 (the first
  * of that name, as cc_position_player() finds it). */
+/* The player named raw[0..len), the plain text of a string or a member name
+ * (the strict pass refuses raw control bytes, so it holds no NUL), or -1. */
+static int raw_player(const char *raw, uint32_t len, const cc_position *pos)
+{
+    if (len >= CC_NAME_MAX)
+        return -1;
+    for (int p = 0; p < pos->nplayers; p++)
+        if (strncmp(pos->players[p], raw, len) == 0 && pos->players[p][len] == '\0')
+            return p;
+    return -1;
+}
+
 static int span_player(const jr_doc *d, const jr_token *t, const cc_position *pos)
 {
     if ((t->meta & ~JR_META_LEN_MASK) != SPAN_META(JR_STRING, 0))
         return -1;              /* not a string, or escaped */
-    jr_val v = { d, JR_STRING, false, t->pos, t->meta & JR_META_LEN_MASK, 0 };
-    for (int p = 0; p < pos->nplayers; p++)
-        if (text_is(v, pos->players[p]))
-            return p;
-    return -1;
+    return raw_player(d->text + t->pos, t->meta & JR_META_LEN_MASK, pos);
+}
+
+/* A member of "scores" or "abbeys" in its plain form: a plain name that is
+ * a player's, and a plain integer in [0, max]. Anything else is read by
+ * player_member() and the value's reader, which say what is wrong. */
+static bool fast_player_int(jr_str key, jr_val val, const cc_position *pos, int max,
+                            int *player, int *value)
+{
+    if (key.escaped || !fast_int(val, 0, max, value))
+        return false;
+    *player = raw_player(key.raw, key.len, pos);
+    return *player >= 0;
 }
 
 /* Locations already read in one position's figures: "N", "WSW", "SE"...
@@ -1087,7 +1107,12 @@ static bool decode_scores(const jr_obj *p, cc_position *pos, cc_error *err)
     jr_str key;
     jr_val val;
     while (jr_members_next(&m, &key, &val)) {
-        int player;
+        int player, score;
+        if (fast_player_int(key, val, pos, DEC_SCORE_MAX, &player, &score)) {
+            pos->scores[player][0] = score;     /* a plain integer is [n, 0] */
+            pos->scores[player][1] = 0;
+            continue;
+        }
         char ptr[CC_POINTER_MAX];
         if (!player_member(key, "scores", POS "/scores", pos, &player, ptr, err) ||
             !decode_score(val, ptr, pos, pos->scores[player], err))
@@ -1120,7 +1145,11 @@ static bool decode_abbeys(const jr_obj *p, cc_position *pos, cc_error *err)
     jr_str key;
     jr_val val;
     while (jr_members_next(&m, &key, &val)) {
-        int player;
+        int player, count;
+        if (fast_player_int(key, val, pos, 1, &player, &count)) {
+            pos->abbeys[player] = count;
+            continue;
+        }
         char ptr[CC_POINTER_MAX];
         if (!player_member(key, "abbeys", POS "/abbeys", pos, &player, ptr, err) ||
             !read_int(val, WHAT_TERM("subject.an-abbey-count"), ptr, 0, 1, &pos->abbeys[player], err))

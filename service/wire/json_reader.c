@@ -928,9 +928,15 @@ static inline const unsigned char *flat_object(const unsigned char *start, const
             if (p < end && *p == '0') {
                 p++;
             } else if (p < end && *p >= '1' && *p <= '9') {
+                /* Digits are plain: a run of them starting before the
+                 * fence ends by itself too. */
                 const unsigned char *digits = p;
-                while (p < end && *p >= '0' && *p <= '9')
-                    p++;
+                if (p < fence)
+                    while ((unsigned)(*p - '0') < 10)
+                        p++;
+                else
+                    while (p < end && (unsigned)(*p - '0') < 10)
+                        p++;
                 if (p - digits > FLAT_DIGITS)
                     return NULL;
             } else {
