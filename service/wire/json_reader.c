@@ -5,7 +5,10 @@
  * explicit stack of open containers; it decodes nothing, it checks, and
  * writes one span (jr_token) per value and name. The common cases (short
  * plain strings, small integers, compact text) stay in the loop; anything
- * else, and every error, goes to a function of its own. Its errors,
+ * else, and every error, goes to a function of its own. A small compact
+ * object of scalars (a tile, a figure: most of a request) is read by
+ * flat_object() in one straight walk that writes the same spans, or
+ * leaves it to the loop at the first thing it does not take. Its errors,
  * pointers and details are those of the tree-building parser the service
  * used before (kept as the oracle of the differential tests: tests/support/
  * oracle_json.c), byte for byte.
