@@ -78,7 +78,7 @@ typedef struct {
     int x, y;
     cc_loc at;      /* board orientation; a corner for barns */
     int nflock;     /* shepherds: sheep tokens beside it */
-    int flock[CC_MAX_FLOCK];
+    int8_t flock[CC_MAX_FLOCK]; /* a token is 1 to 4 sheep: a byte keeps figures small */
 } cc_figure;
 
 typedef struct {

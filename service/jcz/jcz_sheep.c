@@ -33,7 +33,7 @@ void jcz_bag_fill(jcz_bag *bag, const cc_position *pos)
             }
 }
 
-void jcz_bag_put_back(jcz_bag *bag, const int *flock, int n)
+void jcz_bag_put_back(jcz_bag *bag, const int8_t *flock, int n)
 {
     for (int j = 0; j < n; j++)
         if (flock[j] >= 1 && flock[j] <= CC_TOKEN_MAX_SHEEP &&

@@ -46,7 +46,7 @@ typedef struct {
 void jcz_bag_fill(jcz_bag *bag, const cc_position *pos);
 
 /* Put the tokens of a flock (1..4 each) back. */
-void jcz_bag_put_back(jcz_bag *bag, const int *flock, int n);
+void jcz_bag_put_back(jcz_bag *bag, const int8_t *flock, int n);
 
 /* The bag when the active player grows a flock on move mv played on pos:
  * the full bag less pos's flocks, plus the flocks of every field other

@@ -479,8 +479,10 @@ static bool decode_flock(const jr_obj *obj, const char *pointer, cc_figure *out,
     for (size_t i = 0; jr_next_element(&it, &token); i++) {
         char eptr[CC_POINTER_MAX];
         jr_pointer_index(eptr, ptr, i);
-        if (!read_int(token, WHAT_TERM("subject.a-sheep-token"), eptr, 1, 4, &out->flock[i], err))
+        int sheep;
+        if (!read_int(token, WHAT_TERM("subject.a-sheep-token"), eptr, 1, 4, &sheep, err))
             return false;
+        out->flock[i] = (int8_t)sheep;
     }
     out->nflock = (int)n;
     return true;
@@ -744,7 +746,15 @@ static bool tile_fast(jr_val v, const cc_catalog *cat, cc_placed_tile *out)
 /* Token t is the plain member name s of n bytes. */
 static inline bool span_name_is(const jr_doc *d, const jr_token *t, const char *s, uint32_t n)
 {
-    return t->meta == SPAN_META(JR_NAME, n) && memcmp(d->text + t->pos, s, n) == 0;
+    if (t->meta != SPAN_META(JR_NAME, n))
+        return false;
+    if (n <= 4) {               /* a literal's length: two loads, no call */
+        uint32_t a = 0, b = 0;
+        memcpy(&a, d->text + t->pos, n);
+        memcpy(&b, s, n);
+        return a == b;
+    }
+    return memcmp(d->text + t->pos, s, n) == 0;
 }
 
 /* Token t is a plain integer of at most six bytes (fast_int()'s limit) in
@@ -898,10 +908,12 @@ static bool fast_flock(jr_val v, cc_figure *fig)
         return false;
     jr_iter it = jr_iter_start(v);
     jr_val token;
-    int n = 0;
-    while (jr_next_element(&it, &token))
-        if (!fast_int(token, 1, 4, &fig->flock[n++]))
+    int n = 0, sheep;
+    while (jr_next_element(&it, &token)) {
+        if (!fast_int(token, 1, 4, &sheep))
             return false;
+        fig->flock[n++] = (int8_t)sheep;
+    }
     fig->nflock = n;
     return true;
 }

@@ -888,35 +888,121 @@ static bool fail_duplicate(jr_parser *ps, jr_str name, const unsigned char *quot
 #define FLAT_MAX 8        /* a figure has 5 members, a tile 4 */
 #define FLAT_DIGITS 9     /* far inside the general loop's 18 */
 
+/* The names of the last flat object read, as the bytes '"name":' packed in
+ * two little-endian words each: the elements of an array have the same
+ * members in the same order, so the next object's names are first matched
+ * against these, a word compare each, before they are scanned. */
+typedef struct {
+    uint32_t members;                 /* 0: no model yet */
+    uint32_t len[FLAT_MAX];           /* the name's length */
+    uint64_t word[FLAT_MAX][2];       /* '"name":' (up to 16 bytes), zero-padded */
+    uint64_t mask[FLAT_MAX][2];       /* which of those bytes count */
+} flat_model;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define FLAT_MODEL 1
+#else
+#define FLAT_MODEL 0                  /* the words assume little-endian */
+#endif
+
+/* Does the text at p begin with the model's member i (p[0..16) inside it)? */
+static inline bool model_matches(const flat_model *m, uint32_t i, const unsigned char *p)
+{
+    uint64_t w0, w1;
+    memcpy(&w0, p, 8);
+    memcpy(&w1, p + 8, 8);
+    return (((w0 & m->mask[i][0]) ^ m->word[i][0]) | ((w1 & m->mask[i][1]) ^ m->word[i][1])) == 0;
+}
+
+/* Remember the names of the object whose spans start at tok[first] (a flat
+ * object: compact, so each name is followed by '":'). Names too long for
+ * two words end the model there. */
+static void model_keep(flat_model *m, const unsigned char *start, const jr_token *tok,
+                       uint32_t first, uint32_t members)
+{
+    m->members = 0;
+    for (uint32_t i = 0; i < members; i++) {
+        const jr_token *t = &tok[first + 1 + 2 * i];
+        uint32_t len = t->meta & META_LEN_MASK;
+        size_t n = (size_t)len + 3;
+        if (n > 16)
+            break;
+        unsigned char bytes[16] = { 0 }, ones[16] = { 0 };
+        memcpy(bytes, start + t->pos - 1, n);
+        memset(ones, 0xff, n);
+        memcpy(m->word[i], bytes, 16);
+        memcpy(m->mask[i], ones, 16);
+        m->len[i] = len;
+        m->members = i + 1;
+    }
+}
+
 static inline const unsigned char *flat_object(const unsigned char *start, const unsigned char *p,
                                                const unsigned char *end,
                                                const unsigned char *fence, jr_token *tok,
-                                               uint32_t *ntok)
+                                               uint32_t *ntok, flat_model *model)
 {
     const uint32_t first = *ntok;
     uint32_t n = first + 1, members = 0;
     uint64_t seen = 0;
+    /* While every name so far was the model's, the model's count; then 0.
+     * A name matched against it needs 16 bytes of text from p. */
+    uint32_t modelled = FLAT_MODEL ? model->members : 0;
     p++;
     for (;;) {
-        if (p >= end || *p != '"')
-            return NULL;
-        const unsigned char *name = ++p;
-        p = plain_run(p, end, fence);
-        if (p >= end || *p != '"')
-            return NULL;
-        uint32_t len = (uint32_t)(p - name);
-        /* A name whose (length, first byte) bit is new is a new name, as
-         * in add_name(); only a name sharing its bit is compared. */
-        uint64_t bit = (uint64_t)1 << ((len + (len > 0 ? *name : 0)) & 63);
-        if (seen & bit)
-            for (uint32_t m = first + 1; m < n; m += 2)
-                if ((tok[m].meta & META_LEN_MASK) == len && memcmp(start + tok[m].pos, name, len) == 0)
-                    return NULL;
-        seen |= bit;
+        const unsigned char *name;
+        uint32_t len;
+        if (members < modelled && end - p >= 16 && model_matches(model, members, p)) {
+            /* The model's name at this place: all different so far, as the
+             * model's names were. */
+            name = p + 1;
+            len = model->len[members];
+            p = name + len;
+        } else {
+            if (p >= end || *p != '"')
+                return NULL;
+            name = ++p;
+            p = plain_run(p, end, fence);
+            if (p >= end || *p != '"')
+                return NULL;
+            len = (uint32_t)(p - name);
+            if (end - p < 2 || p[1] != ':')
+                return NULL;
+            bool after_model = modelled > 0 && members > 0;
+            if (after_model) {
+                /* The names before were the model's, their bits unknown:
+                 * compare this one with each of them. */
+                for (uint32_t k = first + 1; k < n; k += 2)
+                    if ((tok[k].meta & META_LEN_MASK) == len
+                        && memcmp(start + tok[k].pos, name, len) == 0)
+                        return NULL;
+            } else {
+                /* A name whose (length, first byte) bit is new is a new
+                 * name, as in add_name(); only one sharing its bit is
+                 * compared. */
+                uint64_t bit = (uint64_t)1 << ((len + (len > 0 ? *name : 0)) & 63);
+                if (seen & bit)
+                    for (uint32_t k = first + 1; k < n; k += 2)
+                        if ((tok[k].meta & META_LEN_MASK) == len
+                            && memcmp(start + tok[k].pos, name, len) == 0)
+                            return NULL;
+                seen |= bit;
+            }
+            if (after_model) {
+                /* From here on bits: set those of the names before. */
+                for (uint32_t k = first + 1; k < n; k += 2) {
+                    uint32_t l = tok[k].meta & META_LEN_MASK;
+                    seen |= (uint64_t)1 << ((l + (l > 0 ? start[tok[k].pos] : 0)) & 63);
+                }
+                seen |= (uint64_t)1 << ((len + (len > 0 ? *name : 0)) & 63);
+            }
+            modelled = 0;
+        }
         tok[n].pos = (uint32_t)(name - start);
         tok[n].meta = meta_of(JR_NAME, false, len);
         n++;
-        if (++p >= end || *p != ':' || ++p >= end)
+        p += 2;                            /* past '":' */
+        if (p >= end)
             return NULL;
         const unsigned char *value = p;
         if (*p == '"') {
@@ -961,6 +1047,10 @@ static inline const unsigned char *flat_object(const unsigned char *start, const
     tok[first].pos = members;
     tok[first].meta = meta_of(JR_OBJECT, false, n);
     *ntok = n;
+    /* All names matched: the model holds (this object had its first
+     * members, or all). Otherwise this object is the new model. */
+    if (FLAT_MODEL && modelled == 0)
+        model_keep(model, start, tok, first, members);
     return p + 1;
 }
 
@@ -982,6 +1072,8 @@ static bool parse_text(jr_parser *ps)
     jr_frame *f = NULL;          /* the open container: ps->frames[depth - 1] */
     uint32_t count = 0;          /* its members or elements so far */
     bool in_object = false;
+    flat_model model;                /* the last flat object's names */
+    model.members = 0;
 
 #define SYNC() (ps->depth = depth, doc->ntokens = ntok, f ? (void)(f->count = count) : (void)0)
 #define EMIT(pos_, meta_)                                                       \
@@ -1028,7 +1120,7 @@ value:
     case '{':
     case '[': {
         if (*p == '{' && depth < ps->max_depth && cap - ntok > 2 * FLAT_MAX) {
-            const unsigned char *q = flat_object(ps->start, p, end, fence, tok, &ntok);
+            const unsigned char *q = flat_object(ps->start, p, end, fence, tok, &ntok, &model);
             if (q != NULL) {
                 p = q;
                 goto after;

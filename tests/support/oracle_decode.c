@@ -470,9 +470,11 @@ static bool decode_flock(json_object *obj, const char *pointer, cc_figure *out, 
     for (size_t i = 0; i < n; i++) {
         char eptr[CC_POINTER_MAX];
         ojs_pointer_index(eptr, ptr, i);
+        int sheep;
         if (!read_int(json_object_array_get_idx(flock, i), "A sheep token", eptr, 1, 4,
-                      &out->flock[i], err))
+                      &sheep, err))
             return false;
+        out->flock[i] = (int8_t)sheep;
     }
     out->nflock = (int)n;
     return true;

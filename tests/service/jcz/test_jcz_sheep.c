@@ -35,8 +35,9 @@ Test(jcz_sheep, flocks_on_the_board_are_out_of_the_bag)
     tu_pos(&pos, 2, CC_EXP_HILLS_SHEEP);
     tu_tile(&pos, "base.D", 0, 0, 0);
     tu_fig(&pos, 0, "shepherd", 0, 0, "SSE");
-    int flock[] = { 1, 3 };
-    tu_flock(&pos, 2, flock);
+    int tokens[] = { 1, 3 };
+    int8_t flock[] = { 1, 3 };
+    tu_flock(&pos, 2, tokens);
     jcz_bag bag;
     jcz_bag_fill(&bag, &pos);
     cr_assert_eq(jcz_bag_draw(&bag, 0.5), 3);
