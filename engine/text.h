@@ -93,8 +93,8 @@ typedef enum {
     CC_ARG_TERM,      /* s: a term's name ("value.a-string"), worded as that
                          term in the language (msgctxt term.<name>) */
     CC_ARG_LIST       /* i: quote i of the cc_error, a list of client strings
-                         parted by '\n'; s: the term that joins the last two
-                         ("and", "or"): "red, blue and green" */
+                         parted by CC_LIST_SEP; s: the term that joins the
+                         last two ("and", "or"): "red, blue and green" */
 } cc_arg_type;
 
 typedef struct {
@@ -119,6 +119,10 @@ typedef struct {
 #define CC_RULE(n, id) ((cc_arg){ .s = (id), .i = 0, .name = CC_AN_##n, .type = CC_ARG_RULE })
 #define CC_STR(n, str) ((cc_arg){ .s = (str), .i = 0, .name = CC_AN_##n, .type = CC_ARG_STR })
 #define CC_TERM(n, term) ((cc_arg){ .s = (term), .i = 0, .name = CC_AN_##n, .type = CC_ARG_TERM })
+/* What parts the items of a CC_ARG_LIST: a byte that no UTF-8 text holds,
+ * so an item -- a player's name may hold any character, '\n' too -- is
+ * never split. */
+#define CC_LIST_SEP "\xff"
 #define CC_LIST(n, conj, q) ((cc_arg){ .s = (conj), .i = (q), .name = CC_AN_##n, .type = CC_ARG_LIST })
 
 /* ---- message ids ---------------------------------------------------------------

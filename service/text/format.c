@@ -228,9 +228,9 @@ static void put_list(outbuf *o, const char *lang, const txt_args *a, const cc_ar
     const char *s = a->err->quote[arg->i];
     int total = 1;
     for (const char *p = s; *p; p++)
-        total += *p == '\n';
+        total += *p == CC_LIST_SEP[0];
     for (int k = 0; k < total; k++) {
-        const char *end = strchr(s, '\n');
+        const char *end = strchr(s, CC_LIST_SEP[0]);
         size_t len = end ? (size_t)(end - s) : strlen(s);
         if (k > 0 && k == total - 1) {
             puts_(o, " ");

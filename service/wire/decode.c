@@ -363,7 +363,8 @@ static bool unknown_tile_id(cc_error *err, const char *pointer, const char *name
     char list[CC_SUGGESTIONS * (CC_ID_MAX + 4)] = "";
     for (int i = 0; i < n; i++) {
         size_t used = strlen(list);
-        snprintf(list + used, sizeof list - used, "%s%s", i == 0 ? "" : "\n", cat->types[idx[i]].id);
+        snprintf(list + used, sizeof list - used, "%s%s", i == 0 ? "" : CC_LIST_SEP,
+                 cat->types[idx[i]].id);
     }
     fail_member(err, 422, pointer, name, SVC_P_UNKNOWN_TILE_ID, SVC_D_NO_SUCH_TILE_ID_SUGGEST,
                 CC_ARGS(CC_QUOTE(VALUE, cc_error_quote(err, 0, excerpt)),
@@ -395,14 +396,14 @@ bool dec_tile_id(const jr_obj *obj, const char *name, const char *pointer,
     return read_tile_id(obj, name, pointer, cat, type, err);
 }
 
-/* The players' names parted by '\n', for a CC_LIST argument ("red, blue
+/* The players' names parted by CC_LIST_SEP, for a CC_LIST argument ("red, blue
  * and green" once worded). */
 static void player_list(const cc_position *pos, char *buf, size_t cap)
 {
     size_t n = 0;
     buf[0] = '\0';
     for (int i = 0; i < pos->nplayers && n < cap; i++)
-        n += (size_t)snprintf(buf + n, cap - n, "%s%s", i == 0 ? "" : "\n", pos->players[i]);
+        n += (size_t)snprintf(buf + n, cap - n, "%s%s", i == 0 ? "" : CC_LIST_SEP, pos->players[i]);
 }
 
 /* The player a decoded name names, or -1 (a name too long is no player). */

@@ -97,7 +97,7 @@ Test(problems_en, a_quoted_list_joins_with_the_languages_conjunction)
     cc_error err;
     CC_FAIL(&err, 422, "", SVC_P_UNKNOWN_PLAYER, SVC_D_NOT_A_PLAYER,
             CC_QUOTE(VALUE, cc_error_quote(&err, 0, "\"x\"")),
-            CC_LIST(PLAYERS, "and", cc_error_quote(&err, 1, "a\nb\nc")));
+            CC_LIST(PLAYERS, "and", cc_error_quote(&err, 1, "a" CC_LIST_SEP "b" CC_LIST_SEP "c")));
     txt_args a = { .err = &err };
     char out[200];
     cr_expect_str_eq(txt_format("en", &err.text, &a, out, sizeof out),

@@ -419,6 +419,23 @@ Test(decode, abbeys_only_with_abbey_mayor_and_0_or_1_each)
     RUN(rows);
 }
 
+/* A player's name may hold any character, a line break too: the list of
+ * players in "Unknown player" names it whole, as one item (found by
+ * fuzz_reader_diff: the list's items were once parted by '\n'). */
+Test(decode, unknown_player_detail_lists_a_name_holding_a_line_break_as_one_player)
+{
+    static const char body[] =
+        "{\"position\":{\"players\":[\"red\",\"gre\\n\",\"blue\"],"
+        "\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}],"
+        "\"figures\":[{\"player\":\"green\",\"kind\":\"meeple\",\"x\":0,\"y\":0,\"at\":\"E\"}]}}";
+    cc_position pos;
+    cc_error err;
+    cr_assert_not(decode_body(body, sizeof body - 1, &pos, &err));
+    expect_error("unknown player", &err, 422, "/position/figures/0/player");
+    cr_expect_str_eq(tu_detail(&err),
+                     "The name \"green\" is not one of the players (red, gre\n and blue).");
+}
+
 /* ---- the decoded struct ------------------------------------------------- */
 
 static void decode_ok(const char *text, cc_position *pos)
