@@ -123,6 +123,7 @@ typedef struct {
  * so an item -- a player's name may hold any character, '\n' too -- is
  * never split. */
 #define CC_LIST_SEP "\xff"
+#define CC_LIST_SEP_BYTE 0xFF
 #define CC_LIST(n, conj, q) ((cc_arg){ .s = (conj), .i = (q), .name = CC_AN_##n, .type = CC_ARG_LIST })
 
 /* ---- message ids ---------------------------------------------------------------

@@ -252,7 +252,7 @@ static void apply_events(const cc_score_result *s, cc_position *pos, bool *gone)
         if (ev->kind == CC_EV_SHEEP && ev->figure >= 0 && ev->figure < pos->nfigures) {
             cc_figure *sh = &pos->figures[ev->figure];
             if (sh->nflock < CC_MAX_FLOCK)
-                sh->flock[sh->nflock++] = ev->token;
+                sh->flock[sh->nflock++] = (int8_t)ev->token;   /* 1 to 4 */
         }
         for (int i = 0; i < ev->nreturned; i++)
             gone[ev->returned[i]] = true;

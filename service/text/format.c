@@ -228,9 +228,9 @@ static void put_list(outbuf *o, const char *lang, const txt_args *a, const cc_ar
     const char *s = a->err->quote[arg->i];
     int total = 1;
     for (const char *p = s; *p; p++)
-        total += *p == CC_LIST_SEP[0];
+        total += (unsigned char)*p == CC_LIST_SEP_BYTE;
     for (int k = 0; k < total; k++) {
-        const char *end = strchr(s, CC_LIST_SEP[0]);
+        const char *end = strchr(s, CC_LIST_SEP_BYTE);
         size_t len = end ? (size_t)(end - s) : strlen(s);
         if (k > 0 && k == total - 1) {
             puts_(o, " ");
