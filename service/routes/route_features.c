@@ -93,12 +93,13 @@ static bool followed(const game *g, const int *stands, int id)
 }
 
 /* One feature as enc_feature_members() writes it, plus "value" and
- * "points" (the players who would score); its rules go to rules. */
-static void feature_with_value(jw *w, const game *g, const int *stands, int id,
+ * "points" (the players who would score); its rules go to rules.
+ * occupied: does any figure stand on it (enc_occupied()). */
+static void feature_with_value(jw *w, const game *g, const int *stands, bool occupied, int id,
                                enc_rules *rules)
 {
     cc_value v;
-    if (followed(g, stands, id)) {
+    if (occupied && followed(g, stands, id)) {
         value_now(g, id, &v);
     } else {
         /* Most features: nobody would score them, so no majority to count
@@ -108,9 +109,10 @@ static void feature_with_value(jw *w, const game *g, const int *stands, int id,
         v.value = cc_feature_value(&g->features, &g->pos, id, false, NULL);
     }
     jw_object(w);
-    enc_feature_members(w, &g->pos, &g->features, stands, id);
-    jw_member_int(w, "value", v.value);
-    jw_key(w, "points");
+    enc_feature_members(w, &g->pos, &g->features, occupied ? stands : NULL, id);
+    jw_key_lit(w, "value");
+    jw_int(w, v.value);
+    jw_key_lit(w, "points");
     jw_object(w);
     for (int p = 0; p < g->pos.nplayers; p++)
         if (v.points[p] > 0)
@@ -165,11 +167,14 @@ void route_features(const svc_context *ctx, jr_obj *root, svc_response *res)
     size_t room = (size_t)g->features.nfeatures + 1;
     int *ids = malloc(sizeof *ids * room);
     uint64_t *keys = malloc(sizeof *keys * room);
-    if (ids == NULL || keys == NULL || !q_feature_at(g, root, false, &one, &unused, &err)) {
-        if (ids == NULL || keys == NULL)
+    bool *occupied = malloc(sizeof *occupied * room);
+    if (ids == NULL || keys == NULL || occupied == NULL ||
+        !q_feature_at(g, root, false, &one, &unused, &err)) {
+        if (ids == NULL || keys == NULL || occupied == NULL)
             svc_problem(res, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_FEATURES, CC_NO_ARGS);
         else
             svc_reply_problem(res, &err);
+        free(occupied);
         free(keys);
         free(ids);
         game_free(g);
@@ -184,17 +189,19 @@ void route_features(const svc_context *ctx, jr_obj *root, svc_response *res)
     enc_rules_init(&rules);
     int stands[CC_MAX_FIGURES];
     enc_figure_features(&g->pos, &g->features, stands);
+    enc_occupied(&g->pos, stands, g->features.nfeatures, occupied);
     jw w;
     jw_init(&w);
     jw_object(&w);
-    jw_key(&w, "features");
+    jw_key_lit(&w, "features");
     jw_array(&w);
     for (int i = 0; i < n; i++)
-        feature_with_value(&w, g, stands, ids[i], &rules);
+        feature_with_value(&w, g, stands, occupied[ids[i]], ids[i], &rules);
     jw_array_end(&w);
-    jw_key(&w, "rules");
+    jw_key_lit(&w, "rules");
     enc_rules_write(&w, &rules);
     jw_object_end(&w);
+    free(occupied);
     free(keys);
     free(ids);
     game_free(g);

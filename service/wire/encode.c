@@ -59,6 +59,41 @@ static char *put_at_text(char *o, cc_loc at)
     return o;
 }
 
+/* The most bytes of {"x":..,"y":..} and {"x":..,"y":..,"at":".."}. */
+#define XY_MAX 40     /* {"x":-2147483648,"y":-2147483648} */
+#define XYAT_MAX 56   /* ... ,"at":"#255"} */
+
+static char *put_xy_object(char *o, int x, int y)
+{
+    *o++ = '{';
+    o = put_xy_text(o, x, y);
+    *o++ = '}';
+    return o;
+}
+
+static char *put_xyat_object(char *o, int x, int y, cc_loc at)
+{
+    *o++ = '{';
+    o = put_at_text(put_xy_text(o, x, y), at);
+    *o++ = '}';
+    return o;
+}
+
+static char *put_feature_ref_text(char *o, const cc_features *f, int id)
+{
+    const cc_feature *feat = &f->features[id];
+    const cc_board_tile *t = &f->board->tiles[feat->name_tile];
+    return put_xyat_object(o, t->x, t->y, feat->name_at);
+}
+
+/* A name from the service's own tables (a type, a kind): no escape. */
+static char *put_name(char *o, const char *name)
+{
+    size_t n = strlen(name);
+    memcpy(o, name, n);
+    return o + n;
+}
+
 static void xy_members(jw *w, int x, int y)
 {
     jw_member_int(w, "x", x);
@@ -67,39 +102,49 @@ static void xy_members(jw *w, int x, int y)
 
 void enc_xy(jw *w, int x, int y)
 {
-    char text[48], *o = text;   /* {"x":-2147483648,"y":-2147483648} */
-    *o++ = '{';
-    o = put_xy_text(o, x, y);
-    *o++ = '}';
-    jw_raw(w, text, (size_t)(o - text));
+    char *o = jw_raw_begin(w, XY_MAX);
+    if (o != NULL)
+        jw_raw_end(w, put_xy_object(o, x, y), true);
 }
 
 void enc_xyat(jw *w, int x, int y, cc_loc at)
 {
-    char text[64], *o = text;   /* ... ,"at":"#255"} */
-    *o++ = '{';
-    o = put_at_text(put_xy_text(o, x, y), at);
-    *o++ = '}';
-    jw_raw(w, text, (size_t)(o - text));
+    char *o = jw_raw_begin(w, XYAT_MAX);
+    if (o != NULL)
+        jw_raw_end(w, put_xyat_object(o, x, y, at), true);
 }
 
 void enc_feature_ref(jw *w, const cc_features *f, int id)
 {
-    const cc_feature *feat = &f->features[id];
-    const cc_board_tile *t = &f->board->tiles[feat->name_tile];
-    enc_xyat(w, t->x, t->y, feat->name_at);
+    char *o = jw_raw_begin(w, XYAT_MAX);
+    if (o != NULL)
+        jw_raw_end(w, put_feature_ref_text(o, f, id), true);
 }
+
+/* [{"x", "y"}...] of the n board tiles tiles[] at o (room for
+ * 2 + n * (XY_MAX + 1) bytes). */
+static char *put_cells_text(char *o, const cc_board *b, const int *tiles, int n)
+{
+    *o++ = '[';
+    for (int i = 0; i < n; i++) {
+        const cc_board_tile *t = &b->tiles[tiles[i]];
+        if (i > 0)
+            *o++ = ',';
+        o = put_xy_object(o, t->x, t->y);
+    }
+    *o++ = ']';
+    return o;
+}
+
+#define CELLS_MAX(n) (2 + (size_t)(n) * (XY_MAX + 1))
 
 void enc_cells(jw *w, const cc_features *f, int id)
 {
     int tiles[CC_MAX_TILES];
     int n = cc_features_cells(f, id, tiles);
-    jw_array(w);
-    for (int i = 0; i < n; i++) {
-        const cc_board_tile *t = &f->board->tiles[tiles[i]];
-        enc_xy(w, t->x, t->y);
-    }
-    jw_array_end(w);
+    char *o = jw_raw_begin(w, CELLS_MAX(n));
+    if (o != NULL)
+        jw_raw_end(w, put_cells_text(o, f->board, tiles, n), true);
 }
 
 static void spot_members(jw *w, const cc_figure *fig)
@@ -159,12 +204,20 @@ void enc_figure_features(const cc_position *pos, const cc_features *f,
         stands[i] = enc_figure_feature(f, &pos->figures[i]);
 }
 
+void enc_occupied(const cc_position *pos, const int *stands, int nfeatures, bool *occupied)
+{
+    memset(occupied, 0, (size_t)nfeatures * sizeof *occupied);
+    for (int i = 0; i < pos->nfigures; i++)
+        if (stands[i] >= 0 && stands[i] < nfeatures)
+            occupied[stands[i]] = true;
+}
+
 void enc_occupants(jw *w, const cc_position *pos, const int *stands, int id)
 {
     /* Which figures stand on it, then one array per player in the order
      * the players first appear among them. */
     bool anyone = false;
-    for (int i = 0; i < pos->nfigures; i++)
+    for (int i = 0; stands != NULL && i < pos->nfigures; i++)
         anyone |= stands[i] == id;
     if (!anyone) {              /* most features: one tight pass says so */
         jw_object(w);
@@ -197,25 +250,35 @@ void enc_occupants(jw *w, const cc_position *pos, const int *stands, int id)
 void enc_feature_members(jw *w, const cc_position *pos, const cc_features *f,
                          const int *stands, int id)
 {
+    /* Everything up to "occupants" in one piece: a features answer holds
+     * some 165 of these. */
     const cc_feature *feat = &f->features[id];
-    jw_key(w, "feature");
-    enc_feature_ref(w, f, id);
-    jw_member_string(w, "type", cc_feature_type_name(feat->type));
-    jw_key(w, "cells");
-    enc_cells(w, f, id);
-    jw_member_bool(w, "complete", feat->complete);
+    int tiles[CC_MAX_TILES];
+    int ncells = cc_features_cells(f, id, tiles), ncities = 0;
+    const int *cities = NULL;
+    if (feat->type == CC_FEAT_FIELD)
+        cities = cc_features_cities(f, id, &ncities);
+    const char *type = cc_feature_type_name(feat->type);
+    size_t max = 128 + XYAT_MAX + strlen(type) + CELLS_MAX(ncells) + (size_t)ncities * (XYAT_MAX + 1);
+    char *o = jw_raw_begin(w, max);
+    if (o == NULL)
+        return;
+    o = put_feature_ref_text(PUT_LITERAL(o, "\"feature\":"), f, id);
+    o = put_name(PUT_LITERAL(o, ",\"type\":\""), type);
+    o = put_cells_text(PUT_LITERAL(o, "\",\"cells\":"), f->board, tiles, ncells);
+    o = feat->complete ? PUT_LITERAL(o, ",\"complete\":true") : PUT_LITERAL(o, ",\"complete\":false");
     if (feat->type == CC_FEAT_CITY)
-        jw_member_int(w, "pennants", feat->pennants);
+        o = put_decimal(PUT_LITERAL(o, ",\"pennants\":"), feat->pennants);
     if (feat->type == CC_FEAT_FIELD) {
-        int n;
-        const int *cities = cc_features_cities(f, id, &n);
-        jw_key(w, "cities");
-        jw_array(w);
-        for (int i = 0; i < n; i++)
-            enc_feature_ref(w, f, cities[i]);
-        jw_array_end(w);
+        o = PUT_LITERAL(o, ",\"cities\":[");
+        for (int i = 0; i < ncities; i++) {
+            if (i > 0)
+                *o++ = ',';
+            o = put_feature_ref_text(o, f, cities[i]);
+        }
+        *o++ = ']';
     }
-    jw_key(w, "occupants");
+    jw_raw_end(w, PUT_LITERAL(o, ",\"occupants\":"), false);
     enc_occupants(w, pos, stands, id);
 }
 

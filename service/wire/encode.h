@@ -74,13 +74,20 @@ void enc_figure_features(const cc_position *pos, const cc_features *f,
 /* The figures of pos standing on feature id (stands from
  * enc_figure_features(); barns count on the field of their corner),
  * grouped by player name in the order the players first appear among the
- * figures; players with none are left out, so an empty feature gives {}.
- * pos must have been validated into f. */
+ * figures; players with none are left out, so an empty feature gives {}
+ * (and so does stands NULL). pos must have been validated into f. */
 void enc_occupants(jw *w, const cc_position *pos, const int *stands, int id);
+
+/* occupied[id] for every feature id below nfeatures: does a figure stand
+ * on it (stands from enc_figure_features())? One pass, for an answer that
+ * describes every feature: most have nobody on them. */
+void enc_occupied(const cc_position *pos, const int *stands, int nfeatures, bool *occupied);
 
 /* One feature's members: "feature": ref, "type", "cells", "complete",
  * "pennants" (cities), "cities": [ref...] (fields: the cities they
- * border), "occupants". The caller opens and closes the object. */
+ * border), "occupants". The caller opens and closes the object. stands as
+ * for enc_occupants(), or NULL when the caller knows that nobody stands on
+ * feature id (enc_occupied()). */
 void enc_feature_members(jw *w, const cc_position *pos, const cc_features *f,
                          const int *stands, int id);
 

@@ -166,6 +166,18 @@ static char *put_escape(char *o, unsigned char c)
     return o;
 }
 
+char *jw_escape_at(char *o, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (plain_byte(c))       /* nearly every byte: copied as it is */
+            *o++ = (char)c;
+        else
+            o = put_escape(o, c);
+    }
+    return o;
+}
+
 /* ',' if needed, then s quoted and escaped, then `after` (':' for a key,
  * or nothing). One reservation for the worst case (every byte a \u00xx),
  * then plain runs are copied as they are. */
@@ -177,13 +189,7 @@ static void put_quoted(jw *w, const char *s, size_t n, char after)
     if (w->comma)
         *o++ = ',';
     *o++ = '"';
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (plain_byte(c))       /* nearly every byte: copied as it is */
-            *o++ = (char)c;
-        else
-            o = put_escape(o, c);
-    }
+    o = jw_escape_at(o, s, n);
     *o++ = '"';
     if (after)
         *o++ = after;
@@ -354,4 +360,29 @@ void jw_raw(jw *w, const char *json, size_t n)
     separate(w);
     put_bytes(w, json, n);
     w->comma = true;
+}
+
+/* ids: the caller vouches that s needs no escape (json_writer.h). */
+static void put_plain_quoted(jw *w, const char *s, size_t n, bool key)
+{
+    char *o = jw_raw_begin(w, n + 3);
+    if (o == NULL)
+        return;
+    *o++ = '"';
+    memcpy(o, s, n);
+    o += n;
+    *o++ = '"';
+    if (key)
+        *o++ = ':';
+    jw_raw_end(w, o, !key);
+}
+
+void jw_id_len(jw *w, const char *s, size_t n)
+{
+    put_plain_quoted(w, s, n, false);
+}
+
+void jw_id_key_len(jw *w, const char *s, size_t n)
+{
+    put_plain_quoted(w, s, n, true);
 }

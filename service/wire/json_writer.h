@@ -43,6 +43,31 @@
  *   jw_free(&w)                      release; the writer is empty after
  *   jw_reserve(&w, n)                room for n more bytes (false: failed)
  *
+ * Fast paths for the text the service spells itself (an answer's member
+ * names, ids and small fixed shapes are most of its bytes; issue 13):
+ *   jw_key_lit(&w, "name")           "name": from a string literal, copied
+ *                                    with its compile-time length, never
+ *                                    scanned: the literal must need no
+ *                                    escape (member names: letters, digits,
+ *                                    '_', '-')
+ *   jw_id(&w, s), jw_id_key(&w, s)   a string value / a key that needs no
+ *                                    escape (ids and names from the
+ *                                    service's own tables: rule and message
+ *                                    ids, types, kinds, locations, argument
+ *                                    names), copied, not scanned; never a
+ *                                    player's name or other request text
+ *   o = jw_raw_begin(&w, max) ... jw_raw_end(&w, o_end, complete)
+ *                                    JSON text written in place: at most max
+ *                                    bytes at o (the separator is written
+ *                                    already; NULL: failed, write nothing),
+ *                                    then where it ends and whether it ends
+ *                                    a value (complete: true) or opens one
+ *                                    ('{', '[', a key: false)
+ *   o = jw_escape_at(o, s, n)        s[0..n) escaped as inside a string (no
+ *                                    quotes) at o, which has room for 6 n
+ *                                    bytes: request text (a player's name)
+ *                                    in text written in place
+ *
  * Example:
  *     jw w;
  *     jw_init(&w);
@@ -99,6 +124,46 @@ void jw_value(jw *w, const jw *value);
  * route's answer this way). Precondition: json[0..n) is one JSON value the
  * service wrote itself; it is not checked. */
 void jw_raw(jw *w, const char *json, size_t n);
+
+char *jw_escape_at(char *o, const char *s, size_t n);
+/* The most bytes jw_escape_at() writes for n bytes. */
+#define JW_ESCAPED_MAX(n) (6 * (size_t)(n))
+void jw_id_len(jw *w, const char *s, size_t n);
+void jw_id_key_len(jw *w, const char *s, size_t n);
+#define jw_id(w, s) jw_id_len((w), (s), strlen(s))
+#define jw_id_key(w, s) jw_id_key_len((w), (s), strlen(s))
+
+/* Room for max bytes, a separator and the NUL, and the separator written:
+ * where the text goes, or NULL when the writer has failed. */
+static inline char *jw_raw_begin(jw *w, size_t max)
+{
+    if (w->cap - w->len <= max + 1 && !jw_reserve(w, max + 1))
+        return NULL;
+    char *o = w->buf + w->len;
+    *o = ',';
+    return o + w->comma;
+}
+
+/* The text written since jw_raw_begin() ends at end; complete: it ends a
+ * value (a ',' goes before the next), else it opens one. */
+static inline void jw_raw_end(jw *w, char *end, bool complete)
+{
+    *end = '\0';
+    w->len = (size_t)(end - w->buf);
+    w->comma = complete;
+}
+
+/* "\"name\":" of a literal name, written with its known length. */
+static inline void jw_key_quoted(jw *w, const char *quoted, size_t n)
+{
+    char *o = jw_raw_begin(w, n);
+    if (o == NULL)
+        return;
+    memcpy(o, quoted, n);
+    jw_raw_end(w, o + n, false);
+}
+
+#define jw_key_lit(w, name) jw_key_quoted((w), "\"" name "\":", sizeof("\"" name "\":") - 1)
 
 static inline void jw_member_string(jw *w, const char *name, const char *s)
 {
