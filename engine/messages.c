@@ -183,13 +183,24 @@ static void count_round(cc_round_result *r, const int totals[2], cc_award *a,
     r->message = search && r->dark_figure >= 0;
 }
 
+/* A counting with no rounds yet. Only what is read is set: rounds[0..
+ * nrounds) are written as they are counted, and clearing all of them
+ * (5.6 KB a player, 35 KB for a cc_turn_counting) cost more than the rest
+ * of a /v1/score answer's counting. */
+static void counting_clear(cc_counting *c)
+{
+    c->before[0] = c->before[1] = c->after[0] = c->after[1] = 0;
+    c->nrounds = 0;
+    c->messages = 0;
+}
+
 bool cc_messages_count(const int start[2], bool two_figures, bool active,
                        cc_award *awards, int n, cc_counting *out, cc_error *err)
 {
     if (!check_awards(start, two_figures, awards, n, err))
         return false;
     int totals[2] = { start[0], start[1] };
-    memset(out, 0, sizeof *out);
+    counting_clear(out);
     out->before[0] = start[0];
     out->before[1] = start[1];
     bool may_receive = two_figures && active;
@@ -231,10 +242,12 @@ cc_round cc_messages_round_of(cc_event_kind kind)
 
 void cc_messages_counting_init(cc_turn_counting *tc)
 {
-    memset(tc, 0, sizeof *tc);
-    for (int p = 0; p < CC_MAX_PLAYERS; p++)
+    for (int p = 0; p < CC_MAX_PLAYERS; p++) {
         for (int i = 0; i < CC_MAX_EVENTS; i++)
             tc->figure[p][i] = CC_COUNT_DEFAULT;
+        counting_clear(&tc->counting[p]);
+    }
+    memset(tc->chosen, 0, sizeof tc->chosen);
 }
 
 /* Count res for every player of pos, player p's figures starting from

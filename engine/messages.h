@@ -128,7 +128,7 @@ typedef struct {
 typedef struct {
     int before[2], after[2];   /* the player's counting figures */
     int nrounds;
-    cc_round_result rounds[CC_MAX_AWARDS];
+    cc_round_result rounds[CC_MAX_AWARDS];   /* [0, nrounds) set; the rest unset */
     int messages;              /* messages received (at most one per round) */
 } cc_counting;
 
@@ -162,7 +162,7 @@ typedef struct {
     cc_counting counting[CC_MAX_PLAYERS];       /* out: per player */
 } cc_turn_counting;
 
-/* Every choice CC_COUNT_DEFAULT. */
+/* Every choice CC_COUNT_DEFAULT, nothing chosen, nothing counted yet. */
 void cc_messages_counting_init(cc_turn_counting *tc);
 
 /* Count res for every player of pos, starting from pos->scores. Only
