@@ -94,12 +94,6 @@ static char *put_name(char *o, const char *name)
     return o + n;
 }
 
-static void xy_members(jw *w, int x, int y)
-{
-    jw_member_int(w, "x", x);
-    jw_member_int(w, "y", y);
-}
-
 void enc_xy(jw *w, int x, int y)
 {
     char *o = jw_raw_begin(w, XY_MAX);
@@ -147,47 +141,50 @@ void enc_cells(jw *w, const cc_features *f, int id)
         jw_raw_end(w, put_cells_text(o, f->board, tiles, n), true);
 }
 
-static void spot_members(jw *w, const cc_figure *fig)
+/* The most bytes of a figure's object: its player's name escaped, a kind
+ * (names under 16 bytes), the spot, a flock of CC_MAX_FLOCK tokens. */
+#define FIGURE_MAX (JW_ESCAPED_MAX(CC_NAME_MAX) + 16 + 16 + XYAT_MAX + 16 + CC_MAX_FLOCK * 12)
+
+/* A figure's object: "player" (with_player: position form), "kind", "x",
+ * "y", "at", "flock" (shepherds). Kind names need no escape; a player's
+ * name does. */
+static char *put_figure_text(char *o, const cc_position *pos, const cc_figure *fig,
+                             bool with_player)
 {
-    jw_member_string(w, "kind", cc_figure_kind_name(fig->kind));
-    xy_members(w, fig->x, fig->y);
-    jw_key(w, "at");
-    enc_loc(w, fig->at);
-    if (fig->kind == CC_FIG_SHEPHERD) {
-        jw_key(w, "flock");
-        jw_array(w);
-        for (int i = 0; i < fig->nflock; i++)
-            jw_int(w, fig->flock[i]);
-        jw_array_end(w);
+    if (with_player) {
+        const char *name = pos->players[fig->player];
+        o = jw_escape_at(PUT_LITERAL(o, "{\"player\":\""), name, strlen(name));
+        o = PUT_LITERAL(o, "\",\"kind\":\"");
+    } else {
+        o = PUT_LITERAL(o, "{\"kind\":\"");
     }
+    o = put_name(o, cc_figure_kind_name(fig->kind));
+    o = put_at_text(put_xy_text(PUT_LITERAL(o, "\","), fig->x, fig->y), fig->at);
+    if (fig->kind == CC_FIG_SHEPHERD) {
+        o = PUT_LITERAL(o, ",\"flock\":[");
+        for (int i = 0; i < fig->nflock && i < CC_MAX_FLOCK; i++) {
+            if (i > 0)
+                *o++ = ',';
+            o = put_decimal(o, fig->flock[i]);
+        }
+        *o++ = ']';
+    }
+    *o++ = '}';
+    return o;
 }
 
 void enc_figure_spot(jw *w, const cc_figure *fig)
 {
-    if (fig->kind != CC_FIG_SHEPHERD) {
-        /* {"kind":"meeple","x":..,"y":..,"at":".."} whole (see enc_xy);
-         * kind names need no escape. A shepherd's flock takes the writer. */
-        char text[80], *o = text;
-        o = PUT_LITERAL(o, "{\"kind\":\"");
-        for (const char *c = cc_figure_kind_name(fig->kind); *c; c++)
-            *o++ = *c;
-        o = PUT_LITERAL(o, "\",");
-        o = put_at_text(put_xy_text(o, fig->x, fig->y), fig->at);
-        *o++ = '}';
-        jw_raw(w, text, (size_t)(o - text));
-        return;
-    }
-    jw_object(w);
-    spot_members(w, fig);
-    jw_object_end(w);
+    char *o = jw_raw_begin(w, FIGURE_MAX);
+    if (o != NULL)
+        jw_raw_end(w, put_figure_text(o, NULL, fig, false), true);
 }
 
 void enc_figure(jw *w, const cc_position *pos, const cc_figure *fig)
 {
-    jw_object(w);
-    jw_member_string(w, "player", pos->players[fig->player]);
-    spot_members(w, fig);
-    jw_object_end(w);
+    char *o = jw_raw_begin(w, FIGURE_MAX);
+    if (o != NULL)
+        jw_raw_end(w, put_figure_text(o, pos, fig, true), true);
 }
 
 int enc_figure_feature(const cc_features *f, const cc_figure *fig)
@@ -224,27 +221,46 @@ void enc_occupants(jw *w, const cc_position *pos, const int *stands, int id)
         jw_object_end(w);
         return;
     }
-    bool on[CC_MAX_FIGURES] = { false };
+    int on[CC_MAX_FIGURES], non = 0;
     int order[CC_MAX_PLAYERS], nplayers = 0;
     bool listed[CC_MAX_PLAYERS] = { false };
     for (int i = 0; i < pos->nfigures; i++) {
-        on[i] = stands[i] == id;
+        if (stands[i] != id)
+            continue;
+        on[non++] = i;
         int p = pos->figures[i].player;
-        if (on[i] && !listed[p]) {
+        if (!listed[p]) {
             listed[p] = true;
             order[nplayers++] = p;
         }
     }
-    jw_object(w);
+    /* Written in place: {"<player>":[spot,...],...}. */
+    size_t max = 2 + (size_t)nplayers * (JW_ESCAPED_MAX(CC_NAME_MAX) + 6)
+                 + (size_t)non * (FIGURE_MAX + 1);
+    char *o = jw_raw_begin(w, max);
+    if (o == NULL)
+        return;
+    *o++ = '{';
     for (int k = 0; k < nplayers; k++) {
-        jw_key(w, pos->players[order[k]]);
-        jw_array(w);
-        for (int i = 0; i < pos->nfigures; i++)
-            if (on[i] && pos->figures[i].player == order[k])
-                enc_figure_spot(w, &pos->figures[i]);
-        jw_array_end(w);
+        const char *name = pos->players[order[k]];
+        if (k > 0)
+            *o++ = ',';
+        *o++ = '"';
+        o = PUT_LITERAL(jw_escape_at(o, name, strlen(name)), "\":[");
+        bool first = true;
+        for (int j = 0; j < non; j++) {
+            const cc_figure *fig = &pos->figures[on[j]];
+            if (fig->player != order[k])
+                continue;
+            if (!first)
+                *o++ = ',';
+            first = false;
+            o = put_figure_text(o, pos, fig, false);
+        }
+        *o++ = ']';
     }
-    jw_object_end(w);
+    *o++ = '}';
+    jw_raw_end(w, o, true);
 }
 
 void enc_feature_members(jw *w, const cc_position *pos, const cc_features *f,
@@ -280,6 +296,27 @@ void enc_feature_members(jw *w, const cc_position *pos, const cc_features *f,
     }
     jw_raw_end(w, PUT_LITERAL(o, ",\"occupants\":"), false);
     enc_occupants(w, pos, stands, id);
+}
+
+void enc_player_ints(jw *w, const cc_position *pos, const int *values, unsigned mask)
+{
+    char *o = jw_raw_begin(w, 2 + CC_MAX_PLAYERS * (JW_ESCAPED_MAX(CC_NAME_MAX) + 16));
+    if (o == NULL)
+        return;
+    *o++ = '{';
+    bool first = true;
+    for (int p = 0; p < pos->nplayers && p < CC_MAX_PLAYERS; p++) {
+        if (!((mask >> p) & 1u))
+            continue;
+        if (!first)
+            *o++ = ',';
+        first = false;
+        const char *name = pos->players[p];
+        *o++ = '"';
+        o = put_decimal(PUT_LITERAL(jw_escape_at(o, name, strlen(name)), "\":"), values[p]);
+    }
+    *o++ = '}';
+    jw_raw_end(w, o, true);
 }
 
 /* An answer lists up to CC_MAX_PLACEMENTS of these (see enc_xy). */
@@ -393,7 +430,7 @@ void enc_rules_write(jw *w, const enc_rules *r)
 {
     jw_array(w);
     for (int i = 0; i < r->n; i++)
-        jw_string(w, r->ids[i]);
+        jw_id(w, r->ids[i]);   /* rule ids need no escape */
     jw_array_end(w);
 }
 
@@ -405,7 +442,7 @@ void enc_rule_ids(jw *w, const char *const *ids, size_t n)
         for (size_t j = 0; j < i && !seen; j++)
             seen = ids[j] == ids[i] || strcmp(ids[j], ids[i]) == 0;
         if (!seen)
-            jw_string(w, ids[i]);
+            jw_id(w, ids[i]);   /* rule ids need no escape */
     }
     jw_array_end(w);
 }

@@ -22,6 +22,7 @@
  *                                    "complete", "pennants" | "cities",
  *                                    "occupants": one feature described
  *                                    (members, no braces)
+ *   enc_player_ints(w, pos, v, mask) {"<player>": v[p]} of the players in mask
  *   enc_placements(w, list, n)       [{"x", "y", "rot"}], rot in degrees
  *   enc_deploy_option(w, pos, f, o)  {"kind", "at", "feature", "challenge"?}:
  *                                    one option as /v1/deployments lists it
@@ -90,6 +91,10 @@ void enc_occupied(const cc_position *pos, const int *stands, int nfeatures, bool
  * feature id (enc_occupied()). */
 void enc_feature_members(jw *w, const cc_position *pos, const cc_features *f,
                          const int *stands, int id);
+
+/* {"<player>": values[p], ...} for each player p of pos whose bit is set
+ * in mask, in seat order (scores, points, strengths). */
+void enc_player_ints(jw *w, const cc_position *pos, const int *values, unsigned mask);
 
 /* Legal placements as /v1/placements answers them. */
 void enc_placements(jw *w, const cc_placement *list, int n);

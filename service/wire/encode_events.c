@@ -7,51 +7,54 @@
 
 void enc_totals(jw *w, const cc_position *pos, const int totals[CC_MAX_PLAYERS])
 {
-    jw_object(w);
-    for (int p = 0; p < pos->nplayers; p++)
-        jw_member_int(w, pos->players[p], totals[p]);
-    jw_object_end(w);
+    enc_player_ints(w, pos, totals, (1u << pos->nplayers) - 1);
 }
 
 void enc_score_event(jw *w, const cc_position *pos, const cc_features *f,
                      const cc_score_event *ev, const char *lang)
 {
+    /* Member names as literals, ids and kinds unescaped (json_writer.h):
+     * a final scoring answers some 36 of these. */
     jw_object(w);
-    jw_member_string(w, "kind", cc_event_kind_name(ev->kind));
-    jw_key(w, "feature");
+    jw_key_lit(w, "kind");
+    jw_id(w, cc_event_kind_name(ev->kind));
+    jw_key_lit(w, "feature");
     if (ev->feature >= 0 && ev->feature < f->nfeatures) {
         enc_feature_ref(w, f, ev->feature);
-        jw_member_string(w, "type", cc_feature_type_name(ev->type));
-        jw_key(w, "cells");
+        jw_key_lit(w, "type");
+        jw_id(w, cc_feature_type_name(ev->type));
+        jw_key_lit(w, "cells");
         enc_cells(w, f, ev->feature);
     } else {
         jw_null(w);   /* a figure action about no feature */
     }
-    jw_member_bool(w, "complete", ev->complete);
-    jw_member_int(w, "value", ev->value);
-    jw_key(w, "points");
+    jw_key_lit(w, "complete");
+    jw_bool(w, ev->complete);
+    jw_key_lit(w, "value");
+    jw_int(w, ev->value);
+    jw_key_lit(w, "points");
     enc_totals(w, pos, ev->points);
-    jw_key(w, "returned");
+    jw_key_lit(w, "returned");
     jw_array(w);
     for (int i = 0; i < ev->nreturned; i++)
         enc_figure(w, pos, &pos->figures[ev->returned[i]]);
     jw_array_end(w);
     if (ev->kind == CC_EV_SHEEP || ev->kind == CC_EV_WOLF) {
-        jw_key(w, "token");
+        jw_key_lit(w, "token");
         if (ev->token == CC_TOKEN_WOLF)
             jw_string(w, "wolf");
         else
             jw_int(w, ev->token);
         if (ev->figure >= 0 && ev->figure < pos->nfigures) {
-            jw_key(w, "figure");
+            jw_key_lit(w, "figure");
             enc_figure(w, pos, &pos->figures[ev->figure]);
         }
     }
-    jw_key(w, "rules");
+    jw_key_lit(w, "rules");
     enc_rule_ids(w, ev->rules, (size_t)ev->nrules);
     txt_args ta = { .pos = pos, .strength = ev->strength };
     enc_text_members(w, "explain", lang, ev->explain, ev->nexplain, &ta);
-    jw_key(w, "strength");
+    jw_key_lit(w, "strength");
     enc_totals(w, pos, ev->strength);
     jw_object_end(w);
 }

@@ -15,7 +15,9 @@
  * strengths as {player: n}.
  *
  *   enc_text_members(w, member, lang, ts, k, a)   the three members for k
- *                                                 sentences (arrays)
+ *                                                 sentences (arrays); member
+ *                                                 is a name of the service's
+ *                                                 ("explain": no escape)
  *   enc_text_member1(w, member, lang, t, a)       the three for one sentence
  *   enc_text_args(w, t, a)                        one sentence's arguments
  *   enc_text_places(w, err)                       a problem's "locations":

@@ -362,9 +362,21 @@ void jw_raw(jw *w, const char *json, size_t n)
     w->comma = true;
 }
 
+void jw_check_plain(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!plain_byte((unsigned char)s[i])) {
+            fprintf(stderr, "json_writer: an id or literal name needs escaping: %.*s\n", (int)n, s);
+            abort();
+        }
+}
+
 /* ids: the caller vouches that s needs no escape (json_writer.h). */
 static void put_plain_quoted(jw *w, const char *s, size_t n, bool key)
 {
+#ifdef __SANITIZE_ADDRESS__
+    jw_check_plain(s, n);
+#endif
     char *o = jw_raw_begin(w, n + 3);
     if (o == NULL)
         return;
