@@ -48,9 +48,18 @@ static void put(outbuf *o, const char *s, size_t len)
 static void puts_(outbuf *o, const char *s) { put(o, s, strlen(s)); }
 
 /* v in decimal, as "%ld" writes it (no snprintf: a score's sentences hold
- * some 250 numbers). */
+ * some 250 numbers, nearly all under 100: those without the loop). */
 static void put_int(outbuf *o, long v)
 {
+    if (v >= 0 && v < 100 && !o->full && o->n - o->used > 3) {
+        char *d = o->s + o->used;
+        if (v >= 10)
+            *d++ = (char)('0' + v / 10);
+        *d++ = (char)('0' + v % 10);
+        *d = '\0';
+        o->used = (size_t)(d - o->s);
+        return;
+    }
     char b[24], *d = b + sizeof b;
     /* Work in unsigned so LONG_MIN negates without overflow. */
     unsigned long u = v < 0 ? 0ul - (unsigned long)v : (unsigned long)v;
@@ -134,16 +143,24 @@ int txt_plural(const char *lang, long n, int forms)
 
 /* ---- arguments ------------------------------------------------------------------- */
 
+/* Every argument name with its length: a placeholder is matched by
+ * length first, so most arguments are passed over without a byte read
+ * (a score's sentences hold some 800 placeholders). */
+static const struct {
+    const char *name;
+    size_t len;
+} arg_names[CC_ARG_NAME_COUNT] = {
+#define ARG_NAME(e, s) [CC_AN_##e] = { s, sizeof(s) - 1 },
+    CC_ARG_NAMES(ARG_NAME)
+#undef ARG_NAME
+};
+
 static const cc_arg *find_arg(const cc_text *t, const char *name, size_t len)
 {
     for (int i = 0; i < t->nargs; i++) {
-        /* name[0..len) is the whole argument name: compared byte by byte,
-         * an's NUL ending it (a sentence's placeholders are short). */
-        const char *an = cc_arg_name(t->args[i].name);
-        size_t k = 0;
-        while (k < len && an[k] == name[k])
-            k++;
-        if (k == len && an[len] == '\0')
+        unsigned id = t->args[i].name;
+        if (id < CC_ARG_NAME_COUNT && arg_names[id].len == len &&
+            memcmp(arg_names[id].name, name, len) == 0)
             return &t->args[i];
     }
     return NULL;
@@ -273,25 +290,25 @@ static void put_arg(outbuf *o, const char *lang, const txt_args *a, const cc_arg
     }
 }
 
+#define MOST_FORMS 3   /* the most forms any language's rule picks from */
+
 bool txt_plural_pick(const char *lang, long n, const char *spec, size_t len, size_t *start,
                      size_t *piece)
 {
-    int forms = 1;
-    for (size_t i = 0; i < len; i++)
-        forms += spec[i] == '|';
-    int want = txt_plural(lang, n, forms), k = 0;
+    /* One pass: the form the language's rule picks, or the last one when
+     * spec has fewer (as txt_plural() clamps to the forms there are). */
+    int want = txt_plural(lang, n, MOST_FORMS), k = 0;
     size_t from = 0;
-    for (size_t i = 0; i <= len; i++) {
-        if (i == len || spec[i] == '|') {
-            if (k++ == want) {
-                *start = from;
-                *piece = i - from;
-                return true;
-            }
-            from = i + 1;
+    for (;;) {
+        const char *bar = memchr(spec + from, '|', len - from);
+        size_t end = bar ? (size_t)(bar - spec) : len;
+        if (k++ == want || bar == NULL) {
+            *start = from;
+            *piece = end - from;
+            return true;
         }
+        from = end + 1;
     }
-    return false;
 }
 
 /* {name:f0|f1|...}: the form of the number name in lang. spec: after ':'. */
@@ -373,16 +390,28 @@ char *txt_format(const char *lang, const cc_text *t, const txt_args *a, char *ou
     return out;
 }
 
+/* The most bytes one sentence of txt_format_all() takes, as txt_format()
+ * into a buffer of this size would give them. */
+#define ONE_SENTENCE (CC_DETAIL_MAX * 2)
+
 char *txt_format_all(const char *lang, const cc_text *ts, int k, const txt_args *a, char *out,
                      size_t n)
 {
     outbuf o = { out, n, 0, false };
     out[0] = '\0';
-    char one[CC_DETAIL_MAX * 2];
-    for (int i = 0; i < k; i++) {
+    for (int i = 0; i < k && !o.full; i++) {
         if (i > 0)
-            puts_(&o, " ");
-        puts_(&o, txt_format(lang, &ts[i], a, one, sizeof one));
+            put(&o, " ", 1);
+        if (o.full || o.used + 1 >= o.n)
+            break;
+        /* Each sentence straight into out, within the room it would have
+         * had alone (ONE_SENTENCE) and what out has left: the same bytes
+         * as wording it apart and appending it, without the copy. */
+        size_t left = o.n - o.used;
+        outbuf one = { o.s + o.used, left < ONE_SENTENCE ? left : ONE_SENTENCE, 0, false };
+        put_template(&one, lang, txt_template(lang, ts[i].msg), &ts[i], a);
+        o.used += one.used;
+        o.full = one.full && left < ONE_SENTENCE;   /* out's end cut it */
     }
     return out;
 }

@@ -61,9 +61,9 @@ const char *txt_rule_title(const char *lang, const char *rule);
 int txt_plural(const char *lang, long n, int forms);
 
 /* The form n takes in lang among the forms of spec[0..len) ("f0|f1|...",
- * a placeholder's text after ':'): *start and *n its place in spec. False
- * when spec has fewer forms than the language's rule picks (nothing is
- * written then). */
+ * a placeholder's text after ':'): *start and *n its place in spec; the
+ * last form when spec has fewer than the language's rule picks (as
+ * txt_plural() clamps). True: there is always one. */
 bool txt_plural_pick(const char *lang, long n, const char *spec, size_t len, size_t *start,
                      size_t *piece);
 
