@@ -1,6 +1,7 @@
 /* score_event.c -- see score_event.h. */
 #include "score_event.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -40,6 +41,11 @@ cc_score_event *cc_event_add(cc_score_ctx *c, cc_event_kind kind, int id)
 
 static void add_unique(const char **list, int *n, int cap, const char *id)
 {
+    /* Ids are static strings: a repeat is nearly always the same pointer
+     * (a final scoring cites some 650 rules, nearly all repeats). */
+    for (int i = 0; i < *n; i++)
+        if (list[i] == id)
+            return;
     for (int i = 0; i < *n; i++)
         if (strcmp(list[i], id) == 0)
             return;
@@ -145,12 +151,29 @@ void cc_event_award(cc_score_ctx *c, cc_score_event *ev, const cc_majority *m, i
     explain_majority(c, ev, m, value);
 }
 
+#define NOT_A_FOLLOWER INT_MIN   /* no feature id, not even -1 (none) */
+
+/* Each follower's feature (NOT_A_FOLLOWER for other figures), found once per scoring:
+ * figures do not move while one runs, and every scored feature asks. */
+static const int *follower_features(cc_score_ctx *c)
+{
+    if (!c->followers_known) {
+        for (int i = 0; i < c->pos->nfigures; i++) {
+            const cc_figure *fig = &c->pos->figures[i];
+            c->follower_feature[i] = cc_is_follower(fig->kind) ? cc_figure_feature(c->f, fig)
+                                                               : NOT_A_FOLLOWER;
+        }
+        c->followers_known = true;
+    }
+    return c->follower_feature;
+}
+
 int cc_event_return_followers(cc_score_ctx *c, cc_score_event *ev)
 {
     int n = 0;
+    const int *on = follower_features(c);
     for (int i = 0; i < c->pos->nfigures; i++) {
-        const cc_figure *fig = &c->pos->figures[i];
-        if (c->gone[i] || !cc_is_follower(fig->kind) || cc_figure_feature(c->f, fig) != ev->feature)
+        if (c->gone[i] || on[i] != ev->feature)
             continue;
         cc_event_return(c, ev, i);
         n++;

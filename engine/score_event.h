@@ -36,6 +36,8 @@ typedef struct {
     int placed;                      /* board tile placed this turn, -1 at the end */
     bool gone[CC_MAX_FIGURES];       /* returned earlier in this scoring */
     int drawn[CC_MAX_FIGURES];       /* sheep drawn this turn beside shepherd i */
+    bool followers_known;            /* follower_feature[] is filled (lazily) */
+    int follower_feature[CC_MAX_FIGURES];   /* each follower's feature (score_event.c) */
 } cc_score_ctx;
 
 /* Reset *res and start a scoring of pos. */
