@@ -11,12 +11,16 @@
 
 #include "catalog.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../../engine/loc.h"
 #include "../../engine/rules.h"
+#include "lang.h"
 #include "messages_en.h"
 
 /* ---- the output buffer ------------------------------------------------------- */
@@ -27,7 +31,7 @@ typedef struct {
     bool full;        /* something was cut: nothing more is written */
 } outbuf;
 
-static void put(outbuf *o, const char *s, size_t len)
+static void put_cut(outbuf *o, const char *s, size_t len)
 {
     if (o->full || o->used + 1 >= o->n) {
         o->full = o->full || len > 0;
@@ -43,6 +47,19 @@ static void put(outbuf *o, const char *s, size_t len)
     memcpy(o->s + o->used, s, len);
     o->used += len;
     o->s[o->used] = '\0';
+}
+
+/* s[0..len) at the end of o; cut as put_cut() says when it does not fit.
+ * Inline: a score's sentences are some 1,000 pieces. */
+static inline void put(outbuf *o, const char *s, size_t len)
+{
+    if (!o->full && len < o->n - o->used) {
+        memcpy(o->s + o->used, s, len);
+        o->used += len;
+        o->s[o->used] = '\0';
+        return;
+    }
+    put_cut(o, s, len);
 }
 
 static void puts_(outbuf *o, const char *s) { put(o, s, strlen(s)); }
@@ -319,66 +336,232 @@ static void put_plural(outbuf *o, const char *lang, const cc_arg *arg, const cha
         put(o, spec + start, piece);
 }
 
-/* Template p filled with t's arguments. A term argument's text may name
- * the text's other arguments ("the byte 0x{code}"): it is filled in turn,
- * then the template goes on (resume); a term inside a term is written as
- * it stands. A loop, not a recursion: one level of terms is all there is. */
-static void put_template(outbuf *o, const char *lang, const char *p, const cc_text *t,
-                         const txt_args *a)
+/* ---- templates ------------------------------------------------------------------- */
+
+/* One piece of a template, in the order the template reads: literal text
+ * (a run up to the next brace, a brace of "{{" or "}}", a brace that opens
+ * nothing), or a placeholder {name} / {name:f0|f1|...}. */
+typedef struct {
+    bool placeholder;
+    const char *at;       /* the piece's text (a placeholder: from '{' to '}') */
+    size_t len;
+    const char *name;     /* placeholders: the name ... */
+    size_t nlen;
+    const char *spec;     /* ... and the plural forms after ':', or NULL */
+    size_t slen;
+} piece;
+
+/* The piece at p (not at the template's end); returns where the next one
+ * starts. The one reading of the template syntax (messages_en.h). */
+static const char *next_piece(const char *p, piece *pc)
 {
-    const char *resume = NULL;
-    for (;;) {
-        if (*p == '\0') {
-            if (resume == NULL)
+    memset(pc, 0, sizeof *pc);
+    pc->at = p;
+    if (*p != '{' && *p != '}') {
+        /* Literal text up to the next brace: copied in one piece, so a
+         * cut falls on a whole UTF-8 character (put() sees the run). */
+        pc->len = strcspn(p, "{}");
+        return p + pc->len;
+    }
+    if ((p[0] == '{' && p[1] == '{') || (p[0] == '}' && p[1] == '}')) {
+        pc->len = 1;
+        return p + 2;
+    }
+    /* The placeholder's '}' and its first ':' (a plural), in one pass. */
+    const char *close = NULL, *colon = NULL;
+    if (p[0] == '{')
+        for (const char *c = p + 1; *c; c++) {
+            if (*c == '}') {
+                close = c;
                 break;
-            p = resume;
-            resume = NULL;
-            continue;
-        }
-        if (*p != '{' && *p != '}') {
-            /* Literal text up to the next brace: copied in one piece, so a
-             * cut falls on a whole UTF-8 character (put() sees the run). */
-            size_t run = strcspn(p, "{}");
-            put(o, p, run);
-            p += run;
-            continue;
-        }
-        if ((p[0] == '{' && p[1] == '{') || (p[0] == '}' && p[1] == '}')) {
-            put(o, p, 1);
-            p += 2;
-            continue;
-        }
-        /* The placeholder's '}' and its first ':' (a plural), in one pass. */
-        const char *close = NULL, *colon = NULL;
-        if (p[0] == '{')
-            for (const char *c = p + 1; *c; c++) {
-                if (*c == '}') {
-                    close = c;
-                    break;
-                }
-                if (*c == ':' && colon == NULL)
-                    colon = c;
             }
-        if (close == NULL) {
-            put(o, p, 1);
-            p++;
+            if (*c == ':' && colon == NULL)
+                colon = c;
+        }
+    if (close == NULL) {
+        pc->len = 1;
+        return p + 1;
+    }
+    pc->placeholder = true;
+    pc->len = (size_t)(close - p + 1);
+    pc->name = p + 1;
+    pc->nlen = (size_t)((colon ? colon : close) - pc->name);
+    if (colon) {
+        pc->spec = colon + 1;
+        pc->slen = (size_t)(close - colon - 1);
+    }
+    return close + 1;
+}
+
+static void put_template(outbuf *o, const char *lang, const char *p, const cc_text *t,
+                         const txt_args *a, bool in_term);
+
+/* Placeholder pc filled with arg (NULL: t has no argument of that name,
+ * and the placeholder is written as it stands). A term argument's text
+ * may name the text's other arguments ("the byte 0x{code}"): it is filled
+ * in turn; a term inside a term is written as it stands. */
+static void put_placeholder(outbuf *o, const char *lang, const piece *pc, const cc_arg *arg,
+                            const cc_text *t, const txt_args *a, bool in_term)
+{
+    if (arg == NULL)
+        put(o, pc->at, pc->len);
+    else if (pc->spec)
+        put_plural(o, lang, arg, pc->spec, pc->slen);
+    else if (arg->type == CC_ARG_TERM && !in_term)
+        put_template(o, lang, txt_term(lang, arg->s ? arg->s : ""), t, a, true);
+    else
+        put_arg(o, lang, a, arg);
+}
+
+/* Template p filled with t's arguments, read as it goes. */
+static void put_template(outbuf *o, const char *lang, const char *p, const cc_text *t,
+                         const txt_args *a, bool in_term)
+{
+    while (*p != '\0') {
+        piece pc;
+        p = next_piece(p, &pc);
+        if (!pc.placeholder)
+            put(o, pc.at, pc.len);
+        else
+            put_placeholder(o, lang, &pc, find_arg(t, pc.name, pc.nlen), t, a, in_term);
+    }
+}
+
+/* ---- templates read once ------------------------------------------------------- *
+ * A score's explanation is some 140 sentences: reading each template again
+ * (the brace search, the argument names compared as text) cost more than
+ * writing them. So each language's templates of the engine's messages are
+ * read once, the first time the language is asked, into a list of pieces
+ * whose names are argument ids; a sentence then walks its list. Static
+ * storage (nothing to allocate or fail), filled under a lock, published by
+ * an atomic flag; a template that does not fit (too long, too many pieces,
+ * the pool full) is read as it goes, as before, so the words never
+ * differ, only their cost. */
+
+#define NO_ARG 0xFF            /* a placeholder whose name no argument has */
+#define POOL_PIECES 4096       /* a language's pieces (English takes ~1,500) */
+
+typedef struct {
+    uint16_t off, len;         /* the piece's text in the template */
+    uint16_t spec;             /* plurals: offset of the forms (after ':') */
+    uint8_t placeholder;       /* 0 literal, 1 {name}, 2 {name:forms} */
+    uint8_t name;              /* placeholders: the cc_arg_name_id, or NO_ARG */
+} read_piece;
+
+typedef struct {
+    const char *text;          /* the template; NULL: read it as it goes */
+    uint16_t first, n;         /* its pieces in the language's pool */
+} read_template;
+
+typedef struct {
+    read_template msgs[CC_MSG_COUNT];
+    read_piece pool[POOL_PIECES];
+    int used;
+} read_language;
+
+static read_language read_langs[TXT_LANGUAGES_MAX];
+static atomic_bool read_ready[TXT_LANGUAGES_MAX];
+static pthread_mutex_t read_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The argument id named name[0..len), or NO_ARG. */
+static uint8_t arg_id(const char *name, size_t len)
+{
+    for (unsigned id = 0; id < CC_ARG_NAME_COUNT; id++)
+        if (arg_names[id].len == len && memcmp(arg_names[id].name, name, len) == 0)
+            return (uint8_t)id;
+    return NO_ARG;
+}
+
+/* Template text into l's pool; false (and nothing kept) if it does not fit. */
+static bool read_once(read_language *l, read_template *rt, const char *text)
+{
+    size_t total = strlen(text);
+    if (total > UINT16_MAX)
+        return false;
+    int first = l->used, n = 0;
+    for (const char *p = text; *p != '\0';) {
+        piece pc;
+        p = next_piece(p, &pc);
+        if (first + n >= POOL_PIECES || n >= UINT16_MAX)
+            return false;
+        read_piece *rp = &l->pool[first + n++];
+        rp->off = (uint16_t)(pc.at - text);
+        rp->len = (uint16_t)pc.len;
+        rp->placeholder = !pc.placeholder ? 0 : pc.spec ? 2 : 1;
+        rp->spec = pc.spec ? (uint16_t)(pc.spec - text) : 0;
+        rp->name = pc.placeholder ? arg_id(pc.name, pc.nlen) : NO_ARG;
+        if (pc.placeholder && rp->name == NO_ARG)
+            rp->placeholder = 0;   /* no argument has that name: text as it stands */
+    }
+    l->used = first + n;
+    rt->text = text;
+    rt->first = (uint16_t)first;
+    rt->n = (uint16_t)n;
+    return true;
+}
+
+/* The row of lang in the language table (NULL: English's), or -1. */
+static int language_row(const char *lang)
+{
+    if (lang == NULL)
+        return 0;
+    size_t n;
+    const txt_language *rows = txt_languages(&n);
+    for (size_t i = 0; i < n && i < TXT_LANGUAGES_MAX; i++)
+        if (rows[i].code == lang || strcmp(rows[i].code, lang) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* The templates of lang read once (the first call for lang reads them). */
+static const read_language *read_templates(const char *lang)
+{
+    int row = language_row(lang);
+    if (row < 0)
+        return NULL;
+    if (!atomic_load_explicit(&read_ready[row], memory_order_acquire)) {
+        pthread_mutex_lock(&read_lock);
+        if (!atomic_load_explicit(&read_ready[row], memory_order_relaxed)) {
+            read_language *l = &read_langs[row];
+            for (int msg = 0; msg < CC_MSG_COUNT; msg++)
+                if (!read_once(l, &l->msgs[msg], txt_template(lang, msg)))
+                    l->msgs[msg].text = NULL;
+            atomic_store_explicit(&read_ready[row], true, memory_order_release);
+        }
+        pthread_mutex_unlock(&read_lock);
+    }
+    return &read_langs[row];
+}
+
+static const cc_arg *find_arg_id(const cc_text *t, unsigned id)
+{
+    for (int i = 0; i < t->nargs; i++)
+        if (t->args[i].name == id)
+            return &t->args[i];
+    return NULL;
+}
+
+/* t worded in lang into o: from its pieces read once when there are. */
+static void put_text(outbuf *o, const char *lang, const cc_text *t, const txt_args *a)
+{
+    const read_language *l = t->msg < CC_MSG_COUNT ? read_templates(lang) : NULL;
+    const read_template *rt = l ? &l->msgs[t->msg] : NULL;
+    if (rt == NULL || rt->text == NULL) {
+        put_template(o, lang, txt_template(lang, t->msg), t, a, false);
+        return;
+    }
+    for (int i = rt->first; i < rt->first + rt->n; i++) {
+        const read_piece *rp = &l->pool[i];
+        if (!rp->placeholder) {
+            put(o, rt->text + rp->off, rp->len);
             continue;
         }
-        const char *name = p + 1;
-        size_t nlen = (size_t)((colon ? colon : close) - name);
-        const cc_arg *arg = find_arg(t, name, nlen);
-        if (arg == NULL) {
-            put(o, p, (size_t)(close - p + 1));
-        } else if (colon) {
-            put_plural(o, lang, arg, colon + 1, (size_t)(close - colon - 1));
-        } else if (arg->type == CC_ARG_TERM && resume == NULL) {
-            resume = close + 1;
-            p = txt_term(lang, arg->s ? arg->s : "");
-            continue;
-        } else {
-            put_arg(o, lang, a, arg);
+        piece pc = { .placeholder = true, .at = rt->text + rp->off, .len = rp->len };
+        if (rp->placeholder == 2) {
+            pc.spec = rt->text + rp->spec;
+            pc.slen = (size_t)(rp->off + rp->len - 1 - rp->spec);
         }
-        p = close + 1;
+        put_placeholder(o, lang, &pc, find_arg_id(t, rp->name), t, a, false);
     }
 }
 
@@ -386,7 +569,7 @@ char *txt_format(const char *lang, const cc_text *t, const txt_args *a, char *ou
 {
     outbuf o = { out, n, 0, false };
     out[0] = '\0';
-    put_template(&o, lang, txt_template(lang, t->msg), t, a);
+    put_text(&o, lang, t, a);
     return out;
 }
 
@@ -409,7 +592,7 @@ char *txt_format_all(const char *lang, const cc_text *ts, int k, const txt_args 
          * as wording it apart and appending it, without the copy. */
         size_t left = o.n - o.used;
         outbuf one = { o.s + o.used, left < ONE_SENTENCE ? left : ONE_SENTENCE, 0, false };
-        put_template(&one, lang, txt_template(lang, ts[i].msg), &ts[i], a);
+        put_text(&one, lang, &ts[i], a);
         o.used += one.used;
         o.full = one.full && left < ONE_SENTENCE;   /* out's end cut it */
     }
