@@ -113,11 +113,10 @@ static void feature_with_value(jw *w, const game *g, const int *stands, bool occ
     jw_key_lit(w, "value");
     jw_int(w, v.value);
     jw_key_lit(w, "points");
-    jw_object(w);
+    unsigned scoring = 0;
     for (int p = 0; p < g->pos.nplayers; p++)
-        if (v.points[p] > 0)
-            jw_member_int(w, g->pos.players[p], v.points[p]);
-    jw_object_end(w);
+        scoring |= (unsigned)(v.points[p] > 0) << p;
+    enc_player_ints(w, &g->pos, v.points, scoring);
     jw_object_end(w);
     enc_feature_rules(rules, &g->features, id);
     value_rules(rules, &g->features.features[id], &v);

@@ -298,6 +298,38 @@ void enc_feature_members(jw *w, const cc_position *pos, const cc_features *f,
     enc_occupants(w, pos, stands, id);
 }
 
+void enc_player_keys_init(enc_player_keys *k, const cc_position *pos)
+{
+    k->n = pos->nplayers < CC_MAX_PLAYERS ? pos->nplayers : CC_MAX_PLAYERS;
+    for (int p = 0; p < k->n; p++) {
+        const char *name = pos->players[p];
+        char *o = k->key[p];
+        *o++ = '"';
+        o = PUT_LITERAL(jw_escape_at(o, name, strlen(name)), "\":");
+        k->len[p] = (uint8_t)(o - k->key[p]);
+    }
+}
+
+void enc_player_ints_keyed(jw *w, const enc_player_keys *k, const int *values, unsigned mask)
+{
+    char *o = jw_raw_begin(w, 2 + CC_MAX_PLAYERS * (sizeof k->key[0] + JW_INT_MAX + 1));
+    if (o == NULL)
+        return;
+    *o++ = '{';
+    bool first = true;
+    for (int p = 0; p < k->n; p++) {
+        if (!((mask >> p) & 1u))
+            continue;
+        if (!first)
+            *o++ = ',';
+        first = false;
+        memcpy(o, k->key[p], k->len[p]);
+        o = jw_int_at(o + k->len[p], values[p]);
+    }
+    *o++ = '}';
+    jw_raw_end(w, o, true);
+}
+
 void enc_player_ints(jw *w, const cc_position *pos, const int *values, unsigned mask)
 {
     char *o = jw_raw_begin(w, 2 + CC_MAX_PLAYERS * (JW_ESCAPED_MAX(CC_NAME_MAX) + 16));

@@ -39,6 +39,7 @@
 #define ENCODE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "../../engine/deploy.h"
 #include "../../engine/features.h"
@@ -95,6 +96,19 @@ void enc_feature_members(jw *w, const cc_position *pos, const cc_features *f,
 /* {"<player>": values[p], ...} for each player p of pos whose bit is set
  * in mask, in seat order (scores, points, strengths). */
 void enc_player_ints(jw *w, const cc_position *pos, const int *values, unsigned mask);
+
+/* The players' names as member names ("red":), escaped once for an answer
+ * that writes many player-keyed objects (a score: two per event). */
+typedef struct {
+    int n;
+    uint8_t len[CC_MAX_PLAYERS];
+    char key[CC_MAX_PLAYERS][JW_ESCAPED_MAX(CC_NAME_MAX) + 4];
+} enc_player_keys;
+
+void enc_player_keys_init(enc_player_keys *k, const cc_position *pos);
+
+/* enc_player_ints() with the names escaped beforehand. */
+void enc_player_ints_keyed(jw *w, const enc_player_keys *k, const int *values, unsigned mask);
 
 /* Legal placements as /v1/placements answers them. */
 void enc_placements(jw *w, const cc_placement *list, int n);

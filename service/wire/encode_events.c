@@ -5,13 +5,16 @@
 #include "encode.h"
 #include "encode_text.h"
 
+#define ALL_PLAYERS(pos) ((1u << (pos)->nplayers) - 1)
+
 void enc_totals(jw *w, const cc_position *pos, const int totals[CC_MAX_PLAYERS])
 {
-    enc_player_ints(w, pos, totals, (1u << pos->nplayers) - 1);
+    enc_player_ints(w, pos, totals, ALL_PLAYERS(pos));
 }
 
-void enc_score_event(jw *w, const cc_position *pos, const cc_features *f,
-                     const cc_score_event *ev, const char *lang)
+/* One event; keys: pos's players as member names (enc_player_keys). */
+static void score_event(jw *w, const cc_position *pos, const enc_player_keys *keys,
+                        const cc_features *f, const cc_score_event *ev, const char *lang)
 {
     /* Member names as literals, ids and kinds unescaped (json_writer.h):
      * a final scoring answers some 36 of these. */
@@ -33,7 +36,7 @@ void enc_score_event(jw *w, const cc_position *pos, const cc_features *f,
     jw_key_lit(w, "value");
     jw_int(w, ev->value);
     jw_key_lit(w, "points");
-    enc_totals(w, pos, ev->points);
+    enc_player_ints_keyed(w, keys, ev->points, ALL_PLAYERS(pos));
     jw_key_lit(w, "returned");
     jw_array(w);
     for (int i = 0; i < ev->nreturned; i++)
@@ -55,15 +58,25 @@ void enc_score_event(jw *w, const cc_position *pos, const cc_features *f,
     txt_args ta = { .pos = pos, .strength = ev->strength };
     enc_text_members(w, "explain", lang, ev->explain, ev->nexplain, &ta);
     jw_key_lit(w, "strength");
-    enc_totals(w, pos, ev->strength);
+    enc_player_ints_keyed(w, keys, ev->strength, ALL_PLAYERS(pos));
     jw_object_end(w);
+}
+
+void enc_score_event(jw *w, const cc_position *pos, const cc_features *f,
+                     const cc_score_event *ev, const char *lang)
+{
+    enc_player_keys keys;
+    enc_player_keys_init(&keys, pos);
+    score_event(w, pos, &keys, f, ev, lang);
 }
 
 void enc_score_events(jw *w, const cc_position *pos, const cc_features *f,
                       const cc_score_result *r, const char *lang)
 {
+    enc_player_keys keys;   /* escaped once for every event's points and strength */
+    enc_player_keys_init(&keys, pos);
     for (int e = 0; e < r->nevents; e++)
-        enc_score_event(w, pos, f, &r->events[e], lang);
+        score_event(w, pos, &keys, f, &r->events[e], lang);
 }
 
 void enc_wagon_move_event(jw *w, const cc_turn_result *r, const cc_wagon_move_event *m)

@@ -20,6 +20,16 @@ static const struct {
 #undef ARG_KEY
 };
 
+/* Every message id quoted, and its length (the "explain_id" arrays). */
+static const struct {
+    const char *text;
+    size_t len;
+} msg_quoted[CC_MSG_COUNT] = {
+#define MSG_QUOTED(e, s) [CC_MSG_##e] = { "\"" s "\"", sizeof("\"" s "\"") - 1 },
+    CC_MESSAGES(MSG_QUOTED)
+#undef MSG_QUOTED
+};
+
 static const char *player_name(const txt_args *a, int p)
 {
     return a && a->pos && p >= 0 && p < a->pos->nplayers ? a->pos->players[p] : "";
@@ -98,8 +108,85 @@ static void arg_value(jw *w, const cc_arg *arg, const txt_args *a)
     }
 }
 
+#define SIMPLE_KEY_MAX 48   /* "per_follower": and the like */
+
+/* Is arg one of the types a score's sentences hold by the hundred
+ * (numbers, players, names of the service's tables), which
+ * put_simple_arg() writes in place? */
+static bool simple_arg(const cc_arg *arg)
+{
+    switch ((cc_arg_type)arg->type) {
+    case CC_ARG_INT:
+    case CC_ARG_PLAYER:
+    case CC_ARG_LOC:
+    case CC_ARG_KIND:
+    case CC_ARG_FEATURE:
+    case CC_ARG_SIDE:
+    case CC_ARG_EDGE:
+        return arg->name < CC_ARG_NAME_COUNT && arg_keys[arg->name].len <= SIMPLE_KEY_MAX;
+    default: return false;
+    }
+}
+
+/* The most bytes put_simple_arg() writes: the longest member name, an
+ * escaped player's name or a number. */
+#define SIMPLE_ARG_MAX (SIMPLE_KEY_MAX + JW_ESCAPED_MAX(CC_NAME_MAX) + JW_INT_MAX)
+
+/* A simple_arg()'s member and value at o; returns the byte after them. */
+static char *put_simple_arg(char *o, const cc_arg *arg, const txt_args *a)
+{
+    static const char *const sides[4] = { "north", "east", "south", "west" };
+    memcpy(o, arg_keys[arg->name].text, arg_keys[arg->name].len);
+    o += arg_keys[arg->name].len;
+    const char *s;
+    char loc[8];
+    switch ((cc_arg_type)arg->type) {
+    case CC_ARG_PLAYER:
+        s = player_name(a, arg->i);
+        *o++ = '"';
+        o = jw_escape_at(o, s, strlen(s));
+        *o++ = '"';
+        return o;
+    case CC_ARG_LOC: s = cc_loc_name(cc_loc_unpack(arg->i), loc); break;
+    case CC_ARG_KIND: s = cc_figure_kind_name((cc_figure_kind)arg->i); break;
+    case CC_ARG_FEATURE: s = cc_feature_type_name((cc_feature_type)arg->i); break;
+    case CC_ARG_SIDE: s = sides[arg->i & 3]; break;
+    case CC_ARG_EDGE: s = arg->i == 'C' ? "city" : arg->i == 'R' ? "road" : "field"; break;
+    default: return jw_int_at(o, arg->i);
+    }
+    size_t n = strlen(s);   /* names of the service's tables: no escape */
+    *o++ = '"';
+    memcpy(o, s, n);
+    o += n;
+    *o++ = '"';
+    return o;
+}
+
+/* The whole {...} in place when every argument is simple_arg(); false
+ * (nothing written) otherwise. */
+static bool args_in_place(jw *w, const cc_text *t, const txt_args *a)
+{
+    for (int i = 0; i < t->nargs; i++)
+        if (!simple_arg(&t->args[i]))
+            return false;
+    char *o = jw_raw_begin(w, 2 + (size_t)t->nargs * (SIMPLE_ARG_MAX + 1));
+    if (o == NULL)
+        return true;
+    *o++ = '{';
+    for (int i = 0; i < t->nargs; i++) {
+        if (i > 0)
+            *o++ = ',';
+        o = put_simple_arg(o, &t->args[i], a);
+    }
+    *o++ = '}';
+    jw_raw_end(w, o, true);
+    return true;
+}
+
 void enc_text_args(jw *w, const cc_text *t, const txt_args *a)
 {
+    if (args_in_place(w, t, a))
+        return;
     jw_object(w);
     for (int i = 0; i < t->nargs; i++) {
         int name = t->args[i].name;
@@ -113,6 +200,31 @@ void enc_text_args(jw *w, const cc_text *t, const txt_args *a)
 }
 
 
+/* ["score.road.end", ...]: each sentence's message id, in place. */
+static void explain_ids(jw *w, const cc_text *ts, int k)
+{
+    size_t max = 2;
+    for (int i = 0; i < k; i++)
+        max += 1 + (ts[i].msg < CC_MSG_COUNT ? msg_quoted[ts[i].msg].len : 2);
+    char *o = jw_raw_begin(w, max);
+    if (o == NULL)
+        return;
+    *o++ = '[';
+    for (int i = 0; i < k; i++) {
+        if (i > 0)
+            *o++ = ',';
+        if (ts[i].msg < CC_MSG_COUNT) {
+            memcpy(o, msg_quoted[ts[i].msg].text, msg_quoted[ts[i].msg].len);
+            o += msg_quoted[ts[i].msg].len;
+        } else {
+            memcpy(o, "\"\"", 2);   /* cc_msg_id(): "" past the engine's ids */
+            o += 2;
+        }
+    }
+    *o++ = ']';
+    jw_raw_end(w, o, true);
+}
+
 void enc_text_members(jw *w, const char *member, const char *lang, const cc_text *ts, int k,
                       const txt_args *a)
 {
@@ -122,10 +234,7 @@ void enc_text_members(jw *w, const char *member, const char *lang, const cc_text
     jw_id_key(w, member);
     jw_string(w, sentences);
     jw_id_key(w, txt_join(name, sizeof name, member, "_id"));
-    jw_array(w);
-    for (int i = 0; i < k; i++)
-        jw_id(w, cc_msg_id(ts[i].msg));
-    jw_array_end(w);
+    explain_ids(w, ts, k);
     jw_id_key(w, txt_join(name, sizeof name, member, "_args"));
     jw_array(w);
     for (int i = 0; i < k; i++)

@@ -10,6 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #define JW_FIRST_CAP 1024
 
@@ -93,31 +96,6 @@ static inline void separate(jw *w)
         put(w, ',');
 }
 
-void jw_object(jw *w)
-{
-    separate(w);
-    put(w, '{');
-    w->comma = false;
-}
-
-void jw_object_end(jw *w)
-{
-    put(w, '}');
-    w->comma = true;
-}
-
-void jw_array(jw *w)
-{
-    separate(w);
-    put(w, '[');
-    w->comma = false;
-}
-
-void jw_array_end(jw *w)
-{
-    put(w, ']');
-    w->comma = true;
-}
 
 /* Bytes that stand for themselves inside a string. */
 static const bool plain_table[256] = {
@@ -225,6 +203,21 @@ static inline uint64_t zero_bytes(uint64_t w)
 static size_t plain_prefix(const char *s, size_t n)
 {
     size_t i = 0;
+#if defined(__SSE2__)
+    /* Sixteen at a time where the machine has SSE2 (every x86-64): a
+     * control byte is one whose unsigned max with 0x1F is 0x1F. */
+    const __m128i last_control = _mm_set1_epi8(0x1F);
+    const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+    for (; n - i >= 16; i += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        __m128i stop = _mm_or_si128(_mm_cmpeq_epi8(_mm_max_epu8(x, last_control), last_control),
+                                    _mm_or_si128(_mm_cmpeq_epi8(x, quote),
+                                                 _mm_cmpeq_epi8(x, backslash)));
+        unsigned mask = (unsigned)_mm_movemask_epi8(stop);
+        if (mask != 0)
+            return i + (size_t)__builtin_ctz(mask);
+    }
+#endif
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     for (; n - i >= 8; i += 8) {
         uint64_t w;
@@ -280,23 +273,15 @@ void (jw_string)(jw *w, const char *s)
     jw_string_len(w, s, strlen(s));
 }
 
-void jw_int(jw *w, long long v)
+char *jw_int_at(char *o, long long v)
 {
     /* Most numbers in answers are small (coordinates, points, counts):
      * written without the division loop. */
     if (v >= 0 && v < 100) {
-        if (!room(w, 3))
-            return;
-        char *o = w->buf + w->len;
-        if (w->comma)
-            *o++ = ',';
         if (v >= 10)
             *o++ = (char)('0' + v / 10);
         *o++ = (char)('0' + v % 10);
-        *o = '\0';
-        w->len = (size_t)(o - w->buf);
-        w->comma = true;
-        return;
+        return o;
     }
     char digits[24];
     size_t n = sizeof digits;
@@ -308,10 +293,15 @@ void jw_int(jw *w, long long v)
     } while (u > 0);
     if (v < 0)
         digits[--n] = '-';
-    if (w->comma)
-        digits[--n] = ',';
-    put_bytes(w, digits + n, sizeof digits - n);
-    w->comma = true;
+    memcpy(o, digits + n, sizeof digits - n);
+    return o + (sizeof digits - n);
+}
+
+void jw_int(jw *w, long long v)
+{
+    char *o = jw_raw_begin(w, JW_INT_MAX);
+    if (o != NULL)
+        jw_raw_end(w, jw_int_at(o, v), true);
 }
 
 void jw_bool(jw *w, bool v)

@@ -63,6 +63,7 @@
  *                                    then where it ends and whether it ends
  *                                    a value (complete: true) or opens one
  *                                    ('{', '[', a key: false)
+ *   o = jw_int_at(o, v)              v in decimal at o, as jw_int writes it
  *   o = jw_escape_at(o, s, n)        s[0..n) escaped as inside a string (no
  *                                    quotes) at o, which has room for 6 n
  *                                    bytes: request text (a player's name)
@@ -102,10 +103,6 @@ bool jw_reserve(jw *w, size_t n);
 
 static inline bool jw_failed(const jw *w) { return w->failed; }
 
-void jw_object(jw *w);
-void jw_object_end(jw *w);
-void jw_array(jw *w);
-void jw_array_end(jw *w);
 void jw_key(jw *w, const char *name);
 void jw_key_len(jw *w, const char *name, size_t n);
 void jw_string(jw *w, const char *s);
@@ -130,6 +127,9 @@ void jw_value(jw *w, const jw *value);
 void jw_raw(jw *w, const char *json, size_t n);
 
 char *jw_escape_at(char *o, const char *s, size_t n);
+/* v in decimal at o (room for JW_INT_MAX bytes); returns the byte after it. */
+char *jw_int_at(char *o, long long v);
+#define JW_INT_MAX 20
 /* The most bytes jw_escape_at() writes for n bytes. */
 #define JW_ESCAPED_MAX(n) (6 * (size_t)(n))
 void jw_id_len(jw *w, const char *s, size_t n);
@@ -173,6 +173,30 @@ static inline void jw_key_quoted(jw *w, const char *quoted, size_t n)
     memcpy(o, quoted, n);
     jw_raw_end(w, o + n, false);
 }
+
+/* Brackets: inline, an answer opens and closes hundreds of containers. */
+static inline void jw_open(jw *w, char bracket)
+{
+    char *o = jw_raw_begin(w, 1);
+    if (o != NULL) {
+        *o++ = bracket;
+        jw_raw_end(w, o, false);
+    }
+}
+
+static inline void jw_close(jw *w, char bracket)
+{
+    if (w->cap - w->len <= 1 && !jw_reserve(w, 1))
+        return;
+    w->buf[w->len++] = bracket;
+    w->buf[w->len] = '\0';
+    w->comma = true;
+}
+
+static inline void jw_object(jw *w) { jw_open(w, '{'); }
+static inline void jw_object_end(jw *w) { jw_close(w, '}'); }
+static inline void jw_array(jw *w) { jw_open(w, '['); }
+static inline void jw_array_end(jw *w) { jw_close(w, ']'); }
 
 #define jw_key_lit(w, name) jw_key_quoted((w), "\"" name "\":", sizeof("\"" name "\":") - 1)
 
