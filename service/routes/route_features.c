@@ -82,24 +82,29 @@ static void value_now(const game *g, int id, cc_value *v)
     cc_feature_value(&g->features, &g->pos, id, false, v);
 }
 
-/* Does a follower stand on feature id? stands[]: each figure's feature,
- * as the majority reads it (enc_figure_features). */
-static bool followed(const game *g, const int *stands, int id)
+/* Who stands on each feature, found in one pass over the figures (most
+ * features have nobody): on[id] holds ON_ANY when a figure stands on
+ * feature id, ON_FOLLOWER when a follower does. stands[]: each figure's
+ * feature, as the majority reads it (enc_figure_features). */
+#define ON_ANY 1u
+#define ON_FOLLOWER 2u
+
+static void who_stands(const game *g, const int *stands, unsigned char *on)
 {
-    bool any = false;
+    memset(on, 0, (size_t)g->features.nfeatures);
     for (int i = 0; i < g->pos.nfigures; i++)
-        any |= stands[i] == id && cc_is_follower(g->pos.figures[i].kind);
-    return any;
+        if (stands[i] >= 0 && stands[i] < g->features.nfeatures)
+            on[stands[i]] |= ON_ANY | (cc_is_follower(g->pos.figures[i].kind) ? ON_FOLLOWER : 0);
 }
 
 /* One feature as enc_feature_members() writes it, plus "value" and
  * "points" (the players who would score); its rules go to rules.
- * occupied: does any figure stand on it (enc_occupied()). */
-static void feature_with_value(jw *w, const game *g, const int *stands, bool occupied, int id,
-                               enc_rules *rules)
+ * on: who stands on it (who_stands()). */
+static void feature_with_value(jw *w, const game *g, const int *stands, unsigned on, int id,
+                               const enc_tile_facts *facts, enc_rules *rules)
 {
     cc_value v;
-    if (occupied && followed(g, stands, id)) {
+    if (on & ON_FOLLOWER) {
         value_now(g, id, &v);
     } else {
         /* Most features: nobody would score them, so no majority to count
@@ -109,7 +114,7 @@ static void feature_with_value(jw *w, const game *g, const int *stands, bool occ
         v.value = cc_feature_value(&g->features, &g->pos, id, false, NULL);
     }
     jw_object(w);
-    enc_feature_members(w, &g->pos, &g->features, occupied ? stands : NULL, id);
+    enc_feature_members(w, &g->pos, &g->features, (on & ON_ANY) ? stands : NULL, id);
     jw_key_lit(w, "value");
     jw_int(w, v.value);
     jw_key_lit(w, "points");
@@ -118,7 +123,7 @@ static void feature_with_value(jw *w, const game *g, const int *stands, bool occ
         scoring |= (unsigned)(v.points[p] > 0) << p;
     enc_player_ints(w, &g->pos, v.points, scoring);
     jw_object_end(w);
-    enc_feature_rules(rules, &g->features, id);
+    enc_feature_rules_known(rules, &g->features, facts, id);
     value_rules(rules, &g->features.features[id], &v);
 }
 
@@ -166,14 +171,14 @@ void route_features(const svc_context *ctx, jr_obj *root, svc_response *res)
     size_t room = (size_t)g->features.nfeatures + 1;
     int *ids = malloc(sizeof *ids * room);
     uint64_t *keys = malloc(sizeof *keys * room);
-    bool *occupied = malloc(sizeof *occupied * room);
-    if (ids == NULL || keys == NULL || occupied == NULL ||
+    unsigned char *on = malloc(room);
+    if (ids == NULL || keys == NULL || on == NULL ||
         !q_feature_at(g, root, false, &one, &unused, &err)) {
-        if (ids == NULL || keys == NULL || occupied == NULL)
+        if (ids == NULL || keys == NULL || on == NULL)
             svc_problem(res, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_FEATURES, CC_NO_ARGS);
         else
             svc_reply_problem(res, &err);
-        free(occupied);
+        free(on);
         free(keys);
         free(ids);
         game_free(g);
@@ -188,19 +193,21 @@ void route_features(const svc_context *ctx, jr_obj *root, svc_response *res)
     enc_rules_init(&rules);
     int stands[CC_MAX_FIGURES];
     enc_figure_features(&g->pos, &g->features, stands);
-    enc_occupied(&g->pos, stands, g->features.nfeatures, occupied);
+    who_stands(g, stands, on);
+    enc_tile_facts facts;
+    enc_tile_facts_init(&facts, &g->board);
     jw w;
     jw_init(&w);
     jw_object(&w);
     jw_key_lit(&w, "features");
     jw_array(&w);
     for (int i = 0; i < n; i++)
-        feature_with_value(&w, g, stands, occupied[ids[i]], ids[i], &rules);
+        feature_with_value(&w, g, stands, on[ids[i]], ids[i], &facts, &rules);
     jw_array_end(&w);
     jw_key_lit(&w, "rules");
     enc_rules_write(&w, &rules);
     jw_object_end(&w);
-    free(occupied);
+    free(on);
     free(keys);
     free(ids);
     game_free(g);

@@ -201,30 +201,14 @@ void enc_figure_features(const cc_position *pos, const cc_features *f,
         stands[i] = enc_figure_feature(f, &pos->figures[i]);
 }
 
-void enc_occupied(const cc_position *pos, const int *stands, int nfeatures, bool *occupied)
-{
-    memset(occupied, 0, (size_t)nfeatures * sizeof *occupied);
-    for (int i = 0; i < pos->nfigures; i++)
-        if (stands[i] >= 0 && stands[i] < nfeatures)
-            occupied[stands[i]] = true;
-}
-
 void enc_occupants(jw *w, const cc_position *pos, const int *stands, int id)
 {
     /* Which figures stand on it, then one array per player in the order
      * the players first appear among them. */
-    bool anyone = false;
-    for (int i = 0; stands != NULL && i < pos->nfigures; i++)
-        anyone |= stands[i] == id;
-    if (!anyone) {              /* most features: one tight pass says so */
-        jw_object(w);
-        jw_object_end(w);
-        return;
-    }
     int on[CC_MAX_FIGURES], non = 0;
     int order[CC_MAX_PLAYERS], nplayers = 0;
     bool listed[CC_MAX_PLAYERS] = { false };
-    for (int i = 0; i < pos->nfigures; i++) {
+    for (int i = 0; stands != NULL && i < pos->nfigures; i++) {
         if (stands[i] != id)
             continue;
         on[non++] = i;
@@ -233,6 +217,11 @@ void enc_occupants(jw *w, const cc_position *pos, const int *stands, int id)
             listed[p] = true;
             order[nplayers++] = p;
         }
+    }
+    if (non == 0) {             /* most features */
+        jw_object(w);
+        jw_object_end(w);
+        return;
     }
     /* Written in place: {"<player>":[spot,...],...}. */
     size_t max = 2 + (size_t)nplayers * (JW_ESCAPED_MAX(CC_NAME_MAX) + 6)
@@ -332,6 +321,11 @@ void enc_player_ints_keyed(jw *w, const enc_player_keys *k, const int *values, u
 
 void enc_player_ints(jw *w, const cc_position *pos, const int *values, unsigned mask)
 {
+    if (mask == 0) {            /* a feature's points: nearly always nobody's */
+        jw_object(w);
+        jw_object_end(w);
+        return;
+    }
     char *o = jw_raw_begin(w, 2 + CC_MAX_PLAYERS * (JW_ESCAPED_MAX(CC_NAME_MAX) + 16));
     if (o == NULL)
         return;
@@ -382,15 +376,35 @@ void enc_deploy_option(jw *w, const cc_position *pos, const cc_features *f,
     jw_object_end(w);
 }
 
+/* What a tile's parts may need of the rules: an abbey beside it, a split
+ * city edge on it. Nearly every tile has neither. */
+#define NEAR_ABBEY 1u
+#define SPLIT_EDGE 2u
+
+static unsigned tile_facts(const cc_board *b, int t)
+{
+    const cc_board_tile *bt = &b->tiles[t];
+    unsigned facts = 0;
+    for (int d = 0; d < 4; d++) {
+        if (bt->neighbour[d] >= 0 && b->tiles[bt->neighbour[d]].type->is_abbey)
+            facts |= NEAR_ABBEY;
+        if (bt->split_city[d] >= 0)
+            facts |= SPLIT_EDGE;
+    }
+    return facts;
+}
+
+void enc_tile_facts_init(enc_tile_facts *t, const cc_board *b)
+{
+    t->board = b;
+    for (int i = 0; i < b->ntiles && i < CC_MAX_TILES; i++)
+        t->facts[i] = (uint8_t)tile_facts(b, i);
+}
+
 /* Does part (t, k) touch an abbey across one of its borders? */
 static bool part_touches_abbey(const cc_board *b, int t, int k)
 {
     const cc_board_tile *bt = &b->tiles[t];
-    bool abbey_near = false;     /* nearly every tile: no abbey beside it at all */
-    for (int d = 0; d < 4; d++)
-        abbey_near |= bt->neighbour[d] >= 0 && b->tiles[bt->neighbour[d]].type->is_abbey;
-    if (!abbey_near)
-        return false;
     for (int r = 0; r < CC_RING_SIZE; r++) {
         int n = bt->neighbour[cc_dir_of_ring(r)];
         if (bt->ring_feature[r] == k && n >= 0 && b->tiles[n].type->is_abbey)
@@ -410,7 +424,7 @@ static bool part_on_split_edge(const cc_board *b, int t, int k)
     return false;
 }
 
-void enc_feature_rules(enc_rules *r, const cc_features *f, int id)
+static void feature_rules(enc_rules *r, const cc_features *f, const enc_tile_facts *facts, int id)
 {
     static const char *const type_rule[CC_FEAT_NTYPES] = {
         [CC_FEAT_CITY] = "base.feature.city",
@@ -427,21 +441,46 @@ void enc_feature_rules(enc_rules *r, const cc_features *f, int id)
         return;
     for (int p = feat->first_part; p >= 0; p = f->parts[p].next) {
         const cc_feature_part *part = &f->parts[p];
-        if (part_touches_abbey(f->board, part->tile, part->k))
+        unsigned near = facts ? facts->facts[part->tile] : tile_facts(f->board, part->tile);
+        if ((near & NEAR_ABBEY) && part_touches_abbey(f->board, part->tile, part->k))
             enc_rules_add(r, "abbey.feature.closes");
-        if (part_on_split_edge(f->board, part->tile, part->k))
+        if ((near & SPLIT_EDGE) && part_on_split_edge(f->board, part->tile, part->k))
             enc_rules_add(r, "hills-sheep.feature.split-edge");
     }
+}
+
+void enc_feature_rules(enc_rules *r, const cc_features *f, int id)
+{
+    feature_rules(r, f, NULL, id);
+}
+
+void enc_feature_rules_known(enc_rules *r, const cc_features *f, const enc_tile_facts *facts,
+                             int id)
+{
+    feature_rules(r, f, facts->board == f->board ? facts : NULL, id);
 }
 
 void enc_rules_init(enc_rules *r)
 {
     r->n = 0;
+    memset(r->recent, 0, sizeof r->recent);
+}
+
+/* Where id would sit among the recent ids (its address hashed). */
+static unsigned recent_slot(const char *id)
+{
+    return (unsigned)(((uintptr_t)id >> 3) * 0x9E3779B1u >> 27) % ENC_RECENT_RULES;
 }
 
 void enc_rules_add(enc_rules *r, const char *id)
 {
-    /* Ids are static strings: a repeat is nearly always the same pointer. */
+    /* Ids are static strings: a repeat is nearly always the same pointer,
+     * and nearly always one added recently (a features answer adds some
+     * 700 ids, a dozen of them distinct). */
+    unsigned slot = recent_slot(id);
+    if (r->recent[slot] == id)
+        return;
+    r->recent[slot] = id;   /* only a hint: it is in the list, or added below */
     for (int i = 0; i < r->n; i++)
         if (r->ids[i] == id)
             return;
@@ -468,13 +507,28 @@ void enc_rules_write(jw *w, const enc_rules *r)
 
 void enc_rule_ids(jw *w, const char *const *ids, size_t n)
 {
-    jw_array(w);
+    /* Written in place: ["id",...], each id once. The lists at hand (a
+     * scoring's, engine/score_event.c) are distinct already, compared as
+     * text; a repeat of the same pointer is still dropped here. */
+    size_t max = 2;
+    for (size_t i = 0; i < n; i++)
+        max += strlen(ids[i]) + 3;
+    char *o = jw_raw_begin(w, max);
+    if (o == NULL)
+        return;
+    *o++ = '[';
     for (size_t i = 0; i < n; i++) {
         bool seen = false;
         for (size_t j = 0; j < i && !seen; j++)
-            seen = ids[j] == ids[i] || strcmp(ids[j], ids[i]) == 0;
-        if (!seen)
-            jw_id(w, ids[i]);   /* rule ids need no escape */
+            seen = ids[j] == ids[i];
+        if (seen)
+            continue;
+        if (o[-1] != '[')
+            *o++ = ',';
+        *o++ = '"';
+        o = put_name(o, ids[i]);   /* rule ids need no escape */
+        *o++ = '"';
     }
-    jw_array_end(w);
+    *o++ = ']';
+    jw_raw_end(w, o, true);
 }

@@ -33,7 +33,8 @@
  *   enc_rules_init(r), enc_rules_add(r, id), enc_rules_add_all(r, ids, n)
  *   enc_feature_rules(r, f, id)      the rules that make feature id what it is
  *   enc_rules_write(w, r)            the array
- *   enc_rule_ids(w, ids, n)          an array of ids already at hand, each once
+ *   enc_rule_ids(w, ids, n)          an array of ids already at hand, distinct
+ *                                    as text (a scoring's), in place
  */
 #ifndef ENCODE_H
 #define ENCODE_H
@@ -80,16 +81,11 @@ void enc_figure_features(const cc_position *pos, const cc_features *f,
  * (and so does stands NULL). pos must have been validated into f. */
 void enc_occupants(jw *w, const cc_position *pos, const int *stands, int id);
 
-/* occupied[id] for every feature id below nfeatures: does a figure stand
- * on it (stands from enc_figure_features())? One pass, for an answer that
- * describes every feature: most have nobody on them. */
-void enc_occupied(const cc_position *pos, const int *stands, int nfeatures, bool *occupied);
-
 /* One feature's members: "feature": ref, "type", "cells", "complete",
  * "pennants" (cities), "cities": [ref...] (fields: the cities they
  * border), "occupants". The caller opens and closes the object. stands as
  * for enc_occupants(), or NULL when the caller knows that nobody stands on
- * feature id (enc_occupied()). */
+ * feature id. */
 void enc_feature_members(jw *w, const cc_position *pos, const cc_features *f,
                          const int *stands, int id);
 
@@ -124,9 +120,12 @@ void enc_deploy_option(jw *w, const cc_position *pos, const cc_features *f,
  * added. ENC_MAX_RULES is more than the rule catalog holds. */
 #define ENC_MAX_RULES 256
 
+#define ENC_RECENT_RULES 32
+
 typedef struct {
     int n;
     const char *ids[ENC_MAX_RULES];
+    const char *recent[ENC_RECENT_RULES];   /* ids in the list, by address (a hint) */
 } enc_rules;
 
 void enc_rules_init(enc_rules *r);
@@ -139,5 +138,16 @@ void enc_rule_ids(jw *w, const char *const *ids, size_t n);
  * rule, the abbey rule if an abbey closes it, the split-edge rule if it
  * spans a split edge. */
 void enc_feature_rules(enc_rules *r, const cc_features *f, int id);
+
+/* The same for an answer that lists many features: what the rules ask of
+ * each tile (an abbey beside it, a split city edge) found once. */
+typedef struct {
+    const cc_board *board;
+    uint8_t facts[CC_MAX_TILES];
+} enc_tile_facts;
+
+void enc_tile_facts_init(enc_tile_facts *t, const cc_board *b);
+void enc_feature_rules_known(enc_rules *r, const cc_features *f, const enc_tile_facts *facts,
+                             int id);
 
 #endif
