@@ -25,6 +25,22 @@ static bool stands_on_hill(const cc_features *f, const cc_figure *fig)
     return t >= 0 && f->board->tiles[t].type->hill;
 }
 
+/* Follower fig, standing on feature id, counted into m. */
+static void count_follower(const cc_features *f, int id, const cc_figure *fig, cc_majority *m)
+{
+    int s = cc_follower_strength(f, id, fig);
+    m->strength[fig->player] += s;
+    m->followers[fig->player]++;
+    m->nfollowers++;
+    if (stands_on_hill(f, fig))
+        m->on_hill[fig->player]++;
+    if (fig->kind == CC_FIG_MAYOR) {
+        m->has_mayor = true;
+        m->has_zero_mayor |= s == 0;
+    }
+    m->has_wagon |= fig->kind == CC_FIG_WAGON;
+}
+
 static void count_followers(const cc_position *pos, const cc_features *f, int id,
                             const bool *gone, cc_majority *m)
 {
@@ -34,24 +50,16 @@ static void count_followers(const cc_position *pos, const cc_features *f, int id
         f->indexed == pos->figures && f->nindexed == pos->nfigures ? f->spots : NULL;
     for (int i = 0; i < pos->nfigures; i++) {
         const cc_figure *fig = &pos->figures[i];
+        /* Most figures stand on another feature: the index says so first. */
+        if (spots != NULL && spots[i].feature != id && cc_spot_holds(&spots[i], fig))
+            continue;
         if ((gone && gone[i]) || !cc_is_follower(fig->kind))
             continue;
         int on = spots == NULL                     ? cc_figure_feature_located(f, fig)
                  : cc_spot_holds(&spots[i], fig) ? spots[i].feature
                                                  : cc_figure_feature(f, fig);
-        if (on != id)
-            continue;
-        int s = cc_follower_strength(f, id, fig);
-        m->strength[fig->player] += s;
-        m->followers[fig->player]++;
-        m->nfollowers++;
-        if (stands_on_hill(f, fig))
-            m->on_hill[fig->player]++;
-        if (fig->kind == CC_FIG_MAYOR) {
-            m->has_mayor = true;
-            m->has_zero_mayor |= s == 0;
-        }
-        m->has_wagon |= fig->kind == CC_FIG_WAGON;
+        if (on == id)
+            count_follower(f, id, fig, m);
     }
 }
 
@@ -82,11 +90,29 @@ static void break_tie(const cc_position *pos, cc_majority *m)
     m->hill_kept_tie = kept == m->ntied;
 }
 
+/* m's winners from its strengths (followers counted). */
+static void decide(const cc_position *pos, cc_majority *m);
+
 void cc_majority_of(const cc_position *pos, const cc_features *f, int id,
                     const bool *gone, cc_majority *m)
 {
     memset(m, 0, sizeof *m);
     count_followers(pos, f, id, gone, m);
+    decide(pos, m);
+}
+
+void cc_majority_known(const cc_position *pos, const cc_features *f, int id, const int *on,
+                       const bool *gone, cc_majority *m)
+{
+    memset(m, 0, sizeof *m);
+    for (int i = 0; i < pos->nfigures; i++)
+        if (on[i] == id && !(gone && gone[i]))
+            count_follower(f, id, &pos->figures[i], m);
+    decide(pos, m);
+}
+
+static void decide(const cc_position *pos, cc_majority *m)
+{
     for (int p = 0; p < pos->nplayers; p++)
         if (m->strength[p] > m->best)
             m->best = m->strength[p];

@@ -54,6 +54,12 @@ int cc_follower_strength(const cc_features *f, int id, const cc_figure *fig);
 void cc_majority_of(const cc_position *pos, const cc_features *f, int id,
                     const bool *gone, cc_majority *m);
 
+/* The same when each follower's feature is known already: on[i] is
+ * pos->figures[i]'s feature when it is a follower, anything that is no
+ * feature id otherwise (a scoring's, score_event.h). */
+void cc_majority_known(const cc_position *pos, const cc_features *f, int id, const int *on,
+                       const bool *gone, cc_majority *m);
+
 /* Rule ids this majority applied, appended to ids[] (room for 6). Returns
  * how many were added. */
 int cc_majority_rules(const cc_position *pos, const cc_majority *m, const char **ids);

@@ -155,7 +155,7 @@ void cc_event_award(cc_score_ctx *c, cc_score_event *ev, const cc_majority *m, i
 
 /* Each follower's feature (NOT_A_FOLLOWER for other figures), found once per scoring:
  * figures do not move while one runs, and every scored feature asks. */
-static const int *follower_features(cc_score_ctx *c)
+const int *cc_score_follower_features(cc_score_ctx *c)
 {
     if (!c->followers_known) {
         for (int i = 0; i < c->pos->nfigures; i++) {
@@ -171,7 +171,7 @@ static const int *follower_features(cc_score_ctx *c)
 int cc_event_return_followers(cc_score_ctx *c, cc_score_event *ev)
 {
     int n = 0;
-    const int *on = follower_features(c);
+    const int *on = cc_score_follower_features(c);
     for (int i = 0; i < c->pos->nfigures; i++) {
         if (c->gone[i] || on[i] != ev->feature)
             continue;

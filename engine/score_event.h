@@ -50,6 +50,10 @@ cc_score_event *cc_event_add(cc_score_ctx *c, cc_event_kind kind, int id);
 
 void cc_event_rule(cc_score_ctx *c, cc_score_event *ev, const char *id);
 
+/* Each figure's feature when it is a follower (NOT_A_FOLLOWER, no feature
+ * id, otherwise), found once per scoring: for cc_majority_known(). */
+const int *cc_score_follower_features(cc_score_ctx *c);
+
 /* Winners of m receive value each; strength is copied; the majority's
  * rules are cited and its sentence appended to the explanation. */
 void cc_event_award(cc_score_ctx *c, cc_score_event *ev, const cc_majority *m, int value);

@@ -187,6 +187,13 @@ static bool count_and_answer(const jr_obj *root, const cc_position *pos,
                              const cc_score_result *game_end, int game_end_first,
                              jw *w, int next[CC_MAX_PLAYERS][2], cc_error *err)
 {
+    if (!(pos->expansions & CC_EXP_MESSAGES) && next == NULL) {
+        /* Nothing to write and nothing asked back: only "counting" is
+         * checked (it needs Messages). Counting without a choice cannot
+         * fail (cc_messages_after_scoring, messages.h), so the answer is
+         * the same without it. */
+        return msg_decode_counting(root, pos, 0, NULL, err);
+    }
     int nparts = game_end != NULL ? 2 : 1;
     cc_turn_counting *tc = malloc(sizeof *tc * (size_t)nparts);
     if (tc == NULL)

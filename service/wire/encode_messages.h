@@ -79,7 +79,9 @@ bool msg_turn_answer(const jr_obj *root, const cc_position *pos, const cc_score_
                      const cc_score_result *game_end, int game_end_first, jw *w,
                      int next[CC_MAX_PLAYERS][2], cc_error *err);
 
-/* Decode body member "counting" into tc (cc_messages_counting_init first). */
+/* Decode body member "counting" into tc (cc_messages_counting_init first).
+ * Without Messages in pos there is nothing to decode ("counting" is then a
+ * 422) and tc is not touched: it may be NULL. */
 bool msg_decode_counting(const jr_obj *root, const cc_position *pos, int nevents,
                          cc_turn_counting *tc, cc_error *err);
 

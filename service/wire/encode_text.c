@@ -10,9 +10,13 @@
 #include "encode.h"
 
 /* Every argument's member name, quoted with its ':', and its length: an
- * answer's sentences name some 150 arguments (names need no escape). */
+ * answer's sentences name some 400 arguments (names need no escape). In
+ * arrays of one size, so one is copied whole with a fixed-size memcpy (a
+ * few moves, no call) and the output advanced by its length. */
+#define ARG_KEY_SIZE 24
+
 static const struct {
-    const char *text;
+    char text[ARG_KEY_SIZE];
     size_t len;
 } arg_keys[CC_ARG_NAME_COUNT] = {
 #define ARG_KEY(e, s) [CC_AN_##e] = { "\"" s "\":", sizeof("\"" s "\":") - 1 },
@@ -108,8 +112,6 @@ static void arg_value(jw *w, const cc_arg *arg, const txt_args *a)
     }
 }
 
-#define SIMPLE_KEY_MAX 48   /* "per_follower": and the like */
-
 /* Is arg one of the types a score's sentences hold by the hundred
  * (numbers, players, names of the service's tables), which
  * put_simple_arg() writes in place? */
@@ -123,20 +125,21 @@ static bool simple_arg(const cc_arg *arg)
     case CC_ARG_FEATURE:
     case CC_ARG_SIDE:
     case CC_ARG_EDGE:
-        return arg->name < CC_ARG_NAME_COUNT && arg_keys[arg->name].len <= SIMPLE_KEY_MAX;
+        /* A name too long for its array would lack its ':' (not one is). */
+        return arg->name < CC_ARG_NAME_COUNT && arg_keys[arg->name].len < ARG_KEY_SIZE;
     default: return false;
     }
 }
 
 /* The most bytes put_simple_arg() writes: the longest member name, an
  * escaped player's name or a number. */
-#define SIMPLE_ARG_MAX (SIMPLE_KEY_MAX + JW_ESCAPED_MAX(CC_NAME_MAX) + JW_INT_MAX)
+#define SIMPLE_ARG_MAX (ARG_KEY_SIZE + JW_ESCAPED_MAX(CC_NAME_MAX) + JW_INT_MAX)
 
 /* A simple_arg()'s member and value at o; returns the byte after them. */
 static char *put_simple_arg(char *o, const cc_arg *arg, const txt_args *a)
 {
     static const char *const sides[4] = { "north", "east", "south", "west" };
-    memcpy(o, arg_keys[arg->name].text, arg_keys[arg->name].len);
+    memcpy(o, arg_keys[arg->name].text, ARG_KEY_SIZE);   /* the room is there */
     o += arg_keys[arg->name].len;
     const char *s;
     char loc[8];
@@ -200,6 +203,20 @@ void enc_text_args(jw *w, const cc_text *t, const txt_args *a)
 }
 
 
+/* "<member><suffix>": (suffix: "_id", "_args"); the name cut to 47 bytes
+ * as txt_join() into a 48-byte buffer cuts it (no member is that long). */
+static void member_key(jw *w, const char *member, size_t n, const char *suffix)
+{
+    char name[48];
+    if (n + strlen(suffix) >= sizeof name) {
+        jw_id_key(w, txt_join(name, sizeof name, member, suffix));
+        return;
+    }
+    memcpy(name, member, n);
+    strcpy(name + n, suffix);
+    jw_id_key_len(w, name, n + strlen(suffix));
+}
+
 /* ["score.road.end", ...]: each sentence's message id, in place. */
 static void explain_ids(jw *w, const cc_text *ts, int k)
 {
@@ -229,13 +246,14 @@ void enc_text_members(jw *w, const char *member, const char *lang, const cc_text
                       const txt_args *a)
 {
     /* member and the message ids need no escape (json_writer.h). */
-    char name[48], text[CC_EXPLAIN_TEXTS * CC_DETAIL_MAX];
+    char text[CC_EXPLAIN_TEXTS * CC_DETAIL_MAX];
     const char *sentences = txt_format_all(lang, ts, k, a, text, sizeof text);
-    jw_id_key(w, member);
+    size_t n = strlen(member);
+    jw_id_key_len(w, member, n);
     jw_string(w, sentences);
-    jw_id_key(w, txt_join(name, sizeof name, member, "_id"));
+    member_key(w, member, n, "_id");
     explain_ids(w, ts, k);
-    jw_id_key(w, txt_join(name, sizeof name, member, "_args"));
+    member_key(w, member, n, "_args");
     jw_array(w);
     for (int i = 0; i < k; i++)
         enc_text_args(w, &ts[i], a);

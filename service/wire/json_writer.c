@@ -273,16 +273,8 @@ void (jw_string)(jw *w, const char *s)
     jw_string_len(w, s, strlen(s));
 }
 
-char *jw_int_at(char *o, long long v)
+char *jw_int_at_any(char *o, long long v)
 {
-    /* Most numbers in answers are small (coordinates, points, counts):
-     * written without the division loop. */
-    if (v >= 0 && v < 100) {
-        if (v >= 10)
-            *o++ = (char)('0' + v / 10);
-        *o++ = (char)('0' + v % 10);
-        return o;
-    }
     char digits[24];
     size_t n = sizeof digits;
     /* Work in unsigned so LLONG_MIN negates without overflow. */

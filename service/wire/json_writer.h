@@ -127,9 +127,21 @@ void jw_value(jw *w, const jw *value);
 void jw_raw(jw *w, const char *json, size_t n);
 
 char *jw_escape_at(char *o, const char *s, size_t n);
-/* v in decimal at o (room for JW_INT_MAX bytes); returns the byte after it. */
-char *jw_int_at(char *o, long long v);
+/* v in decimal at o (room for JW_INT_MAX bytes); returns the byte after it.
+ * Most numbers in answers are small (coordinates, points, counts): those
+ * inline, without the division loop. */
+char *jw_int_at_any(char *o, long long v);
 #define JW_INT_MAX 20
+
+static inline char *jw_int_at(char *o, long long v)
+{
+    if (v < 0 || v >= 100)
+        return jw_int_at_any(o, v);
+    if (v >= 10)
+        *o++ = (char)('0' + v / 10);
+    *o++ = (char)('0' + v % 10);
+    return o;
+}
 /* The most bytes jw_escape_at() writes for n bytes. */
 #define JW_ESCAPED_MAX(n) (6 * (size_t)(n))
 void jw_id_len(jw *w, const char *s, size_t n);
