@@ -5,7 +5,12 @@
  * page's example is p0, "Blue" is p1. */
 #include "../support/score_util.h"
 
+#include <limits.h>
+#include <string.h>
+
 #include "../../engine/majority.h"
+#include "../../engine/validate.h"
+#include "../support/random_board.h"
 
 CC_SUITE(majority);
 
@@ -301,4 +306,34 @@ Test(majority, wagon_example_2_the_wagon_scores_the_completed_city_for_6)
     cr_assert_eq(ev->points[0], 6);
     cr_assert(su_returned(ev, wagon), "the wagon leaves the city; where it goes is the wagon rule's");
     su_free(g);
+}
+
+/* cc_majority_known (the end-game scoring's, given each follower's feature
+ * found once) measures the same majority as cc_majority_of on every
+ * feature of varied random positions, with some figures already gone. */
+Test(majority, a_majority_from_known_follower_features_is_the_one_counted)
+{
+    const unsigned exps = CC_EXP_ABBEY_MAYOR | CC_EXP_HILLS_SHEEP | CC_EXP_SHRINES;
+    for (int i = 0; i < 40; i++) {
+        su_game *g = su_new(2 + i % 5, exps);
+        rb_grow(&g->pos, tu_catalog(), 2 + (i * 17) % 70, exps, 7000 + (uint64_t)i);
+        rb_add_figures(&g->pos, tu_catalog(), 3 + i % 30, i % 2 ? RB_FIG_SHARED : 0u,
+                       11000 + (uint64_t)i);
+        su_build(g);
+        int on[CC_MAX_FIGURES];
+        bool gone[CC_MAX_FIGURES];
+        for (int k = 0; k < g->pos.nfigures; k++) {
+            const cc_figure *fig = &g->pos.figures[k];
+            on[k] = cc_is_follower(fig->kind) ? cc_figure_feature(&g->features, fig) : INT_MIN;
+            gone[k] = (k + i) % 3 == 0;
+        }
+        for (int id = 0; id < g->features.nfeatures; id++) {
+            cc_majority counted, known;
+            cc_majority_of(&g->pos, &g->features, id, gone, &counted);
+            cc_majority_known(&g->pos, &g->features, id, on, gone, &known);
+            cr_assert(memcmp(&counted, &known, sizeof counted) == 0,
+                      "position %d, feature %d: the majorities differ", i, id);
+        }
+        su_free(g);
+    }
 }

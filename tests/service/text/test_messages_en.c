@@ -103,3 +103,102 @@ Test(messages_en, double_braces_are_literal_and_a_full_buffer_cuts_cleanly)
     txt_format("en", &err.text, &a, small, sizeof small);   /* "...of Zo" + half of ë */
     cr_expect_eq(strlen(small), 32, "the cut drops the half character: %s", small);
 }
+
+/* A text of message m whose every placeholder has a number argument
+ * (values 0 to 4, so every plural form is taken), or none with bare. */
+static cc_text numbered_text(int m, int seed, bool bare)
+{
+    cc_text t = { .msg = (uint16_t)m, .nargs = 0 };
+    for (const char *p = txt_english_message(m); !bare && (p = strchr(p, '{')) != NULL;) {
+        if (p[1] == '{') {
+            p += 2;
+            continue;
+        }
+        size_t len = strcspn(p + 1, ":}");
+        for (int id = 0; id < CC_ARG_NAME_COUNT && t.nargs < CC_TEXT_ARGS; id++) {
+            bool named = strlen(cc_arg_name(id)) == len && memcmp(cc_arg_name(id), p + 1, len) == 0;
+            bool had = false;
+            for (int k = 0; k < t.nargs; k++)
+                had |= t.args[k].name == id;
+            if (named && !had)
+                t.args[t.nargs++] = (cc_arg){ .i = (seed + t.nargs) % 5, .name = (uint8_t)id,
+                                              .type = CC_ARG_INT };
+        }
+        p += 1 + len;
+    }
+    return t;
+}
+
+/* A language's templates are read once into pieces (format.c); a language
+ * the table lacks reads the English as it goes. Both must word every
+ * message alike: with its arguments, without them (the placeholders stay
+ * as they are), and cut short by every buffer size. */
+Test(messages_en, every_template_read_once_words_what_reading_it_as_it_goes_words)
+{
+    for (int m = 0; m < CC_MSG_COUNT; m++)
+        for (int v = 0; v < 3; v++) {
+            cc_text t = numbered_text(m, v, v == 2);
+            char once[CC_DETAIL_MAX * 2], as_it_goes[CC_DETAIL_MAX * 2];
+            txt_format("en", &t, NULL, once, sizeof once);
+            txt_format("zz", &t, NULL, as_it_goes, sizeof as_it_goes);
+            cr_assert_str_eq(once, as_it_goes, "%s", cc_msg_id(m));
+            for (size_t n = 1; n <= strlen(once) + 1; n++) {
+                txt_format("en", &t, NULL, once, n);
+                txt_format("zz", &t, NULL, as_it_goes, n);
+                cr_assert_str_eq(once, as_it_goes, "%s cut at %zu", cc_msg_id(m), n);
+            }
+        }
+}
+
+/* s appended to out (n bytes, *used so far) as txt_format_all() appended
+ * each sentence before it wrote them in place: cut when it does not fit,
+ * never inside a UTF-8 character; false once out is full. */
+static bool append_cut(char *out, size_t n, size_t *used, bool *full, const char *s)
+{
+    size_t len = strlen(s);
+    if (*full || *used + 1 >= n) {
+        *full = *full || len > 0;
+        return false;
+    }
+    size_t room = n - 1 - *used;
+    if (len > room) {
+        *full = true;
+        len = room;
+        while (len > 0 && ((unsigned char)s[len] & 0xC0) == 0x80)
+            len--;
+    }
+    memcpy(out + *used, s, len);
+    *used += len;
+    out[*used] = '\0';
+    return true;
+}
+
+/* txt_format_all() words each sentence straight into the joined text: the
+ * same bytes as wording each apart and appending it with a space, for
+ * every length of the output, in a language with accented letters. */
+Test(messages_en, sentences_joined_in_place_match_sentences_worded_apart)
+{
+    cc_text ts[4];
+    int msgs[4] = { CC_MSG_S_ROAD_END, CC_MSG_S_STRENGTH, CC_MSG_S_MAJORITY, CC_MSG_S_RETURN_ONE };
+    for (int i = 0; i < 4; i++)
+        ts[i] = numbered_text(msgs[i], i + 1, false);
+    const char *langs[] = { "en", "fr", "cs" };
+    for (size_t l = 0; l < sizeof langs / sizeof langs[0]; l++) {
+        char whole[CC_EXPLAIN_TEXTS * CC_DETAIL_MAX];
+        size_t total = strlen(txt_format_all(langs[l], ts, 4, NULL, whole, sizeof whole));
+        for (size_t n = 1; n <= total + 1; n++) {
+            char got[CC_EXPLAIN_TEXTS * CC_DETAIL_MAX], want[CC_EXPLAIN_TEXTS * CC_DETAIL_MAX];
+            size_t used = 0;
+            bool full = false;
+            want[0] = '\0';
+            for (int i = 0; i < 4; i++) {
+                char one[CC_DETAIL_MAX * 2];
+                if (i > 0)
+                    append_cut(want, n, &used, &full, " ");
+                append_cut(want, n, &used, &full, txt_format(langs[l], &ts[i], NULL, one, sizeof one));
+            }
+            txt_format_all(langs[l], ts, 4, NULL, got, n);
+            cr_assert_str_eq(got, want, "%s cut at %zu", langs[l], n);
+        }
+    }
+}

@@ -323,3 +323,88 @@ Test(json_writer, a_value_written_apart_joins_the_answer)
     jw_free(&w);
     jw_free(&part);
 }
+
+/* The fast paths (json_writer.h: literal names, ids, text written in
+ * place, decimals at a pointer) write the bytes the general calls write. */
+Test(json_writer, literal_names_ids_and_text_in_place_write_what_the_general_calls_write)
+{
+    jw fast, general;
+    jw_init(&fast);
+    jw_init(&general);
+    jw_object(&fast);
+    jw_object(&general);
+    jw_key_lit(&fast, "feature");
+    jw_key(&general, "feature");
+    jw_array(&fast);
+    jw_array(&general);
+    jw_id(&fast, "base.score.road");
+    jw_string(&general, "base.score.road");
+    jw_id_len(&fast, "NNE", 3);
+    jw_string(&general, "NNE");
+    char *o = jw_raw_begin(&fast, 16);   /* a value in place: the ',' is the writer's */
+    cr_assert_not_null(o);
+    memcpy(o, "{\"x\":1}", 7);
+    jw_raw_end(&fast, o + 7, true);
+    jw_object(&general);
+    jw_member_int(&general, "x", 1);
+    jw_object_end(&general);
+    jw_array_end(&fast);
+    jw_array_end(&general);
+    jw_id_key(&fast, "explain_id");
+    jw_key(&general, "explain_id");
+    jw_null(&fast);
+    jw_null(&general);
+    jw_key_lit(&fast, "empty");
+    jw_key(&general, "empty");
+    jw_object(&fast);
+    jw_object(&general);
+    jw_object_end(&fast);
+    jw_object_end(&general);
+    jw_object_end(&fast);
+    jw_object_end(&general);
+    size_t n;
+    char *want = jw_take(&general, &n);
+    cr_assert_not_null(want);
+    expect_text(&fast, want);
+    free(want);
+}
+
+Test(json_writer, decimals_at_a_pointer_are_what_printf_writes)
+{
+    long long cases[] = { 0, 1, 9, 10, 42, 99, 100, 101, 999, 1000, 65535, -1, -9, -10, -99,
+                          -100, 2147483647LL, -2147483648LL, LLONG_MAX, LLONG_MIN };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char got[JW_INT_MAX + 1], want[32];
+        *jw_int_at(got, cases[i]) = '\0';
+        snprintf(want, sizeof want, "%lld", cases[i]);
+        cr_expect_str_eq(got, want);
+    }
+    for (long long v = -1000; v <= 1000; v++) {
+        char got[JW_INT_MAX + 1], want[32];
+        *jw_int_at(got, v) = '\0';
+        snprintf(want, sizeof want, "%lld", v);
+        cr_assert_str_eq(got, want);
+    }
+}
+
+/* The request's text written in place (a player's name) is escaped as a
+ * string's bytes are, for every byte value. */
+Test(json_writer, text_escaped_in_place_is_what_a_string_holds)
+{
+    for (int c = 0; c < 256; c++) {
+        char s[3] = { 'a', (char)c, 'b' };
+        jw w;
+        jw_init(&w);
+        jw_string_len(&w, s, sizeof s);
+        size_t n;
+        char *want = jw_take(&w, &n);
+        cr_assert_not_null(want);
+        char got[3 * 6 + 3], *o = got;
+        *o++ = '"';
+        o = jw_escape_at(o, s, sizeof s);
+        *o++ = '"';
+        cr_assert_eq((size_t)(o - got), n, "byte %d", c);
+        cr_assert(memcmp(got, want, n) == 0, "byte %d", c);
+        free(want);
+    }
+}
