@@ -42,7 +42,7 @@ cc_score_event *cc_event_add(cc_score_ctx *c, cc_event_kind kind, int id)
 static void add_unique(const char **list, int *n, int cap, const char *id)
 {
     /* Ids are static strings: a repeat is nearly always the same pointer
-     * (a final scoring cites some 650 rules, nearly all repeats). */
+     * (a final scoring cites some 150, nearly all repeats in its list). */
     for (int i = 0; i < *n; i++)
         if (list[i] == id)
             return;

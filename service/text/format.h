@@ -9,8 +9,11 @@
  * sentence's other arguments), a list of quoted strings (CC_ARG_LIST)
  * joined with commas and the language's "and" or "or". The
  * template and terms come from the language's catalog when it has them,
- * else from the English table. Pure and re-entrant: the language is an
- * argument, never a global or a locale.
+ * else from the English table. Re-entrant: the language is an argument,
+ * never a global or a locale. The one shared state is a cache that never
+ * changes an answer: each language's templates of the engine's messages,
+ * read once into pieces the first time the language is asked (static
+ * storage, filled under a lock, then only read; format.c).
  *
  *   txt_args                       what the arguments refer to
  *   txt_format(lang, t, a, out, n) the sentence into out

@@ -8,6 +8,11 @@
  * so the caller may add its own before closing the object. Features and
  * figures must come from a position that cc_validate() accepted.
  *
+ * Speed (issue 13): the small shapes answers hold by the hundred (cells,
+ * names, figures, player-keyed numbers, a feature's members) are written
+ * in place (jw_raw_begin()), their member names as literals, the names of
+ * the service's own tables unescaped; a player's name is always escaped.
+ *
  *   enc_loc(w, loc)                  "N", "NNE", "C", "#2", "SE"
  *   enc_xy(w, x, y)                  {"x", "y"}
  *   enc_xyat(w, x, y, at)            {"x", "y", "at"}
@@ -23,6 +28,9 @@
  *                                    "occupants": one feature described
  *                                    (members, no braces)
  *   enc_player_ints(w, pos, v, mask) {"<player>": v[p]} of the players in mask
+ *   enc_player_keys_init(k, pos), enc_player_ints_keyed(w, k, v, mask)
+ *                                    the same with the names escaped once,
+ *                                    for an answer that writes many
  *   enc_placements(w, list, n)       [{"x", "y", "rot"}], rot in degrees
  *   enc_deploy_option(w, pos, f, o)  {"kind", "at", "feature", "challenge"?}:
  *                                    one option as /v1/deployments lists it
@@ -32,6 +40,9 @@
  * its last rule after writing what comes before the list:
  *   enc_rules_init(r), enc_rules_add(r, id), enc_rules_add_all(r, ids, n)
  *   enc_feature_rules(r, f, id)      the rules that make feature id what it is
+ *   enc_tile_facts_init(t, b), enc_feature_rules_known(r, f, t, id)
+ *                                    the same, what it asks of each tile
+ *                                    found once (an answer about every feature)
  *   enc_rules_write(w, r)            the array
  *   enc_rule_ids(w, ids, n)          an array of ids already at hand, distinct
  *                                    as text (a scoring's), in place
