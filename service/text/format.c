@@ -393,37 +393,54 @@ static const char *next_piece(const char *p, piece *pc)
     return close + 1;
 }
 
-static void put_template(outbuf *o, const char *lang, const char *p, const cc_text *t,
-                         const txt_args *a, bool in_term);
-
 /* Placeholder pc filled with arg (NULL: t has no argument of that name,
- * and the placeholder is written as it stands). A term argument's text
- * may name the text's other arguments ("the byte 0x{code}"): it is filled
- * in turn; a term inside a term is written as it stands. */
-static void put_placeholder(outbuf *o, const char *lang, const piece *pc, const cc_arg *arg,
-                            const cc_text *t, const txt_args *a, bool in_term)
+ * and the placeholder is written as it stands). False, with nothing
+ * written, for a term argument outside a term's text: its text names the
+ * text's other arguments ("the byte 0x{code}") and the caller fills it
+ * (put_term_text()); inside a term's text a term is written as it stands. */
+static bool put_placeholder(outbuf *o, const char *lang, const piece *pc, const cc_arg *arg,
+                            const txt_args *a, bool in_term)
 {
     if (arg == NULL)
         put(o, pc->at, pc->len);
     else if (pc->spec)
         put_plural(o, lang, arg, pc->spec, pc->slen);
     else if (arg->type == CC_ARG_TERM && !in_term)
-        put_template(o, lang, txt_term(lang, arg->s ? arg->s : ""), t, a, true);
+        return false;
     else
         put_arg(o, lang, a, arg);
+    return true;
 }
 
-/* Template p filled with t's arguments, read as it goes. */
-static void put_template(outbuf *o, const char *lang, const char *p, const cc_text *t,
-                         const txt_args *a, bool in_term)
+/* Term argument arg's text filled with t's arguments: one level, a term
+ * inside it is written as it stands. */
+static void put_term_text(outbuf *o, const char *lang, const cc_arg *arg, const cc_text *t,
+                          const txt_args *a)
 {
-    while (*p != '\0') {
+    for (const char *p = txt_term(lang, arg->s ? arg->s : ""); *p != '\0';) {
         piece pc;
         p = next_piece(p, &pc);
         if (!pc.placeholder)
             put(o, pc.at, pc.len);
         else
-            put_placeholder(o, lang, &pc, find_arg(t, pc.name, pc.nlen), t, a, in_term);
+            put_placeholder(o, lang, &pc, find_arg(t, pc.name, pc.nlen), a, true);
+    }
+}
+
+/* Template p filled with t's arguments, read as it goes. */
+static void put_template(outbuf *o, const char *lang, const char *p, const cc_text *t,
+                         const txt_args *a)
+{
+    while (*p != '\0') {
+        piece pc;
+        p = next_piece(p, &pc);
+        if (!pc.placeholder) {
+            put(o, pc.at, pc.len);
+            continue;
+        }
+        const cc_arg *arg = find_arg(t, pc.name, pc.nlen);
+        if (!put_placeholder(o, lang, &pc, arg, a, false))
+            put_term_text(o, lang, arg, t, a);
     }
 }
 
@@ -547,7 +564,7 @@ static void put_text(outbuf *o, const char *lang, const cc_text *t, const txt_ar
     const read_language *l = t->msg < CC_MSG_COUNT ? read_templates(lang) : NULL;
     const read_template *rt = l ? &l->msgs[t->msg] : NULL;
     if (rt == NULL || rt->text == NULL) {
-        put_template(o, lang, txt_template(lang, t->msg), t, a, false);
+        put_template(o, lang, txt_template(lang, t->msg), t, a);
         return;
     }
     for (int i = rt->first; i < rt->first + rt->n; i++) {
@@ -561,7 +578,9 @@ static void put_text(outbuf *o, const char *lang, const cc_text *t, const txt_ar
             pc.spec = rt->text + rp->spec;
             pc.slen = (size_t)(rp->off + rp->len - 1 - rp->spec);
         }
-        put_placeholder(o, lang, &pc, find_arg_id(t, rp->name), t, a, false);
+        const cc_arg *arg = find_arg_id(t, rp->name);
+        if (!put_placeholder(o, lang, &pc, arg, a, false))
+            put_term_text(o, lang, arg, t, a);
     }
 }
 

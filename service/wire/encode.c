@@ -86,12 +86,13 @@ static char *put_feature_ref_text(char *o, const cc_features *f, int id)
     return put_xyat_object(o, t->x, t->y, feat->name_at);
 }
 
-/* A name from the service's own tables (a type, a kind): no escape. */
+/* A name from the service's own tables (a type, a kind, a rule id): no
+ * escape, and short: copied byte by byte. */
 static char *put_name(char *o, const char *name)
 {
-    size_t n = strlen(name);
-    memcpy(o, name, n);
-    return o + n;
+    while (*name != '\0')
+        *o++ = *name++;
+    return o;
 }
 
 void enc_xy(jw *w, int x, int y)
@@ -145,15 +146,13 @@ void enc_cells(jw *w, const cc_features *f, int id)
  * (names under 16 bytes), the spot, a flock of CC_MAX_FLOCK tokens. */
 #define FIGURE_MAX (JW_ESCAPED_MAX(CC_NAME_MAX) + 16 + 16 + XYAT_MAX + 16 + CC_MAX_FLOCK * 12)
 
-/* A figure's object: "player" (with_player: position form), "kind", "x",
- * "y", "at", "flock" (shepherds). Kind names need no escape; a player's
- * name does. */
-static char *put_figure_text(char *o, const cc_position *pos, const cc_figure *fig,
-                             bool with_player)
+/* A figure's object: "player" (player: its name, in position form; NULL:
+ * without), "kind", "x", "y", "at", "flock" (shepherds). Kind names need no
+ * escape; a player's name does. */
+static char *put_figure_text(char *o, const char *player, const cc_figure *fig)
 {
-    if (with_player) {
-        const char *name = pos->players[fig->player];
-        o = jw_escape_at(PUT_LITERAL(o, "{\"player\":\""), name, strlen(name));
+    if (player != NULL) {
+        o = jw_escape_at(PUT_LITERAL(o, "{\"player\":\""), player, strlen(player));
         o = PUT_LITERAL(o, "\",\"kind\":\"");
     } else {
         o = PUT_LITERAL(o, "{\"kind\":\"");
@@ -177,14 +176,14 @@ void enc_figure_spot(jw *w, const cc_figure *fig)
 {
     char *o = jw_raw_begin(w, FIGURE_MAX);
     if (o != NULL)
-        jw_raw_end(w, put_figure_text(o, NULL, fig, false), true);
+        jw_raw_end(w, put_figure_text(o, NULL, fig), true);
 }
 
 void enc_figure(jw *w, const cc_position *pos, const cc_figure *fig)
 {
     char *o = jw_raw_begin(w, FIGURE_MAX);
     if (o != NULL)
-        jw_raw_end(w, put_figure_text(o, pos, fig, true), true);
+        jw_raw_end(w, put_figure_text(o, pos->players[fig->player], fig), true);
 }
 
 int enc_figure_feature(const cc_features *f, const cc_figure *fig)
@@ -244,7 +243,7 @@ void enc_occupants(jw *w, const cc_position *pos, const int *stands, int id)
             if (!first)
                 *o++ = ',';
             first = false;
-            o = put_figure_text(o, pos, fig, false);
+            o = put_figure_text(o, NULL, fig);
         }
         *o++ = ']';
     }

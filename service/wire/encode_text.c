@@ -157,10 +157,9 @@ static char *put_simple_arg(char *o, const cc_arg *arg, const txt_args *a)
     case CC_ARG_EDGE: s = arg->i == 'C' ? "city" : arg->i == 'R' ? "road" : "field"; break;
     default: return jw_int_at(o, arg->i);
     }
-    size_t n = strlen(s);   /* names of the service's tables: no escape */
     *o++ = '"';
-    memcpy(o, s, n);
-    o += n;
+    while (*s != '\0')   /* a name of the service's tables: short, no escape */
+        *o++ = *s++;
     *o++ = '"';
     return o;
 }
@@ -234,8 +233,8 @@ static void explain_ids(jw *w, const cc_text *ts, int k)
             memcpy(o, msg_quoted[ts[i].msg].text, msg_quoted[ts[i].msg].len);
             o += msg_quoted[ts[i].msg].len;
         } else {
-            memcpy(o, "\"\"", 2);   /* cc_msg_id(): "" past the engine's ids */
-            o += 2;
+            *o++ = '"';   /* cc_msg_id(): "" past the engine's ids */
+            *o++ = '"';
         }
     }
     *o++ = ']';
