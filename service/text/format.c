@@ -66,7 +66,7 @@ static void puts_(outbuf *o, const char *s) { put(o, s, strlen(s)); }
 
 /* v in decimal, as "%ld" writes it (no snprintf: a score's sentences hold
  * some 250 numbers, nearly all under 100: those without the loop). */
-static void put_int(outbuf *o, long v)
+static inline void put_int(outbuf *o, long v)
 {
     if (v >= 0 && v < 100 && !o->full && o->n - o->used > 3) {
         char *d = o->s + o->used;
@@ -573,12 +573,16 @@ static void put_text(outbuf *o, const char *lang, const cc_text *t, const txt_ar
             put(o, rt->text + rp->off, rp->len);
             continue;
         }
+        const cc_arg *arg = find_arg_id(t, rp->name);
+        if (rp->placeholder == 1 && arg != NULL && arg->type != CC_ARG_TERM) {
+            put_arg(o, lang, a, arg);   /* most placeholders: {name} of an argument */
+            continue;
+        }
         piece pc = { .placeholder = true, .at = rt->text + rp->off, .len = rp->len };
         if (rp->placeholder == 2) {
             pc.spec = rt->text + rp->spec;
             pc.slen = (size_t)(rp->off + rp->len - 1 - rp->spec);
         }
-        const cc_arg *arg = find_arg_id(t, rp->name);
         if (!put_placeholder(o, lang, &pc, arg, a, false))
             put_term_text(o, lang, arg, t, a);
     }
