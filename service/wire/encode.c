@@ -508,10 +508,15 @@ void enc_rule_ids(jw *w, const char *const *ids, size_t n)
 {
     /* Written in place: ["id",...], each id once. The lists at hand (a
      * scoring's, engine/score_event.c) are distinct already, compared as
-     * text; a repeat of the same pointer is still dropped here. */
-    size_t max = 2;
-    for (size_t i = 0; i < n; i++)
-        max += strlen(ids[i]) + 3;
+     * text; a repeat of the same pointer is still dropped here. Each id's
+     * length is found once (a scoring's lists hold 64 ids at most). */
+    size_t len[64], max = 2;
+    for (size_t i = 0; i < n; i++) {
+        size_t k = strlen(ids[i]);
+        if (i < 64)
+            len[i] = k;
+        max += k + 3;
+    }
     char *o = jw_raw_begin(w, max);
     if (o == NULL)
         return;
@@ -525,7 +530,10 @@ void enc_rule_ids(jw *w, const char *const *ids, size_t n)
         if (o[-1] != '[')
             *o++ = ',';
         *o++ = '"';
-        o = put_name(o, ids[i]);   /* rule ids need no escape */
+        size_t k = i < 64 ? len[i] : strlen(ids[i]);
+        /* JSON text, not a C string: no NUL after the id (rule ids need no escape). */
+        memcpy(o, ids[i], k);   // NOLINT(bugprone-not-null-terminated-result)
+        o += k;
         *o++ = '"';
     }
     *o++ = ']';

@@ -67,7 +67,8 @@ void enc_text_places(jw *w, const cc_error *err)
     places(w, err);
 }
 
-static void arg_value(jw *w, const cc_arg *arg, const txt_args *a)
+/* keys: a's players' names escaped once (NULL: escaped here). */
+static void arg_value(jw *w, const cc_arg *arg, const txt_args *a, const enc_player_keys *keys)
 {
     static const char *const sides[4] = { "north", "east", "south", "west" };
     char loc[8];
@@ -94,7 +95,10 @@ static void arg_value(jw *w, const cc_arg *arg, const txt_args *a)
         break;
     case CC_ARG_STRENGTHS:
         if (a && a->pos && a->strength && (unsigned)arg->i < (1u << a->pos->nplayers)) {
-            enc_player_ints(w, a->pos, a->strength, (unsigned)arg->i);   /* in place */
+            if (keys != NULL)
+                enc_player_ints_keyed(w, keys, a->strength, (unsigned)arg->i);
+            else
+                enc_player_ints(w, a->pos, a->strength, (unsigned)arg->i);   /* in place */
             break;
         }
         jw_object(w);
@@ -185,7 +189,7 @@ static bool args_in_place(jw *w, const cc_text *t, const txt_args *a)
     return true;
 }
 
-void enc_text_args(jw *w, const cc_text *t, const txt_args *a)
+static void text_args(jw *w, const cc_text *t, const txt_args *a, const enc_player_keys *keys)
 {
     if (args_in_place(w, t, a))
         return;
@@ -196,9 +200,14 @@ void enc_text_args(jw *w, const cc_text *t, const txt_args *a)
             jw_key_quoted(w, arg_keys[name].text, arg_keys[name].len);
         else
             jw_key(w, cc_arg_name(name));
-        arg_value(w, &t->args[i], a);
+        arg_value(w, &t->args[i], a, keys);
     }
     jw_object_end(w);
+}
+
+void enc_text_args(jw *w, const cc_text *t, const txt_args *a)
+{
+    text_args(w, t, a, NULL);
 }
 
 
@@ -206,14 +215,23 @@ void enc_text_args(jw *w, const cc_text *t, const txt_args *a)
  * as txt_join() into a 48-byte buffer cuts it (no member is that long). */
 static void member_key(jw *w, const char *member, size_t n, const char *suffix)
 {
-    char name[48];
-    if (n + strlen(suffix) >= sizeof name) {
+    size_t k = strlen(suffix);
+    if (n + k >= 48) {
+        char name[48];
         jw_id_key(w, txt_join(name, sizeof name, member, suffix));
         return;
     }
-    memcpy(name, member, n);
-    strcpy(name + n, suffix);
-    jw_id_key_len(w, name, n + strlen(suffix));
+    char *o = jw_raw_begin(w, n + k + 3);
+    if (o == NULL)
+        return;
+    *o++ = '"';
+    /* JSON text, not C strings: no NUL after either piece. */
+    memcpy(o, member, n);   // NOLINT(bugprone-not-null-terminated-result)
+    memcpy(o + n, suffix, k);   // NOLINT(bugprone-not-null-terminated-result)
+    o += n + k;
+    *o++ = '"';
+    *o++ = ':';
+    jw_raw_end(w, o, false);
 }
 
 /* ["score.road.end", ...]: each sentence's message id, in place. */
@@ -241,8 +259,8 @@ static void explain_ids(jw *w, const cc_text *ts, int k)
     jw_raw_end(w, o, true);
 }
 
-void enc_text_members(jw *w, const char *member, const char *lang, const cc_text *ts, int k,
-                      const txt_args *a)
+void enc_text_members_keyed(jw *w, const char *member, const char *lang, const cc_text *ts,
+                            int k, const txt_args *a, const enc_player_keys *keys)
 {
     /* member and the message ids need no escape (json_writer.h). */
     char text[CC_EXPLAIN_TEXTS * CC_DETAIL_MAX];
@@ -255,8 +273,14 @@ void enc_text_members(jw *w, const char *member, const char *lang, const cc_text
     member_key(w, member, n, "_args");
     jw_array(w);
     for (int i = 0; i < k; i++)
-        enc_text_args(w, &ts[i], a);
+        text_args(w, &ts[i], a, keys);
     jw_array_end(w);
+}
+
+void enc_text_members(jw *w, const char *member, const char *lang, const cc_text *ts, int k,
+                      const txt_args *a)
+{
+    enc_text_members_keyed(w, member, lang, ts, k, a, NULL);
 }
 
 void enc_text_member1(jw *w, const char *member, const char *lang, const cc_text *t,

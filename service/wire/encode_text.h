@@ -18,6 +18,8 @@
  *                                                 sentences (arrays); member
  *                                                 is a name of the service's
  *                                                 ("explain": no escape)
+ *   enc_text_members_keyed(..., keys)             the same, the players' names
+ *                                                 escaped once (encode.h)
  *   enc_text_member1(w, member, lang, t, a)       the three for one sentence
  *   enc_text_args(w, t, a)                        one sentence's arguments
  *   enc_text_places(w, err)                       a problem's "locations":
@@ -28,10 +30,13 @@
 
 #include "../../engine/text.h"
 #include "../text/format.h"
+#include "encode.h"
 #include "json_writer.h"
 
 void enc_text_members(jw *w, const char *member, const char *lang, const cc_text *ts, int k,
                       const txt_args *a);
+void enc_text_members_keyed(jw *w, const char *member, const char *lang, const cc_text *ts,
+                            int k, const txt_args *a, const enc_player_keys *keys);
 void enc_text_member1(jw *w, const char *member, const char *lang, const cc_text *t,
                       const txt_args *a);
 void enc_text_args(jw *w, const cc_text *t, const txt_args *a);
