@@ -64,29 +64,48 @@ static inline void put(outbuf *o, const char *s, size_t len)
 
 static void puts_(outbuf *o, const char *s) { put(o, s, strlen(s)); }
 
-/* v in decimal, as "%ld" writes it (no snprintf: a score's sentences hold
- * some 250 numbers, nearly all under 100: those without the loop). */
-static inline void put_int(outbuf *o, long v)
+/* v in decimal at d, as "%ld" writes it (no snprintf: a score's sentences
+ * hold some 250 numbers, nearly all under 100: those without the loop);
+ * d has room for DECIMAL_MAX bytes. Returns the byte after the digits. */
+#define DECIMAL_MAX 20   /* "-9223372036854775808" */
+
+static char *decimal_at(char *d, long v)
 {
-    if (v >= 0 && v < 100 && !o->full && o->n - o->used > 3) {
-        char *d = o->s + o->used;
-        if (v >= 10)
-            *d++ = (char)('0' + v / 10);
-        *d++ = (char)('0' + v % 10);
-        *d = '\0';
-        o->used = (size_t)(d - o->s);
-        return;
+    static const char two_digits[] = "00010203040506070809101112131415161718192021222324"
+                                     "25262728293031323334353637383940414243444546474849"
+                                     "50515253545556575859606162636465666768697071727374"
+                                     "75767778798081828384858687888990919293949596979899";
+    if (v >= 0 && v < 10) {
+        *d = (char)('0' + v);
+        return d + 1;
     }
-    char b[24], *d = b + sizeof b;
+    if (v >= 10 && v < 100) {
+        memcpy(d, two_digits + 2 * v, 2);
+        return d + 2;
+    }
+    char b[24], *p = b + sizeof b;
     /* Work in unsigned so LONG_MIN negates without overflow. */
     unsigned long u = v < 0 ? 0ul - (unsigned long)v : (unsigned long)v;
     do {
-        *--d = (char)('0' + u % 10);
+        *--p = (char)('0' + u % 10);
         u /= 10;
     } while (u > 0);
     if (v < 0)
-        *--d = '-';
-    put(o, d, (size_t)(b + sizeof b - d));
+        *--p = '-';
+    size_t n = (size_t)(b + sizeof b - p);
+    memcpy(d, p, n);
+    return d + n;
+}
+
+static void put_int(outbuf *o, long v)
+{
+    if (!o->full && o->n - o->used > DECIMAL_MAX) {
+        o->used = (size_t)(decimal_at(o->s + o->used, v) - o->s);
+        o->s[o->used] = '\0';
+        return;
+    }
+    char b[DECIMAL_MAX];
+    put(o, b, (size_t)(decimal_at(b, v) - b));
 }
 
 const char *txt_join(char *buf, size_t cap, const char *a, const char *b)
@@ -142,19 +161,37 @@ const char *txt_rule_title(const char *lang, const char *rule)
 
 /* CLDR's cardinal plural rules for the languages served: English, German,
  * Catalan: one (1), other; French: one (0, 1), other; Czech: one (1), few
- * (2-4), other; Polish: one (1), few (2-4, 22-24, ... not 12-14), many. */
+ * (2-4), other; Polish: one (1), few (2-4, 22-24, ... not 12-14), many.
+ * The rule is found once per language for the templates read once. */
+typedef enum { PLURAL_ONE_OTHER, PLURAL_FRENCH, PLURAL_CZECH, PLURAL_POLISH } plural_rule;
+
+static plural_rule plural_rule_of(const char *lang)
+{
+    if (lang && strcmp(lang, "fr") == 0)
+        return PLURAL_FRENCH;
+    if (lang && strcmp(lang, "cs") == 0)
+        return PLURAL_CZECH;
+    if (lang && strcmp(lang, "pl") == 0)
+        return PLURAL_POLISH;
+    return PLURAL_ONE_OTHER;
+}
+
+static int plural_form(plural_rule rule, long n)
+{
+    long a = n < 0 ? -n : n;
+    switch (rule) {
+    case PLURAL_FRENCH: return a <= 1 ? 0 : 1;
+    case PLURAL_CZECH: return a == 1 ? 0 : a >= 2 && a <= 4 ? 1 : 2;
+    case PLURAL_POLISH:
+        return a == 1 ? 0 : a % 10 >= 2 && a % 10 <= 4 && (a % 100 < 12 || a % 100 > 14) ? 1 : 2;
+    case PLURAL_ONE_OTHER: break;
+    }
+    return a == 1 ? 0 : 1;
+}
+
 int txt_plural(const char *lang, long n, int forms)
 {
-    int form;
-    long a = n < 0 ? -n : n;
-    if (lang && strcmp(lang, "fr") == 0)
-        form = a <= 1 ? 0 : 1;
-    else if (lang && strcmp(lang, "cs") == 0)
-        form = a == 1 ? 0 : a >= 2 && a <= 4 ? 1 : 2;
-    else if (lang && strcmp(lang, "pl") == 0)
-        form = a == 1 ? 0 : a % 10 >= 2 && a % 10 <= 4 && (a % 100 < 12 || a % 100 > 14) ? 1 : 2;
-    else
-        form = a == 1 ? 0 : 1;
+    int form = plural_form(plural_rule_of(lang), n);
     return form < forms ? form : forms - 1;
 }
 
@@ -218,9 +255,9 @@ static void put_strengths(outbuf *o, const txt_args *a, int mask)
         if (!((mask >> p) & 1))
             continue;
         if (seen++)
-            puts_(o, ", ");
+            put(o, ", ", 2);
         puts_(o, player_name(a, p));
-        puts_(o, " ");
+        put(o, " ", 1);
         put_int(o, a && a->strength ? a->strength[p] : 0);
     }
 }
@@ -453,32 +490,78 @@ static void put_template(outbuf *o, const char *lang, const char *p, const cc_te
  * storage (nothing to allocate or fail), filled under a lock, published by
  * an atomic flag; a template that does not fit (too long, too many pieces,
  * the pool full) is read as it goes, as before, so the words never
- * differ, only their cost. */
+ * differ, only their cost.
+ *
+ * With them, read once too: each piece's text copied into the language's
+ * own text pool (16 bytes of slack after it), the plural forms split, the
+ * terms a sentence's simple arguments name (feature types, figure kinds,
+ * sides, edges) and the language's plural rule; and per template the most
+ * bytes its sentence can take when every argument is a simple one. A
+ * sentence with that much room left is written without a check per piece,
+ * its text copied 16 bytes at a time (the pool's slack, the room's margin);
+ * any other argument, or less room, takes the checked writers above. */
 
 #define NO_ARG 0xFF            /* a placeholder whose name no argument has */
 #define POOL_PIECES 4096       /* a language's pieces (English takes ~1,500) */
+#define POOL_CHARS 49152       /* a language's piece text (English takes ~24 KB) */
+#define COPY_STEP 16           /* text is copied this many bytes at a time */
+#define TERM_KINDS 16          /* figure kinds and feature types read once */
 
 typedef struct {
-    uint16_t off, len;         /* the piece's text in the template */
-    uint16_t spec;             /* plurals: offset of the forms (after ':') */
+    uint16_t off;              /* in the language's text pool */
+    uint8_t len;
+} pool_text;
+
+typedef struct {
+    uint16_t off, len;         /* the piece's text (a placeholder: "{...}") in the pool */
     uint8_t placeholder;       /* 0 literal, 1 {name}, 2 {name:forms} */
     uint8_t name;              /* placeholders: the cc_arg_name_id, or NO_ARG */
+    uint8_t nforms;            /* plurals: forms kept (the first MOST_FORMS) */
+    pool_text form[MOST_FORMS];
 } read_piece;
 
 typedef struct {
     const char *text;          /* the template; NULL: read it as it goes */
     uint16_t first, n;         /* its pieces in the language's pool */
+    uint32_t room;             /* the most bytes its sentence takes with simple arguments,
+                                  with the copy's margin and the NUL */
 } read_template;
 
 typedef struct {
     read_template msgs[CC_MSG_COUNT];
     read_piece pool[POOL_PIECES];
     int used;
+    char chars[POOL_CHARS + COPY_STEP];   /* the pieces' text, then slack */
+    size_t nchars;
+    plural_rule plural;
+    size_t simple_max;         /* the most bytes one simple argument writes */
+    bool terms;                /* the terms below are read */
+    pool_text feature[TERM_KINDS], kind[TERM_KINDS], side[4], edge[3];
 } read_language;
 
 static read_language read_langs[TXT_LANGUAGES_MAX];
 static atomic_bool read_ready[TXT_LANGUAGES_MAX];
 static pthread_mutex_t read_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Location names (they are never translated): CC_LOC_CENTRE, _RING and
+ * _CORNER with values under LOC_VALUES, as cc_loc_name() writes them; read
+ * under the lock before the first language is published. */
+#define LOC_KINDS 4
+#define LOC_VALUES 16
+static char loc_names[LOC_KINDS][LOC_VALUES][COPY_STEP];   /* copied whole */
+static uint8_t loc_lens[LOC_KINDS][LOC_VALUES];
+static bool locs_read;
+
+static void read_locs(void)
+{
+    if (locs_read)
+        return;
+    for (int k = 0; k < LOC_KINDS; k++)
+        for (int v = 0; v < LOC_VALUES; v++)
+            loc_lens[k][v] = (uint8_t)strlen(
+                cc_loc_name((cc_loc){ (uint8_t)k, (uint8_t)v }, loc_names[k][v]));
+    locs_read = true;
+}
 
 /* The argument id named name[0..len), or NO_ARG. */
 static uint8_t arg_id(const char *name, size_t len)
@@ -489,10 +572,46 @@ static uint8_t arg_id(const char *name, size_t len)
     return NO_ARG;
 }
 
+/* s[0..len) into l's text pool; false if it does not fit. */
+static bool pool_add(read_language *l, const char *s, size_t len, uint16_t *off)
+{
+    if (len > POOL_CHARS - l->nchars)
+        return false;
+    memcpy(l->chars + l->nchars, s, len);
+    *off = (uint16_t)l->nchars;
+    l->nchars += len;
+    return true;
+}
+
+/* The plural forms "f0|f1|..." of pc into rp (the first MOST_FORMS); adds
+ * the longest to *room. */
+static bool read_forms(read_language *l, read_piece *rp, const piece *pc, size_t *room)
+{
+    size_t from = 0, longest = 0;
+    rp->nforms = 0;
+    for (;;) {
+        const char *bar = memchr(pc->spec + from, '|', pc->slen - from);
+        size_t end = bar ? (size_t)(bar - pc->spec) : pc->slen;
+        if (rp->nforms < MOST_FORMS) {
+            pool_text *ft = &rp->form[rp->nforms++];
+            if (end - from > UINT8_MAX || !pool_add(l, pc->spec + from, end - from, &ft->off))
+                return false;
+            ft->len = (uint8_t)(end - from);
+            if (ft->len > longest)
+                longest = ft->len;
+        }
+        if (bar == NULL)
+            break;
+        from = end + 1;
+    }
+    *room += longest;
+    return true;
+}
+
 /* Template text into l's pool; false (and nothing kept) if it does not fit. */
 static bool read_once(read_language *l, read_template *rt, const char *text)
 {
-    size_t total = strlen(text);
+    size_t total = strlen(text), room = COPY_STEP + 1, nchars = l->nchars;
     if (total > UINT16_MAX)
         return false;
     int first = l->used, n = 0;
@@ -500,21 +619,70 @@ static bool read_once(read_language *l, read_template *rt, const char *text)
         piece pc;
         p = next_piece(p, &pc);
         if (first + n >= POOL_PIECES || n >= UINT16_MAX)
-            return false;
+            goto no_room;
         read_piece *rp = &l->pool[first + n++];
-        rp->off = (uint16_t)(pc.at - text);
+        memset(rp, 0, sizeof *rp);
+        if (!pool_add(l, pc.at, pc.len, &rp->off))
+            goto no_room;
         rp->len = (uint16_t)pc.len;
         rp->placeholder = !pc.placeholder ? 0 : pc.spec ? 2 : 1;
-        rp->spec = pc.spec ? (uint16_t)(pc.spec - text) : 0;
         rp->name = pc.placeholder ? arg_id(pc.name, pc.nlen) : NO_ARG;
         if (pc.placeholder && rp->name == NO_ARG)
             rp->placeholder = 0;   /* no argument has that name: text as it stands */
+        if (rp->placeholder == 2 && !read_forms(l, rp, &pc, &room))
+            goto no_room;
+        if (rp->placeholder != 2)   /* an argument, or its placeholder as it stands */
+            room += rp->placeholder == 1 && l->simple_max > rp->len ? l->simple_max : rp->len;
     }
+    if (room > UINT32_MAX)
+        goto no_room;
     l->used = first + n;
     rt->text = text;
     rt->first = (uint16_t)first;
     rt->n = (uint16_t)n;
+    rt->room = (uint32_t)room;
     return true;
+no_room:
+    l->nchars = nchars;
+    return false;
+}
+
+/* The term name in lang into l's pool as *t; widens l->simple_max. */
+static void read_term(read_language *l, const char *lang, const char *name, pool_text *t)
+{
+    const char *s = txt_term(lang, name);
+    size_t len = strlen(s);
+    if (len > UINT8_MAX || !pool_add(l, s, len, &t->off))
+        return;   /* l->terms stays false: the terms are worded as they go */
+    t->len = (uint8_t)len;
+    if (len > l->simple_max)
+        l->simple_max = len;
+}
+
+static void read_terms(read_language *l, const char *lang)
+{
+    static const char *const sides[4] = { "north", "east", "south", "west" };
+    static const char *const edges[3] = { "city", "road", "field" };
+    size_t nchars = l->nchars;
+    /* A player's name, a number or a location: the most bytes of one. */
+    l->simple_max = CC_NAME_MAX > DECIMAL_MAX ? CC_NAME_MAX : DECIMAL_MAX;
+    for (int i = 0; i < TERM_KINDS; i++) {
+        read_term(l, lang, cc_feature_type_name((cc_feature_type)i), &l->feature[i]);
+        read_term(l, lang, cc_figure_kind_name((cc_figure_kind)i), &l->kind[i]);
+    }
+    for (int i = 0; i < 4; i++)
+        read_term(l, lang, sides[i], &l->side[i]);
+    for (int i = 0; i < 3; i++)
+        read_term(l, lang, edges[i], &l->edge[i]);
+    /* Every term read: l->nchars moved by each one's length. */
+    size_t want = 0;
+    for (int i = 0; i < TERM_KINDS; i++)
+        want += l->feature[i].len + l->kind[i].len;
+    for (int i = 0; i < 4; i++)
+        want += l->side[i].len;
+    for (int i = 0; i < 3; i++)
+        want += l->edge[i].len;
+    l->terms = l->nchars - nchars == want;
 }
 
 /* The row of lang in the language table (NULL: English's), or -1. */
@@ -540,6 +708,9 @@ static const read_language *read_templates(const char *lang)
         pthread_mutex_lock(&read_lock);
         if (!atomic_load_explicit(&read_ready[row], memory_order_relaxed)) {
             read_language *l = &read_langs[row];
+            read_locs();
+            l->plural = plural_rule_of(lang);
+            read_terms(l, lang);
             for (int msg = 0; msg < CC_MSG_COUNT; msg++)
                 if (!read_once(l, &l->msgs[msg], txt_template(lang, msg)))
                     l->msgs[msg].text = NULL;
@@ -558,41 +729,105 @@ static const cc_arg *find_arg_id(const cc_text *t, unsigned id)
     return NULL;
 }
 
-/* t worded in lang into o: from its pieces read once when there are. */
-static void put_text(outbuf *o, const char *lang, const cc_text *t, const txt_args *a)
+/* s[0..len) at d, COPY_STEP bytes at a time: s has that much slack after
+ * it (the pool's), d the room's margin. Returns the byte after the text. */
+static inline char *copy_pooled(char *d, const char *s, size_t len)
 {
-    const read_language *l = t->msg < CC_MSG_COUNT ? read_templates(lang) : NULL;
-    const read_template *rt = l ? &l->msgs[t->msg] : NULL;
-    if (rt == NULL || rt->text == NULL) {
-        put_template(o, lang, txt_template(lang, t->msg), t, a);
-        return;
+    for (size_t k = 0; k < len; k += COPY_STEP)
+        memcpy(d + k, s + k, COPY_STEP);
+    return d + len;
+}
+
+/* A simple argument (a number, a player, a location, or a term read once)
+ * at d, as put_arg() writes it; NULL (nothing written) for any other. */
+static char *put_simple(char *d, const read_language *l, const txt_args *a, const cc_arg *arg)
+{
+    const pool_text *term = NULL;
+    const char *s;
+    unsigned i = (unsigned)arg->i;
+    switch ((cc_arg_type)arg->type) {
+    case CC_ARG_INT: return decimal_at(d, arg->i);
+    case CC_ARG_PLAYER:
+        for (s = player_name(a, arg->i); *s != '\0';)
+            *d++ = *s++;
+        return d;
+    case CC_ARG_LOC: {
+        unsigned kind = i >> 8 & 0xFF, value = i & 0xFF;
+        if (kind != CC_LOC_FEATURE && kind < LOC_KINDS && value < LOC_VALUES)
+            return copy_pooled(d, loc_names[kind][value], loc_lens[kind][value]);
+        char loc[8];
+        for (s = cc_loc_name(cc_loc_unpack(arg->i), loc); *s != '\0';)
+            *d++ = *s++;
+        return d;
     }
+    case CC_ARG_KIND: term = i < TERM_KINDS ? &l->kind[i] : NULL; break;
+    case CC_ARG_FEATURE: term = i < TERM_KINDS ? &l->feature[i] : NULL; break;
+    case CC_ARG_SIDE: term = &l->side[i & 3]; break;
+    case CC_ARG_EDGE: term = &l->edge[i == 'C' ? 0 : i == 'R' ? 1 : 2]; break;
+    default: return NULL;
+    }
+    if (term == NULL || !l->terms)
+        return NULL;
+    return copy_pooled(d, l->chars + term->off, term->len);
+}
+
+/* t's template read once (rt in l) filled with t's arguments into o. */
+static void put_read(outbuf *o, const char *lang, const read_language *l,
+                     const read_template *rt, const cc_text *t, const txt_args *a)
+{
+    bool roomy = !o->full && o->n - o->used > rt->room;
     for (int i = rt->first; i < rt->first + rt->n; i++) {
         const read_piece *rp = &l->pool[i];
-        if (!rp->placeholder) {
-            put(o, rt->text + rp->off, rp->len);
+        const char *text = l->chars + rp->off;
+        const cc_arg *arg = rp->placeholder ? find_arg_id(t, rp->name) : NULL;
+        if (arg == NULL) {   /* literal text, or a placeholder as it stands */
+            if (roomy)
+                o->used = (size_t)(copy_pooled(o->s + o->used, text, rp->len) - o->s);
+            else
+                put(o, text, rp->len);
             continue;
         }
-        const cc_arg *arg = find_arg_id(t, rp->name);
-        if (rp->placeholder == 1 && arg != NULL && arg->type != CC_ARG_TERM) {
-            put_arg(o, lang, a, arg);   /* most placeholders: {name} of an argument */
-            continue;
-        }
-        piece pc = { .placeholder = true, .at = rt->text + rp->off, .len = rp->len };
         if (rp->placeholder == 2) {
-            pc.spec = rt->text + rp->spec;
-            pc.slen = (size_t)(rp->off + rp->len - 1 - rp->spec);
+            int k = plural_form(l->plural, arg->i);
+            const pool_text *form = &rp->form[k < rp->nforms ? k : rp->nforms - 1];
+            if (roomy)
+                o->used = (size_t)(copy_pooled(o->s + o->used, l->chars + form->off, form->len)
+                                   - o->s);
+            else
+                put(o, l->chars + form->off, form->len);
+            continue;
         }
+        char *end = roomy ? put_simple(o->s + o->used, l, a, arg) : NULL;
+        if (end != NULL) {
+            o->used = (size_t)(end - o->s);
+            continue;
+        }
+        o->s[o->used] = '\0';
+        piece pc = { .placeholder = true, .at = text, .len = rp->len };
         if (!put_placeholder(o, lang, &pc, arg, a, false))
             put_term_text(o, lang, arg, t, a);
+        roomy = !o->full && o->n - o->used > rt->room;
     }
+    o->s[o->used] = '\0';
+}
+
+/* t worded in lang into o: from its pieces read once (l, NULL: none) when
+ * there are. */
+static void put_text(outbuf *o, const char *lang, const read_language *l, const cc_text *t,
+                     const txt_args *a)
+{
+    const read_template *rt = l && t->msg < CC_MSG_COUNT ? &l->msgs[t->msg] : NULL;
+    if (rt == NULL || rt->text == NULL)
+        put_template(o, lang, txt_template(lang, t->msg), t, a);
+    else
+        put_read(o, lang, l, rt, t, a);
 }
 
 char *txt_format(const char *lang, const cc_text *t, const txt_args *a, char *out, size_t n)
 {
     outbuf o = { out, n, 0, false };
     out[0] = '\0';
-    put_text(&o, lang, t, a);
+    put_text(&o, lang, t->msg < CC_MSG_COUNT ? read_templates(lang) : NULL, t, a);
     return out;
 }
 
@@ -604,6 +839,7 @@ char *txt_format_all(const char *lang, const cc_text *ts, int k, const txt_args 
                      size_t n)
 {
     outbuf o = { out, n, 0, false };
+    const read_language *l = k > 0 ? read_templates(lang) : NULL;   /* once for all */
     out[0] = '\0';
     for (int i = 0; i < k && !o.full; i++) {
         if (i > 0)
@@ -615,7 +851,7 @@ char *txt_format_all(const char *lang, const cc_text *ts, int k, const txt_args 
          * as wording it apart and appending it, without the copy. */
         size_t left = o.n - o.used;
         outbuf one = { o.s + o.used, left < ONE_SENTENCE ? left : ONE_SENTENCE, 0, false };
-        put_text(&one, lang, &ts[i], a);
+        put_text(&one, lang, ts[i].msg < CC_MSG_COUNT ? l : NULL, &ts[i], a);
         o.used += one.used;
         o.full = one.full && left < ONE_SENTENCE;   /* out's end cut it */
     }

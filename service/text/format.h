@@ -12,8 +12,10 @@
  * else from the English table. Re-entrant: the language is an argument,
  * never a global or a locale. The one shared state is a cache that never
  * changes an answer: each language's templates of the engine's messages,
- * read once into pieces the first time the language is asked (static
- * storage, filled under a lock, then only read; format.c).
+ * read once into pieces the first time the language is asked, with their
+ * text, plural forms, the terms of the simple arguments (feature types,
+ * figure kinds, sides, edges), the location names and the plural rule
+ * (static storage, filled under a lock, then only read; format.c).
  *
  *   txt_args                       what the arguments refer to
  *   txt_format(lang, t, a, out, n) the sentence into out

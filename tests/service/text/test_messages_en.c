@@ -150,6 +150,53 @@ Test(messages_en, every_template_read_once_words_what_reading_it_as_it_goes_word
         }
 }
 
+/* The arguments a score's sentences hold by the hundred (numbers,
+ * players, locations, figure kinds, feature types, sides, edges) are
+ * written from what the templates read once keep, without a check per
+ * piece, when the sentence has room: every template with its arguments
+ * given each of those types in turn (and values off the tables' ends: an
+ * unknown player, a kind past the last) words what reading it as it goes
+ * words, whole and cut at every size. */
+Test(messages_en, simple_arguments_written_in_place_word_what_the_checked_writers_word)
+{
+    static const struct {
+        uint8_t type;
+        int32_t values[4];
+    } kinds[] = {
+        { CC_ARG_INT, { 0, 7, 42, -1234567 } },
+        { CC_ARG_PLAYER, { 0, 1, 2, 9 } },
+        { CC_ARG_LOC, { 0x0000, 0x0105, 0x0212, 0x0303 } },
+        { CC_ARG_KIND, { 0, 1, 3, 40 } },
+        { CC_ARG_FEATURE, { 0, 2, 5, 17 } },
+        { CC_ARG_SIDE, { 0, 1, 2, 7 } },
+        { CC_ARG_EDGE, { 'C', 'R', 'F', 0 } },
+    };
+    cc_position pos;
+    cc_position_init(&pos);
+    pos.nplayers = 3;
+    strcpy(pos.players[0], "Zoë");
+    strcpy(pos.players[1], "a player whose name is 32 bytes.");
+    strcpy(pos.players[2], "b");
+    txt_args a = { .pos = &pos };
+    for (int m = 0; m < CC_MSG_COUNT; m++)
+        for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+            cc_text t = numbered_text(m, (int)k, false);
+            for (int i = 0; i < t.nargs; i++) {
+                t.args[i].type = kinds[k].type;
+                t.args[i].i = kinds[k].values[(i + k) % 4];
+            }
+            char once[CC_DETAIL_MAX * 2], as_it_goes[CC_DETAIL_MAX * 2];
+            txt_format("en", &t, &a, once, sizeof once);
+            txt_format("zz", &t, &a, as_it_goes, sizeof as_it_goes);
+            cr_assert_str_eq(once, as_it_goes, "%s", cc_msg_id(m));
+            for (size_t n = 1; n <= strlen(once) + 1; n++) {
+                txt_format("en", &t, &a, once, n);
+                txt_format("zz", &t, &a, as_it_goes, n);
+                cr_assert_str_eq(once, as_it_goes, "%s cut at %zu", cc_msg_id(m), n);
+            }
+        }
+}
+
 /* s appended to out (n bytes, *used so far) as txt_format_all() appended
  * each sentence before it wrote them in place: cut when it does not fit,
  * never inside a UTF-8 character; false once out is full. */
