@@ -509,11 +509,12 @@ void enc_rule_ids(jw *w, const char *const *ids, size_t n)
     /* Written in place: ["id",...], each id once. The lists at hand (a
      * scoring's, engine/score_event.c) are distinct already, compared as
      * text; a repeat of the same pointer is still dropped here. Each id's
-     * length is found once (a scoring's lists hold 64 ids at most). */
-    size_t len[64], max = 2;
+     * length found once (the first KNOWN_LENGTHS), then copied whole. */
+    enum { KNOWN_LENGTHS = 32 };
+    size_t max = 2, len[KNOWN_LENGTHS];
     for (size_t i = 0; i < n; i++) {
         size_t k = strlen(ids[i]);
-        if (i < 64)
+        if (i < KNOWN_LENGTHS)
             len[i] = k;
         max += k + 3;
     }
@@ -530,9 +531,8 @@ void enc_rule_ids(jw *w, const char *const *ids, size_t n)
         if (o[-1] != '[')
             *o++ = ',';
         *o++ = '"';
-        size_t k = i < 64 ? len[i] : strlen(ids[i]);
-        /* JSON text, not a C string: no NUL after the id (rule ids need no escape). */
-        memcpy(o, ids[i], k);   // NOLINT(bugprone-not-null-terminated-result)
+        size_t k = i < KNOWN_LENGTHS ? len[i] : strlen(ids[i]);
+        memcpy(o, ids[i], k);   /* rule ids need no escape */
         o += k;
         *o++ = '"';
     }
