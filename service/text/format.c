@@ -589,6 +589,8 @@ static bool read_forms(read_language *l, read_piece *rp, const piece *pc, size_t
 {
     size_t from = 0, longest = 0;
     rp->nforms = 0;
+    if (pc->spec == NULL)
+        return false;   /* not a plural */
     for (;;) {
         const char *bar = memchr(pc->spec + from, '|', pc->slen - from);
         size_t end = bar ? (size_t)(bar - pc->spec) : pc->slen;
