@@ -39,24 +39,45 @@ cc_score_event *cc_event_add(cc_score_ctx *c, cc_event_kind kind, int id)
     return ev;
 }
 
+/* The entry of list whose text is id's: by address first (ids are static
+ * strings, a repeat is nearly always the same pointer), then as text; or
+ * NULL. */
+static const char *find_rule(const char *const *list, int n, const char *id)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == id)
+            return list[i];
+    for (int i = 0; i < n; i++)
+        if (strcmp(list[i], id) == 0)
+            return list[i];
+    return NULL;
+}
+
 static void add_unique(const char **list, int *n, int cap, const char *id)
 {
-    /* Ids are static strings: a repeat is nearly always the same pointer
-     * (a final scoring cites some 150, nearly all repeats in its list). */
-    for (int i = 0; i < *n; i++)
-        if (list[i] == id)
-            return;
-    for (int i = 0; i < *n; i++)
-        if (strcmp(list[i], id) == 0)
-            return;
-    if (*n < cap)
+    if (find_rule(list, *n, id) == NULL && *n < cap)
         list[(*n)++] = id;
 }
 
 void cc_event_rule(cc_score_ctx *c, cc_score_event *ev, const char *id)
 {
-    add_unique(ev->rules, &ev->nrules, CC_EVENT_RULES, id);
-    add_unique(c->res->rules, &c->res->nrules, CC_RESULT_RULES, id);
+    /* The result's list keeps the first pointer cited for each text, and
+     * an event's list takes that one: so an event's ids are compared by
+     * address alone (a final scoring cites some 230 rules, nearly every
+     * one new to its event). Same lists, same order as comparing text. */
+    cc_score_result *res = c->res;
+    const char *known = find_rule(res->rules, res->nrules, id);
+    if (known == NULL && res->nrules < CC_RESULT_RULES)
+        known = res->rules[res->nrules++] = id;
+    if (known == NULL) {   /* the result's list is full: id's text is never in it */
+        add_unique(ev->rules, &ev->nrules, CC_EVENT_RULES, id);
+        return;
+    }
+    for (int i = 0; i < ev->nrules; i++)
+        if (ev->rules[i] == known)
+            return;
+    if (ev->nrules < CC_EVENT_RULES)
+        ev->rules[ev->nrules++] = known;
 }
 
 void cc_event_give(cc_score_ctx *c, cc_score_event *ev, int player, int points)

@@ -479,3 +479,36 @@ Test(scoring, am_note_2_a_branching_road_needs_every_branch_closed)
     cr_assert_eq(su_event(g, 0)->points[1], 4);
     su_free(g);
 }
+
+/* ---- rule citations ---------------------------------------------------------- */
+
+/* A rule cited twice is listed once, in the event and in the result, also
+ * when the second citation is the same id in another string (ids are
+ * compared as text, not only by address); an event's list names the
+ * rule with the result's string, and keeps the order of first citation. */
+Test(scoring, a_rule_cited_twice_is_listed_once_even_from_another_string)
+{
+    cc_position pos;
+    cc_position_init(&pos);
+    pos.nplayers = 2;
+    static cc_score_result res;
+    cc_score_ctx c;
+    cc_score_ctx_init(&c, &pos, NULL, &res, -1, true);
+    char copy[] = "base.score.road";
+    cc_score_event *a = cc_event_add(&c, CC_EV_FINAL, -1);
+    cc_event_rule(&c, a, "base.score.road");
+    cc_event_rule(&c, a, copy);
+    cc_event_rule(&c, a, "base.score.majority");
+    cr_assert_eq(a->nrules, 2);
+    cr_assert_eq(res.nrules, 2);
+    cc_score_event *b = cc_event_add(&c, CC_EV_FINAL, -1);
+    cc_event_rule(&c, b, "base.score.majority");
+    cc_event_rule(&c, b, copy);
+    cc_event_rule(&c, b, "base.score.road");
+    cr_assert_eq(b->nrules, 2);
+    cr_assert_str_eq(b->rules[0], "base.score.majority");
+    cr_assert_str_eq(b->rules[1], "base.score.road");
+    cr_assert_eq(res.nrules, 2);
+    cr_assert_str_eq(res.rules[0], "base.score.road");
+    cr_assert_str_eq(res.rules[1], "base.score.majority");
+}
