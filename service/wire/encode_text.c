@@ -211,28 +211,27 @@ void enc_text_args(jw *w, const cc_text *t, const txt_args *a)
 }
 
 
-/* "<member><suffix>": (suffix: "_id", "_args"); the name cut to 47 bytes
- * as txt_join() into a 48-byte buffer cuts it (no member is that long). */
-static void member_key(jw *w, const char *member, size_t n, const char *suffix)
+/* "<member><suffix>": as a key, written in place (suffix: "", "_id",
+ * "_args"); member and suffix need no escape (json_writer.h). */
+static void member_key(jw *w, const char *member, size_t n, const char *suffix, size_t sn)
 {
-    size_t k = strlen(suffix);
-    if (n + k >= 48) {
-        char name[48];
-        jw_id_key(w, txt_join(name, sizeof name, member, suffix));
-        return;
-    }
-    char *o = jw_raw_begin(w, n + k + 3);
+#ifdef __SANITIZE_ADDRESS__
+    jw_check_plain(member, n);
+    jw_check_plain(suffix, sn);
+#endif
+    char *o = jw_raw_begin(w, n + sn + 3);
     if (o == NULL)
         return;
     *o++ = '"';
-    /* JSON text, not C strings: no NUL after either piece. */
-    memcpy(o, member, n);   // NOLINT(bugprone-not-null-terminated-result)
-    memcpy(o + n, suffix, k);   // NOLINT(bugprone-not-null-terminated-result)
-    o += n + k;
+    memcpy(o, member, n);
+    memcpy(o + n, suffix, sn);
+    o += n + sn;
     *o++ = '"';
     *o++ = ':';
     jw_raw_end(w, o, false);
 }
+
+#define MEMBER_KEY(w, member, n, suffix) member_key((w), (member), (n), suffix, sizeof(suffix) - 1)
 
 /* ["score.road.end", ...]: each sentence's message id, in place. */
 static void explain_ids(jw *w, const cc_text *ts, int k)
@@ -266,11 +265,11 @@ void enc_text_members_keyed(jw *w, const char *member, const char *lang, const c
     char text[CC_EXPLAIN_TEXTS * CC_DETAIL_MAX];
     const char *sentences = txt_format_all(lang, ts, k, a, text, sizeof text);
     size_t n = strlen(member);
-    jw_id_key_len(w, member, n);
+    MEMBER_KEY(w, member, n, "");
     jw_string(w, sentences);
-    member_key(w, member, n, "_id");
+    MEMBER_KEY(w, member, n, "_id");
     explain_ids(w, ts, k);
-    member_key(w, member, n, "_args");
+    MEMBER_KEY(w, member, n, "_args");
     jw_array(w);
     for (int i = 0; i < k; i++)
         text_args(w, &ts[i], a, keys);
