@@ -773,43 +773,81 @@ static char *put_simple(char *d, const read_language *l, const txt_args *a, cons
     return copy_pooled(d, l->chars + term->off, term->len);
 }
 
-/* t's template read once (rt in l) filled with t's arguments into o. */
+/* The most bytes a CC_ARG_STRENGTHS writes: "name N, " for every player. */
+#define STRENGTHS_MAX (CC_MAX_PLAYERS * (CC_NAME_MAX + DECIMAL_MAX + 3))
+
+/* "red 2, blue 1" at d, as put_strengths() writes it (d has STRENGTHS_MAX
+ * bytes of room). Returns the byte after the text. */
+static char *put_strengths_at(char *d, const txt_args *a, int mask)
+{
+    int seen = 0;
+    for (int p = 0; p < CC_MAX_PLAYERS; p++) {
+        if (!((mask >> p) & 1))
+            continue;
+        if (seen++) {
+            *d++ = ',';
+            *d++ = ' ';
+        }
+        for (const char *s = player_name(a, p); *s != '\0';)
+            *d++ = *s++;
+        *d++ = ' ';
+        d = decimal_at(d, a && a->strength ? a->strength[p] : 0);
+    }
+    return d;
+}
+
+/* t's template read once (rt in l) filled with t's arguments into o: with
+ * room for the whole sentence, straight at d, without a check per piece
+ * (o->used follows at the end); otherwise, or for an argument that is not
+ * simple, through the checked writers. */
 static void put_read(outbuf *o, const char *lang, const read_language *l,
                      const read_template *rt, const cc_text *t, const txt_args *a)
 {
-    bool roomy = !o->full && o->n - o->used > rt->room;
-    for (int i = rt->first; i < rt->first + rt->n; i++) {
-        const read_piece *rp = &l->pool[i];
-        const char *text = l->chars + rp->off;
+    const read_piece *rp = &l->pool[rt->first], *last = rp + rt->n;
+    const char *chars = l->chars;
+    const size_t room = rt->room;
+    char *d = o->s + o->used;
+    bool roomy = !o->full && o->n - o->used > room;
+    for (; rp < last; rp++) {
         const cc_arg *arg = rp->placeholder ? find_arg_id(t, rp->name) : NULL;
-        if (arg == NULL) {   /* literal text, or a placeholder as it stands */
-            if (roomy)
-                o->used = (size_t)(copy_pooled(o->s + o->used, text, rp->len) - o->s);
-            else
-                put(o, text, rp->len);
-            continue;
-        }
-        if (rp->placeholder == 2) {
+        const pool_text *form = NULL;
+        if (arg != NULL && rp->placeholder == 2) {
             int k = plural_form(l->plural, arg->i);
-            const pool_text *form = &rp->form[k < rp->nforms ? k : rp->nforms - 1];
-            if (roomy)
-                o->used = (size_t)(copy_pooled(o->s + o->used, l->chars + form->off, form->len)
-                                   - o->s);
-            else
-                put(o, l->chars + form->off, form->len);
-            continue;
+            form = &rp->form[k < rp->nforms ? k : rp->nforms - 1];
         }
-        char *end = roomy ? put_simple(o->s + o->used, l, a, arg) : NULL;
-        if (end != NULL) {
-            o->used = (size_t)(end - o->s);
-            continue;
+        if (roomy) {
+            if (arg == NULL) {   /* literal text, or a placeholder as it stands */
+                d = copy_pooled(d, chars + rp->off, rp->len);
+                continue;
+            }
+            if (form != NULL) {
+                d = copy_pooled(d, chars + form->off, form->len);
+                continue;
+            }
+            char *end = put_simple(d, l, a, arg);
+            if (end == NULL && arg->type == CC_ARG_STRENGTHS &&
+                o->n - (size_t)(d - o->s) > room + STRENGTHS_MAX)
+                end = put_strengths_at(d, a, arg->i);
+            if (end != NULL) {
+                d = end;
+                continue;
+            }
         }
+        o->used = (size_t)(d - o->s);
         o->s[o->used] = '\0';
-        piece pc = { .placeholder = true, .at = text, .len = rp->len };
-        if (!put_placeholder(o, lang, &pc, arg, a, false))
-            put_term_text(o, lang, arg, t, a);
-        roomy = !o->full && o->n - o->used > rt->room;
+        if (arg == NULL) {
+            put(o, chars + rp->off, rp->len);
+        } else if (form != NULL) {
+            put(o, chars + form->off, form->len);
+        } else {
+            piece pc = { .placeholder = true, .at = chars + rp->off, .len = rp->len };
+            if (!put_placeholder(o, lang, &pc, arg, a, false))
+                put_term_text(o, lang, arg, t, a);
+        }
+        roomy = !o->full && o->n - o->used > room;
+        d = o->s + o->used;
     }
+    o->used = (size_t)(d - o->s);
     o->s[o->used] = '\0';
 }
 

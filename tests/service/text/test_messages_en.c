@@ -151,7 +151,8 @@ Test(messages_en, every_template_read_once_words_what_reading_it_as_it_goes_word
 }
 
 /* The arguments a score's sentences hold by the hundred (numbers,
- * players, locations, figure kinds, feature types, sides, edges) are
+ * players, locations, figure kinds, feature types, sides, edges,
+ * strengths) are
  * written from what the templates read once keep, without a check per
  * piece, when the sentence has room: every template with its arguments
  * given each of those types in turn (and values off the tables' ends: an
@@ -170,6 +171,7 @@ Test(messages_en, simple_arguments_written_in_place_word_what_the_checked_writer
         { CC_ARG_FEATURE, { 0, 2, 5, 17 } },
         { CC_ARG_SIDE, { 0, 1, 2, 7 } },
         { CC_ARG_EDGE, { 'C', 'R', 'F', 0 } },
+        { CC_ARG_STRENGTHS, { 1, 6, 0x3F, 0x41 } },
     };
     cc_position pos;
     cc_position_init(&pos);
@@ -177,7 +179,8 @@ Test(messages_en, simple_arguments_written_in_place_word_what_the_checked_writer
     strcpy(pos.players[0], "Zoë");
     strcpy(pos.players[1], "a player whose name is 32 bytes.");
     strcpy(pos.players[2], "b");
-    txt_args a = { .pos = &pos };
+    int strength[CC_MAX_PLAYERS] = { 2, 0, 11, 5, 123, -7 };
+    txt_args a = { .pos = &pos, .strength = strength };
     for (int m = 0; m < CC_MSG_COUNT; m++)
         for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
             cc_text t = numbered_text(m, (int)k, false);
