@@ -67,7 +67,6 @@ void enc_text_places(jw *w, const cc_error *err)
     places(w, err);
 }
 
-/* keys: a's players' names escaped once (NULL: escaped here). */
 static void arg_value(jw *w, const cc_arg *arg, const txt_args *a, const enc_player_keys *keys)
 {
     static const char *const sides[4] = { "north", "east", "south", "west" };
@@ -95,7 +94,7 @@ static void arg_value(jw *w, const cc_arg *arg, const txt_args *a, const enc_pla
         break;
     case CC_ARG_STRENGTHS:
         if (a && a->pos && a->strength && (unsigned)arg->i < (1u << a->pos->nplayers)) {
-            if (keys != NULL)
+            if (keys != NULL)   /* the names escaped once per answer */
                 enc_player_ints_keyed(w, keys, a->strength, (unsigned)arg->i);
             else
                 enc_player_ints(w, a->pos, a->strength, (unsigned)arg->i);   /* in place */
@@ -139,8 +138,12 @@ static bool simple_arg(const cc_arg *arg)
  * escaped player's name or a number. */
 #define SIMPLE_ARG_MAX (ARG_KEY_SIZE + JW_ESCAPED_MAX(CC_NAME_MAX) + JW_INT_MAX)
 
-/* A simple_arg()'s member and value at o; returns the byte after them. */
-static char *put_simple_arg(char *o, const cc_arg *arg, const txt_args *a)
+#define PLAYER_COPY 32   /* a quoted player's name this short: one fixed-size copy */
+
+/* A simple_arg()'s member and value at o; returns the byte after them.
+ * keys (may be NULL): the players' names escaped once per answer. */
+static char *put_simple_arg(char *o, const cc_arg *arg, const txt_args *a,
+                            const enc_player_keys *keys)
 {
     static const char *const sides[4] = { "north", "east", "south", "west" };
     memcpy(o, arg_keys[arg->name].text, ARG_KEY_SIZE);   /* the room is there */
@@ -149,6 +152,17 @@ static char *put_simple_arg(char *o, const cc_arg *arg, const txt_args *a)
     char loc[8];
     switch ((cc_arg_type)arg->type) {
     case CC_ARG_PLAYER:
+        if (keys != NULL && a && a->pos && arg->i >= 0 && arg->i < keys->n &&
+            arg->i < a->pos->nplayers) {
+            /* "name": as a key less its ':' is "name" as a value; a short
+             * one copied as a whole 32 bytes (the room is there) */
+            size_t n = keys->len[arg->i] - 1u;
+            if (n <= PLAYER_COPY)
+                memcpy(o, keys->key[arg->i], PLAYER_COPY);
+            else
+                memcpy(o, keys->key[arg->i], n);
+            return o + n;
+        }
         s = player_name(a, arg->i);
         *o++ = '"';
         o = jw_escape_at(o, s, strlen(s));
@@ -170,7 +184,8 @@ static char *put_simple_arg(char *o, const cc_arg *arg, const txt_args *a)
 
 /* The whole {...} in place when every argument is simple_arg(); false
  * (nothing written) otherwise. */
-static bool args_in_place(jw *w, const cc_text *t, const txt_args *a)
+static bool args_in_place(jw *w, const cc_text *t, const txt_args *a,
+                          const enc_player_keys *keys)
 {
     for (int i = 0; i < t->nargs; i++)
         if (!simple_arg(&t->args[i]))
@@ -182,7 +197,7 @@ static bool args_in_place(jw *w, const cc_text *t, const txt_args *a)
     for (int i = 0; i < t->nargs; i++) {
         if (i > 0)
             *o++ = ',';
-        o = put_simple_arg(o, &t->args[i], a);
+        o = put_simple_arg(o, &t->args[i], a, keys);
     }
     *o++ = '}';
     jw_raw_end(w, o, true);
@@ -191,7 +206,7 @@ static bool args_in_place(jw *w, const cc_text *t, const txt_args *a)
 
 static void text_args(jw *w, const cc_text *t, const txt_args *a, const enc_player_keys *keys)
 {
-    if (args_in_place(w, t, a))
+    if (args_in_place(w, t, a, keys))
         return;
     jw_object(w);
     for (int i = 0; i < t->nargs; i++) {

@@ -18,8 +18,10 @@
  *                                                 sentences (arrays); member
  *                                                 is a name of the service's
  *                                                 ("explain": no escape)
- *   enc_text_members_keyed(..., keys)             the same, the players' names
- *                                                 escaped once (encode.h)
+ *   enc_text_members_keyed(w, member, lang, ts, k, a, keys)   the same with
+ *                                                 the players' names escaped
+ *                                                 once per answer (encode.h's
+ *                                                 enc_player_keys of a->pos)
  *   enc_text_member1(w, member, lang, t, a)       the three for one sentence
  *   enc_text_args(w, t, a)                        one sentence's arguments
  *   enc_text_places(w, err)                       a problem's "locations":

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "../../../service/service.h"
+#include "../../../service/wire/encode_text.h"
 #include "../../../service/wire/json_writer.h"
 #include "../../support/testutil.h"
 
@@ -407,4 +408,45 @@ Test(json_writer, text_escaped_in_place_is_what_a_string_holds)
         cr_assert(memcmp(got, want, n) == 0, "byte %d", c);
         free(want);
     }
+}
+
+/* A score's explanation names its players from their names escaped once
+ * per answer (enc_text_members_keyed): the same text as escaping each
+ * name where it stands, for names that need escapes, a name of 32 bytes
+ * and a player index past the position's players. */
+Test(json_writer, explanations_with_names_escaped_once_write_what_escaping_each_writes)
+{
+    cc_position pos;
+    cc_position_init(&pos);
+    pos.nplayers = 3;
+    strcpy(pos.players[0], "a \"quoted\"\\ name");
+    strcpy(pos.players[1], "a player whose name is 32 bytes.");
+    strcpy(pos.players[2], "tab\there");
+    int strength[CC_MAX_PLAYERS] = { 3, 0, 12 };
+    txt_args a = { .pos = &pos, .strength = strength };
+    cc_text ts[4];
+    cc_text_set(&ts[0], CC_MSG_S_STRENGTH, (const cc_arg[]){ CC_STRENGTHS(STRENGTHS, 5) }, 1);
+    cc_text_set(&ts[1], CC_MSG_S_MAJORITY,
+                (const cc_arg[]){ CC_PLAYER(PLAYER, 0), CC_INT(POINTS, 4) }, 2);
+    cc_text_set(&ts[2], CC_MSG_S_MAJORITY,
+                (const cc_arg[]){ CC_PLAYER(PLAYER, 1), CC_INT(POINTS, 40) }, 2);
+    cc_text_set(&ts[3], CC_MSG_S_MAJORITY,
+                (const cc_arg[]){ CC_PLAYER(PLAYER, 5), CC_INT(POINTS, 0) }, 2);
+    enc_player_keys keys;
+    enc_player_keys_init(&keys, &pos);
+    jw keyed, each;
+    jw_init(&keyed);
+    jw_init(&each);
+    jw_object(&keyed);
+    jw_object(&each);
+    enc_text_members_keyed(&keyed, "explain", "en", ts, 4, &a, &keys);
+    enc_text_members(&each, "explain", "en", ts, 4, &a);
+    jw_object_end(&keyed);
+    jw_object_end(&each);
+    size_t n;
+    char *want = jw_take(&each, &n);
+    cr_assert_not_null(want);
+    cr_assert(strstr(want, "\"player\":\"a \\\"quoted\\\"\\\\ name\"") != NULL, "%s", want);
+    expect_text(&keyed, want);
+    free(want);
 }
