@@ -875,8 +875,8 @@ char *txt_format(const char *lang, const cc_text *t, const txt_args *a, char *ou
  * into a buffer of this size would give them. */
 #define ONE_SENTENCE (CC_DETAIL_MAX * 2)
 
-char *txt_format_all(const char *lang, const cc_text *ts, int k, const txt_args *a, char *out,
-                     size_t n)
+size_t txt_format_all_len(const char *lang, const cc_text *ts, int k, const txt_args *a,
+                          char *out, size_t n)
 {
     outbuf o = { out, n, 0, false };
     const read_language *l = k > 0 ? read_templates(lang) : NULL;   /* once for all */
@@ -895,6 +895,13 @@ char *txt_format_all(const char *lang, const cc_text *ts, int k, const txt_args 
         o.used += one.used;
         o.full = one.full && left < ONE_SENTENCE;   /* out's end cut it */
     }
+    return o.used;
+}
+
+char *txt_format_all(const char *lang, const cc_text *ts, int k, const txt_args *a, char *out,
+                     size_t n)
+{
+    txt_format_all_len(lang, ts, k, a, out, n);
     return out;
 }
 

@@ -20,6 +20,7 @@
  *   txt_args                       what the arguments refer to
  *   txt_format(lang, t, a, out, n) the sentence into out
  *   txt_format_all(lang, ts, k, a, out, n)   k sentences, joined by a space
+ *   txt_format_all_len(...)        the same, giving their length
  *   txt_template(lang, msg)        the template of msg in lang
  *   txt_term(lang, name)           a term in lang ("city")
  *   txt_rule_title(lang, id)       a rule's short title in lang
@@ -56,6 +57,10 @@ char *txt_format(const char *lang, const cc_text *t, const txt_args *a, char *ou
 /* The k sentences ts, each worded, joined by one space. Returns out. */
 char *txt_format_all(const char *lang, const cc_text *ts, int k, const txt_args *a, char *out,
                      size_t n);
+/* The same; returns how many bytes (before the NUL) it wrote. Bytes of out
+ * past them may have changed too (text is copied 16 bytes at a time). */
+size_t txt_format_all_len(const char *lang, const cc_text *ts, int k, const txt_args *a,
+                          char *out, size_t n);
 
 const char *txt_template(const char *lang, int msg);
 const char *txt_term(const char *lang, const char *name);

@@ -56,7 +56,7 @@ static void score_event(jw *w, const cc_position *pos, const enc_player_keys *ke
     jw_key_lit(w, "rules");
     enc_rule_ids(w, ev->rules, (size_t)ev->nrules);
     txt_args ta = { .pos = pos, .strength = ev->strength };
-    enc_text_members_keyed(w, "explain", lang, ev->explain, ev->nexplain, &ta, keys);
+    enc_explain_members(w, lang, ev->explain, ev->nexplain, &ta, keys);
     jw_key_lit(w, "strength");
     enc_player_ints_keyed(w, keys, ev->strength, ALL_PLAYERS(pos));
     jw_object_end(w);

@@ -273,18 +273,37 @@ static void explain_ids(jw *w, const cc_text *ts, int k)
     jw_raw_end(w, o, true);
 }
 
-void enc_text_members_keyed(jw *w, const char *member, const char *lang, const cc_text *ts,
-                            int k, const txt_args *a, const enc_player_keys *keys)
+/* The sentences as a string value, worded straight into the writer and
+ * escaped there only when one needs it (a player's name with a quote):
+ * the bytes jw_string() writes of them, without the copy. */
+#define TEXTS_MAX (CC_EXPLAIN_TEXTS * CC_DETAIL_MAX)
+
+static void explain_text(jw *w, const char *lang, const cc_text *ts, int k, const txt_args *a)
 {
-    /* member and the message ids need no escape (json_writer.h). */
-    char text[CC_EXPLAIN_TEXTS * CC_DETAIL_MAX];
-    const char *sentences = txt_format_all(lang, ts, k, a, text, sizeof text);
-    size_t n = strlen(member);
-    MEMBER_KEY(w, member, n, "");
-    jw_string(w, sentences);
-    MEMBER_KEY(w, member, n, "_id");
+    char *o = jw_raw_begin(w, JW_ESCAPED_MAX(TEXTS_MAX) + 2);
+    if (o == NULL)
+        return;
+    *o++ = '"';
+    size_t n = txt_format_all_len(lang, ts, k, a, o, TEXTS_MAX);
+    if (jw_plain_len(o, n) == n) {
+        o += n;
+    } else {
+        char text[TEXTS_MAX];
+        memcpy(text, o, n);
+        o = jw_escape_at(o, text, n);
+    }
+    *o++ = '"';
+    jw_raw_end(w, o, true);
+}
+
+void enc_explain_members(jw *w, const char *lang, const cc_text *ts, int k, const txt_args *a,
+                         const enc_player_keys *keys)
+{
+    jw_key_lit(w, "explain");
+    explain_text(w, lang, ts, k, a);
+    jw_key_lit(w, "explain_id");
     explain_ids(w, ts, k);
-    MEMBER_KEY(w, member, n, "_args");
+    jw_key_lit(w, "explain_args");
     jw_array(w);
     for (int i = 0; i < k; i++)
         text_args(w, &ts[i], a, keys);
@@ -294,7 +313,19 @@ void enc_text_members_keyed(jw *w, const char *member, const char *lang, const c
 void enc_text_members(jw *w, const char *member, const char *lang, const cc_text *ts, int k,
                       const txt_args *a)
 {
-    enc_text_members_keyed(w, member, lang, ts, k, a, NULL);
+    /* member and the message ids need no escape (json_writer.h). */
+    char text[TEXTS_MAX];
+    const char *sentences = txt_format_all(lang, ts, k, a, text, sizeof text);
+    size_t n = strlen(member);
+    MEMBER_KEY(w, member, n, "");
+    jw_string(w, sentences);
+    MEMBER_KEY(w, member, n, "_id");
+    explain_ids(w, ts, k);
+    MEMBER_KEY(w, member, n, "_args");
+    jw_array(w);
+    for (int i = 0; i < k; i++)
+        text_args(w, &ts[i], a, NULL);
+    jw_array_end(w);
 }
 
 void enc_text_member1(jw *w, const char *member, const char *lang, const cc_text *t,

@@ -18,10 +18,12 @@
  *                                                 sentences (arrays); member
  *                                                 is a name of the service's
  *                                                 ("explain": no escape)
- *   enc_text_members_keyed(w, member, lang, ts, k, a, keys)   the same with
- *                                                 the players' names escaped
- *                                                 once per answer (encode.h's
- *                                                 enc_player_keys of a->pos)
+ *   enc_explain_members(w, lang, ts, k, a, keys)  the same for "explain",
+ *                                                 the sentences worded in
+ *                                                 place, the players' names
+ *                                                 escaped once per answer
+ *                                                 (encode.h's enc_player_keys
+ *                                                 of a->pos)
  *   enc_text_member1(w, member, lang, t, a)       the three for one sentence
  *   enc_text_args(w, t, a)                        one sentence's arguments
  *   enc_text_places(w, err)                       a problem's "locations":
@@ -37,8 +39,8 @@
 
 void enc_text_members(jw *w, const char *member, const char *lang, const cc_text *ts, int k,
                       const txt_args *a);
-void enc_text_members_keyed(jw *w, const char *member, const char *lang, const cc_text *ts,
-                            int k, const txt_args *a, const enc_player_keys *keys);
+void enc_explain_members(jw *w, const char *lang, const cc_text *ts, int k, const txt_args *a,
+                         const enc_player_keys *keys);
 void enc_text_member1(jw *w, const char *member, const char *lang, const cc_text *t,
                       const txt_args *a);
 void enc_text_args(jw *w, const cc_text *t, const txt_args *a);

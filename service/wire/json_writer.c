@@ -233,6 +233,11 @@ static size_t plain_prefix(const char *s, size_t n)
     return i;
 }
 
+size_t jw_plain_len(const char *s, size_t n)
+{
+    return plain_prefix(s, n);
+}
+
 /* put_quoted(w, s, n, 0) for a long string (an explanation's sentences):
  * plain runs found a word at a time and copied whole. The same bytes. */
 static void put_quoted_long(jw *w, const char *s, size_t n)

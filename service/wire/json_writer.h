@@ -64,6 +64,7 @@
  *                                    a value (complete: true) or opens one
  *                                    ('{', '[', a key: false)
  *   o = jw_int_at(o, v)              v in decimal at o, as jw_int writes it
+ *   jw_plain_len(s, n)               how many leading bytes need no escape
  *   o = jw_escape_at(o, s, n)        s[0..n) escaped as inside a string (no
  *                                    quotes) at o, which has room for 6 n
  *                                    bytes: request text (a player's name)
@@ -142,6 +143,9 @@ static inline char *jw_int_at(char *o, long long v)
     *o++ = (char)('0' + v % 10);
     return o;
 }
+/* How many bytes at the start of s[0..n) need no escape (all n: the text
+ * can stand in a string as it is). */
+size_t jw_plain_len(const char *s, size_t n);
 /* The most bytes jw_escape_at() writes for n bytes. */
 #define JW_ESCAPED_MAX(n) (6 * (size_t)(n))
 void jw_id_len(jw *w, const char *s, size_t n);

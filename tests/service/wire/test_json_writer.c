@@ -410,10 +410,11 @@ Test(json_writer, text_escaped_in_place_is_what_a_string_holds)
     }
 }
 
-/* A score's explanation names its players from their names escaped once
- * per answer (enc_text_members_keyed): the same text as escaping each
- * name where it stands, for names that need escapes, a name of 32 bytes
- * and a player index past the position's players. */
+/* A score's explanation is worded straight into the writer and names its
+ * players from their names escaped once per answer (enc_explain_members):
+ * the same text as wording it apart and escaping each name where it
+ * stands, for names that need escapes (in the sentences too), a name of 32
+ * bytes and a player index past the position's players. */
 Test(json_writer, explanations_with_names_escaped_once_write_what_escaping_each_writes)
 {
     cc_position pos;
@@ -439,7 +440,7 @@ Test(json_writer, explanations_with_names_escaped_once_write_what_escaping_each_
     jw_init(&each);
     jw_object(&keyed);
     jw_object(&each);
-    enc_text_members_keyed(&keyed, "explain", "en", ts, 4, &a, &keys);
+    enc_explain_members(&keyed, "en", ts, 4, &a, &keys);
     enc_text_members(&each, "explain", "en", ts, 4, &a);
     jw_object_end(&keyed);
     jw_object_end(&each);
@@ -447,6 +448,7 @@ Test(json_writer, explanations_with_names_escaped_once_write_what_escaping_each_
     char *want = jw_take(&each, &n);
     cr_assert_not_null(want);
     cr_assert(strstr(want, "\"player\":\"a \\\"quoted\\\"\\\\ name\"") != NULL, "%s", want);
+    cr_assert(strstr(want, "tab\\there") != NULL, "the sentences escaped: %s", want);
     expect_text(&keyed, want);
     free(want);
 }
