@@ -298,6 +298,8 @@ void enc_player_keys_init(enc_player_keys *k, const cc_position *pos)
     }
 }
 
+#define KEY_COPY 32   /* bytes of a player's key copied whole (a key holds more) */
+
 void enc_player_ints_keyed(jw *w, const enc_player_keys *k, const int *values, unsigned mask)
 {
     char *o = jw_raw_begin(w, 2 + CC_MAX_PLAYERS * (sizeof k->key[0] + JW_INT_MAX + 1));
@@ -311,7 +313,10 @@ void enc_player_ints_keyed(jw *w, const enc_player_keys *k, const int *values, u
         if (!first)
             *o++ = ',';
         first = false;
-        memcpy(o, k->key[p], k->len[p]);
+        if (k->len[p] <= KEY_COPY)   /* a short name: one fixed-size copy (the room is there) */
+            memcpy(o, k->key[p], KEY_COPY);
+        else
+            memcpy(o, k->key[p], k->len[p]);
         o = jw_int_at(o + k->len[p], values[p]);
     }
     *o++ = '}';
