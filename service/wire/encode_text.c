@@ -24,9 +24,12 @@ static const struct {
 #undef ARG_KEY
 };
 
-/* Every message id quoted, and its length (the "explain_id" arrays). */
+/* Every message id quoted, and its length (the "explain_id" arrays): in
+ * arrays of one size, copied whole (an answer lists some 140 ids). */
+#define MSG_QUOTED_SIZE 64
+
 static const struct {
-    const char *text;
+    char text[MSG_QUOTED_SIZE];
     size_t len;
 } msg_quoted[CC_MSG_COUNT] = {
 #define MSG_QUOTED(e, s) [CC_MSG_##e] = { "\"" s "\"", sizeof("\"" s "\"") - 1 },
@@ -251,7 +254,7 @@ static void member_key(jw *w, const char *member, size_t n, const char *suffix, 
 /* ["score.road.end", ...]: each sentence's message id, in place. */
 static void explain_ids(jw *w, const cc_text *ts, int k)
 {
-    size_t max = 2;
+    size_t max = 2 + MSG_QUOTED_SIZE;   /* the last id's whole array */
     for (int i = 0; i < k; i++)
         max += 1 + (ts[i].msg < CC_MSG_COUNT ? msg_quoted[ts[i].msg].len : 2);
     char *o = jw_raw_begin(w, max);
@@ -262,7 +265,7 @@ static void explain_ids(jw *w, const cc_text *ts, int k)
         if (i > 0)
             *o++ = ',';
         if (ts[i].msg < CC_MSG_COUNT) {
-            memcpy(o, msg_quoted[ts[i].msg].text, msg_quoted[ts[i].msg].len);
+            memcpy(o, msg_quoted[ts[i].msg].text, MSG_QUOTED_SIZE);   /* the room is there */
             o += msg_quoted[ts[i].msg].len;
         } else {
             *o++ = '"';   /* cc_msg_id(): "" past the engine's ids */
