@@ -48,8 +48,7 @@ static void score_farmers(cc_score_ctx *c, cc_event_kind kind, int id, int per_c
                           const char *rule, int msg)
 {
     cc_majority m;
-    /* Each follower's feature found once per scoring (as for roads and cities). */
-    cc_majority_known(c->pos, c->f, id, cc_score_follower_features(c), c->gone, &m);
+    cc_score_majority(c, id, &m);
     if (m.nfollowers == 0)
         return;
     cc_score_event *ev = cc_event_add(c, kind, id);

@@ -101,14 +101,26 @@ void cc_majority_of(const cc_position *pos, const cc_features *f, int id,
     decide(pos, m);
 }
 
+int cc_majority_known_figures(const cc_position *pos, const cc_features *f, int id, const int *on,
+                              const bool *gone, cc_majority *m, int *figs)
+{
+    int n = 0;
+    memset(m, 0, sizeof *m);
+    for (int i = 0; i < pos->nfigures; i++)
+        if (on[i] == id && !(gone && gone[i])) {
+            count_follower(f, id, &pos->figures[i], m);
+            if (figs != NULL)
+                figs[n] = i;
+            n++;
+        }
+    decide(pos, m);
+    return n;
+}
+
 void cc_majority_known(const cc_position *pos, const cc_features *f, int id, const int *on,
                        const bool *gone, cc_majority *m)
 {
-    memset(m, 0, sizeof *m);
-    for (int i = 0; i < pos->nfigures; i++)
-        if (on[i] == id && !(gone && gone[i]))
-            count_follower(f, id, &pos->figures[i], m);
-    decide(pos, m);
+    cc_majority_known_figures(pos, f, id, on, gone, m, NULL);
 }
 
 static void decide(const cc_position *pos, cc_majority *m)

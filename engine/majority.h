@@ -60,6 +60,11 @@ void cc_majority_of(const cc_position *pos, const cc_features *f, int id,
 void cc_majority_known(const cc_position *pos, const cc_features *f, int id, const int *on,
                        const bool *gone, cc_majority *m);
 
+/* cc_majority_known(), and the figures it counted: their indices, ascending,
+ * into figs (room for pos->nfigures); returns how many. */
+int cc_majority_known_figures(const cc_position *pos, const cc_features *f, int id, const int *on,
+                              const bool *gone, cc_majority *m, int *figs);
+
 /* Rule ids this majority applied, appended to ids[] (room for 6). Returns
  * how many were added. */
 int cc_majority_rules(const cc_position *pos, const cc_majority *m, const char **ids);

@@ -189,15 +189,35 @@ const int *cc_score_follower_features(cc_score_ctx *c)
     return c->follower_feature;
 }
 
+void cc_score_majority(cc_score_ctx *c, int id, cc_majority *m)
+{
+    c->ncounted = cc_majority_known_figures(c->pos, c->f, id, cc_score_follower_features(c),
+                                            c->gone, m, c->counted);
+    c->counted_feature = id;
+    c->counted_known = true;
+}
+
 int cc_event_return_followers(cc_score_ctx *c, cc_score_event *ev)
 {
     int n = 0;
-    const int *on = cc_score_follower_features(c);
-    for (int i = 0; i < c->pos->nfigures; i++) {
-        if (c->gone[i] || on[i] != ev->feature)
-            continue;
-        cc_event_return(c, ev, i);
-        n++;
+    if (c->counted_known && c->counted_feature == ev->feature) {
+        /* The followers the feature's majority counted: figures do not
+         * move while a scoring runs, and one gone since stays gone. */
+        for (int k = 0; k < c->ncounted; k++) {
+            int i = c->counted[k];
+            if (c->gone[i])
+                continue;
+            cc_event_return(c, ev, i);
+            n++;
+        }
+    } else {
+        const int *on = cc_score_follower_features(c);
+        for (int i = 0; i < c->pos->nfigures; i++) {
+            if (c->gone[i] || on[i] != ev->feature)
+                continue;
+            cc_event_return(c, ev, i);
+            n++;
+        }
     }
     if (n > 0 && ev->kind != CC_EV_CHALLENGE_LOST)
         cc_event_rule(c, ev, "base.score.return");

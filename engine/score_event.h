@@ -7,6 +7,7 @@
  *   cc_score_ctx_init()         start a scoring into a result
  *   cc_event_add()              append an event about a feature
  *   cc_event_rule()             cite a rule (event and result lists, once each)
+ *   cc_score_majority()         the majority on a feature (its followers kept)
  *   cc_event_award()            points by majority, with its rules and sentence
  *   cc_event_give()             points to one player (barns, flocks)
  *   cc_event_return()           a figure goes back to its supply
@@ -38,6 +39,10 @@ typedef struct {
     int drawn[CC_MAX_FIGURES];       /* sheep drawn this turn beside shepherd i */
     bool followers_known;            /* follower_feature[] is filled (lazily) */
     int follower_feature[CC_MAX_FIGURES];   /* each follower's feature (score_event.c) */
+    bool counted_known;              /* the last cc_score_majority(): its feature ... */
+    int counted_feature;
+    int ncounted;                    /* ... and the followers it counted, ascending */
+    int counted[CC_MAX_FIGURES];
 } cc_score_ctx;
 
 /* Reset *res and start a scoring of pos. */
@@ -53,6 +58,11 @@ void cc_event_rule(cc_score_ctx *c, cc_score_event *ev, const char *id);
 /* Each figure's feature when it is a follower (NOT_A_FOLLOWER, no feature
  * id, otherwise), found once per scoring: for cc_majority_known(). */
 const int *cc_score_follower_features(cc_score_ctx *c);
+
+/* The majority on feature id among the followers not gone yet
+ * (cc_majority_known() with the scoring's follower features); the
+ * followers counted are kept for cc_event_return_followers(). */
+void cc_score_majority(cc_score_ctx *c, int id, cc_majority *m);
 
 /* Winners of m receive value each; strength is copied; the majority's
  * rules are cited and its sentence appended to the explanation. */

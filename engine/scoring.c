@@ -131,7 +131,7 @@ static void explain_valuation(cc_score_ctx *c, cc_score_event *ev, bool at_end)
 static void score_road_or_city(cc_score_ctx *c, cc_event_kind kind, int id, bool closed_by_abbey)
 {
     cc_majority m;
-    cc_majority_known(c->pos, c->f, id, cc_score_follower_features(c), c->gone, &m);
+    cc_score_majority(c, id, &m);
     if (m.nfollowers == 0)
         return;
     cc_score_event *ev = cc_event_add(c, kind, id);

@@ -310,7 +310,8 @@ Test(majority, wagon_example_2_the_wagon_scores_the_completed_city_for_6)
 
 /* cc_majority_known (the end-game scoring's, given each follower's feature
  * found once) measures the same majority as cc_majority_of on every
- * feature of varied random positions, with some figures already gone. */
+ * feature of varied random positions, with some figures already gone;
+ * cc_majority_known_figures names the followers it counted. */
 Test(majority, a_majority_from_known_follower_features_is_the_one_counted)
 {
     const unsigned exps = CC_EXP_ABBEY_MAYOR | CC_EXP_HILLS_SHEEP | CC_EXP_SHRINES;
@@ -333,6 +334,16 @@ Test(majority, a_majority_from_known_follower_features_is_the_one_counted)
             cc_majority_known(&g->pos, &g->features, id, on, gone, &known);
             cr_assert(memcmp(&counted, &known, sizeof counted) == 0,
                       "position %d, feature %d: the majorities differ", i, id);
+            /* ... and the followers it counted are those not gone on id, ascending */
+            int figs[CC_MAX_FIGURES], want = 0;
+            int n = cc_majority_known_figures(&g->pos, &g->features, id, on, gone, &known, figs);
+            cr_assert(memcmp(&counted, &known, sizeof counted) == 0);
+            for (int k = 0; k < g->pos.nfigures; k++)
+                if (on[k] == id && !gone[k]) {
+                    cr_assert(want < n && figs[want] == k, "position %d, feature %d", i, id);
+                    want++;
+                }
+            cr_assert_eq(n, want, "position %d, feature %d", i, id);
         }
         su_free(g);
     }
