@@ -87,6 +87,8 @@ typedef struct {
     int points[CC_MAX_PLAYERS];    /* what each player scores from this event */
     int figure;               /* sheep/wolf: the shepherd that drew, else -1 */
     int token;                /* sheep/wolf: CC_TOKEN_WOLF or 1..4, else CC_TOKEN_NONE */
+    /* The lists below are valid up to their counts only (cc_event_add()
+     * clears the counts, not the lists). */
     int nreturned;
     int returned[CC_MAX_FIGURES];  /* indices into pos->figures, ascending */
     int nrules;
