@@ -944,7 +944,6 @@ static inline const unsigned char *flat_object(const unsigned char *start, const
 {
     const uint32_t first = *ntok;
     uint32_t n = first + 1, members = 0;
-    uint64_t seen = 0;
     /* While every name so far was the model's, the model's count; then 0.
      * A name matched against it needs 16 bytes of text from p. */
     uint32_t modelled = FLAT_MODEL ? model->members : 0;
@@ -968,34 +967,12 @@ static inline const unsigned char *flat_object(const unsigned char *start, const
             len = (uint32_t)(p - name);
             if (end - p < 2 || p[1] != ':')
                 return NULL;
-            bool after_model = modelled > 0 && members > 0;
-            if (after_model) {
-                /* The names before were the model's, their bits unknown:
-                 * compare this one with each of them. */
-                for (uint32_t k = first + 1; k < n; k += 2)
-                    if ((tok[k].meta & META_LEN_MASK) == len
-                        && memcmp(start + tok[k].pos, name, len) == 0)
-                        return NULL;
-            } else {
-                /* A name whose (length, first byte) bit is new is a new
-                 * name, as in add_name(); only one sharing its bit is
-                 * compared. */
-                uint64_t bit = (uint64_t)1 << ((len + (len > 0 ? *name : 0)) & 63);
-                if (seen & bit)
-                    for (uint32_t k = first + 1; k < n; k += 2)
-                        if ((tok[k].meta & META_LEN_MASK) == len
-                            && memcmp(start + tok[k].pos, name, len) == 0)
-                            return NULL;
-                seen |= bit;
-            }
-            if (after_model) {
-                /* From here on bits: set those of the names before. */
-                for (uint32_t k = first + 1; k < n; k += 2) {
-                    uint32_t l = tok[k].meta & META_LEN_MASK;
-                    seen |= (uint64_t)1 << ((l + (l > 0 ? start[tok[k].pos] : 0)) & 63);
-                }
-                seen |= (uint64_t)1 << ((len + (len > 0 ? *name : 0)) & 63);
-            }
+            /* At most FLAT_MAX names: compare with each earlier one of the
+             * same length (the model's names were all different, so a
+             * matched name needs none of this). */
+            for (uint32_t k = first + 1; k < n; k += 2)
+                if ((tok[k].meta & META_LEN_MASK) == len && memcmp(start + tok[k].pos, name, len) == 0)
+                    return NULL;
             modelled = 0;
         }
         tok[n].pos = (uint32_t)(name - start);
