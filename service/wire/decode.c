@@ -778,7 +778,26 @@ static inline bool span_int(const jr_doc *d, const jr_token *t, int min, int max
     return true;
 }
 
-static int span_player(const jr_doc *d, const jr_token *t, const cc_position *pos);
+/* The player named raw[0..len), the plain text of a string or a member name
+ * (the strict pass refuses raw control bytes, so it holds no NUL), or -1. */
+static int raw_player(const char *raw, uint32_t len, const cc_position *pos)
+{
+    if (len >= CC_NAME_MAX)
+        return -1;
+    for (int p = 0; p < pos->nplayers; p++)
+        if (strncmp(pos->players[p], raw, len) == 0 && pos->players[p][len] == '\0')
+            return p;
+    return -1;
+}
+
+/* The player whose name the plain string at token t is, or -1 (the first
+ * of that name, as cc_position_player() finds it). */
+static int span_player(const jr_doc *d, const jr_token *t, const cc_position *pos)
+{
+    if ((t->meta & ~JR_META_LEN_MASK) != SPAN_META(JR_STRING, 0))
+        return -1;              /* not a string, or escaped */
+    return raw_player(d->text + t->pos, t->meta & JR_META_LEN_MASK, pos);
+}
 
 static bool tile_packed(jr_val v, const cc_catalog *cat, const cc_position *pos,
                         cc_placed_tile *out)
@@ -831,27 +850,6 @@ static inline bool text_is(jr_val v, const char *s)
         if (raw[i] != s[i])
             return false;
     return s[v.len] == '\0';
-}
-
-/* The player whose name the plain string at token t is, or -1 (the first
- * of that name, as cc_position_player() finds it). */
-/* The player named raw[0..len), the plain text of a string or a member name
- * (the strict pass refuses raw control bytes, so it holds no NUL), or -1. */
-static int raw_player(const char *raw, uint32_t len, const cc_position *pos)
-{
-    if (len >= CC_NAME_MAX)
-        return -1;
-    for (int p = 0; p < pos->nplayers; p++)
-        if (strncmp(pos->players[p], raw, len) == 0 && pos->players[p][len] == '\0')
-            return p;
-    return -1;
-}
-
-static int span_player(const jr_doc *d, const jr_token *t, const cc_position *pos)
-{
-    if ((t->meta & ~JR_META_LEN_MASK) != SPAN_META(JR_STRING, 0))
-        return -1;              /* not a string, or escaped */
-    return raw_player(d->text + t->pos, t->meta & JR_META_LEN_MASK, pos);
 }
 
 /* A member of "scores" or "abbeys" in its plain form: a plain name that is
@@ -935,10 +933,7 @@ static bool figure_fast(jr_val v, const cc_position *pos, loc_memo *locs, cc_fig
         if (NAME_IS(name, "player")) {
             if (val.type != JR_STRING || val.escaped)
                 return false;
-            fig.player = -1;
-            for (int p = 0; p < pos->nplayers && fig.player < 0; p++)
-                if (text_is(val, pos->players[p]))
-                    fig.player = p;
+            fig.player = raw_player(val.doc->text + val.at, val.len, pos);
             if (fig.player < 0)
                 return false;
             seen |= 1;
