@@ -565,21 +565,15 @@ static bool play(const jcz_game *g, const cc_catalog *cat, const turn_msgs *turn
             return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, t->place, ""),
                              SVC_P_MOVE_AGAINST_THE_RULES, SVC_D_REPLAY_AFTER_END,
                              CC_ARGS(CC_INT(INDEX, t->place), CC_INT(TURN, k + 1)));
-        if (place->player >= 0 && place->player != w->pos.active) {
-            if (p.empty)
-                return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, t->place, "/player"),
-                                 SVC_P_MOVE_AGAINST_THE_RULES, SVC_D_REPLAY_ABBEY_FIRST,
-                                 CC_ARGS(CC_INT(INDEX, t->place),
-                                         CC_QUOTE(PLAYER, cc_error_quote(err, 0, w->pos.players[place->player])),
-                                         CC_QUOTE(OTHER_PLAYER,
-                                                  cc_error_quote(err, 1, w->pos.players[w->pos.active]))));
+        if (place->player >= 0 && place->player != w->pos.active)
+            /* Out of turn; once the pile is empty, an abbey held must come first. */
             return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, t->place, "/player"),
-                             SVC_P_MOVE_AGAINST_THE_RULES, SVC_D_REPLAY_TURN_ORDER,
+                             SVC_P_MOVE_AGAINST_THE_RULES,
+                             p.empty ? SVC_D_REPLAY_ABBEY_FIRST : SVC_D_REPLAY_TURN_ORDER,
                              CC_ARGS(CC_INT(INDEX, t->place),
                                      CC_QUOTE(PLAYER, cc_error_quote(err, 0, w->pos.players[place->player])),
                                      CC_QUOTE(OTHER_PLAYER,
                                               cc_error_quote(err, 1, w->pos.players[w->pos.active]))));
-        }
         if (land && p.empty)
             return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, t->place, "/payload/tileId"),
                              SVC_P_MOVE_AGAINST_THE_RULES, SVC_D_REPLAY_PILE_EMPTY,
