@@ -171,3 +171,28 @@ char *tu_read_file(const char *path, size_t *len)
         *len = (size_t)n;
     return buf;
 }
+
+static bool is_arg_name(const char *s, size_t n)
+{
+    for (int i = 0; i < CC_ARG_NAME_COUNT; i++)
+        if (strlen(cc_arg_name(i)) == n && memcmp(cc_arg_name(i), s, n) == 0)
+            return true;
+    return false;
+}
+
+void tu_expect_placeholders_are_arguments(const txt_english *e, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        cr_assert_not_null(e[i].ctxt, "entry %zu is empty", i);
+        for (const char *p = e[i].msgid; (p = strchr(p, '{')) != NULL;) {
+            if (p[1] == '{') {
+                p += 2;
+                continue;
+            }
+            size_t len = strcspn(p + 1, ":}");
+            cr_expect(is_arg_name(p + 1, len), "%s: {%.*s} is no argument name", e[i].ctxt,
+                      (int)len, p + 1);
+            p += 1 + len;
+        }
+    }
+}

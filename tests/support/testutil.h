@@ -15,6 +15,8 @@
  *   tu_flock(&pos, tokens...)      set the flock of the last figure
  *   tu_build(&pos, b, f)    validate into board b and features f; asserts valid
  *   tu_feature(f, x, y, at) the feature id at a location; asserts it exists
+ *   tu_expect_placeholders_are_arguments(e, n)   every {name} of an English
+ *                           table is an argument name of engine/text.h
  */
 #ifndef TESTUTIL_H
 #define TESTUTIL_H
@@ -27,6 +29,7 @@
 #include "../../engine/position.h"
 #include "../../engine/scoring.h"
 #include "../../engine/validate.h"
+#include "../../service/text/english.h"
 
 void tu_init(void);
 void tu_fini(void);
@@ -43,6 +46,7 @@ int tu_fig(cc_position *pos, int player, const char *kind, int x, int y, const c
 void tu_flock(cc_position *pos, int n, const int *tokens);
 void tu_build(const cc_position *pos, cc_board *b, cc_features *f);
 int tu_feature(const cc_features *f, int x, int y, const char *at);
+void tu_expect_placeholders_are_arguments(const txt_english *e, size_t n);
 
 /* Board and features are too large for Criterion's default stack comfort:
  * tests allocate them with these and free them with free(). */

@@ -13,14 +13,6 @@
 #include "../../../service/text/messages_en.h"
 #include "../../support/testutil.h"
 
-static bool is_arg_name(const char *s, size_t n)
-{
-    for (int i = 0; i < CC_ARG_NAME_COUNT; i++)
-        if (strlen(cc_arg_name(i)) == n && memcmp(cc_arg_name(i), s, n) == 0)
-            return true;
-    return false;
-}
-
 Test(messages_en, every_message_id_has_an_english_template_and_its_msgctxt)
 {
     for (int m = 0; m < CC_MSG_COUNT; m++) {
@@ -36,19 +28,7 @@ Test(messages_en, every_placeholder_is_an_argument_name_of_engine_text_h)
     size_t n;
     const txt_english *e = txt_english_messages(&n);
     cr_assert_geq(n, (size_t)CC_MSG_COUNT);
-    for (size_t i = 0; i < n; i++) {
-        cr_assert_not_null(e[i].ctxt, "entry %zu is empty", i);
-        for (const char *p = e[i].msgid; (p = strchr(p, '{')) != NULL;) {
-            if (p[1] == '{') {
-                p += 2;
-                continue;
-            }
-            size_t len = strcspn(p + 1, ":}");
-            cr_expect(is_arg_name(p + 1, len), "%s: {%.*s} is no argument name", e[i].ctxt,
-                      (int)len, p + 1);
-            p += 1 + len;
-        }
-    }
+    tu_expect_placeholders_are_arguments(e, n);
 }
 
 Test(messages_en, plural_forms_follow_each_languages_rule)

@@ -11,14 +11,7 @@
 #include "../../../service/text/format.h"
 #include "../../../service/text/messages_en.h"
 #include "../../../service/text/problems.h"
-
-static bool is_arg_name(const char *s, size_t n)
-{
-    for (int i = 0; i < CC_ARG_NAME_COUNT; i++)
-        if (strlen(cc_arg_name(i)) == n && memcmp(cc_arg_name(i), s, n) == 0)
-            return true;
-    return false;
-}
+#include "../../support/testutil.h"
 
 Test(problems_en, every_service_id_has_english_and_its_msgctxt)
 {
@@ -64,18 +57,7 @@ Test(problems_en, every_placeholder_is_an_argument_name_of_engine_text_h)
     size_t n;
     const txt_english *e = svc_english_entries(&n);
     cr_assert_gt(n, (size_t)(SVC_MSG_END - SVC_MSG_FIRST));
-    for (size_t i = 0; i < n; i++) {
-        for (const char *p = e[i].msgid; (p = strchr(p, '{')) != NULL;) {
-            if (p[1] == '{') {
-                p += 2;
-                continue;
-            }
-            size_t len = strcspn(p + 1, ":}");
-            cr_expect(is_arg_name(p + 1, len), "%s: {%.*s} is no argument name", e[i].ctxt,
-                      (int)len, p + 1);
-            p += 1 + len;
-        }
-    }
+    tu_expect_placeholders_are_arguments(e, n);
 }
 
 /* A term may name its sentence's other arguments: "the byte 0x{code}". */
