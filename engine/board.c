@@ -22,56 +22,34 @@ static unsigned cell_hash(int x, int y)
     return (cell * 0x9E3779B1u) >> (32 - CC_BOARD_SLOT_BITS);
 }
 
+/* The slot holding the tile at (x, y), or the empty slot where one at
+ * (x, y) belongs: one probe sequence both asks and inserts. */
+static unsigned slot_of(const cc_board *b, int x, int y)
+{
+    unsigned s = cell_hash(x, y);
+    for (int t; (t = b->slot[s] - 1) >= 0; s = (s + 1) & (CC_BOARD_SLOTS - 1))
+        if (b->tiles[t].x == x && b->tiles[t].y == y)
+            break;
+    return s;
+}
+
 int cc_board_at(const cc_board *b, int x, int y)
 {
-    for (unsigned s = cell_hash(x, y);; s = (s + 1) & (CC_BOARD_SLOTS - 1)) {
-        int t = b->slot[s] - 1;
-        if (t < 0)
-            return -1;
-        if (b->tiles[t].x == x && b->tiles[t].y == y)
-            return t;
-    }
+    return b->slot[slot_of(b, x, y)] - 1;
 }
 
-static void slot_insert(cc_board *b, int t)
-{
-    unsigned s = cell_hash(b->tiles[t].x, b->tiles[t].y);
-    while (b->slot[s] != 0)
-        s = (s + 1) & (CC_BOARD_SLOTS - 1);
-    b->slot[s] = (int16_t)(t + 1);
-}
-
-/* Rotate the catalog facts of the tile into board orientation. */
+/* Point the tile at its type's facts turned by its rotation. */
 static void orient(cc_board_tile *bt)
 {
-    const cc_tile_type *type = bt->type;
-    for (int d = 0; d < 4; d++) {
-        bt->edge[cc_dir_rotate(d, bt->rot)] = type->edges[d];
-        bt->split_city[d] = -1;
-    }
-    /* What cc_tile_feature_at_ring() and cc_tile_centre_feature() say for
-     * every ring position and the centre (the lowest k owning it), in one
-     * walk of the features from the last to the first: every tile of every
-     * request passes here. */
-    memset(bt->ring_feature, -1, sizeof bt->ring_feature);
-    bt->centre_feature = -1;
-    int turn = cc_ring_rotate(0, bt->rot);    /* ring positions the tile turns by */
-    for (int k = type->nfeatures - 1; k >= 0; k--) {
-        unsigned mask = type->features[k].ring_mask & ((1u << CC_RING_SIZE) - 1);
-        for (; mask != 0; mask &= mask - 1) {   /* each ring position it owns */
-            int r = __builtin_ctz(mask) + turn;
-            bt->ring_feature[r >= CC_RING_SIZE ? r - CC_RING_SIZE : r] = (int8_t)k;
-        }
-        if (type->features[k].centre)
-            bt->centre_feature = (int8_t)k;
-    }
-    for (int k = 0; k < type->nfeatures; k++)
-        if (type->features[k].split_edge >= 0)
-            bt->split_city[cc_dir_rotate(type->features[k].split_edge, bt->rot)] =
-                (int8_t)k;
+    const cc_tile_turn *turn = &bt->type->turn[bt->rot];
+    bt->edge = turn->edge;
+    bt->ring_feature = turn->ring_feature;
+    bt->split_city = turn->split_city;
+    bt->centre_feature = turn->centre_feature;
 }
 
-int cc_board_add(cc_board *b, int type, int x, int y, int rot, int owner)
+/* cc_board_add() into slot s, the empty one slot_of() found for (x, y). */
+static int add_at(cc_board *b, unsigned s, int type, int x, int y, int rot, int owner)
 {
     int t = b->ntiles++;
     cc_board_tile *bt = &b->tiles[t];
@@ -88,8 +66,13 @@ int cc_board_add(cc_board *b, int type, int x, int y, int rot, int owner)
         if (n >= 0)
             b->tiles[n].neighbour[cc_dir_opposite(d)] = t;
     }
-    slot_insert(b, t);
+    b->slot[s] = (int16_t)(t + 1);
     return t;
+}
+
+int cc_board_add(cc_board *b, int type, int x, int y, int rot, int owner)
+{
+    return add_at(b, slot_of(b, x, y), type, x, y, rot, owner);
 }
 
 bool cc_board_build(cc_board *b, const cc_catalog *cat, const cc_position *pos,
@@ -100,7 +83,8 @@ bool cc_board_build(cc_board *b, const cc_catalog *cat, const cc_position *pos,
     memset(b->slot, 0, sizeof b->slot);
     for (int i = 0; i < pos->ntiles; i++) {
         const cc_placed_tile *p = &pos->tiles[i];
-        int other = cc_board_at(b, p->x, p->y);
+        unsigned s = slot_of(b, p->x, p->y);
+        int other = b->slot[s] - 1;
         if (other >= 0) {
             char ptr[64];
             snprintf(ptr, sizeof ptr, "/position/tiles/%d", i);
@@ -108,7 +92,7 @@ bool cc_board_build(cc_board *b, const cc_catalog *cat, const cc_position *pos,
                            CC_MSG_D_TWO_TILES_ON_ONE_CELL, CC_INT(OTHER_INDEX, other),
                            CC_INT(INDEX, i), CC_INT(X, p->x), CC_INT(Y, p->y));
         }
-        cc_board_add(b, p->type, p->x, p->y, p->rot, p->owner);
+        add_at(b, s, p->type, p->x, p->y, p->rot, p->owner);
     }
     return true;
 }

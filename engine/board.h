@@ -1,9 +1,10 @@
 /* board.h -- placed tiles in board orientation, and the cell look-up.
  *
- * Owns: cc_board, derived from a position and a catalog. It turns each
- * placed tile's catalog facts into board orientation once (edge types, which
- * feature owns each ring position, the split city segment) so that the
- * feature graph and the placement checker never rotate anything again.
+ * Owns: cc_board, derived from a position and a catalog. Each placed tile
+ * points at its type's facts as turned by its rotation (edge types, which
+ * feature owns each ring position, the split city segment: cc_tile_turn,
+ * derived once when the catalog loads), so that neither placing a tile nor
+ * the feature graph nor the placement checker rotates anything.
  *
  * A cc_board is plain data (no pointers to free); the caller owns it and
  * must keep the catalog alive while using it. It is large (tens of KB):
@@ -36,9 +37,10 @@ typedef struct {
     int type_index;
     int x, y, rot;
     int owner;                              /* abbeys: who placed it, or -1 */
-    char edge[4];                           /* board N E S W: 'C' 'R' 'F' '?' */
-    int8_t ring_feature[CC_RING_SIZE];      /* board ring position -> k, or -1 */
-    int8_t split_city[4];                   /* board direction -> second city k, or -1 */
+    /* In board orientation, from type->turn[rot] (the catalog's): */
+    const char *edge;                       /* [4] N E S W: 'C' 'R' 'F' '?' */
+    const int8_t *ring_feature;             /* [CC_RING_SIZE] ring position -> k, or -1 */
+    const int8_t *split_city;               /* [4] direction -> second city k, or -1 */
     int8_t centre_feature;                  /* k of the building at C, or -1 */
     int neighbour[4];                       /* tile index at N E S W, or -1 */
 } cc_board_tile;

@@ -206,6 +206,38 @@ int cc_catalog_abbey(const cc_catalog *cat)
     return -1;
 }
 
+/* One rotation: what cc_tile_feature_at_ring() and cc_tile_centre_feature()
+ * say for every ring position and the centre (the lowest k owning it), in
+ * one walk of the features from the last to the first. */
+static void turn_one(const cc_tile_type *t, int rot, cc_tile_turn *out)
+{
+    for (int d = 0; d < 4; d++) {
+        out->edge[cc_dir_rotate(d, rot)] = t->edges[d];
+        out->split_city[d] = -1;
+    }
+    memset(out->ring_feature, -1, sizeof out->ring_feature);
+    out->centre_feature = -1;
+    int turn = cc_ring_rotate(0, rot);   /* ring positions the tile turns by */
+    for (int k = t->nfeatures - 1; k >= 0; k--) {
+        unsigned mask = t->features[k].ring_mask & ((1u << CC_RING_SIZE) - 1);
+        for (; mask != 0; mask &= mask - 1) {   /* each ring position it owns */
+            int r = __builtin_ctz(mask) + turn;
+            out->ring_feature[r >= CC_RING_SIZE ? r - CC_RING_SIZE : r] = (int8_t)k;
+        }
+        if (t->features[k].centre)
+            out->centre_feature = (int8_t)k;
+    }
+    for (int k = 0; k < t->nfeatures; k++)
+        if (t->features[k].split_edge >= 0)
+            out->split_city[cc_dir_rotate(t->features[k].split_edge, rot)] = (int8_t)k;
+}
+
+void cc_tile_type_turn(cc_tile_type *t)
+{
+    for (int rot = 0; rot < 4; rot++)
+        turn_one(t, rot, &t->turn[rot]);
+}
+
 int cc_tile_feature_at_ring(const cc_tile_type *t, int r)
 {
     for (int k = 0; k < t->nfeatures; k++)

@@ -9,6 +9,7 @@
  * Table of contents:
  *   cc_feature_type            city, road, field, cloister, shrine, abbey
  *   cc_tile_feature            one feature #k of a tile type
+ *   cc_tile_turn               a tile type's facts turned by a rotation
  *   cc_tile_type               one tile type: edges, features, flags, aliases
  *   cc_catalog                 all tile types
  *   cc_catalog_find(), _n()    id or alias -> tile type index (a hash
@@ -16,6 +17,7 @@
  *   cc_catalog_names()         that index, built once by the loader
  *   cc_catalog_suggest()       a mistaken id -> the tile types it probably means
  *   cc_catalog_abbey()         index of the abbey tile type, or -1
+ *   cc_tile_type_turn()        fill a tile type's four cc_tile_turns (the loader)
  *   cc_tile_feature_at_ring()  which feature owns a ring position (catalog orientation)
  *   cc_feature_type_name()     "city", "road", ...
  *   cc_expansion_*             expansion ids and bits
@@ -78,6 +80,18 @@ typedef struct {
     char ends_on[128];      /* roads ending on the tile: what they end at (prose) */
 } cc_tile_feature;
 
+/* What a tile of one type shows when placed turned q quarter turns
+ * clockwise, in board orientation: the facts the feature graph and the
+ * placement checker read for every placed tile. They depend on the type and
+ * the rotation only, so the loader derives them once per type
+ * (cc_tile_type_turn) and placing a tile turns nothing (board.h). */
+typedef struct {
+    char edge[4];                       /* N E S W: 'C' 'R' 'F' '?' */
+    int8_t ring_feature[CC_RING_SIZE];  /* ring position -> the lowest k owning it, or -1 */
+    int8_t split_city[4];               /* direction -> the second city segment's k, or -1 */
+    int8_t centre_feature;              /* k of the building at C, or -1 */
+} cc_tile_turn;
+
 typedef struct {
     char id[CC_ID_MAX];            /* "base.D" */
     char set[24];                  /* "base"; also the expansion id */
@@ -87,6 +101,8 @@ typedef struct {
     char aliases[CC_MAX_ALIASES][CC_ID_MAX];
     int count;                     /* copies in the game; 0 for the abbey (one per player) */
     char edges[4];                 /* N E S W: 'C' 'R' 'F', '?' matches anything */
+    cc_tile_turn turn[4];          /* turn[q]: placed turned q quarter turns
+                                      (cc_tile_type_turn fills them) */
     bool hill, vineyard, garden;
     bool is_abbey;
     bool is_start;                 /* base.D: one copy starts at (0,0) */
@@ -140,6 +156,11 @@ int cc_catalog_suggest(const cc_catalog *cat, const char *name, int *out, int ma
 
 /* Index of the abbey tile type, or -1 if the catalog has none. */
 int cc_catalog_abbey(const cc_catalog *cat);
+
+/* Fill t->turn[0..3] from t's edges and features. The loader calls it
+ * once per type, after the type's features are complete; a type whose
+ * features change afterwards must be turned again. */
+void cc_tile_type_turn(cc_tile_type *t);
 
 /* The feature k owning ring position r in catalog orientation, or -1. */
 int cc_tile_feature_at_ring(const cc_tile_type *t, int r);

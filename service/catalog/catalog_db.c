@@ -500,6 +500,15 @@ static bool read_all(loader *ld)
                "SELECT tile_id, text FROM tile_note ORDER BY tile_id, seq", read_note_row);
 }
 
+/* Each type's facts in its four rotations (cc_tile_turn), so that placing a
+ * tile on a request's board copies them instead of turning them. */
+static bool turn_types(loader *ld)
+{
+    for (int i = 0; i < ld->cat->ntypes; i++)
+        cc_tile_type_turn(&ld->cat->types[i]);
+    return true;
+}
+
 /* Every id and alias in a hash table, so a request's tile names are one
  * look-up each (cc_catalog_find), not scans of the catalog. */
 static bool index_names(loader *ld)
@@ -521,7 +530,7 @@ static bool load_from(sqlite3 *db, cc_catalog *cat, char *errbuf, size_t errlen)
     bool ok = read_all(&ld);
     sqlite3_close(db);
     ld.db = NULL;
-    ok = ok && check_catalog(&ld) && index_names(&ld);
+    ok = ok && check_catalog(&ld) && turn_types(&ld) && index_names(&ld);
     if (!ok)
         catalog_free(cat);
     return ok;

@@ -796,11 +796,13 @@ Test(features, the_figure_index_agrees_with_the_board_look_up)
     }
 }
 
-/* cc_board_add orients a tile's ring and centre in one walk of its
- * features (board.c): for every tile type of the catalog and every
- * rotation, each board ring position holds the feature the catalog puts at
- * the rotated-back position (cc_tile_feature_at_ring) and the centre the
- * catalog's (cc_tile_centre_feature). */
+/* A placed tile shows its type's facts turned by its rotation
+ * (cc_tile_type_turn, derived once per type when the catalog loads): for
+ * every tile type and every rotation, each board ring position holds the
+ * feature the catalog puts at the rotated-back position
+ * (cc_tile_feature_at_ring), the centre the catalog's
+ * (cc_tile_centre_feature), each board edge the catalog edge turned onto it,
+ * and each split city segment the city the catalog splits on that edge. */
 Test(features, a_placed_tile_owns_what_the_catalog_says_in_every_rotation)
 {
     const cc_catalog *cat = tu_catalog();
@@ -817,5 +819,16 @@ Test(features, a_placed_tile_owns_what_the_catalog_says_in_every_rotation)
                              cat->types[type].id, rot, r);
             cr_assert_eq(bt->centre_feature, cc_tile_centre_feature(&cat->types[type]),
                          "%s rot %d", cat->types[type].id, rot);
+            const cc_tile_type *tt = &cat->types[type];
+            for (int d = 0; d < 4; d++) {
+                cr_assert_eq(bt->edge[cc_dir_rotate(d, rot)], tt->edges[d], "%s rot %d edge %d",
+                             tt->id, rot, d);
+                int split = -1;   /* the city whose second segment is on catalog edge d */
+                for (int k = 0; k < tt->nfeatures; k++)
+                    if (tt->features[k].split_edge == d)
+                        split = k;
+                cr_assert_eq(bt->split_city[cc_dir_rotate(d, rot)], split, "%s rot %d split %d",
+                             tt->id, rot, d);
+            }
         }
 }
