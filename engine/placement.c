@@ -16,6 +16,32 @@ static bool edges_match(char a, char b)
     return a == '?' || b == '?' || a == b;
 }
 
+/* An edge as a set of the edge types it matches ('?' matches all), so that
+ * two edges match when their sets meet, and four edges are one word. */
+static unsigned edge_set(char e)
+{
+    switch (e) {
+    case 'C': return 1;
+    case 'R': return 2;
+    case 'F': return 4;
+    default: return 0xF;   /* '?' */
+    }
+}
+
+/* The four edges of a tile (N E S W) as four such sets, 4 bits each. */
+static unsigned edge_sets(const char edge[4])
+{
+    return edge_set(edge[0]) | edge_set(edge[1]) << 4 | edge_set(edge[2]) << 8 |
+           edge_set(edge[3]) << 12;
+}
+
+/* Does every 4-bit set of mine meet its counterpart in theirs? */
+static bool all_edges_match(unsigned mine, unsigned theirs)
+{
+    unsigned m = mine & theirs;
+    return ((m | m >> 1 | m >> 2 | m >> 3) & 0x1111u) == 0x1111u;
+}
+
 /* The monastery kind at cell (x, y) for the shrine rule: 'S' shrine,
  * 'C' cloister or abbey (the abbey counts as a cloister), 0 otherwise. */
 static char monastery_at(const cc_board *b, int x, int y)
@@ -73,7 +99,7 @@ cc_place_verdict cc_placement_check(const cc_board *b, int type, int x, int y,
         if (n < 0)
             continue;
         neighbours++;
-        char mine = t->edges[cc_dir_rotate(d, -rot)];
+        char mine = t->turn[rot].edge[d];
         char theirs = b->tiles[n].edge[cc_dir_opposite(d)];
         if (!edges_match(mine, theirs)) {
             if (bad_dir)
@@ -130,25 +156,23 @@ static bool within_limit(int x, int y)
 /* The rotations (a bit per quarter turn) in which type may go on the empty
  * cell (x, y): cc_placement_check()'s verdict for all four at once, the
  * neighbours looked up once for the four, the shrine rule (which does not
- * depend on the rotation) asked only when some rotation's edges match. */
-static unsigned legal_rotations(const cc_board *b, const cc_tile_type *t, int x, int y)
+ * depend on the rotation) asked only when some rotation's edges match.
+ * mine[rot]: the type's edge_sets() turned by rot. */
+static unsigned legal_rotations(const cc_board *b, const cc_tile_type *t,
+                                const unsigned mine[4], int x, int y)
 {
-    int nb[4], neighbours = 0;
+    unsigned theirs = 0;   /* edge_sets() of the facing edges; all where none */
+    int neighbours = 0;
     for (int d = 0; d < 4; d++) {
-        nb[d] = cc_board_at(b, x + cc_dir_dx[d], y + cc_dir_dy[d]);
-        neighbours += nb[d] >= 0;
+        int n = cc_board_at(b, x + cc_dir_dx[d], y + cc_dir_dy[d]);
+        theirs |= (n < 0 ? 0xFu : edge_set(b->tiles[n].edge[cc_dir_opposite(d)])) << 4 * d;
+        neighbours += n >= 0;
     }
     if (neighbours == 0 || (t->is_abbey && neighbours < 4))
         return 0;
     unsigned rots = 0;
-    for (int rot = 0; rot < 4; rot++) {
-        bool match = true;
-        for (int d = 0; d < 4 && match; d++)
-            match = nb[d] < 0
-                    || edges_match(t->edges[cc_dir_rotate(d, -rot)],
-                                   b->tiles[nb[d]].edge[cc_dir_opposite(d)]);
-        rots |= (unsigned)match << rot;
-    }
+    for (int rot = 0; rot < 4; rot++)
+        rots |= (unsigned)all_edges_match(mine[rot], theirs) << rot;
     if (rots != 0 && !shrine_rule_ok(b, t, x, y))
         return 0;
     return rots;
@@ -198,14 +222,17 @@ int cc_placements(const cc_board *b, int type, cc_placement *out, int max)
     uint64_t cand[4 * CC_MAX_TILES];
     int ncand = candidates(b, cand);
     const cc_tile_type *t = &b->cat->types[type];
+    unsigned mine[4];
+    for (int rot = 0; rot < 4; rot++)
+        mine[rot] = edge_sets(t->turn[rot].edge);
     int n = 0;
     for (int i = 0; i < ncand; i++) {
         if (i > 0 && cand[i] == cand[i - 1])
             continue;
         int x = key_x(cand[i]), y = key_y(cand[i]);
-        if (!within_limit(x, y) || cc_board_at(b, x, y) >= 0)
+        if (!within_limit(x, y))   /* (a candidate is empty: no tile's neighbour) */
             continue;
-        unsigned rots = legal_rotations(b, t, x, y);
+        unsigned rots = legal_rotations(b, t, mine, x, y);
         for (int rot = 0; rot < 4; rot++) {
             if (!(rots & (1u << rot)))
                 continue;
