@@ -67,15 +67,18 @@ static bool illegal_text(cc_turn_result *res, const char *rule, const char *poin
                  sizeof((const cc_arg[]){ __VA_ARGS__ }) / sizeof(cc_arg))
 
 /* Rewrite an error pointer that starts with `from` to start with `to`
- * (keeping what follows unless `whole`). */
+ * (keeping what follows unless `whole`). A rewritten pointer too long for
+ * err (none is: the pointers of a move are short) leaves it as it was
+ * rather than cut. */
 static void repoint_as(cc_error *err, const char *from, const char *to, bool whole)
 {
     size_t n = strlen(from);
     if (strncmp(err->pointer, from, n) != 0 || (err->pointer[n] != '\0' && err->pointer[n] != '/'))
         return;
-    char rest[CC_POINTER_MAX];
-    snprintf(rest, sizeof rest, "%s", whole ? "" : err->pointer + n);
-    snprintf(err->pointer, sizeof err->pointer, "%s%s", to, rest);
+    char rewritten[sizeof err->pointer];
+    int len = snprintf(rewritten, sizeof rewritten, "%s%s", to, whole ? "" : err->pointer + n);
+    if (len >= 0 && (size_t)len < sizeof rewritten)
+        memcpy(err->pointer, rewritten, (size_t)len + 1);
 }
 
 static void repoint(cc_error *err, const char *from, const char *to)

@@ -210,19 +210,19 @@ void mcp_tool_texts_each(mcp_text_fn *fn, void *arg)
     for (size_t i = 0; i < n; i++) {
         json_object *tool = json_tokener_parse(tools[i].json);
         const char *title = tool ? string_at(tool, "title") : NULL;
-        char ctxt[128], comment[512];
+        char ctxt[128], comment[512];   /* %.63s: a tool's name fits name[64] */
         if (title) {
-            snprintf(ctxt, sizeof ctxt, "mcp.tool.%s.title", tools[i].name);
+            snprintf(ctxt, sizeof ctxt, "mcp.tool.%.63s.title", tools[i].name);
             snprintf(comment, sizeof comment,
-                     "The title of the MCP tool %s (a few words a chat client shows).",
+                     "The title of the MCP tool %.63s (a few words a chat client shows).",
                      tools[i].name);
             fn(ctxt, title, comment, arg);
         }
         const char *description = tool ? string_at(tool, "description") : NULL;
         if (description) {
-            snprintf(ctxt, sizeof ctxt, "mcp.tool.%s.description", tools[i].name);
+            snprintf(ctxt, sizeof ctxt, "mcp.tool.%.63s.description", tools[i].name);
             snprintf(comment, sizeof comment,
-                     "The description of the MCP tool %s (tools/list; the summary and description "
+                     "The description of the MCP tool %.63s (tools/list; the summary and description "
                      "of its route in openapi/openapi.yaml): a model reads it to choose and call "
                      "the tool. Markdown: keep the `code` spans, member names, values, rule ids "
                      "and status codes as they are.", tools[i].name);
