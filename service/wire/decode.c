@@ -744,18 +744,13 @@ static bool tile_fast(jr_val v, const cc_catalog *cat, cc_placed_tile *out)
  * tile_fast(), then to the careful reader. */
 #define SPAN_META(type, len) (((uint32_t)(type) << JR_META_TYPE_SHIFT) | (uint32_t)(len))
 
-/* Token t is the plain member name s of n bytes. */
+/* Token t is the plain member name s of n bytes. s and n are literals, so
+ * the compiler turns the memcmp into a compare or two. (Copying the bytes
+ * into zeroed words to compare those made the processor wait on each: a
+ * word read back from narrower stores cannot be forwarded from them.) */
 static inline bool span_name_is(const jr_doc *d, const jr_token *t, const char *s, uint32_t n)
 {
-    if (t->meta != SPAN_META(JR_NAME, n))
-        return false;
-    if (n <= 4) {               /* a literal's length: two loads, no call */
-        uint32_t a = 0, b = 0;
-        memcpy(&a, d->text + t->pos, n);
-        memcpy(&b, s, n);
-        return a == b;
-    }
-    return memcmp(d->text + t->pos, s, n) == 0;
+    return t->meta == SPAN_META(JR_NAME, n) && memcmp(d->text + t->pos, s, n) == 0;
 }
 
 /* Token t is a plain integer of at most six bytes (fast_int()'s limit) in
@@ -874,13 +869,13 @@ typedef struct {
     cc_loc loc[LOC_MEMO_SLOTS];
 } loc_memo;
 
-static bool fast_loc(jr_val v, loc_memo *memo, cc_loc *out)
+/* The location the plain text raw[0..len) names, parsed or remembered. */
+static bool raw_loc(const unsigned char *raw, uint32_t len, loc_memo *memo, cc_loc *out)
 {
-    if (v.type != JR_STRING || v.escaped || v.len == 0 || v.len > 3)
+    if (len == 0 || len > 3)
         return false;
-    const unsigned char *raw = (const unsigned char *)v.doc->text + v.at;
-    uint32_t key = v.len;
-    for (uint32_t i = 0; i < v.len; i++)
+    uint32_t key = len;
+    for (uint32_t i = 0; i < len; i++)
         key = key << 8 | raw[i];
     size_t i = (key * 2654435761u) >> 27;
     while (memo->key[i] != 0 && memo->key[i] != key)
@@ -890,13 +885,20 @@ static bool fast_loc(jr_val v, loc_memo *memo, cc_loc *out)
         return true;
     }
     char text[4];
-    memcpy(text, raw, v.len);
-    text[v.len] = '\0';
+    memcpy(text, raw, len);
+    text[len] = '\0';
     if (!cc_loc_parse(text, out))
         return false;
     memo->key[i] = key;
     memo->loc[i] = *out;
     return true;
+}
+
+static bool fast_loc(jr_val v, loc_memo *memo, cc_loc *out)
+{
+    if (v.type != JR_STRING || v.escaped)
+        return false;
+    return raw_loc((const unsigned char *)v.doc->text + v.at, v.len, memo, out);
 }
 
 /* A shepherd's "flock": at most CC_MAX_FLOCK plain integers, each a sheep
@@ -974,6 +976,58 @@ static bool figure_fast(jr_val v, const cc_position *pos, loc_memo *locs, cc_fig
     return true;
 }
 
+/* The figure element as clients and the service itself write it, members
+ * in the order of the contract: {"player", "kind", "x", "y", "at"}, read
+ * straight from its eleven spans as tile_packed() reads a tile. It accepts
+ * exactly what figure_fast() accepts in that order, with the same result;
+ * any other element (another order, a "flock", anything unusual) goes to
+ * figure_fast(), then to the careful reader. (Walking the members with
+ * jr_next_member() made the compiler test a value's type and escape as
+ * one word read back from two narrower stores, a stall at every member.) */
+static bool figure_packed(jr_val v, const cc_position *pos, loc_memo *locs, cc_figure *out)
+{
+    if (v.type != JR_OBJECT)
+        return false;
+    const jr_doc *d = v.doc;
+    const jr_token *t = &d->tokens[v.index];
+    /* Five members whose values are all scalars: the object ends eleven
+     * spans on. */
+    if (t[0].pos != 5 || (t[0].meta & JR_META_LEN_MASK) != v.index + 11)
+        return false;
+    int x, y;
+    if (!span_name_is(d, &t[1], "player", 6) || !span_name_is(d, &t[3], "kind", 4)
+        || !span_name_is(d, &t[5], "x", 1) || !span_name_is(d, &t[7], "y", 1)
+        || !span_name_is(d, &t[9], "at", 2)
+        || !span_int(d, &t[6], -CC_COORD_LIMIT, CC_COORD_LIMIT, &x)
+        || !span_int(d, &t[8], -CC_COORD_LIMIT, CC_COORD_LIMIT, &y))
+        return false;
+    int player = span_player(d, &t[2], pos);
+    if (player < 0 || (t[4].meta & ~JR_META_LEN_MASK) != SPAN_META(JR_STRING, 0)
+        || (t[10].meta & ~JR_META_LEN_MASK) != SPAN_META(JR_STRING, 0))
+        return false;           /* not a player, or kind or at not a plain string */
+    const char *kind = d->text + t[4].pos;
+    uint32_t kind_len = t[4].meta & JR_META_LEN_MASK;
+    int k = 0;
+    while (k < CC_FIG_NKINDS) {
+        const char *name = cc_figure_kind_name((cc_figure_kind)k);
+        if (strncmp(name, kind, kind_len) == 0 && name[kind_len] == '\0')
+            break;
+        k++;
+    }
+    cc_loc at;
+    if (k == CC_FIG_NKINDS ||
+        !raw_loc((const unsigned char *)d->text + t[10].pos, t[10].meta & JR_META_LEN_MASK,
+                 locs, &at))
+        return false;
+    memset(out, 0, sizeof *out);
+    out->player = player;
+    out->kind = (cc_figure_kind)k;
+    out->x = x;
+    out->y = y;
+    out->at = at;
+    return true;
+}
+
 /* One element of position.tiles, at ptr. */
 static bool decode_tile(jr_val v, const char *ptr, const cc_catalog *cat,
                         const cc_position *pos, cc_placed_tile *out, cc_error *err)
@@ -1048,7 +1102,8 @@ static bool decode_figures(const jr_obj *p, cc_position *pos, cc_error *err)
     jr_iter it = jr_iter_start(list);
     jr_val v;
     for (size_t i = 0; jr_next_element(&it, &v); i++) {
-        if (!figure_fast(v, pos, &locs, &pos->figures[i])) {
+        if (!figure_packed(v, pos, &locs, &pos->figures[i]) &&
+            !figure_fast(v, pos, &locs, &pos->figures[i])) {
             jr_pointer_index(ptr, POS "/figures", i);
             if (!dec_figure(v, ptr, pos, &pos->figures[i], err))
                 return false;

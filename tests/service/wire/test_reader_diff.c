@@ -94,3 +94,43 @@ Test(reader_diff, edge_cases_read_the_same_with_the_oracle)
         cr_expect_null(diff, "body %zu %s: %s", i, bodies[i], diff ? diff : "");
     }
 }
+
+/* A figure in the contract's member order is read straight from its spans
+ * (decode.c, figure_packed); at each of its edges it must read as the
+ * oracle reads it: kinds that are a prefix, an extension or an escape of a
+ * kind's name, locations of no or four bytes, numbers past the bounds. */
+Test(reader_diff, figures_in_contract_order_read_the_same_with_the_oracle)
+{
+    static const char *const figures[] = {
+        "{\"player\":\"a\",\"kind\":\"meeple\",\"x\":0,\"y\":0,\"at\":\"N\"}",
+        "{\"player\":\"b\",\"kind\":\"wagon\",\"x\":-0,\"y\":0,\"at\":\"#0\"}",
+        "{\"player\":\"a\",\"kind\":\"meepl\",\"x\":0,\"y\":0,\"at\":\"N\"}",
+        "{\"player\":\"a\",\"kind\":\"meeplex\",\"x\":0,\"y\":0,\"at\":\"N\"}",
+        "{\"player\":\"a\",\"kind\":\"MEEPLE\",\"x\":0,\"y\":0,\"at\":\"N\"}",
+        "{\"player\":\"a\",\"kind\":\"me\\u0065ple\",\"x\":0,\"y\":0,\"at\":\"N\"}",
+        "{\"player\":\"a\",\"kind\":\"\",\"x\":0,\"y\":0,\"at\":\"N\"}",
+        "{\"player\":\"a\",\"kind\":\"barn\",\"x\":0,\"y\":0,\"at\":\"SE\"}",
+        "{\"player\":\"a\",\"kind\":\"meeple\",\"x\":0,\"y\":0,\"at\":\"\"}",
+        "{\"player\":\"a\",\"kind\":\"meeple\",\"x\":0,\"y\":0,\"at\":\"NNEE\"}",
+        "{\"player\":\"a\",\"kind\":\"meeple\",\"x\":0,\"y\":0,\"at\":\"\\u004e\"}",
+        "{\"player\":\"a\",\"kind\":\"meeple\",\"x\":0,\"y\":0,\"at\":7}",
+        "{\"player\":\"c\",\"kind\":\"meeple\",\"x\":0,\"y\":0,\"at\":\"N\"}",
+        "{\"player\":\"\\u0061\",\"kind\":\"meeple\",\"x\":0,\"y\":0,\"at\":\"N\"}",
+        "{\"player\":\"a\",\"kind\":\"meeple\",\"x\":1001,\"y\":0,\"at\":\"N\"}",
+        "{\"player\":\"a\",\"kind\":\"meeple\",\"x\":0,\"y\":-1000,\"at\":\"N\"}",
+        "{\"player\":\"a\",\"kind\":\"meeple\",\"x\":0,\"y\":1000000,\"at\":\"N\"}",
+        "{\"player\":\"a\",\"kind\":\"meeple\",\"x\":0.0,\"y\":0,\"at\":\"N\"}",
+        "{\"player\":\"a\",\"kind\":\"shepherd\",\"x\":0,\"y\":0,\"at\":\"SSW\"}",
+        "{\"player\":\"a\",\"kind\":\"meeple\",\"x\":0,\"y\":0,\"hat\":\"N\"}",
+    };
+    for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++) {
+        char body[512], why[1024];
+        snprintf(body, sizeof body,
+                 "{\"position\":{\"players\":[\"a\",\"b\"],\"tiles\":[{\"tile\":\"base.D\","
+                 "\"x\":0,\"y\":0,\"rot\":0}],\"figures\":[%s,%s]}}",
+                 figures[i], figures[i]);
+        const char *diff = reader_diff(tu_catalog(), (const uint8_t *)body, strlen(body), why,
+                                       sizeof why);
+        cr_expect_null(diff, "figure %zu %s: %s", i, figures[i], diff ? diff : "");
+    }
+}
