@@ -744,13 +744,26 @@ static bool tile_fast(jr_val v, const cc_catalog *cat, cc_placed_tile *out)
  * tile_fast(), then to the careful reader. */
 #define SPAN_META(type, len) (((uint32_t)(type) << JR_META_TYPE_SHIFT) | (uint32_t)(len))
 
+/* Is the plain text raw[0..len) exactly the C string s? A loop, not
+ * strncmp: names and kinds are a few bytes, shorter than a call. Since
+ * raw holds no NUL (the strict pass refuses raw control bytes), the loop
+ * stops at s's end at the latest. */
+static inline bool raw_is(const char *raw, uint32_t len, const char *s)
+{
+    for (uint32_t i = 0; i < len; i++)
+        if (raw[i] != s[i])
+            return false;
+    return s[len] == '\0';
+}
+
 /* Token t is the plain member name s of n bytes. s and n are literals, so
- * the compiler turns the memcmp into a compare or two. (Copying the bytes
- * into zeroed words to compare those made the processor wait on each: a
- * word read back from narrower stores cannot be forwarded from them.) */
+ * raw_is() unrolls into a compare per byte. (Copying the bytes into zeroed
+ * words to compare those made the processor wait on each: a word read back
+ * from narrower stores is not forwarded from them; and memcmp of 3 or 6
+ * bytes is a call.) */
 static inline bool span_name_is(const jr_doc *d, const jr_token *t, const char *s, uint32_t n)
 {
-    return t->meta == SPAN_META(JR_NAME, n) && memcmp(d->text + t->pos, s, n) == 0;
+    return t->meta == SPAN_META(JR_NAME, n) && raw_is(d->text + t->pos, n, s);
 }
 
 /* Token t is a plain integer of at most six bytes (fast_int()'s limit) in
@@ -773,14 +786,14 @@ static inline bool span_int(const jr_doc *d, const jr_token *t, int min, int max
     return true;
 }
 
-/* The player named raw[0..len), the plain text of a string or a member name
- * (the strict pass refuses raw control bytes, so it holds no NUL), or -1. */
+/* The player named raw[0..len), the plain text of a string or a member
+ * name, or -1. */
 static int raw_player(const char *raw, uint32_t len, const cc_position *pos)
 {
     if (len >= CC_NAME_MAX)
         return -1;
     for (int p = 0; p < pos->nplayers; p++)
-        if (strncmp(pos->players[p], raw, len) == 0 && pos->players[p][len] == '\0')
+        if (raw_is(raw, len, pos->players[p]))
             return p;
     return -1;
 }
@@ -840,11 +853,7 @@ static bool tile_packed(jr_val v, const cc_catalog *cat, const cc_position *pos,
 /* Is the plain string value v exactly the C string s? */
 static inline bool text_is(jr_val v, const char *s)
 {
-    const char *raw = v.doc->text + v.at;
-    for (uint32_t i = 0; i < v.len; i++)
-        if (raw[i] != s[i])
-            return false;
-    return s[v.len] == '\0';
+    return raw_is(v.doc->text + v.at, v.len, s);
 }
 
 /* A member of "scores" or "abbeys" in its plain form: a plain name that is
@@ -1008,12 +1017,8 @@ static bool figure_packed(jr_val v, const cc_position *pos, loc_memo *locs, cc_f
     const char *kind = d->text + t[4].pos;
     uint32_t kind_len = t[4].meta & JR_META_LEN_MASK;
     int k = 0;
-    while (k < CC_FIG_NKINDS) {
-        const char *name = cc_figure_kind_name((cc_figure_kind)k);
-        if (strncmp(name, kind, kind_len) == 0 && name[kind_len] == '\0')
-            break;
+    while (k < CC_FIG_NKINDS && !raw_is(kind, kind_len, cc_figure_kind_name((cc_figure_kind)k)))
         k++;
-    }
     cc_loc at;
     if (k == CC_FIG_NKINDS ||
         !raw_loc((const unsigned char *)d->text + t[10].pos, t[10].meta & JR_META_LEN_MASK,
