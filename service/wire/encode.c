@@ -352,16 +352,22 @@ void enc_player_ints(jw *w, const cc_position *pos, const int *values, unsigned 
 /* An answer lists up to CC_MAX_PLACEMENTS of these (see enc_xy). */
 void enc_placements(jw *w, const cc_placement *list, int n)
 {
-    jw_array(w);
+    /* The whole array written in place: an element with its comma,
+     * ,{"x":-2147483648,"y":-2147483648,"rot":...}, is under 64 bytes. */
+    char *o = jw_raw_begin(w, 2 + 64 * (size_t)(n > 0 ? n : 0));
+    if (o == NULL)
+        return;                 /* the writer has failed: it says so */
+    *o++ = '[';
     for (int i = 0; i < n; i++) {
-        char text[64], *o = text;   /* {"x":-2147483648,"y":...,"rot":...}: < 64 */
+        if (i > 0)
+            *o++ = ',';
         *o++ = '{';
         o = put_decimal(PUT_LITERAL(put_xy_text(o, list[i].x, list[i].y), ",\"rot\":"),
                         list[i].rot * 90);
         *o++ = '}';
-        jw_raw(w, text, (size_t)(o - text));
     }
-    jw_array_end(w);
+    *o++ = ']';
+    jw_raw_end(w, o, true);
 }
 
 void enc_deploy_option(jw *w, const cc_position *pos, const cc_features *f,
