@@ -756,14 +756,42 @@ static inline bool raw_is(const char *raw, uint32_t len, const char *s)
     return s[len] == '\0';
 }
 
-/* Token t is the plain member name s of n bytes. s and n are literals, so
- * raw_is() unrolls into a compare per byte. (Copying the bytes into zeroed
- * words to compare those made the processor wait on each: a word read back
- * from narrower stores is not forwarded from them; and memcmp of 3 or 6
- * bytes is a call.) */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* The bytes of s[0..n) and a quote as a little-endian word: with s and n
+ * literals the compiler folds it to a constant. (Not memcpy into a zeroed
+ * word: GCC stores such bytes and reads the word back, and a word read
+ * from narrower stores waits for them.) */
+static inline uint64_t quoted_word(const char *s, uint32_t n)
+{
+    uint64_t w = 0;
+    for (uint32_t i = 0; i < n; i++)
+        w |= (uint64_t)(unsigned char)s[i] << (8 * i);
+    return w | (uint64_t)'"' << (8 * n);
+}
+#endif
+
+/* Token t is the plain member name s of n bytes (literals, n at most 7).
+ * The name and its closing quote are one word compare: a member name is
+ * followed in the text by its quote, a ':', a value and a '}' at least, so
+ * the 4 bytes (n up to 3) or 8 bytes read from its first byte are inside
+ * the text. */
 static inline bool span_name_is(const jr_doc *d, const jr_token *t, const char *s, uint32_t n)
 {
-    return t->meta == SPAN_META(JR_NAME, n) && raw_is(d->text + t->pos, n, s);
+    if (t->meta != SPAN_META(JR_NAME, n))
+        return false;
+    const char *raw = d->text + t->pos;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n <= 3) {
+        uint32_t w;
+        memcpy(&w, raw, 4);
+        return (w & (uint32_t)(~0ull >> (8 * (7 - n)))) == (uint32_t)quoted_word(s, n);
+    }
+    uint64_t w;
+    memcpy(&w, raw, 8);
+    return (w & (~0ull >> (8 * (7 - n)))) == quoted_word(s, n);
+#else
+    return raw_is(raw, n, s);
+#endif
 }
 
 /* Token t is a plain integer of at most six bytes (fast_int()'s limit) in
