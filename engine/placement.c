@@ -69,7 +69,7 @@ static int count_around(const cc_board *b, int x, int y, char kind)
  * not force either on a tile already there (the page's notes 2-4). */
 static bool shrine_rule_ok(const cc_board *b, const cc_tile_type *t, int x, int y)
 {
-    int c = cc_tile_centre_feature(t);
+    int c = t->turn[0].centre_feature;   /* cc_tile_centre_feature(t), derived at load */
     if (c < 0)
         return true;
     char mine = t->features[c].type == CC_FEAT_SHRINE ? 'S' : 'C';
