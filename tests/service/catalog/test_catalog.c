@@ -317,6 +317,32 @@ Test(catalog, the_name_index_finds_what_the_scan_finds)
     }
 }
 
+/* cc_catalog_find_n() compares a span with an indexed name a word at a
+ * time (catalog.c, same_bytes). Every id with any one byte changed has the
+ * same length, and but for its last four bytes the same hash, so only that
+ * compare tells it apart: each reads as the scan reads it, from a span
+ * followed by more text. */
+Test(catalog, a_span_one_byte_off_an_id_finds_what_the_scan_finds)
+{
+    const cc_catalog *indexed = tu_catalog();
+    cc_catalog scan = { .ntypes = indexed->ntypes, .types = indexed->types };
+    for (int t = 0; t < scan.ntypes; t++) {
+        const char *id = scan.types[t].id;
+        size_t len = strlen(id);
+        for (size_t at = 0; at <= len; at++) {
+            char span[CC_ID_MAX + 8], name[CC_ID_MAX + 1];
+            memcpy(span, id, len);
+            memcpy(span + len, "\",\"x\"", 6);   /* the text goes on */
+            if (at < len)
+                span[at] = span[at] == 'Q' ? 'R' : 'Q';
+            memcpy(name, span, len);
+            name[len] = '\0';
+            cr_expect_eq(cc_catalog_find_n(indexed, span, len), cc_catalog_find(&scan, name),
+                         "%s changed at %zu", id, at);
+        }
+    }
+}
+
 /* ---- loading from files ------------------------------------------------------- */
 
 extern unsigned char catalog_db_image[];
