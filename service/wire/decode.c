@@ -814,6 +814,12 @@ static inline bool span_int(const jr_doc *d, const jr_token *t, int min, int max
     return true;
 }
 
+/* Token t is a string without escapes (its text is its value). */
+static inline bool span_plain_string(const jr_token *t)
+{
+    return (t->meta & ~JR_META_LEN_MASK) == SPAN_META(JR_STRING, 0);
+}
+
 /* The player named raw[0..len), the plain text of a string or a member
  * name, or -1. */
 static int raw_player(const char *raw, uint32_t len, const cc_position *pos)
@@ -830,7 +836,7 @@ static int raw_player(const char *raw, uint32_t len, const cc_position *pos)
  * of that name, as cc_position_player() finds it). */
 static int span_player(const jr_doc *d, const jr_token *t, const cc_position *pos)
 {
-    if ((t->meta & ~JR_META_LEN_MASK) != SPAN_META(JR_STRING, 0))
+    if (!span_plain_string(t))
         return -1;              /* not a string, or escaped */
     return raw_player(d->text + t->pos, t->meta & JR_META_LEN_MASK, pos);
 }
@@ -856,7 +862,7 @@ static bool tile_packed(jr_val v, const cc_catalog *cat, const cc_position *pos,
         || !span_int(d, &t[8], 0, 270, &rot) || rot % 90 != 0)
         return false;
     uint32_t id_len = t[2].meta & JR_META_LEN_MASK;
-    if ((t[2].meta & ~JR_META_LEN_MASK) != SPAN_META(JR_STRING, 0) || id_len >= DEC_TEXT_MAX)
+    if (!span_plain_string(&t[2]) || id_len >= DEC_TEXT_MAX)
         return false;           /* not a string, escaped, or longer than any id */
     int type = cc_catalog_find_n(cat, d->text + t[2].pos, id_len);
     if (type < 0)
@@ -878,10 +884,13 @@ static bool tile_packed(jr_val v, const cc_catalog *cat, const cc_position *pos,
     return true;
 }
 
-/* Is the plain string value v exactly the C string s? */
-static inline bool text_is(jr_val v, const char *s)
+/* The figure kind the plain text raw[0..len) names, or -1. */
+static int raw_kind(const char *raw, uint32_t len)
 {
-    return raw_is(v.doc->text + v.at, v.len, s);
+    for (int k = 0; k < CC_FIG_NKINDS; k++)
+        if (raw_is(raw, len, cc_figure_kind_name((cc_figure_kind)k)))
+            return k;
+    return -1;
 }
 
 /* A member of "scores" or "abbeys" in its plain form: a plain name that is
@@ -979,10 +988,8 @@ static bool figure_fast(jr_val v, const cc_position *pos, loc_memo *locs, cc_fig
         } else if (NAME_IS(name, "kind")) {
             if (val.type != JR_STRING || val.escaped)
                 return false;
-            int k = 0;
-            while (k < CC_FIG_NKINDS && !text_is(val, cc_figure_kind_name((cc_figure_kind)k)))
-                k++;
-            if (k == CC_FIG_NKINDS)
+            int k = raw_kind(val.doc->text + val.at, val.len);
+            if (k < 0)
                 return false;
             fig.kind = (cc_figure_kind)k;
             seen |= 2;
@@ -1039,16 +1046,11 @@ static bool figure_packed(jr_val v, const cc_position *pos, loc_memo *locs, cc_f
         || !span_int(d, &t[8], -CC_COORD_LIMIT, CC_COORD_LIMIT, &y))
         return false;
     int player = span_player(d, &t[2], pos);
-    if (player < 0 || (t[4].meta & ~JR_META_LEN_MASK) != SPAN_META(JR_STRING, 0)
-        || (t[10].meta & ~JR_META_LEN_MASK) != SPAN_META(JR_STRING, 0))
+    if (player < 0 || !span_plain_string(&t[4]) || !span_plain_string(&t[10]))
         return false;           /* not a player, or kind or at not a plain string */
-    const char *kind = d->text + t[4].pos;
-    uint32_t kind_len = t[4].meta & JR_META_LEN_MASK;
-    int k = 0;
-    while (k < CC_FIG_NKINDS && !raw_is(kind, kind_len, cc_figure_kind_name((cc_figure_kind)k)))
-        k++;
+    int k = raw_kind(d->text + t[4].pos, t[4].meta & JR_META_LEN_MASK);
     cc_loc at;
-    if (k == CC_FIG_NKINDS ||
+    if (k < 0 ||
         !raw_loc((const unsigned char *)d->text + t[10].pos, t[10].meta & JR_META_LEN_MASK,
                  locs, &at))
         return false;
