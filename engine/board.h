@@ -17,6 +17,7 @@
  *   cc_board_feature_at()   which catalog feature a board location names
  *   cc_board_feature_name() the canonical location naming a tile's feature
  *   cc_board_corner_field() the field owning both halves of a corner, or -1
+ *   cc_edges_match()        do two facing edges match
  */
 #ifndef CC_BOARD_H
 #define CC_BOARD_H
@@ -76,6 +77,13 @@ cc_loc cc_board_feature_name(const cc_board *b, int t, int k);
 /* Does one field of tile t own both halves of corner c (board orientation)?
  * Returns that field's k, or -1. */
 int cc_board_corner_field(const cc_board *b, int t, int c);
+
+/* Do two facing edges match ('?' matches anything)? The placement checker
+ * and the position's validation judge edges by this one rule. */
+static inline bool cc_edges_match(char a, char b)
+{
+    return a == '?' || b == '?' || a == b;
+}
 
 /* The cell diagonally or orthogonally next to (x, y): the 8 offsets,
  * clockwise from north. */

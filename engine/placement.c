@@ -11,13 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool edges_match(char a, char b)
-{
-    return a == '?' || b == '?' || a == b;
-}
-
 /* An edge as a set of the edge types it matches ('?' matches all), so that
- * two edges match when their sets meet, and four edges are one word. */
+ * two edges match (cc_edges_match) when their sets meet, and four edges are
+ * one word. */
 static unsigned edge_set(char e)
 {
     switch (e) {
@@ -101,7 +97,7 @@ cc_place_verdict cc_placement_check(const cc_board *b, int type, int x, int y,
         neighbours++;
         char mine = t->turn[rot].edge[d];
         char theirs = b->tiles[n].edge[cc_dir_opposite(d)];
-        if (!edges_match(mine, theirs)) {
+        if (!cc_edges_match(mine, theirs)) {
             if (bad_dir)
                 *bad_dir = d;
             return CC_PLACE_EDGES;

@@ -102,7 +102,7 @@ static bool check_edges(const cc_board *b, cc_error *err)
             if (n < 0 || n > t)
                 continue;   /* report at the later tile, once */
             char mine = b->tiles[t].edge[d], theirs = b->tiles[n].edge[cc_dir_opposite(d)];
-            if (mine == '?' || theirs == '?' || mine == theirs)
+            if (cc_edges_match(mine, theirs))
                 continue;
             char ptr[80];
             PTR(ptr, "/position/tiles/%d", t);
