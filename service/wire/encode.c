@@ -349,14 +349,14 @@ void enc_player_ints(jw *w, const cc_position *pos, const int *values, unsigned 
     jw_raw_end(w, o, true);
 }
 
-/* An answer lists up to CC_MAX_PLACEMENTS of these (see enc_xy). */
-void enc_placements(jw *w, const cc_placement *list, int n)
+/* The most bytes of one placement with the comma before it:
+ * ,{"x":..,"y":..,"rot":..} (see XY_MAX; rot in degrees, 11 bytes at most). */
+#define PLACEMENT_MAX (1 + XY_MAX + 7 + 11)
+
+/* [{"x", "y", "rot"}...] of the n placements list[] at o (room for
+ * 2 + n * PLACEMENT_MAX bytes), as put_cells_text() writes cells. */
+static char *put_placements_text(char *o, const cc_placement *list, int n)
 {
-    /* The whole array written in place: an element with its comma,
-     * ,{"x":-2147483648,"y":-2147483648,"rot":...}, is under 64 bytes. */
-    char *o = jw_raw_begin(w, 2 + 64 * (size_t)(n > 0 ? n : 0));
-    if (o == NULL)
-        return;                 /* the writer has failed: it says so */
     *o++ = '[';
     for (int i = 0; i < n; i++) {
         if (i > 0)
@@ -367,7 +367,17 @@ void enc_placements(jw *w, const cc_placement *list, int n)
         *o++ = '}';
     }
     *o++ = ']';
-    jw_raw_end(w, o, true);
+    return o;
+}
+
+/* An answer lists up to CC_MAX_PLACEMENTS of these, written in place. */
+void enc_placements(jw *w, const cc_placement *list, int n)
+{
+    if (n < 0)
+        n = 0;
+    char *o = jw_raw_begin(w, 2 + (size_t)n * PLACEMENT_MAX);
+    if (o != NULL)
+        jw_raw_end(w, put_placements_text(o, list, n), true);
 }
 
 void enc_deploy_option(jw *w, const cc_position *pos, const cc_features *f,
