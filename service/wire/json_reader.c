@@ -11,7 +11,8 @@
  * leaves it to the loop at the first thing it does not take. Its errors,
  * pointers and details are those of the tree-building parser the service
  * used before (kept as the oracle of the differential tests: tests/support/
- * oracle_json.c), byte for byte.
+ * oracle_json.c), byte for byte. A caller's lane (json_reader.h) may take
+ * an array it knows whole instead: the pass then writes one span for it.
  *
  * The walk (jr_iter, jr_obj, jr_string ...) then trusts the spans: every
  * string terminated and well-formed, every number valid, every container's
@@ -62,6 +63,7 @@ typedef struct {
     const unsigned char *start, *end;
     int depth, max_depth;
     jr_name_table *names;  /* large objects' names, or NULL */
+    jr_lane *lane;         /* or NULL */
     cc_error *err;
     jr_frame frames[JR_MAX_DEPTH];
 } jr_parser;
@@ -426,7 +428,7 @@ static bool starts_with(const unsigned char *p, const unsigned char *end, const 
 
 /* Bytes that may stand for themselves in a string: printable ASCII other
  * than '"' and '\'. Everything else takes the slow path. */
-static const bool plain_table[256] = {
+const bool jr_plain_byte[256] = {
 #define R16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
     R16(false), R16(false),                               /* 0x00-0x1F */
     true, true, false, true, true, true, true, true,      /* 0x20-0x27: not '"' */
@@ -438,7 +440,7 @@ static const bool plain_table[256] = {
 #undef R16
 };
 
-/* The first byte at or after q that is not plain (plain_table), or end.
+/* The first byte at or after q that is not plain (jr_plain_byte), or end.
  * fence is one past the text's last byte that is not plain (jr_parse finds
  * it once): a run that starts before it ends by itself, so most runs -- every
  * string but one at the very end of a text -- need no bound checked. */
@@ -446,11 +448,11 @@ static inline const unsigned char *plain_run(const unsigned char *q, const unsig
                                              const unsigned char *fence)
 {
     if (q < fence) {
-        while (plain_table[*q])
+        while (jr_plain_byte[*q])
             q++;
         return q;
     }
-    while (q < end && plain_table[*q])
+    while (q < end && jr_plain_byte[*q])
         q++;
     return q;
 }
@@ -459,7 +461,7 @@ static inline const unsigned char *plain_run(const unsigned char *q, const unsig
 static const unsigned char *plain_fence(const unsigned char *text, size_t len)
 {
     const unsigned char *q = text + len;
-    while (q > text && plain_table[q[-1]])
+    while (q > text && jr_plain_byte[q[-1]])
         q--;
     return q;
 }
@@ -535,7 +537,7 @@ static const unsigned char *string_rest(jr_parser *ps, const unsigned char *open
     jr_where where = is_key ? AT_OBJECT : AT_VALUE;
     const unsigned char *end = ps->end;
     for (;;) {
-        while (p < end && plain_table[*p])
+        while (p < end && jr_plain_byte[*p])
             p++;
         if (p == end) {
             fail_at(ps, where, 400, JR_TITLE_SYNTAX, SVC_D_JSON_STRING_OPEN,
@@ -1031,6 +1033,32 @@ static inline const unsigned char *flat_object(const unsigned char *start, const
     return p + 1;
 }
 
+/* ---- lanes ------------------------------------------------------------------ */
+
+/* Is the raw name key[0..len) (escapes undecoded) exactly s? An escaped
+ * name holds a '\\', so it is never one of a lane's plain names. */
+static bool key_is(const char *key, uint32_t len, const char *s)
+{
+    return key != NULL && strlen(s) == len && memcmp(key, s, len) == 0;
+}
+
+/* The lane's index of the array about to be read at depth `depth` (its
+ * member's object open in f), or -1 when it is not one the lane reads:
+ * the member of an object that is member lane->outer of the top-level
+ * object, room for the array and its objects within max_depth. */
+static int lane_member(const jr_parser *ps, int depth, const jr_frame *f)
+{
+    const jr_lane *lane = ps->lane;
+    if (lane == NULL || depth != 2 || depth + 2 > ps->max_depth || !f->is_object
+        || !ps->frames[0].is_object
+        || !key_is(ps->frames[0].key, ps->frames[0].key_len, lane->outer))
+        return -1;
+    for (int k = 0; lane->members[k] != NULL; k++)
+        if (key_is(f->key, f->key_len, lane->members[k]))
+            return k;
+    return -1;
+}
+
 /* ---- the pass ------------------------------------------------------------- */
 
 /* The whole pass: three places, a value, a member name, after a value.
@@ -1096,6 +1124,19 @@ value:
     }
     case '{':
     case '[': {
+        if (*p == '[' && ps->lane != NULL) {
+            int k = lane_member(ps, depth, f);
+            uint32_t elements;
+            size_t stop = k < 0 ? 0 : ps->lane->read(ps->lane, k, (const char *)ps->start,
+                                                     OFFSET(p), (size_t)(end - ps->start),
+                                                     &elements);
+            if (stop != 0) {
+                uint32_t after_array = ntok + 1;
+                EMIT(elements, meta_of(JR_ARRAY, true, after_array));
+                p = ps->start + stop;
+                goto after;
+            }
+        }
         if (*p == '{' && depth < ps->max_depth && cap - ntok > 2 * FLAT_MAX) {
             const unsigned char *q = flat_object(ps->start, p, end, fence, tok, &ntok, &model);
             if (q != NULL) {
@@ -1279,8 +1320,15 @@ done:
 
 bool jr_parse(jr_doc *doc, const char *text, size_t len, int max_depth, cc_error *err)
 {
+    return jr_parse_lane(doc, text, len, max_depth, NULL, err);
+}
+
+bool jr_parse_lane(jr_doc *doc, const char *text, size_t len, int max_depth, jr_lane *lane,
+                   cc_error *err)
+{
     doc->text = text;
     doc->len = len;
+    doc->lane = lane;
     doc->tokens = doc->inline_tokens;
     doc->ntokens = 0;
     doc->cap = JR_INLINE_TOKENS;
@@ -1291,6 +1339,7 @@ bool jr_parse(jr_doc *doc, const char *text, size_t len, int max_depth, cc_error
     ps.depth = 0;
     ps.max_depth = max_depth < 1 ? 1 : max_depth > JR_MAX_DEPTH ? JR_MAX_DEPTH : max_depth;
     ps.names = NULL;
+    ps.lane = lane;
     ps.err = err;
     if (len >= JR_MAX_TEXT) {
         char bytes[24];

@@ -43,13 +43,29 @@
  * body (strtod needs a terminated copy) -- and reports running out as
  * status 500 "Out of memory". Nothing after jr_parse() allocates.
  *
+ * Lanes (jr_parse_lane): a decoder that knows the usual form of some arrays
+ * may read them itself, which is faster than writing spans and reading
+ * them back. The pass offers such a lane each array that is the value of
+ * member lane->members[k] of the object that is the value of member
+ * lane->outer of the top-level object (the service's: /position/tiles and
+ * /position/figures), when that array and objects inside it would be
+ * within max_depth. The lane reads the array from its '[' and either takes
+ * it whole -- the pass then writes one span for it (JR_ARRAY, the lane's
+ * count of elements, no spans for the elements: jr_by_lane() tells it) and
+ * goes on after its ']' -- or declines, and the pass reads the array as
+ * usual. A lane must take only text the pass would accept there without
+ * an error (so every error is still the pass's, with its pointer), and
+ * only a lane's owner reads what the lane took.
+ *
  * Ownership: the body must outlive the jr_doc and every value taken from
- * it; jr_doc_free() releases what jr_parse() allocated (always call it,
+ * it; so must the lane, if any; jr_doc_free() releases what jr_parse() allocated (always call it,
  * after a failure too). Values, names, iterators and jr_obj are small
  * plain copies.
  *
  * Table of contents:
  *   jr_parse(doc, text, len, max_depth, err)   the strict pass
+ *   jr_parse_lane(..., lane, err)    the same, offering arrays to a lane
+ *   jr_lane, jr_by_lane(v), jr_plain_byte[]   lanes (see above)
  *   jr_doc_free(doc)
  *   jr_root(doc)                     the top-level value
  *   jr_val, jr_type                  a value: its type and where it stands
@@ -95,17 +111,20 @@ typedef enum {
 
 /* One span of the text. pos: the offset of a scalar's first byte (a
  * string's: after the quote), or a container's count of members or
- * elements. meta: the type (bits 28-31), an escape in the string (bit 27),
- * and a scalar's length in bytes (a string's: up to the closing quote) or
+ * elements. meta: the type (bits 28-31), an escape in the string or an
+ * array a lane took (bit 27), and a scalar's length in bytes (a string's: up to the closing quote) or
  * the index of the token after a container (bits 0-26). */
 typedef struct {
     uint32_t pos;
     uint32_t meta;
 } jr_token;
 
+typedef struct jr_lane jr_lane;
+
 typedef struct {
     const char *text;
     size_t len;
+    jr_lane *lane;             /* the lane it was parsed with, or NULL */
     jr_token *tokens;          /* inline_tokens, or malloc'ed past it */
     uint32_t ntokens, cap;
     jr_token inline_tokens[JR_INLINE_TOKENS];
@@ -115,7 +134,7 @@ typedef struct {
 typedef struct {
     const jr_doc *doc;
     jr_type type;
-    bool escaped;      /* a string holding a backslash escape */
+    bool escaped;      /* a string holding a backslash escape; an array a lane took */
     uint32_t at;       /* strings: first byte after the quote; numbers: first byte */
     uint32_t len;      /* strings, numbers: bytes of text; literals: 0 */
     uint32_t index;    /* its token */
@@ -156,6 +175,24 @@ typedef struct {
  * On failure err says why (see above); call jr_doc_free() either way. */
 bool jr_parse(jr_doc *doc, const char *text, size_t len, int max_depth, cc_error *err);
 void jr_doc_free(jr_doc *doc);
+
+/* A lane (see the top of this file). read() gets the whole text and the
+ * offset of the array's '['; it returns the offset just past the array's
+ * ']' and sets *count to its elements, or returns 0 to decline. */
+struct jr_lane {
+    const char *outer;                /* a member of the top-level object */
+    const char *const *members;       /* members of that one's object; NULL-terminated */
+    size_t (*read)(jr_lane *lane, int member, const char *text, size_t at, size_t len,
+                   uint32_t *count);
+};
+
+/* jr_parse(), offering lane (NULL: none) the arrays it reads itself. */
+bool jr_parse_lane(jr_doc *doc, const char *text, size_t len, int max_depth, jr_lane *lane,
+                   cc_error *err);
+
+/* Bytes that stand for themselves inside a JSON string: printable ASCII
+ * other than '"' and '\\' (what a lane may take unchecked). */
+extern const bool jr_plain_byte[256];
 
 /* The top-level value of a parsed document. */
 jr_val jr_root(const jr_doc *doc);
@@ -245,6 +282,12 @@ static inline uint32_t jr__after(const jr_doc *d, uint32_t i)
     const jr_token *t = &d->tokens[i];
     jr_type type = (jr_type)(t->meta >> JR_META_TYPE_SHIFT);
     return type == JR_ARRAY || type == JR_OBJECT ? t->meta & JR_META_LEN_MASK : i + 1;
+}
+
+/* Did the document's lane take array v (so it has no element spans)? */
+static inline bool jr_by_lane(jr_val v)
+{
+    return v.type == JR_ARRAY && v.escaped;
 }
 
 static inline uint32_t jr_count(jr_val v)
