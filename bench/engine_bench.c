@@ -80,9 +80,11 @@ static char *read_file(const char *path, size_t *len)
 static void op_decode(bench *b)
 {
     jr_doc doc;
+    dec_lanes lanes;
     jr_obj root;
     cc_error err;
-    bool ok = dec_parse(b->text, b->len, &doc, &root, &err) &&
+    dec_lanes_init(&lanes, b->cat);
+    bool ok = dec_parse(b->text, b->len, &lanes, &doc, &root, &err) &&
               dec_position(&root, b->cat, &b->pos, &err);
     jr_doc_free(&doc);
     if (!ok)
@@ -148,7 +150,7 @@ static void op_import72(bench *b)
     jr_obj root;
     cc_error err;
     jcz_game g;
-    if (!dec_parse(b->jcz, strlen(b->jcz), &doc, &root, &err) ||
+    if (!dec_parse(b->jcz, strlen(b->jcz), NULL, &doc, &root, &err) ||
         !jcz_read(&root, b->cat, &g, &err) ||
         !jcz_replay(&g, b->cat, -1, NULL, NULL, NULL, &b->replayed, &err))
         die("the saved game does not import: ", err.detail);
@@ -209,7 +211,7 @@ static void load_tile(bench *b)
     jr_doc doc;
     jr_obj root;
     cc_error err;
-    if (!dec_parse(b->text, b->len, &doc, &root, &err))
+    if (!dec_parse(b->text, b->len, NULL, &doc, &root, &err))
         die("the body is not JSON: ", err.detail);
     dec_text id = { "base.V", 6 };
     bool present;

@@ -41,10 +41,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    static dec_lanes lanes;   /* static: the harness's stack stays small */
     jr_doc doc;
     jr_obj root;
     cc_error err;
-    if (dec_parse((const char *)data, size, &doc, &root, &err) &&
+    dec_lanes_init(&lanes, &catalog);
+    if (dec_parse((const char *)data, size, &lanes, &doc, &root, &err) &&
         dec_position(&root, &catalog, position, &err))
         (void)cc_validate(position, &catalog, board, features, &err);
     jr_doc_free(&doc);

@@ -6,7 +6,8 @@
  * the service used before it read requests in place: a strict parser into
  * a json-c tree and readers over it (tests/support/oracle_json.c,
  * oracle_decode.c). The service's reader (service/wire/json_reader.c,
- * decode.c) must, on every input:
+ * decode.c, with the lanes of decode_lane.c, as the service reads) must,
+ * on every input:
  *   - accept and reject the same bodies, with the same error: status,
  *     title, JSON Pointer and detail, byte for byte (the new reader's
  *     problem ids worded in English);
@@ -92,6 +93,7 @@ static inline bool rd_agree(const char *step, bool old_ok, const cc_error *old_e
 
 typedef struct {
     cc_position old_pos, new_pos;
+    dec_lanes lanes;       /* the new reader reads as the service does, with its lanes */
 } rd_scratch;
 
 /* The steps after the parse; false when the walk ends (both refused the
@@ -209,7 +211,8 @@ static inline const char *reader_diff(const cc_catalog *cat, const uint8_t *data
     memset(&ne, 0, sizeof ne);
     jr_obj nroot;
     bool ook = odec_parse((const char *)data, size, &oroot, &oe);
-    bool nok = dec_parse((const char *)data, size, doc, &nroot, &ne);
+    dec_lanes_init(&s->lanes, cat);
+    bool nok = dec_parse((const char *)data, size, &s->lanes, doc, &nroot, &ne);
     bool same = true;
     if (rd_agree("parse", ook, &oe, nok, &ne, &same, why, cap))
         rd_steps(cat, oroot, &nroot, s, &same, why, cap);

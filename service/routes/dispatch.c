@@ -494,12 +494,15 @@ static void call_route(const svc_context *ctx, const route *r, const char *path,
         free(param);
         return;
     }
-    /* The body is checked whole, then read in place by the handler. */
+    /* The body is checked whole, then read in place by the handler; a
+     * position's tiles and figures are read on the way (decode_lane.h). */
     jr_doc doc;
+    dec_lanes lanes;
     jr_obj root;
     cc_error err;
     memset(&err, 0, sizeof err);
-    if (!dec_parse(body ? body : "", body ? len : 0, &doc, &root, &err)) {
+    dec_lanes_init(&lanes, ctx->cat);
+    if (!dec_parse(body ? body : "", body ? len : 0, &lanes, &doc, &root, &err)) {
         svc_reply_problem(res, &err);
     } else if (r->post) {
         r->post(ctx, &root, res);

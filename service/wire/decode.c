@@ -7,7 +7,11 @@
  * kept as the oracle of the differential tests, tests/support/
  * oracle_decode.c); values are read from the text where they stand
  * (json_reader.h). Member pointers are built only when an error needs one:
- * on the success path the only pointer work is one per array element. */
+ * on the success path the only pointer work is one per array element.
+ * position.tiles and position.figures in their compact form are usually
+ * read by the lane (decode_lane.c) during the strict pass: decode_tiles()
+ * and decode_figures() then copy its records and resolve the players'
+ * names; the helpers both share (raw_player ...) are in decode_raw.h. */
 #include "decode.h"
 
 #include <inttypes.h>
@@ -18,6 +22,8 @@
 #include <string.h>
 
 #include "../text/problems.h"
+#include "decode_lane.h"
+#include "decode_raw.h"
 
 #define TITLE_TYPE SVC_P_WRONG_TYPE
 #define TITLE_RANGE SVC_P_VALUE_OUT_OF_RANGE
@@ -744,17 +750,6 @@ static bool tile_fast(jr_val v, const cc_catalog *cat, cc_placed_tile *out)
  * tile_fast(), then to the careful reader. */
 #define SPAN_META(type, len) (((uint32_t)(type) << JR_META_TYPE_SHIFT) | (uint32_t)(len))
 
-/* Is the plain text raw[0..len) exactly the C string s? A loop, not
- * strncmp: names and kinds are a few bytes, shorter than a call. Since
- * raw holds no NUL (the strict pass refuses raw control bytes), the loop
- * stops at s's end at the latest. */
-static inline bool raw_is(const char *raw, uint32_t len, const char *s)
-{
-    for (uint32_t i = 0; i < len; i++)
-        if (raw[i] != s[i])
-            return false;
-    return s[len] == '\0';
-}
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 /* The bytes of s[0..n) and a quote as a little-endian word: with s and n
@@ -820,17 +815,6 @@ static inline bool span_plain_string(const jr_token *t)
     return (t->meta & ~JR_META_LEN_MASK) == SPAN_META(JR_STRING, 0);
 }
 
-/* The player named raw[0..len), the plain text of a string or a member
- * name, or -1. */
-static int raw_player(const char *raw, uint32_t len, const cc_position *pos)
-{
-    if (len >= CC_NAME_MAX)
-        return -1;
-    for (int p = 0; p < pos->nplayers; p++)
-        if (raw_is(raw, len, pos->players[p]))
-            return p;
-    return -1;
-}
 
 /* The player whose name the plain string at token t is, or -1 (the first
  * of that name, as cc_position_player() finds it). */
@@ -884,14 +868,6 @@ static bool tile_packed(jr_val v, const cc_catalog *cat, const cc_position *pos,
     return true;
 }
 
-/* The figure kind the plain text raw[0..len) names, or -1. */
-static int raw_kind(const char *raw, uint32_t len)
-{
-    for (int k = 0; k < CC_FIG_NKINDS; k++)
-        if (raw_is(raw, len, cc_figure_kind_name((cc_figure_kind)k)))
-            return k;
-    return -1;
-}
 
 /* A member of "scores" or "abbeys" in its plain form: a plain name that is
  * a player's, and a plain integer in [0, max]. Anything else is read by
@@ -905,40 +881,6 @@ static bool fast_player_int(jr_str key, jr_val val, const cc_position *pos, int 
     return *player >= 0;
 }
 
-/* Locations already read in one position's figures: "N", "WSW", "SE"...
- * (three bytes at most, so a key is the bytes and the length), each parsed
- * once by cc_loc_parse(). */
-#define LOC_MEMO_SLOTS 32
-
-typedef struct {
-    uint32_t key[LOC_MEMO_SLOTS];   /* 0: empty */
-    cc_loc loc[LOC_MEMO_SLOTS];
-} loc_memo;
-
-/* The location the plain text raw[0..len) names, parsed or remembered. */
-static bool raw_loc(const unsigned char *raw, uint32_t len, loc_memo *memo, cc_loc *out)
-{
-    if (len == 0 || len > 3)
-        return false;
-    uint32_t key = len;
-    for (uint32_t i = 0; i < len; i++)
-        key = key << 8 | raw[i];
-    size_t i = (key * 2654435761u) >> 27;
-    while (memo->key[i] != 0 && memo->key[i] != key)
-        i = (i + 1) % LOC_MEMO_SLOTS;
-    if (memo->key[i] == key) {
-        *out = memo->loc[i];
-        return true;
-    }
-    char text[4];
-    memcpy(text, raw, len);
-    text[len] = '\0';
-    if (!cc_loc_parse(text, out))
-        return false;
-    memo->key[i] = key;
-    memo->loc[i] = *out;
-    return true;
-}
 
 static bool fast_loc(jr_val v, loc_memo *memo, cc_loc *out)
 {
@@ -1094,6 +1036,50 @@ static bool decode_tile(jr_val v, const char *ptr, const cc_catalog *cat,
     return dec_player(&obj, "player", ptr, pos, true, &out->owner, err);
 }
 
+/* The player whose name stands as plain text at doc->text[at..at+len), for
+ * element i of the list at list_ptr that the lane read: what dec_player()
+ * finds for that element's "player", or its error. */
+static bool lane_player(const jr_doc *doc, uint32_t at, uint32_t len, const char *list_ptr,
+                        size_t i, const cc_position *pos, int *player, cc_error *err)
+{
+    *player = raw_player(doc->text + at, len, pos);
+    if (*player >= 0)
+        return true;
+    char ptr[CC_POINTER_MAX];
+    jr_pointer_index(ptr, list_ptr, i);
+    jr_pointer_member(ptr, ptr, "player", 6);
+    jr_val v = { doc, JR_STRING, false, at, len, 0 };
+    return resolve_player(v, WHAT_MEMBER("player"), ptr, pos, player, err);
+}
+
+/* position.tiles as the lane took it (decode_lane.h). */
+static bool tiles_from_lane(const dec_lanes *l, const jr_doc *doc, cc_position *pos,
+                            cc_error *err)
+{
+    memcpy(pos->tiles, l->tiles, l->ntiles * sizeof pos->tiles[0]);
+    for (uint32_t i = 0; i < l->ntiles; i++) {
+        if (l->owner_at[i] != 0 && !lane_player(doc, l->owner_at[i], l->owner_len[i],
+                                                POS "/tiles", i, pos, &pos->tiles[i].owner, err))
+            return false;
+        pos->ntiles = (int)i + 1;
+    }
+    return true;
+}
+
+/* position.figures as the lane took it. */
+static bool figures_from_lane(const dec_lanes *l, const jr_doc *doc, cc_position *pos,
+                              cc_error *err)
+{
+    memcpy(pos->figures, l->figures, l->nfigures * sizeof pos->figures[0]);
+    for (uint32_t i = 0; i < l->nfigures; i++) {
+        if (!lane_player(doc, l->player_at[i], l->player_len[i], POS "/figures", i, pos,
+                         &pos->figures[i].player, err))
+            return false;
+        pos->nfigures = (int)i + 1;
+    }
+    return true;
+}
+
 static bool decode_tiles(const jr_obj *p, const cc_catalog *cat, cc_position *pos,
                          cc_error *err)
 {
@@ -1107,6 +1093,8 @@ static bool decode_tiles(const jr_obj *p, const cc_catalog *cat, cc_position *po
         return fail_at(err, 422, ptr, CC_MSG_P_MORE_TILES, SVC_D_TOO_MANY_TILES,
                        CC_ARGS(CC_INT(MAX, CC_MAX_TILES), CC_INT(COUNT, n)));
     }
+    if (jr_by_lane(list) && dec_lanes_of(list.doc) != NULL)
+        return tiles_from_lane(dec_lanes_of(list.doc), list.doc, pos, err);
     jr_iter it = jr_iter_start(list);
     jr_val v;
     for (size_t i = 0; jr_next_element(&it, &v); i++) {
@@ -1132,6 +1120,8 @@ static bool decode_figures(const jr_obj *p, cc_position *pos, cc_error *err)
         return fail_at(err, 422, ptr, CC_MSG_P_MORE_FIGURES, SVC_D_TOO_MANY_FIGURES,
                        CC_ARGS(CC_INT(MAX, CC_MAX_FIGURES), CC_INT(COUNT, n)));
     }
+    if (jr_by_lane(list) && dec_lanes_of(list.doc) != NULL)
+        return figures_from_lane(dec_lanes_of(list.doc), list.doc, pos, err);
     loc_memo locs;
     memset(locs.key, 0, sizeof locs.key);
     jr_iter it = jr_iter_start(list);
@@ -1292,12 +1282,14 @@ bool dec_setup(const jr_obj *obj, const char *pointer, const char *const *names,
 
 /* ---- the body ----------------------------------------------------------- */
 
-bool dec_parse(const char *body, size_t len, jr_doc *doc, jr_obj *root, cc_error *err)
+bool dec_parse(const char *body, size_t len, dec_lanes *lanes, jr_doc *doc, jr_obj *root,
+               cc_error *err)
 {
     /* Say "must be an object" before anything else: a body that is an array
      * nested 10,000 deep is first of all not an object. */
     doc->tokens = doc->inline_tokens;
     doc->ntokens = 0;
+    doc->lane = NULL;
     size_t i = 0;
     while (i < len && (body[i] == ' ' || body[i] == '\n' || body[i] == '\r' || body[i] == '\t'))
         i++;
@@ -1306,7 +1298,7 @@ bool dec_parse(const char *body, size_t len, jr_doc *doc, jr_obj *root, cc_error
     if (body[i] != '{')
         return CC_FAIL(err, CC_ERR_BAD_REQUEST, "", SVC_P_MALFORMED_JSON, SVC_D_BODY_NOT_OBJECT,
                        CC_INT(BYTE, i));
-    if (!jr_parse(doc, body, len, DEC_MAX_DEPTH, err))
+    if (!jr_parse_lane(doc, body, len, DEC_MAX_DEPTH, lanes ? &lanes->lane : NULL, err))
         return false;
     jr_obj_open(jr_root(doc), root);
     return true;

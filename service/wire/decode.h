@@ -21,6 +21,7 @@
  *
  * Table of contents:
  *   dec_parse()            body bytes -> checked document, body object indexed
+ *                          (with dec_lanes: tiles and figures read on the way)
  *   dec_only_members()     unknown members -> 400
  *   dec_object/dec_array   a member of that type (absent: JR_ABSENT)
  *   dec_int/bool/string    scalar members (strings into a dec_text)
@@ -98,6 +99,7 @@
 #include "../../engine/loc.h"
 #include "../../engine/position.h"
 #include "../../engine/scoring.h"
+#include "decode_lane.h"
 #include "json_reader.h"
 
 #define DEC_MAX_DEPTH 32        /* nesting of arrays and objects, the body's object is 1 */
@@ -119,8 +121,13 @@ typedef struct {
  * recursion; call jr_doc_free(doc) afterwards in every case.
  * Errors (400): structure problems point at "", problems with one value
  * (NaN, 1e400, a bad string, a duplicate name, nesting) at that value's
- * member, e.g. "/position/tiles/0/x"; the detail gives the byte offset. */
-bool dec_parse(const char *body, size_t len, jr_doc *doc, jr_obj *root, cc_error *err);
+ * member, e.g. "/position/tiles/0/x"; the detail gives the byte offset.
+ * With lanes (dec_lanes_init'ed; NULL: none), position.tiles and
+ * position.figures in their compact form are read as the pass meets them
+ * (decode_lane.h), which is faster and answers the same; lanes must then
+ * outlive doc. */
+bool dec_parse(const char *body, size_t len, dec_lanes *lanes, jr_doc *doc, jr_obj *root,
+               cc_error *err);
 
 /* Reject members of obj not named in allowed (NULL-terminated), naming
  * the first in document order. `pointer` is the object's own JSON Pointer

@@ -164,7 +164,7 @@ static void round_trip(unsigned expansions, const cc_options *options, int playe
     jr_doc *doc = malloc(sizeof *doc);      /* the text stays: the reader reads it in place */
     jr_obj root;
     cr_assert_not_null(doc);
-    cr_assert(dec_parse(text, strlen(text), doc, &root, &err), "%s", tu_detail(&err));
+    cr_assert(dec_parse(text, strlen(text), NULL, doc, &root, &err), "%s", tu_detail(&err));
     jcz_game g;
     jcz_replay_result *out = malloc(sizeof *out);
     checker c = { rec, seed, 0 };

@@ -22,6 +22,7 @@
 
 #include "../../../service/wire/decode.h"
 #include "../../../service/wire/json_reader.h"
+#include "../../support/lanes.h"
 #include "../../support/testutil.h"
 
 CC_SUITE(decode);
@@ -62,18 +63,13 @@ static char *unquote(const row *r)
     return body;
 }
 
-/* Run body through dec_parse + dec_position (or dec_parse alone); true if
- * they succeed. */
+/* Run body through dec_parse + dec_position (or dec_parse alone) as the
+ * service does, with the lanes, and check that without them it comes out
+ * the same (tests/support/lanes.h); true if they succeed. */
 static bool decode_text(const char *body, size_t len, bool parse_only, cc_position *pos,
                         cc_error *err)
 {
-    jr_doc doc;
-    jr_obj root;
-    memset(err, 0, sizeof *err);
-    bool ok = dec_parse(body, len, &doc, &root, err)
-        && (parse_only || dec_position(&root, tu_catalog(), pos, err));
-    jr_doc_free(&doc);
-    return ok;
+    return tu_decode_both(body, len, parse_only, pos, err);
 }
 
 static bool decode_body(const char *body, size_t len, cc_position *pos, cc_error *err)
@@ -677,7 +673,7 @@ Test(decode, nesting_up_to_the_limit_parses_one_more_does_not)
         jr_doc doc;
         jr_obj root;
         cc_error err;
-        bool ok = dec_parse(b.data, b.len, &doc, &root, &err);
+        bool ok = dec_parse(b.data, b.len, NULL, &doc, &root, &err);
         if (containers <= DEC_MAX_DEPTH)
             cr_expect(ok, "%d levels should parse: %s", containers, tu_detail(&err));
         else
@@ -821,7 +817,7 @@ Test(decode, duplicate_check_stays_linear_in_huge_objects)
     jr_doc doc;
     jr_obj root;
     cc_error err;
-    cr_expect_not(dec_parse(b.data, b.len, &doc, &root, &err));
+    cr_expect_not(dec_parse(b.data, b.len, NULL, &doc, &root, &err));
     jr_doc_free(&doc);
     expect_error("repeat after 100,000 members", &err, 400, "/k0");
     cr_expect_lt(seconds_since(&t0), 2.0);
@@ -904,7 +900,7 @@ Test(decode, accepted_text_reads_the_same_values_as_json_c)
         jr_obj root;
         cc_error err;
         cr_assert_not_null(theirs, "json-c rejects text %zu", i);
-        cr_expect(dec_parse(texts[i], strlen(texts[i]), &doc, &root, &err), "text %zu: %s", i,
+        cr_expect(dec_parse(texts[i], strlen(texts[i]), NULL, &doc, &root, &err), "text %zu: %s", i,
                   tu_detail(&err));
         char where[32];
         snprintf(where, sizeof where, "text %zu", i);
@@ -927,7 +923,7 @@ Test(decode, parse_reads_exactly_len_bytes)
         jr_doc doc;
         jr_obj root;
         cc_error err;
-        bool ok = dec_parse(exact, n, &doc, &root, &err);
+        bool ok = dec_parse(exact, n, NULL, &doc, &root, &err);
         cr_expect_eq(ok, i == 0, "text %zu", i);
         jr_doc_free(&doc);
         free(exact);
@@ -951,7 +947,7 @@ static parsed *parse(const char *text)
     cr_assert_not_null(p);
     p->body = unquote(&r);
     cc_error err;
-    cr_assert(dec_parse(p->body, strlen(p->body), &p->doc, &p->root, &err), "%s", tu_detail(&err));
+    cr_assert(dec_parse(p->body, strlen(p->body), NULL, &p->doc, &p->root, &err), "%s", tu_detail(&err));
     return p;
 }
 

@@ -50,7 +50,7 @@ static json_object *answer(game_t *g, const char *body, int next[CC_MAX_PLAYERS]
     jr_doc doc;
     jr_obj root;
     cc_error perr;
-    cr_assert(dec_parse(body, strlen(body), &doc, &root, &perr), "%s", perr.detail);
+    cr_assert(dec_parse(body, strlen(body), NULL, &doc, &root, &perr), "%s", perr.detail);
     jw w;
     jw_init(&w);
     jw_object(&w);

@@ -81,11 +81,13 @@ static void replay_decode(const char *name, const uint8_t *data, size_t size)
     static cc_board board;
     static cc_features features;
     static cc_position pos;
+    static dec_lanes lanes;
     jr_doc doc;
     jr_obj root;
     cc_error err;
     memset(&err, 0, sizeof err);
-    bool ok = dec_parse((const char *)data, size, &doc, &root, &err)
+    dec_lanes_init(&lanes, tu_catalog());
+    bool ok = dec_parse((const char *)data, size, &lanes, &doc, &root, &err)
               && dec_position(&root, tu_catalog(), &pos, &err)
               && cc_validate(&pos, tu_catalog(), &board, &features, &err);
     jr_doc_free(&doc);

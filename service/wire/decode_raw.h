@@ -1,0 +1,94 @@
+/* decode_raw.h -- plain text compared and read where it stands: the
+ * helpers the decoder's fast paths (decode.c) and its lane (decode_lane.c)
+ * share.
+ *
+ * "Plain" text is the bytes of a JSON string or member name without
+ * escapes (json_reader.h: jr_plain_byte), so its bytes are its value and
+ * hold no NUL. Each helper answers what the careful reader would answer
+ * for such text, or "no" (-1, false); the caller then leaves the value to
+ * the careful reader, which says what is wrong.
+ *
+ *   raw_is(raw, len, s)          raw[0..len) is exactly the C string s
+ *   raw_player(raw, len, pos)    the player so named, or -1
+ *   raw_kind(raw, len)           the figure kind so named, or -1
+ *   loc_memo, raw_loc()          a location, each text parsed once
+ */
+#ifndef DECODE_RAW_H
+#define DECODE_RAW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "../../engine/loc.h"
+#include "../../engine/position.h"
+
+/* Is the plain text raw[0..len) exactly the C string s? A loop, not
+ * strncmp: names and kinds are a few bytes, shorter than a call. Since
+ * raw holds no NUL (the strict pass refuses raw control bytes), the loop
+ * stops at s's end at the latest. */
+static inline bool raw_is(const char *raw, uint32_t len, const char *s)
+{
+    for (uint32_t i = 0; i < len; i++)
+        if (raw[i] != s[i])
+            return false;
+    return s[len] == '\0';
+}
+
+/* The player named raw[0..len), the plain text of a string or a member
+ * name, or -1. */
+static inline int raw_player(const char *raw, uint32_t len, const cc_position *pos)
+{
+    if (len >= CC_NAME_MAX)
+        return -1;
+    for (int p = 0; p < pos->nplayers; p++)
+        if (raw_is(raw, len, pos->players[p]))
+            return p;
+    return -1;
+}
+
+/* The figure kind the plain text raw[0..len) names, or -1. */
+static inline int raw_kind(const char *raw, uint32_t len)
+{
+    for (int k = 0; k < CC_FIG_NKINDS; k++)
+        if (raw_is(raw, len, cc_figure_kind_name((cc_figure_kind)k)))
+            return k;
+    return -1;
+}
+
+/* Locations already read in one position's figures: "N", "WSW", "SE"...
+ * (three bytes at most, so a key is the bytes and the length), each parsed
+ * once by cc_loc_parse(). */
+#define LOC_MEMO_SLOTS 32
+
+typedef struct {
+    uint32_t key[LOC_MEMO_SLOTS];   /* 0: empty */
+    cc_loc loc[LOC_MEMO_SLOTS];
+} loc_memo;
+
+/* The location the plain text raw[0..len) names, parsed or remembered. */
+static inline bool raw_loc(const unsigned char *raw, uint32_t len, loc_memo *memo, cc_loc *out)
+{
+    if (len == 0 || len > 3)
+        return false;
+    uint32_t key = len;
+    for (uint32_t i = 0; i < len; i++)
+        key = key << 8 | raw[i];
+    size_t i = (key * 2654435761u) >> 27;
+    while (memo->key[i] != 0 && memo->key[i] != key)
+        i = (i + 1) % LOC_MEMO_SLOTS;
+    if (memo->key[i] == key) {
+        *out = memo->loc[i];
+        return true;
+    }
+    char text[4];
+    memcpy(text, raw, len);
+    text[len] = '\0';
+    if (!cc_loc_parse(text, out))
+        return false;
+    memo->key[i] = key;
+    memo->loc[i] = *out;
+    return true;
+}
+
+#endif

@@ -1,0 +1,280 @@
+/* test_decode_lane.c -- a position's tiles and figures read on the way
+ * (service/wire/decode_lane.c), against the careful reader.
+ *
+ * The lane is a faster road to the same answer: every body here is decoded
+ * with the lanes and without (tests/support/lanes.h), and the two must give
+ * the same verdict, the same error word for word and the same position
+ * byte for byte. The rows also say whether the lane took each array, so a
+ * lane that declined everything (still correct, never faster) fails too.
+ * The contract's rules checked through it: section 3 (tiles: id, x, y, rot
+ * in quarter turns, "player" on an abbey only; figures: player, kind, x,
+ * y, at, a shepherd's flock of 1-4 sheep tokens) and section 4 (errors and
+ * their pointers). In bodies, ' is written for ". */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../../service/wire/decode.h"
+#include "../../../service/wire/json_reader.h"
+#include "../../support/lanes.h"
+#include "../../support/testutil.h"
+
+CC_SUITE(decode_lane);
+
+typedef struct {
+    const char *body;
+    bool tiles, figures;   /* the lane takes /position/tiles, /position/figures */
+    int status;            /* 0: decodes */
+    const char *pointer;   /* expected pointer when status != 0 */
+} row;
+
+#define TAKES(t, f, body) { body, t, f, 0, NULL }
+#define FAILS(t, f, status, pointer, body) { body, t, f, status, pointer }
+
+#define P(members) "{'position':{" members "}}"
+#define PLAYERS "'players':['red','blue']"
+#define START "{'tile':'base.D','x':0,'y':0,'rot':0}"
+#define ABBEY(player) "{'tile':'abbey-mayor.abbey','x':1,'y':0,'rot':0,'player':" player "}"
+#define MEEPLE "{'player':'red','kind':'meeple','x':0,'y':0,'at':'N'}"
+#define SHEPHERD(flock) "{'player':'blue','kind':'shepherd','x':0,'y':0,'at':'W'" flock "}"
+#define TILES(list) P(PLAYERS ",'tiles':[" list "],'figures':[]")
+#define FIGURES(list) P(PLAYERS ",'tiles':[" START "],'figures':[" list "]")
+
+static char *unquote(const char *text)
+{
+    char *body = strdup(text);
+    cr_assert_not_null(body);
+    for (char *c = body; *c; c++)
+        if (*c == '\'')
+            *c = '"';
+    return body;
+}
+
+static void run_rows(const row *rows, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char *body = unquote(rows[i].body);
+        cc_position pos;
+        cc_error err;
+        bool ok = tu_decode_both(body, strlen(body), false, &pos, &err);
+        cr_expect_eq(tu_lane_took(body, "tiles"), rows[i].tiles, "row %zu: the lane %s the tiles: %s",
+                     i, rows[i].tiles ? "declines" : "takes", body);
+        cr_expect_eq(tu_lane_took(body, "figures"), rows[i].figures,
+                     "row %zu: the lane %s the figures: %s", i,
+                     rows[i].figures ? "declines" : "takes", body);
+        if (rows[i].status == 0) {
+            cr_expect(ok, "row %zu should decode: %s\n  got %d at \"%s\": %s", i, body,
+                      (int)err.status, err.pointer, tu_detail(&err));
+        } else {
+            cr_expect_not(ok, "row %zu should fail: %s", i, body);
+            cr_expect_eq((int)err.status, rows[i].status, "row %zu: status %d (%s)", i,
+                         (int)err.status, tu_detail(&err));
+            cr_expect_str_eq(err.pointer, rows[i].pointer, "row %zu: pointer (%s)", i,
+                             tu_detail(&err));
+        }
+        free(body);
+    }
+}
+
+#define RUN(rows) run_rows(rows, sizeof rows / sizeof rows[0])
+
+/* The compact form clients and the service write (contract section 3):
+ * the lane takes it, and its values are the careful reader's. */
+Test(decode_lane, takes_the_compact_form_of_tiles_and_figures_section_3)
+{
+    static const row rows[] = {
+        TAKES(true, true, TILES(START)),
+        TAKES(true, true, TILES(START "," "{'tile':'base.E','x':0,'y':-1,'rot':270}")),
+        /* An alias (tiles.md section 9), negative zero, the coordinate limit. */
+        TAKES(true, true, TILES("{'tile':'BA/RCr','x':-0,'y':1000,'rot':90}")),
+        TAKES(true, true, TILES("{'tile':'base.D','x':-1000,'y':-0,'rot':180}")),
+        /* The abbey names its placer. */
+        TAKES(true, true, TILES(START "," ABBEY("'blue'"))),
+        TAKES(true, true, FIGURES(MEEPLE)),
+        TAKES(true, true, FIGURES(MEEPLE "," MEEPLE)),
+        /* A shepherd with a flock, an empty flock, none (hills-sheep). */
+        TAKES(true, true, FIGURES(SHEPHERD(",'flock':[1,2,4]"))),
+        TAKES(true, true, FIGURES(SHEPHERD(",'flock':[]"))),
+        TAKES(true, true, FIGURES(SHEPHERD(""))),
+        TAKES(true, true, FIGURES(SHEPHERD(",'flock':[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,4]"))),
+        /* Whitespace between elements and inside the brackets. */
+        TAKES(true, true, P(PLAYERS ",'tiles':[ \n" START " ,\r\n\t" START "\n ],'figures':[ ]")),
+        /* Corners for every kind (validation judges them, not decoding). */
+        TAKES(true, true, FIGURES("{'player':'red','kind':'barn','x':0,'y':0,'at':'NE'}")),
+    };
+    RUN(rows);
+}
+
+/* Anything else is left to the careful reader, which answers it as it
+ * always has: accepted the same, or refused with the same error. */
+Test(decode_lane, declines_every_other_form_and_the_careful_reader_answers_section_4)
+{
+    static const row rows[] = {
+        /* Accepted by the careful reader: another order, whitespace inside
+         * an element, an escape, 1.0 for an integer, a name not ASCII. */
+        TAKES(false, true, TILES("{'x':0,'tile':'base.D','y':0,'rot':0}")),
+        TAKES(false, true, TILES("{ 'tile':'base.D','x':0,'y':0,'rot':0}")),
+        TAKES(false, true, TILES("{'tile':'base.D','x':0,'y':0,'rot':0 }")),
+        TAKES(false, true, TILES("{'tile':'base.\\u0044','x':0,'y':0,'rot':0}")),
+        TAKES(false, true, TILES("{'tile':'base.D','x':1.0,'y':0,'rot':0}")),
+        TAKES(false, true, TILES("{'tile':'base.D','x':0,'y':1e1,'rot':0}")),
+        TAKES(true, false, FIGURES("{'kind':'meeple','player':'red','x':0,'y':0,'at':'N'}")),
+        TAKES(true, false, P("'players':['r\xc3\xb8" "d','blue'],'tiles':[" START "],'figures':["
+                             "{'player':'r\xc3\xb8" "d','kind':'meeple','x':0,'y':0,'at':'N'}]")),
+        /* Refused by the careful reader, each with its error. */
+        /* Refused by the strict pass (so no array is taken at all). */
+        FAILS(false, false, 400, "/position/tiles/0/x", TILES("{'tile':'base.D','x':01,'y':0,'rot':0}")),
+        FAILS(false, false, 400, "/position/tiles/0/x",
+              TILES("{'tile':'base.D','x':0,'x':0,'y':0,'rot':0}")),
+        FAILS(false, false, 400, "", "{'position':{'tiles':[" START),
+        FAILS(false, true, 400, "/position/tiles/0/x",
+              TILES("{'tile':'base.D','x':1001,'y':0,'rot':0}")),
+        FAILS(false, true, 400, "/position/tiles/0/rot",
+              TILES("{'tile':'base.D','x':0,'y':0,'rot':45}")),
+        FAILS(false, true, 422, "/position/tiles/0/tile",
+              TILES("{'tile':'base.DD','x':0,'y':0,'rot':0}")),
+        FAILS(false, true, 400, "/position/tiles/1/player", TILES(START ","
+              "{'tile':'base.E','x':0,'y':-1,'rot':0,'player':'red'}")),
+        FAILS(true, false, 400, "/position/figures/0/kind",
+              FIGURES("{'player':'red','kind':'wizard','x':0,'y':0,'at':'N'}")),
+        FAILS(true, false, 400, "/position/figures/0/at",
+              FIGURES("{'player':'red','kind':'meeple','x':0,'y':0,'at':'Q'}")),
+        FAILS(true, false, 400, "/position/figures/0/flock",
+              FIGURES("{'player':'red','kind':'meeple','x':0,'y':0,'at':'N','flock':[1]}")),
+        FAILS(true, false, 400, "/position/figures/0/flock/0", FIGURES(SHEPHERD(",'flock':[5]"))),
+        FAILS(true, false, 400, "/position/figures/0/flock/1", FIGURES(SHEPHERD(",'flock':[1,0]"))),
+        FAILS(true, false, 422, "/position/figures/0/flock/20",
+              FIGURES(SHEPHERD(",'flock':[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1]"))),
+    };
+    RUN(rows);
+}
+
+/* A player's name cannot be checked while the lane reads (the players come
+ * later in decoding): an unknown one is the careful reader's 422, at the
+ * element's "player", in document order. */
+Test(decode_lane, an_unknown_player_is_the_careful_readers_422_section_4)
+{
+    static const row rows[] = {
+        FAILS(true, true, 422, "/position/figures/1/player",
+              FIGURES(MEEPLE ",{'player':'green','kind':'meeple','x':0,'y':0,'at':'S'}")),
+        FAILS(true, true, 422, "/position/tiles/1/player", TILES(START "," ABBEY("'green'"))),
+        FAILS(true, true, 422, "/position/tiles/1/player", TILES(START "," ABBEY("''"))),
+        /* The tiles are decoded before the figures. */
+        FAILS(true, true, 422, "/position/tiles/1/player",
+              P(PLAYERS ",'tiles':[" START "," ABBEY("'green'") "],'figures':["
+                "{'player':'green','kind':'meeple','x':0,'y':0,'at':'S'}]")),
+        /* A name longer than any player's (CC_NAME_MAX). */
+        FAILS(true, true, 422, "/position/figures/0/player",
+              FIGURES("{'player':'abcdefghijklmnopqrstuvwxyz0123456789','kind':'meeple',"
+                      "'x':0,'y':0,'at':'N'}")),
+    };
+    RUN(rows);
+}
+
+/* A position holds CC_MAX_TILES tiles and CC_MAX_FIGURES figures: the lane
+ * takes as many, and leaves one more to the careful reader's 422. */
+Test(decode_lane, takes_up_to_the_caps_and_leaves_one_more_to_the_422_section_3)
+{
+    for (int extra = 0; extra <= 1; extra++) {
+        char *text = malloc(64 * 1024);
+        cr_assert_not_null(text);
+        int n = sprintf(text, "{\"position\":{\"players\":[\"red\",\"blue\"],\"tiles\":[");
+        for (int i = 0; i < CC_MAX_TILES + extra; i++)
+            n += sprintf(text + n, "%s{\"tile\":\"base.D\",\"x\":%d,\"y\":0,\"rot\":0}",
+                         i ? "," : "", i);
+        n += sprintf(text + n, "],\"figures\":[");
+        for (int i = 0; i < CC_MAX_FIGURES + extra; i++)
+            n += sprintf(text + n, "%s{\"player\":\"red\",\"kind\":\"meeple\",\"x\":0,\"y\":%d,"
+                         "\"at\":\"N\"}", i ? "," : "", i);
+        sprintf(text + n, "]}}");
+        cc_position pos;
+        cc_error err;
+        bool ok = tu_decode_both(text, strlen(text), false, &pos, &err);
+        cr_expect_eq(tu_lane_took(text, "tiles"), extra == 0, "%d more tiles than the cap", extra);
+        cr_expect_eq(tu_lane_took(text, "figures"), extra == 0, "%d more figures", extra);
+        if (extra == 0) {
+            cr_expect(ok, "%s", tu_detail(&err));
+            cr_expect_eq(pos.ntiles, CC_MAX_TILES);
+            cr_expect_eq(pos.nfigures, CC_MAX_FIGURES);
+        } else {
+            cr_expect_not(ok);
+            cr_expect_eq((int)err.status, 422);
+            cr_expect_str_eq(err.pointer, "/position/tiles/128");
+        }
+        free(text);
+    }
+}
+
+/* Only /position/tiles and /position/figures are offered to the lane: the
+ * same array elsewhere is read as any other (a "tiles" of another object
+ * keeps its element spans). */
+Test(decode_lane, only_the_positions_own_arrays_go_to_the_lane)
+{
+    static const char *const bodies[] = {
+        "{\"setup\":{\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}]}}",
+        "{\"position\":{\"options\":{\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}]}}}",
+        "[{\"position\":{\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}]}}]",
+    };
+    for (size_t b = 0; b < sizeof bodies / sizeof bodies[0]; b++) {
+        jr_doc doc;
+        dec_lanes lanes;
+        cc_error err;
+        dec_lanes_init(&lanes, tu_catalog());
+        cr_assert(jr_parse_lane(&doc, bodies[b], strlen(bodies[b]), DEC_MAX_DEPTH, &lanes.lane,
+                                &err), "body %zu: %s", b, tu_detail(&err));
+        for (uint32_t i = 0; i < doc.ntokens; i++) {
+            uint32_t meta = doc.tokens[i].meta;
+            cr_expect(meta >> JR_META_TYPE_SHIFT != JR_ARRAY || !(meta & JR_META_ESCAPED),
+                      "body %zu: span %u was taken by the lane", b, i);
+        }
+        jr_doc_free(&doc);
+    }
+}
+
+/* Nesting: the lane is offered an array only where the array and its
+ * objects are within the depth allowed, so a body too deep for max_depth
+ * is refused as the pass refuses it, with its pointer. */
+Test(decode_lane, a_body_too_deep_is_refused_as_without_the_lane)
+{
+    static const char body[] =
+        "{\"position\":{\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}]}}";
+    for (int depth = 1; depth <= 4; depth++) {
+        jr_doc with, without;
+        dec_lanes lanes;
+        cc_error e1, e2;
+        memset(&e1, 0, sizeof e1);
+        memset(&e2, 0, sizeof e2);
+        dec_lanes_init(&lanes, tu_catalog());
+        bool ok1 = jr_parse_lane(&with, body, strlen(body), depth, &lanes.lane, &e1);
+        bool ok2 = jr_parse(&without, body, strlen(body), depth, &e2);
+        cr_expect_eq(ok1, depth == 4, "max depth %d", depth);
+        cr_expect_eq(ok1, ok2, "max depth %d", depth);
+        if (!ok1 && !ok2) {
+            cr_expect_str_eq(e1.pointer, e2.pointer, "max depth %d", depth);
+            cr_expect_str_eq(tu_detail(&e1), tu_detail(&e2), "max depth %d", depth);
+        }
+        jr_doc_free(&with);
+        jr_doc_free(&without);
+    }
+}
+
+/* The bench's 100-tile position (bench/bodies/, a random game's with
+ * abbeys and shepherds): both arrays taken, the same position. */
+Test(decode_lane, takes_a_whole_game_position_of_the_bench)
+{
+    FILE *f = fopen("bench/bodies/placements.json", "rb");
+    cr_assert_not_null(f, "bench/bodies/placements.json (tests run from the repository)");
+    char *text = malloc(1 << 16);
+    cr_assert_not_null(text);
+    size_t n = fread(text, 1, (1 << 16) - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    cc_position pos;
+    cc_error err;
+    cr_expect(tu_decode_both(text, n, false, &pos, &err), "%s", tu_detail(&err));
+    cr_expect(tu_lane_took(text, "tiles"));
+    cr_expect(tu_lane_took(text, "figures"));
+    cr_expect_eq(pos.ntiles, 100);
+    cr_expect_eq(pos.nfigures, 40);
+    free(text);
+}
