@@ -733,11 +733,7 @@ static bool tile_fast(jr_val v, const cc_catalog *cat, cc_placed_tile *out)
     }
     if (seen != 15)
         return false;
-    out->type = type;
-    out->x = x;
-    out->y = y;
-    out->rot = rot / 90;
-    out->owner = -1;
+    *out = placed_tile(type, x, y, rot, -1);
     return true;
 }
 
@@ -860,11 +856,7 @@ static bool tile_packed(jr_val v, const cc_catalog *cat, const cc_position *pos,
         if (owner < 0)
             return false;
     }
-    out->type = type;
-    out->x = x;
-    out->y = y;
-    out->rot = rot / 90;
-    out->owner = owner;
+    *out = placed_tile(type, x, y, rot, owner);
     return true;
 }
 

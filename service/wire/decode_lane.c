@@ -88,11 +88,7 @@ static bool lane_tile(cursor *c, const cc_catalog *cat, cc_placed_tile *out, uin
         || !LITERAL(c, ",\"y\":") || !small_int(c, -CC_COORD_LIMIT, CC_COORD_LIMIT, &y)
         || !LITERAL(c, ",\"rot\":") || !small_int(c, 0, 270, &rot) || rot % 90 != 0)
         return false;
-    out->type = type;
-    out->x = x;
-    out->y = y;
-    out->rot = rot / 90;
-    out->owner = -1;
+    *out = placed_tile(type, x, y, rot, -1);
     *owner_at = *owner_len = 0;
     if (LITERAL(c, "}"))
         return true;

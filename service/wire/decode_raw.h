@@ -12,6 +12,7 @@
  *   raw_player(raw, len, pos)    the player so named, or -1
  *   raw_kind(raw, len)           the figure kind so named, or -1
  *   loc_memo, raw_loc()          a location, each text parsed once
+ *   placed_tile()                a tile element's values as the engine holds them
  */
 #ifndef DECODE_RAW_H
 #define DECODE_RAW_H
@@ -89,6 +90,14 @@ static inline bool raw_loc(const unsigned char *raw, uint32_t len, loc_memo *mem
     memo->key[i] = key;
     memo->loc[i] = *out;
     return true;
+}
+
+/* A tile element read: rot in degrees (a multiple of 90) becomes quarter
+ * turns; owner -1 where no "player" is given. */
+static inline cc_placed_tile placed_tile(int type, int x, int y, int rot_degrees, int owner)
+{
+    cc_placed_tile t = { .type = type, .x = x, .y = y, .rot = rot_degrees / 90, .owner = owner };
+    return t;
 }
 
 #endif
