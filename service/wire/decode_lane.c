@@ -187,6 +187,7 @@ void dec_lanes_init(dec_lanes *l, const cc_catalog *cat)
                                            NULL };
     l->lane.outer = "position";
     l->lane.members = members;
+    l->lane.nesting = 3;        /* the array, its objects, a shepherd's flock */
     l->lane.read = lane_read;
     l->cat = cat;
     l->ntiles = l->nfigures = 0;

@@ -1045,11 +1045,11 @@ static bool key_is(const char *key, uint32_t len, const char *s)
 /* The lane's index of the array about to be read at depth `depth` (its
  * member's object open in f), or -1 when it is not one the lane reads:
  * the member of an object that is member lane->outer of the top-level
- * object, room for the array and its objects within max_depth. */
+ * object, room for the lane's nesting within max_depth. */
 static int lane_member(const jr_parser *ps, int depth, const jr_frame *f)
 {
     const jr_lane *lane = ps->lane;
-    if (lane == NULL || depth != 2 || depth + 2 > ps->max_depth || !f->is_object
+    if (lane == NULL || depth != 2 || depth + lane->nesting > ps->max_depth || !f->is_object
         || !ps->frames[0].is_object
         || !key_is(ps->frames[0].key, ps->frames[0].key_len, lane->outer))
         return -1;

@@ -48,8 +48,8 @@
  * them back. The pass offers such a lane each array that is the value of
  * member lane->members[k] of the object that is the value of member
  * lane->outer of the top-level object (the service's: /position/tiles and
- * /position/figures), when that array and objects inside it would be
- * within max_depth. The lane reads the array from its '[' and either takes
+ * /position/figures), when all it may hold (lane->nesting levels, the
+ * array's own included) is within max_depth. The lane reads the array from its '[' and either takes
  * it whole -- the pass then writes one span for it (JR_ARRAY, the lane's
  * count of elements, no spans for the elements: jr_by_lane() tells it) and
  * goes on after its ']' -- or declines, and the pass reads the array as
@@ -58,8 +58,8 @@
  * only a lane's owner reads what the lane took.
  *
  * Ownership: the body must outlive the jr_doc and every value taken from
- * it; so must the lane, if any; jr_doc_free() releases what jr_parse() allocated (always call it,
- * after a failure too). Values, names, iterators and jr_obj are small
+ * it, and so must the lane, if any; jr_doc_free() releases what jr_parse()
+ * allocated (always call it, after a failure too). Values, names, iterators and jr_obj are small
  * plain copies.
  *
  * Table of contents:
@@ -182,6 +182,7 @@ void jr_doc_free(jr_doc *doc);
 struct jr_lane {
     const char *outer;                /* a member of the top-level object */
     const char *const *members;       /* members of that one's object; NULL-terminated */
+    int nesting;                      /* levels the arrays it takes hold, their own included */
     size_t (*read)(jr_lane *lane, int member, const char *text, size_t at, size_t len,
                    uint32_t *count);
 };

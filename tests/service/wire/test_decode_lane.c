@@ -231,31 +231,41 @@ Test(decode_lane, only_the_positions_own_arrays_go_to_the_lane)
     }
 }
 
-/* Nesting: the lane is offered an array only where the array and its
- * objects are within the depth allowed, so a body too deep for max_depth
- * is refused as the pass refuses it, with its pointer. */
+/* Nesting: the lane is offered an array only where all it may hold (a
+ * figure's flock is three levels below the position) is within the depth
+ * allowed, so a body too deep for max_depth is refused as the pass refuses
+ * it, with its pointer, and one within it is taken. */
 Test(decode_lane, a_body_too_deep_is_refused_as_without_the_lane)
 {
-    static const char body[] =
-        "{\"position\":{\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}]}}";
-    for (int depth = 1; depth <= 4; depth++) {
-        jr_doc with, without;
-        dec_lanes lanes;
-        cc_error e1, e2;
-        memset(&e1, 0, sizeof e1);
-        memset(&e2, 0, sizeof e2);
-        dec_lanes_init(&lanes, tu_catalog());
-        bool ok1 = jr_parse_lane(&with, body, strlen(body), depth, &lanes.lane, &e1);
-        bool ok2 = jr_parse(&without, body, strlen(body), depth, &e2);
-        cr_expect_eq(ok1, depth == 4, "max depth %d", depth);
-        cr_expect_eq(ok1, ok2, "max depth %d", depth);
-        if (!ok1 && !ok2) {
-            cr_expect_str_eq(e1.pointer, e2.pointer, "max depth %d", depth);
-            cr_expect_str_eq(tu_detail(&e1), tu_detail(&e2), "max depth %d", depth);
+    static const struct {
+        const char *body;
+        int fits;          /* the smallest max_depth that accepts it */
+    } bodies[] = {
+        { "{\"position\":{\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}]}}", 4 },
+        { "{\"position\":{\"figures\":[{\"player\":\"red\",\"kind\":\"shepherd\",\"x\":0,"
+          "\"y\":0,\"at\":\"N\",\"flock\":[2]}]}}", 5 },
+    };
+    for (size_t b = 0; b < sizeof bodies / sizeof bodies[0]; b++)
+        for (int depth = 1; depth <= 6; depth++) {
+            const char *body = bodies[b].body;
+            jr_doc with, without;
+            dec_lanes lanes;
+            cc_error e1, e2;
+            memset(&e1, 0, sizeof e1);
+            memset(&e2, 0, sizeof e2);
+            dec_lanes_init(&lanes, tu_catalog());
+            bool ok1 = jr_parse_lane(&with, body, strlen(body), depth, &lanes.lane, &e1);
+            bool ok2 = jr_parse(&without, body, strlen(body), depth, &e2);
+            cr_expect_eq(ok1, depth >= bodies[b].fits, "body %zu, max depth %d", b, depth);
+            cr_expect_eq(ok1, ok2, "body %zu, max depth %d", b, depth);
+            if (!ok1 && !ok2) {
+                cr_expect_str_eq(e1.pointer, e2.pointer, "body %zu, max depth %d", b, depth);
+                cr_expect_str_eq(tu_detail(&e1), tu_detail(&e2), "body %zu, max depth %d", b,
+                                 depth);
+            }
+            jr_doc_free(&with);
+            jr_doc_free(&without);
         }
-        jr_doc_free(&with);
-        jr_doc_free(&without);
-    }
 }
 
 /* The bench's 100-tile position (bench/bodies/, a random game's with
