@@ -127,6 +127,9 @@ Test(decode_lane, declines_every_other_form_and_the_careful_reader_answers_secti
         FAILS(false, false, 400, "/position/tiles/0/x",
               TILES("{'tile':'base.D','x':0,'x':0,'y':0,'rot':0}")),
         FAILS(false, false, 400, "", "{'position':{'tiles':[" START),
+        /* A second "tiles" after one the lane took: the pass still sees it. */
+        FAILS(false, false, 400, "/position/tiles",
+              P(PLAYERS ",'tiles':[" START "],'tiles':[" START "],'figures':[]")),
         FAILS(false, true, 400, "/position/tiles/0/x",
               TILES("{'tile':'base.D','x':1001,'y':0,'rot':0}")),
         FAILS(false, true, 400, "/position/tiles/0/rot",
