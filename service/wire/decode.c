@@ -1283,7 +1283,7 @@ bool dec_parse(const char *body, size_t len, dec_lanes *lanes, jr_doc *doc, jr_o
     doc->ntokens = 0;
     doc->lane = NULL;
     size_t i = 0;
-    while (i < len && (body[i] == ' ' || body[i] == '\n' || body[i] == '\r' || body[i] == '\t'))
+    while (i < len && jr_is_ws((unsigned char)body[i]))
         i++;
     if (i == len)
         return CC_FAIL0(err, CC_ERR_BAD_REQUEST, "", SVC_P_MALFORMED_JSON, SVC_D_BODY_EMPTY);

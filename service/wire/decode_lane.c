@@ -71,7 +71,7 @@ static inline bool small_int(cursor *c, int min, int max, int *out)
 
 static inline void skip_ws(cursor *c)
 {
-    while (c->p < c->end && (*c->p == ' ' || *c->p == '\n' || *c->p == '\r' || *c->p == '\t'))
+    while (c->p < c->end && jr_is_ws((unsigned char)*c->p))
         c->p++;
 }
 

@@ -407,15 +407,9 @@ static bool fail_expected(jr_parser *ps, const unsigned char *p)
 
 /* ---- bytes ------------------------------------------------------------------ */
 
-static inline bool is_ws(unsigned char c)
-{
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
-
 static inline const unsigned char *skip_ws(const unsigned char *p, const unsigned char *end)
 {
-    /* Compact text has none: one comparison says so. */
-    while (p < end && *p <= ' ' && is_ws(*p))
+    while (p < end && jr_is_ws(*p))
         p++;
     return p;
 }

@@ -66,6 +66,7 @@
  *   jr_parse(doc, text, len, max_depth, err)   the strict pass
  *   jr_parse_lane(..., lane, err)    the same, offering arrays to a lane
  *   jr_lane, jr_by_lane(v), jr_plain_byte[]   lanes (see above)
+ *   jr_is_ws(c)                      JSON's whitespace
  *   jr_doc_free(doc)
  *   jr_root(doc)                     the top-level value
  *   jr_val, jr_type                  a value: its type and where it stands
@@ -194,6 +195,13 @@ bool jr_parse_lane(jr_doc *doc, const char *text, size_t len, int max_depth, jr_
 /* Bytes that stand for themselves inside a JSON string: printable ASCII
  * other than '"' and '\\' (what a lane may take unchecked). */
 extern const bool jr_plain_byte[256];
+
+/* JSON's whitespace (RFC 8259): space, tab, line feed, carriage return.
+ * (One compare first: in compact text no byte here is whitespace.) */
+static inline bool jr_is_ws(unsigned char c)
+{
+    return c <= ' ' && (c == ' ' || c == '\n' || c == '\r' || c == '\t');
+}
 
 /* The top-level value of a parsed document. */
 jr_val jr_root(const jr_doc *doc);
