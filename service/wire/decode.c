@@ -746,7 +746,6 @@ static bool tile_fast(jr_val v, const cc_catalog *cat, cc_placed_tile *out)
  * tile_fast(), then to the careful reader. */
 #define SPAN_META(type, len) (((uint32_t)(type) << JR_META_TYPE_SHIFT) | (uint32_t)(len))
 
-
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 /* The bytes of s[0..n) and a quote as a little-endian word: with s and n
  * literals the compiler folds it to a constant. (Not memcpy into a zeroed
@@ -811,7 +810,6 @@ static inline bool span_plain_string(const jr_token *t)
     return (t->meta & ~JR_META_LEN_MASK) == SPAN_META(JR_STRING, 0);
 }
 
-
 /* The player whose name the plain string at token t is, or -1 (the first
  * of that name, as cc_position_player() finds it). */
 static int span_player(const jr_doc *d, const jr_token *t, const cc_position *pos)
@@ -860,7 +858,6 @@ static bool tile_packed(jr_val v, const cc_catalog *cat, const cc_position *pos,
     return true;
 }
 
-
 /* A member of "scores" or "abbeys" in its plain form: a plain name that is
  * a player's, and a plain integer in [0, max]. Anything else is read by
  * player_member() and the value's reader, which say what is wrong. */
@@ -872,7 +869,6 @@ static bool fast_player_int(jr_str key, jr_val val, const cc_position *pos, int 
     *player = raw_player(key.raw, key.len, pos);
     return *player >= 0;
 }
-
 
 static bool fast_loc(jr_val v, loc_memo *memo, cc_loc *out)
 {
@@ -988,12 +984,7 @@ static bool figure_packed(jr_val v, const cc_position *pos, loc_memo *locs, cc_f
         !raw_loc((const unsigned char *)d->text + t[10].pos, t[10].meta & JR_META_LEN_MASK,
                  locs, &at))
         return false;
-    memset(out, 0, sizeof *out);
-    out->player = player;
-    out->kind = (cc_figure_kind)k;
-    out->x = x;
-    out->y = y;
-    out->at = at;
+    placed_figure(out, player, (cc_figure_kind)k, x, y, at);
     return true;
 }
 
@@ -1085,8 +1076,9 @@ static bool decode_tiles(const jr_obj *p, const cc_catalog *cat, cc_position *po
         return fail_at(err, 422, ptr, CC_MSG_P_MORE_TILES, SVC_D_TOO_MANY_TILES,
                        CC_ARGS(CC_INT(MAX, CC_MAX_TILES), CC_INT(COUNT, n)));
     }
-    if (jr_by_lane(list) && dec_lanes_of(list.doc) != NULL)
-        return tiles_from_lane(dec_lanes_of(list.doc), list.doc, pos, err);
+    const dec_lanes *lanes = jr_by_lane(list) ? dec_lanes_of(list.doc) : NULL;
+    if (lanes != NULL)
+        return tiles_from_lane(lanes, list.doc, pos, err);
     jr_iter it = jr_iter_start(list);
     jr_val v;
     for (size_t i = 0; jr_next_element(&it, &v); i++) {
@@ -1112,8 +1104,9 @@ static bool decode_figures(const jr_obj *p, cc_position *pos, cc_error *err)
         return fail_at(err, 422, ptr, CC_MSG_P_MORE_FIGURES, SVC_D_TOO_MANY_FIGURES,
                        CC_ARGS(CC_INT(MAX, CC_MAX_FIGURES), CC_INT(COUNT, n)));
     }
-    if (jr_by_lane(list) && dec_lanes_of(list.doc) != NULL)
-        return figures_from_lane(dec_lanes_of(list.doc), list.doc, pos, err);
+    const dec_lanes *lanes = jr_by_lane(list) ? dec_lanes_of(list.doc) : NULL;
+    if (lanes != NULL)
+        return figures_from_lane(lanes, list.doc, pos, err);
     loc_memo locs;
     memset(locs.key, 0, sizeof locs.key);
     jr_iter it = jr_iter_start(list);

@@ -133,12 +133,7 @@ static bool lane_figure(cursor *c, loc_memo *locs, cc_figure *out, uint32_t *pla
         || !LITERAL(c, ",\"at\":\"") || !plain_string(c, &at_at, &at_len)
         || !raw_loc((const unsigned char *)c->text + at_at, at_len, locs, &at))
         return false;
-    memset(out, 0, sizeof *out);
-    out->player = -1;
-    out->kind = (cc_figure_kind)kind;
-    out->x = x;
-    out->y = y;
-    out->at = at;
+    placed_figure(out, -1, (cc_figure_kind)kind, x, y, at);
     if (LITERAL(c, "}"))
         return true;
     return kind == CC_FIG_SHEPHERD && lane_flock(c, out) && LITERAL(c, "}");
