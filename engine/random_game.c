@@ -232,9 +232,7 @@ static int choose_wagons(cc_game *g, const cc_turn_result *r, cc_move *mv)
     cc_position *work = &g->laid;   /* free again once the move is played */
     *work = r->scored;
     bool gone[CC_MAX_FIGURES] = { false };
-    for (int e = 0; e < r->turn.nevents; e++)
-        for (int i = 0; i < r->turn.events[e].nreturned; i++)
-            gone[r->turn.events[e].returned[i]] = true;
+    cc_score_returned(&r->turn, gone);
     cc_wagon_dest *dests = g->dests;
     int n = 0;
     for (int s = 0; s < work->nplayers; s++) {

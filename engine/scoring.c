@@ -326,3 +326,10 @@ void cc_score_final(const cc_position *pos, const cc_features *f, cc_score_resul
     for (int i = 0; i < g.n[G_BARNS]; i++)
         cc_farm_score_final_barns(&c, g.ids[G_BARNS][i]);
 }
+
+void cc_score_returned(const cc_score_result *s, bool *gone)
+{
+    for (int e = 0; e < s->nevents; e++)
+        for (int i = 0; i < s->events[e].nreturned; i++)
+            gone[s->events[e].returned[i]] = true;
+}

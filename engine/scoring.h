@@ -37,6 +37,7 @@
  *   cc_score_match_deployed()            request's `deployed` -> figure index
  *   cc_score_turn()                      the scoring phase of one turn
  *   cc_score_final()                     the end-game scoring
+ *   cc_score_returned()                  which figures a scoring returned
  *   cc_value, cc_feature_value()         what a feature gives if scored now
  */
 #ifndef CC_SCORING_H
@@ -151,6 +152,12 @@ bool cc_score_turn(const cc_position *pos, const cc_features *f, int x, int y,
  * field's farmers, every barn; shepherds score nothing. Followers of scored
  * features are listed as returned; barns and shepherds stay. Cannot fail. */
 void cc_score_final(const cc_position *pos, const cc_features *f, cc_score_result *res);
+
+/* Flag gone[i] for every figure i that an event of s returns (indices of
+ * the position s scored); other flags are left as they are. What a turn's
+ * wagons may do is judged on exactly this set (wagon.h), so /v1/turn and
+ * /v1/wagon-moves read it here, once. */
+void cc_score_returned(const cc_score_result *s, bool *gone);
 
 /* What one feature gives if it is scored now. */
 typedef struct {

@@ -49,18 +49,27 @@ static void cite_all(cc_turn_result *res, const cc_score_result *s)
         cite(res, s->rules[i]);
 }
 
-/* The move breaks `rule`: record it, with the reason (message msg and its
- * arguments), and stop judging (returns true: the move was judged). */
-static bool illegal_text(cc_turn_result *res, const char *rule, const char *pointer, int msg,
-                         const cc_arg *args, size_t n)
+/* The move breaks `rule`: record it, with the reason, and stop judging
+ * (returns true: the move was judged). */
+static bool illegal_why(cc_turn_result *res, const char *rule, const char *pointer,
+                        const cc_text *why)
 {
     res->legal = false;
     res->rule = rule;
     snprintf(res->pointer, sizeof res->pointer, "%s", pointer);
-    cc_text_set(&res->reason, msg, args, n);
+    res->reason = *why;
     res->nrules = 0;
     cite(res, rule);
     return true;
+}
+
+/* The same, the reason being message msg and its arguments. */
+static bool illegal_text(cc_turn_result *res, const char *rule, const char *pointer, int msg,
+                         const cc_arg *args, size_t n)
+{
+    cc_text why = { 0 };
+    cc_text_set(&why, msg, args, n);
+    return illegal_why(res, rule, pointer, &why);
 }
 #define illegal(res, rule, pointer, msg, ...)                                             \
     illegal_text((res), (rule), (pointer), (msg), (const cc_arg[]){ __VA_ARGS__ },         \
@@ -257,9 +266,8 @@ static void apply_events(const cc_score_result *s, cc_position *pos, bool *gone)
             if (sh->nflock < CC_MAX_FLOCK)
                 sh->flock[sh->nflock++] = (int8_t)ev->token;   /* 1 to 4 */
         }
-        for (int i = 0; i < ev->nreturned; i++)
-            gone[ev->returned[i]] = true;
     }
+    cc_score_returned(s, gone);
     for (int p = 0; p < pos->nplayers; p++)
         pos->scores[p][0] += s->totals[p];
 }
@@ -276,35 +284,16 @@ static int seat(const cc_position *pos, int player)
 static bool judge_wagons(const cc_move *mv, cc_turn_result *res, bool *gone, cc_error *err)
 {
     cc_wagon_choice choices[CC_MAX_PLAYERS];
-    for (int i = 0; i < mv->nwagons; i++) {
-        const cc_move_wagon *w = &mv->wagons[i];
-        int fig = cc_wagon_at(&res->scored, &res->features, w->x, w->y, w->at);
-        if (fig < 0) {
-            char ptr[40];
-            snprintf(ptr, sizeof ptr, "/wagons/%d", i);
-            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_NO_WAGON_THERE, CC_MSG_D_NO_WAGON_THERE,
-                           CC_INT(X, w->x), CC_INT(Y, w->y), CC_LOC(AT, w->at));
-        }
-        choices[i].figure = fig;
-        choices[i].x = w->to_x;
-        choices[i].y = w->to_y;
-        choices[i].at = w->to_at;
-    }
+    if (!cc_wagon_choose(&res->scored, &res->features, mv->wagons, mv->nwagons, choices, err))
+        return false;
     int bad = -1;
     const char *rule = NULL;
     cc_position *after = &res->before_final;
     if (!cc_wagon_apply(after, &res->features, gone, choices, mv->nwagons, &bad, &rule)) {
-        char ptr[40];
-        const cc_move_wagon *w = &mv->wagons[bad];
-        snprintf(ptr, sizeof ptr, "/wagons/%d", bad);
-        if (strcmp(rule, "abbey.wagon.move-scored") == 0)
-            return illegal(res, rule, ptr, CC_MSG_R_WAGON_NOT_SCORED, CC_INT(X, w->x), CC_INT(Y, w->y),
-                           CC_LOC(AT, w->at));
-        strcat(ptr, "/to");
-        return illegal(res, rule, ptr,
-                       mv->nwagons > 1 ? CC_MSG_R_WAGON_DESTINATION_ORDER : CC_MSG_R_WAGON_DESTINATION,
-                       CC_INT(TO_X, w->to_x), CC_INT(TO_Y, w->to_y), CC_LOC(TO_AT, w->to_at),
-                       CC_INT(X, w->x), CC_INT(Y, w->y));
+        char ptr[CC_POINTER_MAX];
+        cc_text why = { 0 };
+        cc_wagon_refusal(mv->wagons, mv->nwagons, bad, rule, ptr, &why);
+        return illegal_why(res, rule, ptr, &why);
     }
     /* Record the moves in the order they were made: seat order. */
     for (int s = 0; s < res->scored.nplayers; s++)
@@ -385,9 +374,7 @@ static void finish(const cc_move *mv, cc_turn_result *res)
     cc_score_final(after, &res->features, &res->final);
     cite_all(res, &res->final);
     bool gone[CC_MAX_FIGURES] = { false };
-    for (int e = 0; e < res->final.nevents; e++)
-        for (int i = 0; i < res->final.events[e].nreturned; i++)
-            gone[res->final.events[e].returned[i]] = true;
+    cc_score_returned(&res->final, gone);
     remove_gone(&res->next, gone);
     for (int q = 0; q < after->nplayers; q++) {
         res->next.scores[q][0] += res->final.totals[q];

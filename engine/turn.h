@@ -44,13 +44,7 @@
 #include "features.h"
 #include "position.h"
 #include "scoring.h"
-
-typedef struct {
-    int x, y;           /* where the wagon stands now */
-    cc_loc at;
-    int to_x, to_y;     /* where it goes */
-    cc_loc to_at;
-} cc_move_wagon;
+#include "wagon.h"
 
 typedef struct {
     int type;                   /* catalog tile type; the abbey's type for an abbey */

@@ -7,6 +7,7 @@
  * scored one. */
 #include "wagon.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "deploy.h"
@@ -206,27 +207,35 @@ static bool find_destination(const cc_position *pos, const cc_features *f, int w
     return false;
 }
 
-bool cc_wagon_apply(cc_position *pos, const cc_features *f, bool *gone,
-                    const cc_wagon_choice *choices, int n, int *bad, const char **rule)
+/* The order in which choices[0..n) are made: by the seat of the wagon's
+ * owner from the active player (abbey.wagon.move-order); a choice naming
+ * no figure sorts last. */
+static int choice_seat(const cc_position *pos, const cc_wagon_choice *c)
 {
-    /* Order of the choices by the seat of the wagon's owner. */
-    int order[CC_MAX_FIGURES];
+    return c->figure >= 0 && c->figure < pos->nfigures
+               ? seat_from_active(pos, pos->figures[c->figure].player) : CC_MAX_PLAYERS;
+}
+
+static void seat_order(const cc_position *pos, const cc_wagon_choice *choices, int n, int *order)
+{
     for (int i = 0; i < n; i++) {
         int j = i;
-        int seat = choices[i].figure >= 0 && choices[i].figure < pos->nfigures
-                       ? seat_from_active(pos, pos->figures[choices[i].figure].player) : CC_MAX_PLAYERS;
-        while (j > 0) {
-            int prev = choices[order[j - 1]].figure;
-            int pseat = prev >= 0 && prev < pos->nfigures
-                            ? seat_from_active(pos, pos->figures[prev].player) : CC_MAX_PLAYERS;
-            if (pseat <= seat)
-                break;
+        int seat = choice_seat(pos, &choices[i]);
+        while (j > 0 && choice_seat(pos, &choices[order[j - 1]]) > seat) {
             order[j] = order[j - 1];
             j--;
         }
         order[j] = i;
     }
-    for (int o = 0; o < n; o++) {
+}
+
+/* Make the first m choices of `order`, each judged on the board the ones
+ * before it left. */
+static bool apply_in_order(cc_position *pos, const cc_features *f, bool *gone,
+                           const cc_wagon_choice *choices, const int *order, int m, int *bad,
+                           const char **rule)
+{
+    for (int o = 0; o < m; o++) {
         const cc_wagon_choice *c = &choices[order[o]];
         cc_wagon_dest to;
         if (!cc_wagon_may_move(pos, f, c->figure, gone)) {
@@ -246,4 +255,63 @@ bool cc_wagon_apply(cc_position *pos, const cc_features *f, bool *gone,
         gone[c->figure] = false;
     }
     return true;
+}
+
+bool cc_wagon_apply(cc_position *pos, const cc_features *f, bool *gone,
+                    const cc_wagon_choice *choices, int n, int *bad, const char **rule)
+{
+    int order[CC_MAX_FIGURES];
+    seat_order(pos, choices, n, order);
+    return apply_in_order(pos, f, gone, choices, order, n, bad, rule);
+}
+
+bool cc_wagon_destinations_after(cc_position *pos, const cc_features *f, bool *gone,
+                                 const cc_wagon_choice *choices, int n, int wagon,
+                                 cc_wagon_dest *out, int max, int *count, int *bad,
+                                 const char **rule)
+{
+    int order[CC_MAX_FIGURES];
+    seat_order(pos, choices, n, order);
+    cc_wagon_choice self = { .figure = wagon };
+    int seat = choice_seat(pos, &self), before = 0;
+    while (before < n && choice_seat(pos, &choices[order[before]]) < seat)
+        before++;
+    if (!apply_in_order(pos, f, gone, choices, order, before, bad, rule))
+        return false;
+    *count = cc_wagon_destinations(pos, f, wagon, gone, out, max);
+    return true;
+}
+
+/* ---- the moves as a request names them ---------------------------------- */
+
+bool cc_wagon_choose(const cc_position *pos, const cc_features *f, const cc_move_wagon *moves,
+                     int n, cc_wagon_choice *out, cc_error *err)
+{
+    for (int i = 0; i < n; i++) {
+        const cc_move_wagon *w = &moves[i];
+        int fig = cc_wagon_at(pos, f, w->x, w->y, w->at);
+        if (fig < 0) {
+            char ptr[40];
+            snprintf(ptr, sizeof ptr, "/wagons/%d", i);
+            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_NO_WAGON_THERE, CC_MSG_D_NO_WAGON_THERE,
+                           CC_INT(X, w->x), CC_INT(Y, w->y), CC_LOC(AT, w->at));
+        }
+        out[i] = (cc_wagon_choice){ .figure = fig, .x = w->to_x, .y = w->to_y, .at = w->to_at };
+    }
+    return true;
+}
+
+void cc_wagon_refusal(const cc_move_wagon *moves, int n, int bad, const char *rule,
+                      char pointer[CC_POINTER_MAX], cc_text *why)
+{
+    const cc_move_wagon *w = &moves[bad];
+    if (strcmp(rule, "abbey.wagon.move-scored") == 0) {
+        snprintf(pointer, CC_POINTER_MAX, "/wagons/%d", bad);
+        CC_SAY(why, CC_MSG_R_WAGON_NOT_SCORED, CC_INT(X, w->x), CC_INT(Y, w->y), CC_LOC(AT, w->at));
+        return;
+    }
+    snprintf(pointer, CC_POINTER_MAX, "/wagons/%d/to", bad);
+    CC_SAY(why, n > 1 ? CC_MSG_R_WAGON_DESTINATION_ORDER : CC_MSG_R_WAGON_DESTINATION,
+           CC_INT(TO_X, w->to_x), CC_INT(TO_Y, w->to_y), CC_LOC(TO_AT, w->to_at),
+           CC_INT(X, w->x), CC_INT(Y, w->y));
 }

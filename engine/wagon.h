@@ -25,19 +25,29 @@
  *
  * Destinations are judged after everything scored this turn has returned
  * its figures: the caller passes `gone`, the figures returned by this
- * turn's scoring (indexed like pos->figures); they occupy nothing.
+ * turn's scoring (indexed like pos->figures; cc_score_returned()); they
+ * occupy nothing. The scoring phase is decided once, on the position
+ * before any wagon moves: where a wagon stood then (on a shrine or cloister
+ * in a challenge, say) decides what returns, so a wagon's destinations are
+ * always judged from that position and that scoring, with the earlier
+ * wagons' moves made on it (cc_wagon_destinations_after()), never from a
+ * position the earlier moves already changed. /v1/turn (turn.c) and
+ * /v1/wagon-moves both go through cc_wagon_apply()'s steps here.
  *
- * cc_wagon_destinations() reads only. cc_wagon_apply() changes the position
- * it is given (moved wagons stand on their new spot, returned ones leave)
- * and the gone mask; on failure both are partly changed: work on a copy.
+ * cc_wagon_destinations() reads only. cc_wagon_apply() and
+ * cc_wagon_destinations_after() change the position they are given (moved
+ * wagons stand on their new spot) and the gone mask; on failure both are
+ * partly changed: work on a copy.
  */
 #ifndef CC_WAGON_H
 #define CC_WAGON_H
 
 #include <stdbool.h>
 
+#include "error.h"
 #include "features.h"
 #include "position.h"
+#include "text.h"
 
 typedef struct {
     int tile;       /* board tile index */
@@ -72,6 +82,21 @@ typedef struct {
     cc_loc at;
 } cc_wagon_choice;
 
+/* A wagon's move as a request names it (/v1/turn's "wagons"): the spot
+ * where the wagon stands before the scoring phase, and where it goes. */
+typedef struct {
+    int x, y;           /* where the wagon stands now */
+    cc_loc at;
+    int to_x, to_y;     /* where it goes */
+    cc_loc to_at;
+} cc_move_wagon;
+
+/* The wagons moves[0..n) name, as choices (figure indices of pos). False
+ * with err (422 at "/wagons/i", CC_MSG_P_NO_WAGON_THERE) for the first move
+ * naming a spot where no wagon stands. */
+bool cc_wagon_choose(const cc_position *pos, const cc_features *f, const cc_move_wagon *moves,
+                     int n, cc_wagon_choice *out, cc_error *err);
+
 /* Carry out the wagon moves of one scoring phase. choices[] names the
  * wagons that move (in any order); every other returning wagon goes back
  * to the supply. Moves are judged one by one in seat order from the active
@@ -81,5 +106,25 @@ typedef struct {
  * first move that is not allowed and *rule the rule that forbids it. */
 bool cc_wagon_apply(cc_position *pos, const cc_features *f, bool *gone,
                     const cc_wagon_choice *choices, int n, int *bad, const char **rule);
+
+/* The destinations of figure `wagon` in that scoring phase: the moves of
+ * choices[] whose wagons come before it in seat order from the active
+ * player are made first, exactly as cc_wagon_apply() makes them; its own
+ * move and those of the wagons after it cannot change where it may go and
+ * are neither made nor judged. On success *count is what
+ * cc_wagon_destinations() returns on the board those moves left (at most
+ * max written to out). On failure *bad and *rule are cc_wagon_apply()'s
+ * for the first earlier move that is not allowed. */
+bool cc_wagon_destinations_after(cc_position *pos, const cc_features *f, bool *gone,
+                                 const cc_wagon_choice *choices, int n, int wagon,
+                                 cc_wagon_dest *out, int max, int *count, int *bad,
+                                 const char **rule);
+
+/* Why cc_wagon_apply() refused moves[bad] under `rule` (n moves were asked
+ * together): the member at fault ("/wagons/<bad>" for a wagon that may not
+ * move, "/wagons/<bad>/to" for a destination it may not reach) into
+ * pointer, and the sentence into *why. */
+void cc_wagon_refusal(const cc_move_wagon *moves, int n, int bad, const char *rule,
+                      char pointer[CC_POINTER_MAX], cc_text *why);
 
 #endif
