@@ -304,7 +304,7 @@ const TYPES = [
     meaning: 'A shepherd deployed or grown in the replay without the draw that follows it.',
     pointer: 'the replay message', none: 'see docs/jcz.md for the saved-game format' },
   { slug: 'move-against-the-rules', status: 422, group: 'jcz',
-    meaning: 'A move of the saved game (import) or of the moves to export that the rules forbid: the detail names the rule, as `/v1/turn` would.',
+    meaning: 'A move of the saved game (import) or of the moves to export, or an earlier wagon move sent to `/v1/wagon-moves` (`wagons`), that the rules forbid: the detail says why, as `/v1/turn` would (for a saved game, with the rule).',
     pointer: 'the replay message or move at fault', none: 'see docs/jcz.md for the saved-game format' },
   { slug: 'not-in-a-saved-game', status: 422, group: 'jcz',
     meaning: '`/v1/export/jcz`: the position holds something a saved game of the apps cannot say (the detail says what).',

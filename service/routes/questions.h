@@ -21,7 +21,7 @@
  *   q_placements()      tile id in member `name` -> legal placements (/v1/placements)
  *   q_feature_at()      x, y, at -> the feature there and its value now (/v1/features)
  *   q_deployments()     x, y -> the deployment options (/v1/deployments)
- *   q_wagon_moves()     x, y, at, placed -> the wagon's destinations (/v1/wagon-moves)
+ *   q_wagon_moves()     x, y, at, placed, wagons -> the wagon's destinations (/v1/wagon-moves)
  *   q_score()           x, y, deployed, shepherd | final -> events (/v1/score)
  */
 #ifndef QUESTIONS_H
@@ -36,7 +36,7 @@
 /* NULL-terminated member lists (the JSON routes add "position"). */
 #define Q_FEATURE_MEMBERS "x", "y", "at"
 #define Q_DEPLOYMENTS_MEMBERS "x", "y"
-#define Q_WAGON_MEMBERS "x", "y", "at", "placed"
+#define Q_WAGON_MEMBERS "x", "y", "at", "placed", "wagons"
 #define Q_SCORE_MEMBERS "x", "y", "deployed", "shepherd", "final"
 
 /* The tile named by member `name` of obj, which the active player must be
@@ -56,7 +56,7 @@ bool q_feature_at(const game *g, const jr_obj *obj, bool required, int *id, cc_v
 bool q_deployments(const game *g, const jr_obj *obj, int *x, int *y, int *t,
                    cc_deploy_option opts[CC_MAX_DEPLOY_OPTIONS], int *n, cc_error *err);
 
-/* Members x, y, at[, placed] of obj: the wagon there (*w, index into
+/* Members x, y, at[, placed][, wagons] of obj: the wagon there (*w, index into
  * g->pos.figures) and its destinations; *d is malloc'ed
  * (CC_MAX_WAGON_DESTS entries; the caller frees it). */
 bool q_wagon_moves(const game *g, const jr_obj *obj, int *w, cc_wagon_dest **d, int *n,

@@ -1,6 +1,6 @@
 /* route_wagon_moves.c -- POST /v1/wagon-moves {"position", "x", "y", "at",
- * "placed"?: {"x", "y"}}: the wagon at (x, y, at) whose feature is being
- * scored; where may it go?
+ * "placed"?: {"x", "y"}, "wagons"?: [{x, y, at, to: {x, y, at}}]}: the
+ * wagon at (x, y, at) whose feature is being scored; where may it go?
  *
  * Answers {"wagon": the wagon in position form, "destinations": [{x, y, at,
  * feature}], "rules"} (engine/wagon.h), sorted by y, x, location. An empty
@@ -14,12 +14,23 @@
  *   - with "placed" (the tile placed this turn): exactly the figures the
  *     turn's scoring phase returns (engine/scoring.h), which also frees the
  *     monastery of a follower that loses a challenge.
- * When several wagons return, the earlier ones in seat order have already
- * moved: the client asks with a position where they stand on their new
- * features, which then count as occupied.
+ * When several wagons return, the earlier ones in seat order move first.
+ * Their moves come in "wagons", in /v1/turn's form, on the position before
+ * the scoring phase (every wagon still on its scored feature): the scoring
+ * is decided there, once, as it happened (a wagon on a shrine wins its
+ * challenge even if it rolls away afterwards), and the earlier moves are
+ * then made and judged by the engine's own step (cc_wagon_destinations_after,
+ * the one /v1/turn's cc_wagon_apply makes). A position where the earlier
+ * wagons already stand on their new features cannot say what the scoring
+ * removed (issue 36: a challenge the moved wagon won), so it is read as it
+ * stands, as before. Moves of the asked wagon and of those after it are
+ * not judged: they cannot change its destinations.
  *
  * Errors (422): no tile at (x, y) (/x); no wagon on that feature (/at); the
- * wagon's feature is not scored this turn, so the wagon stays (/at). The
+ * wagon's feature is not scored this turn, so the wagon stays (/at); no
+ * wagon at an earlier move's spot (/wagons/i); an earlier move /v1/turn
+ * would refuse (/wagons/i: its wagon was not scored, "Wagon not scored";
+ * /wagons/i/to: "Move against the rules", /v1/turn's reason). The
  * question is q_wagon_moves (questions.h), which /v1/render draws too. */
 #include "routes.h"
 
@@ -31,6 +42,7 @@
 #include "../../engine/validate.h"
 #include "../../engine/wagon.h"
 #include "../wire/decode.h"
+#include "../wire/decode_move.h"
 #include "../wire/encode.h"
 #include "game.h"
 #include "questions.h"
@@ -49,9 +61,7 @@ static bool returned_by_turn(const game *g, int px, int py, bool *gone, cc_error
         in.shepherd = CC_SHEPHERD_GUIDE;
     bool ok = cc_score_turn(&g->pos, &g->features, px, py, &in, s, err);
     if (ok)
-        for (int e = 0; e < s->nevents; e++)
-            for (int i = 0; i < s->events[e].nreturned; i++)
-                gone[s->events[e].returned[i]] = true;
+        cc_score_returned(s, gone);
     free(s);
     if (!ok && strcmp(err->pointer, "/x") == 0)
         strcpy(err->pointer, "/placed/x");
@@ -83,22 +93,34 @@ static void destination_json(jw *w, const cc_features *f, const cc_wagon_dest *d
     jw_object_end(w);
 }
 
+/* The question's members but "position". */
+typedef struct {
+    int x, y;                   /* the wagon */
+    cc_loc at;
+    bool placed;                /* "placed" given: the tile (px, py) */
+    int px, py;
+    int nmoves;                 /* "wagons": the turn's wagon moves */
+    cc_move_wagon moves[CC_MAX_PLAYERS];
+} wagon_question;
+
 /* Decode the question. */
-static bool decode_question(const jr_obj *obj, int *x, int *y, cc_loc *at, bool *placed,
-                            int *px, int *py, cc_error *err)
+static bool decode_question(const jr_obj *obj, wagon_question *q, cc_error *err)
 {
     static const char *const placed_members[] = { "x", "y", NULL };
     jr_obj p;
-    if (!dec_int(obj, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, x, NULL, err) ||
-        !dec_int(obj, "y", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, y, NULL, err) ||
-        !dec_loc(obj, "at", "", false, true, at, NULL, err) ||
+    memset(q, 0, sizeof *q);
+    if (!dec_int(obj, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &q->x, NULL, err) ||
+        !dec_int(obj, "y", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &q->y, NULL, err) ||
+        !dec_loc(obj, "at", "", false, true, &q->at, NULL, err) ||
         !dec_object(obj, "placed", "", false, &p, err))
         return false;
-    *placed = jr_obj_given(&p);
-    return !*placed ||
-           (dec_only_members(&p, placed_members, "/placed", err) &&
-            dec_int(&p, "x", "/placed", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, px, NULL, err) &&
-            dec_int(&p, "y", "/placed", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, py, NULL, err));
+    q->placed = jr_obj_given(&p);
+    if (q->placed &&
+        (!dec_only_members(&p, placed_members, "/placed", err) ||
+         !dec_int(&p, "x", "/placed", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &q->px, NULL, err) ||
+         !dec_int(&p, "y", "/placed", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &q->py, NULL, err)))
+        return false;
+    return dec_move_wagons(obj, q->moves, &q->nmoves, err);
 }
 
 /* Find the wagon and check that it moves. */
@@ -117,28 +139,54 @@ static bool find_wagon(const game *g, int x, int y, cc_loc at, const bool *gone,
     return true;
 }
 
+/* The destinations once the earlier moves of the turn are made, as
+ * /v1/turn makes them; an earlier move it would refuse is a 422. */
+static bool destinations_after(const game *g, const wagon_question *q, bool *gone, int w,
+                               cc_wagon_dest *d, int *n, cc_error *err)
+{
+    cc_wagon_choice choices[CC_MAX_PLAYERS];
+    int bad = -1;
+    const char *rule = NULL;
+    if (!cc_wagon_choose(&g->pos, &g->features, q->moves, q->nmoves, choices, err))
+        return false;
+    cc_position *work = malloc(sizeof *work);
+    if (work == NULL)
+        return CC_FAIL0(err, (cc_status)500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_DESTINATIONS);
+    *work = g->pos;
+    bool ok = cc_wagon_destinations_after(work, &g->features, gone, choices, q->nmoves, w, d,
+                                          CC_MAX_WAGON_DESTS, n, &bad, &rule);
+    free(work);
+    if (ok)
+        return true;
+    char ptr[CC_POINTER_MAX];
+    cc_text why = { 0 };
+    cc_wagon_refusal(q->moves, q->nmoves, bad, rule, ptr, &why);
+    int title = strcmp(rule, "abbey.wagon.move-scored") == 0 ? SVC_P_WAGON_NOT_SCORED
+                                                              : SVC_P_MOVE_AGAINST_THE_RULES;
+    return cc_fail_text(err, CC_ERR_IMPOSSIBLE, ptr, title, why.msg, why.args, why.nargs);
+}
+
 bool q_wagon_moves(const game *g, const jr_obj *obj, int *w, cc_wagon_dest **d, int *n,
                    cc_error *err)
 {
-    int x = 0, y = 0, px = 0, py = 0;
-    cc_loc at;
-    bool placed = false;
+    wagon_question q;
     bool gone[CC_MAX_FIGURES] = { false };
     *d = NULL;
     *n = 0;
-    if (!decode_question(obj, &x, &y, &at, &placed, &px, &py, err))
+    if (!decode_question(obj, &q, err))
         return false;
-    if (placed) {
-        if (!returned_by_turn(g, px, py, gone, err))
+    if (q.placed) {
+        if (!returned_by_turn(g, q.px, q.py, gone, err))
             return false;
     } else {
         returned_by_completion(g, gone);
     }
-    if (!find_wagon(g, x, y, at, gone, w, err))
+    if (!find_wagon(g, q.x, q.y, q.at, gone, w, err))
         return false;
     if ((*d = malloc(CC_MAX_WAGON_DESTS * sizeof **d)) == NULL)
         return CC_FAIL0(err, (cc_status)500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_DESTINATIONS);
-    *n = cc_wagon_destinations(&g->pos, &g->features, *w, gone, *d, CC_MAX_WAGON_DESTS);
+    if (!destinations_after(g, &q, gone, *w, *d, n, err))
+        return false;
     if (*n > CC_MAX_WAGON_DESTS)
         *n = CC_MAX_WAGON_DESTS;   /* cannot happen: one per feature part */
     return true;
@@ -149,12 +197,10 @@ void route_wagon_moves(const svc_context *ctx, jr_obj *root, svc_response *res)
     static const char *const members[] = { "position", Q_WAGON_MEMBERS, NULL };
     cc_error err;
     memset(&err, 0, sizeof err);
-    int x = 0, y = 0, px = 0, py = 0, w = -1, n = 0;
-    cc_loc at;
-    bool placed = false;
+    int w = -1, n = 0;
+    wagon_question q;
     /* The question is checked before the position is read (as before). */
-    if (!dec_only_members(root, members, "", &err) ||
-        !decode_question(root, &x, &y, &at, &placed, &px, &py, &err)) {
+    if (!dec_only_members(root, members, "", &err) || !decode_question(root, &q, &err)) {
         svc_reply_problem(res, &err);
         return;
     }

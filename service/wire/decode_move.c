@@ -42,13 +42,15 @@ static bool dec_spot(const jr_obj *o, const char *pointer, int *x, int *y, cc_lo
            dec_loc(o, "at", pointer, false, true, at, NULL, err);
 }
 
-static bool dec_wagons(const jr_obj *root, cc_move *mv, cc_error *err)
+bool dec_move_wagons(const jr_obj *root, cc_move_wagon wagons[CC_MAX_PLAYERS], int *n_out,
+                     cc_error *err)
 {
     static const char *const members[] = { "x", "y", "at", "to", NULL };
     static const char *const to_members[] = { "x", "y", "at", NULL };
     jr_val list;
     if (!dec_array(root, "wagons", "", false, &list, err))
         return false;
+    *n_out = 0;
     if (list.type == JR_ABSENT)
         return true;
     size_t n = jr_count(list);
@@ -64,7 +66,7 @@ static bool dec_wagons(const jr_obj *root, cc_move *mv, cc_error *err)
         snprintf(to_ptr, sizeof to_ptr, "%s/to", ptr);
         if (!jr_obj_open(v, &w))
             return CC_FAIL0(err, CC_ERR_BAD_REQUEST, ptr, SVC_P_WRONG_TYPE, SVC_D_WAGON_NOT_OBJECT);
-        cc_move_wagon *mw = &mv->wagons[i];
+        cc_move_wagon *mw = &wagons[i];
         if (!dec_only_members(&w, members, ptr, err) ||
             !dec_spot(&w, ptr, &mw->x, &mw->y, &mw->at, err) ||
             !dec_object(&w, "to", ptr, true, &to, err) ||
@@ -72,7 +74,7 @@ static bool dec_wagons(const jr_obj *root, cc_move *mv, cc_error *err)
             !dec_spot(&to, to_ptr, &mw->to_x, &mw->to_y, &mw->to_at, err))
             return false;
     }
-    mv->nwagons = (int)n;
+    *n_out = (int)n;
     return true;
 }
 
@@ -124,6 +126,6 @@ bool dec_move(const cc_catalog *cat, const jr_obj *root, cc_move *mv, cc_error *
     *mv = cc_move_make(type, x, y, deg / 90);
     return dec_deploy(root, mv, err) &&
            dec_shepherd_choice(root, &mv->shepherd, &mv->grow_token, err) &&
-           dec_wagons(root, mv, err) &&
+           dec_move_wagons(root, mv->wagons, &mv->nwagons, err) &&
            dec_bool(root, "pile_empty", "", false, &mv->pile_empty, NULL, err);
 }

@@ -13,6 +13,8 @@
  * the body of /v1/turn also holds "position" and "counting".
  *
  *   dec_move()           everything but "deployed" (which needs a position)
+ *   dec_move_wagons()    "wagons" alone (/v1/wagon-moves reads the earlier
+ *                        moves of the turn in this form too)
  *   dec_deployed_move()  "deployed", read once the position is known
  */
 #ifndef DECODE_MOVE_H
@@ -28,6 +30,12 @@
 /* Decode the move members of obj into *mv; false with err (400, 422 for
  * an unknown tile). */
 bool dec_move(const cc_catalog *cat, const jr_obj *obj, cc_move *mv, cc_error *err);
+
+/* Member "wagons" of obj, [{x, y, at, to: {x, y, at}}] (at most
+ * CC_MAX_PLAYERS), into wagons[0..*n); absent: *n = 0. False with err
+ * (400) otherwise. */
+bool dec_move_wagons(const jr_obj *obj, cc_move_wagon wagons[CC_MAX_PLAYERS], int *n,
+                     cc_error *err);
 
 /* Member "deployed" (the contract's shared form of the deployment), read
  * against pos: its player must be the active one and x, y the tile's. Sets
