@@ -21,11 +21,16 @@
 
 void jcz_pointer_add(char *pointer, size_t size, const char *key)
 {
-    size_t len = strlen(pointer);
-    if (len + 1 >= size)
+    /* The whole token or nothing: a token cut short would point at a
+     * member that is not there, and could end inside a character, which
+     * no JSON client reads (issue 35); the ancestor is still true. */
+    size_t len = strlen(pointer), need = len + 1;
+    for (const char *s = key; *s != '\0'; s++)
+        need += *s == '~' || *s == '/' ? 2 : 1;
+    if (need >= size)
         return;
     pointer[len++] = '/';
-    for (const char *s = key; *s != '\0' && len + 3 < size; s++) {
+    for (const char *s = key; *s != '\0'; s++) {
         if (*s == '~' || *s == '/') {
             pointer[len++] = '~';
             pointer[len++] = *s == '~' ? '0' : '1';
@@ -682,6 +687,7 @@ static bool meeple_id(const char *id, const char *iptr, int nplayers, jcz_msg *m
         }
     char kind[40];
     snprintf(kind, sizeof kind, "%.*s", (int)(n < 39 ? n : 39), end + 1);
+    cc_utf8_trim(kind);
     return out_of_scope(err, iptr, "jcz.the-figure", kind);
 }
 

@@ -33,6 +33,7 @@
 #include "../../../service/service.h"
 #include "../../support/asktest.h"
 #include "../../support/testutil.h"
+#include "../../support/utf8.h"
 
 CC_SUITE(jcz_import);
 
@@ -433,6 +434,50 @@ Test(jcz_import, what_is_out_of_scope_is_named_with_its_pointer)
     char *body = edited("shepherd.jcz", "\"hill\": true, ", "");
     assert_problem(body, 422, "/setup/elements/hill", NULL);
     free(body);
+}
+
+/* Issue 35: a long key of multi-byte characters in setup.sets, .elements
+ * or .rules made a pointer cut inside a character -- a problem no strict
+ * JSON client could read. The pointer is now the whole key or, when that
+ * does not fit, the object holding it; the answer is valid UTF-8 either
+ * way (the server's bytes, not json-c's lenient reading of them). */
+Test(jcz_import, a_long_key_of_multi_byte_characters_leaves_a_valid_utf8_problem)
+{
+    static const struct {
+        const char *from, *prefix, *suffix, *holder;
+    } cases[] = {
+        { "\"basic:1\": 1", "\"basic:1\": 1, \"", "\": 1", "/setup/sets" },
+        { "\"farmers\": true", "\"farmers\": true, \"", "\": 1", "/setup/elements" },
+        { "\"rules\": {", "\"rules\": {\"", "\": \"x\", ", "/setup/rules" },
+    };
+    static const char *const chars[] = { "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x8f\xb0" };
+    svc_context ctx = { .cat = tu_catalog() };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (size_t c = 0; c < sizeof chars / sizeof chars[0]; c++)
+            for (size_t n = 20; n <= 80; n++) {
+                char to[512];
+                size_t len = (size_t)snprintf(to, sizeof to, "%s", cases[i].prefix);
+                for (size_t k = 0; k < n; k++)
+                    len += (size_t)snprintf(to + len, sizeof to - len, "%s", chars[c]);
+                snprintf(to + len, sizeof to - len, "%s", cases[i].suffix);
+                char *body = edited("basic-meeples.jcz", cases[i].from, to);
+                svc_response res;
+                svc_dispatch(&ctx, "POST", "/v1/import/jcz", body, strlen(body), &res);
+                cr_assert_eq(res.status, 422, "case %zu/%zu/%zu: %d %.*s", i, c, n, res.status,
+                             (int)res.len, res.body);
+                size_t bad = tu_utf8_bad_at(res.body, res.len);
+                cr_assert_eq(bad, res.len, "case %zu/%zu/%zu: byte %zu of %.*s", i, c, n, bad,
+                             (int)res.len, res.body);
+                json_object *p = json_tokener_parse(res.body);
+                const char *ptr = tu_str(p, "pointer");
+                cr_assert(strncmp(ptr, cases[i].holder, strlen(cases[i].holder)) == 0, "%s", ptr);
+                /* The whole key, or none of it. */
+                size_t key = strlen(ptr) - strlen(cases[i].holder);
+                cr_assert(key == 0 || key == 1 + n * strlen(chars[c]), "%s", ptr);
+                json_object_put(p);
+                svc_response_free(&res);
+                free(body);
+            }
 }
 
 Test(jcz_import, malformed_files_are_400_with_their_pointer)
