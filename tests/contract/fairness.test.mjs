@@ -164,6 +164,19 @@ test('a render pipelined between two cheap requests: three answers, in order', a
   }
 });
 
+// The drain answers what the pool holds: renders in flight and waiting at
+// SIGTERM get their pictures, then the process exits 0.
+test('renders in flight and queued at SIGTERM are answered, then exit 0', async () => {
+  const svc = await startService({}, ['--threads', '2', '--heavy-threads', '1', '--no-access-log']);
+  const asked = Array.from({ length: 3 }, () => ask(svc.port, new http.Agent({ keepAlive: false }),
+    'POST', '/v1/render?width=512', renderBody, { Accept: 'image/png' }));
+  await new Promise((r) => setTimeout(r, 100));
+  const exited = svc.stop();
+  const answers = await within(30000, Promise.all(asked), 'the renders');
+  assert.deepEqual(answers.map((a) => a.status), [200, 200, 200]);
+  assert.deepEqual(await exited, { code: 0, signal: null });
+});
+
 // A tool call of POST /mcp carries a picture: it goes to the pool too; the
 // other MCP methods are answered by the worker. Both answer as before.
 test('MCP tool calls and other methods are answered through the pool and beside it', async () => {
