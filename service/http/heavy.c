@@ -108,10 +108,9 @@ static void *pool_main(void *arg)
     heavy_pool *p = arg;
     /* Below the workers: with every core drawing, a cheap question still
      * gets the processor first. Linux gives each thread its own nice
-     * value; where that fails the pool simply runs at the workers'. */
-    if (setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), HEAVY_NICE) != 0) {
-        /* nothing to do: the bound on threads still holds */
-    }
+     * value; where that fails the pool simply runs at the workers' (the
+     * bound on threads still holds). */
+    (void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), HEAVY_NICE);
     pthread_mutex_lock(&p->lock);
     for (;;) {
         while (p->head == NULL && !p->stopping)
