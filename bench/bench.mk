@@ -21,6 +21,9 @@
 #   make bench-render     pictures of the largest legal position, SVG and
 #                         PNG, with and without its end-game scoring
 #                         highlighted (bench/render_bench.c); part of bench
+#   make bench-fairness   placements latency alone and while six connections
+#                         loop on 2048-pixel PNG renders (bench/fairness.mjs,
+#                         issue 35); part of bench
 
 BENCH_DIR := $(BUILD)/bench
 ENGINE_BENCH := $(BENCH_DIR)/engine_bench
@@ -32,7 +35,8 @@ BENCH_SUPPORT := $(filter-out tests/support/testutil.c,$(wildcard tests/support/
 BENCH_LIB := $(BENCH_DIR)/libcarcassonne.a
 BENCH_LINK_OBJ := $(BENCH_LIB)
 
-.PHONY: bench bench-http bench-engine bench-overload bench-callgrind bench-bodies bench-render
+.PHONY: bench bench-http bench-engine bench-overload bench-callgrind bench-bodies bench-render \
+        bench-fairness
 
 $(BENCH_LIB): $(REL_OBJ) $(patsubst %.c,$(BUILD)/%.o,$(BENCH_SUPPORT))
 	@mkdir -p $(@D)
@@ -73,7 +77,10 @@ bench-overload: $(BIN)
 	@tools/install-deps.sh wrk
 	bench/overload.sh $(BIN)
 
-bench: bench-http bench-engine bench-render bench-overload
+bench-fairness: $(BIN)
+	node bench/fairness.mjs $(BIN)
+
+bench: bench-http bench-engine bench-render bench-overload bench-fairness
 
 bench-callgrind: $(ENGINE_BENCH) $(ROUTE_BENCH)
 	@tools/install-deps.sh valgrind

@@ -12,6 +12,7 @@ bool (cc_fail_text)(cc_error *err, cc_status status, const char *pointer, int pr
         return false;
     err->status = status;
     snprintf(err->pointer, sizeof err->pointer, "%s", pointer ? pointer : "");
+    cc_utf8_trim(err->pointer);
     err->problem = problem;
     cc_text_set(&err->text, msg, args, n);
     err->title = "";
@@ -36,6 +37,11 @@ static void cut_utf8(char *s, size_t len)
     s[len] = '\0';
 }
 
+void cc_utf8_trim(char *s)
+{
+    cut_utf8(s, strlen(s));
+}
+
 int cc_error_quote(cc_error *err, int i, const char *s)
 {
     if (err == NULL || i < 0 || i >= CC_QUOTES)
@@ -56,6 +62,7 @@ bool (cc_failv)(cc_error *err, cc_status status, const char *pointer, const char
         return false;
     err->status = status;
     snprintf(err->pointer, sizeof err->pointer, "%s", pointer ? pointer : "");
+    cc_utf8_trim(err->pointer);
     err->problem = -1;
     err->text.msg = 0;
     err->text.nargs = 0;
@@ -63,6 +70,7 @@ bool (cc_failv)(cc_error *err, cc_status status, const char *pointer, const char
     err->format = detail_fmt ? detail_fmt : "";
     err->nsuggestions = err->nplaces = 0;
     vsnprintf(err->detail, sizeof err->detail, err->format, ap);
+    cc_utf8_trim(err->detail);
     return false;
 }
 

@@ -110,6 +110,12 @@ bool cc_fail_text(cc_error *err, cc_status status, const char *pointer, int prob
  * argument: CC_FAIL(err, ..., CC_QUOTE(PLAYER, cc_error_quote(err, 0, name))). */
 int cc_error_quote(cc_error *err, int i, const char *s);
 
+/* Drop the last character of s if it is cut short (a UTF-8 lead byte
+ * without all its continuation bytes): what a text that was valid UTF-8
+ * becomes after snprintf() cut it to a buffer is valid again. Every
+ * answer is valid UTF-8, so every place that cuts text calls this. */
+void cc_utf8_trim(char *s);
+
 /* The service's failure (see the header comment); always returns false.
  * title and detail_fmt must be static strings. */
 bool cc_fail(cc_error *err, cc_status status, const char *pointer,

@@ -8,7 +8,8 @@
  * question's engine code and the encoder, without sockets.
  *
  * Besides "does not crash or leak" it checks what the contract promises of
- * every answer: a status the contract names and a body of the stated length. */
+ * every answer: a status the contract names, a body of the stated length,
+ * and valid UTF-8 in the body (a PNG aside) and every header (issue 35). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,6 +92,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     }
     touch_every_byte(body, res.len);
+    const char *bad = fuzz_not_utf8(&res);
+    if (bad != NULL) {
+        fprintf(stderr, "%s of a %d answer is not valid UTF-8\n", bad, res.status);
+        abort();
+    }
     svc_response_free(&res);
     return 0;
 }

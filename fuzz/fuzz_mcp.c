@@ -9,8 +9,8 @@
  *
  * Besides "does not crash or leak" it checks what mcp.h promises: status
  * 200, 202 or 400; a body exactly when the status is not 202, of the stated
- * length, on one line, and JSON-RPC 2.0 (jsonrpc "2.0", an id, a result or
- * an error). */
+ * length, on one line, valid UTF-8 (issue 35), and JSON-RPC 2.0 (jsonrpc
+ * "2.0", an id, a result or an error). */
 #include <json-c/json.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -20,6 +20,7 @@
 #include "../service/catalog/catalog_db.h"
 #include "../service/mcp/mcp.h"
 #include "../service/render/render.h"
+#include "../tests/support/utf8.h"
 
 static cc_catalog catalog;
 static svc_context ctx;
@@ -54,6 +55,10 @@ static void check(const mcp_reply *r)
         return;
     if (strlen(r->body) != r->len || memchr(r->body, '\n', r->len) != NULL) {
         fprintf(stderr, "the reply is not one line of %zu bytes\n", r->len);
+        abort();
+    }
+    if (!tu_utf8_valid(r->body, r->len)) {
+        fprintf(stderr, "the reply is not valid UTF-8 at byte %zu\n", tu_utf8_bad_at(r->body, r->len));
         abort();
     }
     json_object *o = json_tokener_parse(r->body), *v;

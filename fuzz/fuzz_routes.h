@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "../service/service.h"
+#include "../tests/support/utf8.h"
 
 static const char *const fuzz_post_routes[] = {
     "/v1/validate",   "/v1/placements", "/v1/deployments", "/v1/wagon-moves",
@@ -51,6 +52,20 @@ static inline int fuzz_status_allowed(int s)
 {
     return s == 200 || s == 204 || s == 400 || s == 404 || s == 405 || s == 406 || s == 413
         || s == 422;
+}
+
+/* Every answer is valid UTF-8 (issue 35): its body, unless it is a PNG,
+ * and every header value. Returns NULL, or what is not. */
+static inline const char *fuzz_not_utf8(const svc_response *res)
+{
+    const char *body = res->body ? res->body : res->static_body;
+    bool binary = res->content_type && strcmp(res->content_type, "image/png") == 0;
+    if (body != NULL && !binary && !tu_utf8_valid(body, res->len))
+        return "the body";
+    for (int i = 0; i < res->nheaders; i++)
+        if (!tu_utf8_valid(res->headers[i].value, strlen(res->headers[i].value)))
+            return res->headers[i].name;
+    return NULL;
 }
 
 /* The next line of [*p, end) into out (NUL-terminated, cut at a NUL byte

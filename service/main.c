@@ -3,6 +3,7 @@
  * Usage: carcassonne-rules [--host H] [--port P] [--threads N] [--catalog FILE]
  *                          [--no-access-log] [--request-timeout S] [--header-timeout S]
  *                          [--max-connections N] [--max-per-address N] [--mcp-origins LIST]
+ *                          [--heavy-threads N] [--heavy-queue N]
  *        carcassonne-rules COMMAND ARGS...   (cli/cli.h: ask, ...)
  * A first argument that is not an option names a subcommand (cli/); the
  * server runs when there is none, or with `serve`.
@@ -52,6 +53,8 @@ typedef struct {
     unsigned max_connections;     /* 0: what RLIMIT_NOFILE allows */
     unsigned max_per_address;     /* 0: the server's default */
     const char *mcp_origins;      /* NULL: loopback origins only */
+    unsigned heavy_threads;       /* 0: the server's default */
+    unsigned heavy_queue;         /* 0: the server's default */
 } options;
 
 static void usage(FILE *out)
@@ -60,7 +63,7 @@ static void usage(FILE *out)
             "usage: carcassonne-rules [--host HOST] [--port PORT] [--threads N] [--catalog FILE]\n"
             "                         [--no-access-log] [--request-timeout S] [--header-timeout S]\n"
             "                         [--max-connections N] [--max-per-address N]\n"
-            "                         [--mcp-origins LIST]\n"
+            "                         [--mcp-origins LIST] [--heavy-threads N] [--heavy-queue N]\n"
             "  --host HOST     address to listen on (env HOST, default 127.0.0.1)\n"
             "  --port PORT     port, 0 picks a free one (env PORT, default 8080)\n"
             "  --threads N     worker threads (default: the number of cores)\n"
@@ -75,7 +78,11 @@ static void usage(FILE *out)
             "  --max-per-address N  open connections from one client address (default: 90%%\n"
             "                  of the connection limit, so one address never takes them all)\n"
             "  --mcp-origins LIST  origins POST /mcp accepts besides loopback ones,\n"
-            "                  comma-separated, or * for any (env MCP_ORIGINS)\n");
+            "                  comma-separated, or * for any (env MCP_ORIGINS)\n"
+            "  --heavy-threads N  threads for pictures, whole games and MCP tool calls,\n"
+            "                  so they never hold the workers (default: half the threads)\n"
+            "  --heavy-queue N  such requests that may wait for one; past it 503\n"
+            "                  (default %d)\n", HTTP_HEAVY_QUEUE_DEFAULT);
     cli_print_commands(out);
 }
 
@@ -116,6 +123,7 @@ static bool parse_options(int argc, char **argv, options *o)
     o->header_timeout_s = 0;
     o->max_connections = 0;
     o->max_per_address = 0;
+    o->heavy_threads = o->heavy_queue = 0;
     const char *env_origins = getenv("MCP_ORIGINS");
     o->mcp_origins = env_origins && *env_origins ? env_origins : NULL;
     const char *env_log = getenv("ACCESS_LOG");
@@ -134,6 +142,8 @@ static bool parse_options(int argc, char **argv, options *o)
         { "max-connections", required_argument, NULL, 'm' },
         { "max-per-address", required_argument, NULL, 'a' },
         { "mcp-origins", required_argument, NULL, 'o' },
+        { "heavy-threads", required_argument, NULL, 'T' },
+        { "heavy-queue", required_argument, NULL, 'Q' },
         { "help", no_argument, NULL, '?' + 256 },
         { NULL, 0, NULL, 0 },
     };
@@ -184,6 +194,18 @@ static bool parse_options(int argc, char **argv, options *o)
                 o->max_connections = (unsigned)v;
             else
                 o->max_per_address = (unsigned)v;
+            break;
+        case 'T':
+        case 'Q':
+            if (!parse_number(optarg, 1, ch == 'T' ? MAX_THREADS : 100000, &v)) {
+                fprintf(stderr, "carcassonne-rules: --heavy-%s must be 1..%d, not \"%s\"\n",
+                        ch == 'T' ? "threads" : "queue", ch == 'T' ? MAX_THREADS : 100000, optarg);
+                return false;
+            }
+            if (ch == 'T')
+                o->heavy_threads = (unsigned)v;
+            else
+                o->heavy_queue = (unsigned)v;
             break;
         case '?' + 256: usage(stdout); exit(0);
         default: usage(stderr); return false;
@@ -274,7 +296,8 @@ static int serve(int argc, char **argv)
                         .request_timeout_s = o.request_timeout_s,
                         .header_timeout_s = o.header_timeout_s,
                         .max_connections = o.max_connections,
-                        .max_per_address = o.max_per_address };
+                        .max_per_address = o.max_per_address,
+                        .heavy_threads = o.heavy_threads, .heavy_queue = o.heavy_queue };
     http_server *server = http_start(&ctx, &cfg, err, sizeof err);
     if (server == NULL) {
         fprintf(stderr, "carcassonne-rules: %s\n", err);

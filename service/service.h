@@ -150,7 +150,7 @@ void svc_dispatch(const svc_context *ctx, const char *method, const char *path,
 int svc_query_param(const svc_context *ctx, const char *name, char *out, size_t size);
 
 /* Add a response header (value formatted like printf, cut to
- * SVC_HEADER_VALUE_MAX - 1 bytes). A name already present is replaced.
+ * SVC_HEADER_VALUE_MAX - 1 bytes, on a character boundary). A name already present is replaced.
  * Returns false, and adds nothing, when SVC_MAX_HEADERS are already set. */
 bool svc_add_header(svc_response *res, const char *name, const char *value_fmt, ...)
     __attribute__((format(printf, 3, 4)));

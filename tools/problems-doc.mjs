@@ -236,7 +236,7 @@ const TYPES = [
   { slug: 'http-version-not-supported', status: 505, group: 'http',
     meaning: 'An HTTP major version other than 1 (the service speaks HTTP/1.1 and 1.0).', pointer: '`""`', none: 'answered by the HTTP server before any route (not by `ask`); tests/contract/framing.test.mjs and overload.test.mjs send it over a socket' },
   { slug: 'server-busy', status: 503, group: 'http',
-    meaning: 'The replica holds its connection limit (what its open-files limit allows, or `--max-connections`): the new connection is answered at once, with `Retry-After: 1`, and closed. Retry then, or on another replica.',
+    meaning: 'The replica holds its connection limit (what its open-files limit allows, or `--max-connections`): the new connection is answered at once, with `Retry-After: 1`, and closed. Or it holds as many heavy requests (pictures, whole games imported or played, MCP tool calls) as its heavy pool runs and queues (`--heavy-threads`, `--heavy-queue`): that request is answered at once, with `Retry-After: 1`, and the connection stays open. Retry then, or on another replica.',
     pointer: '`""`', none: 'answered by the HTTP server before any route (not by `ask`); tests/contract/framing.test.mjs and overload.test.mjs send it over a socket' },
   { slug: 'too-many-connections', status: 503, group: 'http',
     meaning: 'The client\'s address (an IPv6 /64) holds its own limit of open connections (`--max-per-address`, by default 90% of the connection limit): answered at once, with `Retry-After: 1`, and closed.',

@@ -100,6 +100,11 @@ void conn_close(worker *w, conn *c)
         c->next->prev = c->prev;
     close(c->fd);                 /* also leaves the epoll set */
     forget_count(w->s, c);
+    if (c->job != NULL) {         /* only when the server stops: the pool has let go */
+        svc_response_free(&c->job->res);
+        free(c->job);
+        metrics_in_flight(w->s->metrics, -1);
+    }
     if (!c->borrowed)
         free(c->in);
     free(c->out_head);
@@ -527,6 +532,21 @@ static bool settle(worker *w, conn *c)
     return false;
 }
 
+/* c->in becomes the connection's own if it is the worker's read buffer
+ * (a request that outlives this turn of the loop); false if out of memory. */
+static bool own_input(conn *c)
+{
+    if (!c->borrowed)
+        return true;
+    char *own = malloc(c->in_cap);
+    if (own == NULL)
+        return false;
+    memcpy(own, c->in, c->in_len + 1 <= c->in_cap ? c->in_len + 1 : c->in_len);
+    c->in = own;
+    c->borrowed = false;
+    return true;
+}
+
 typedef enum { READ_GOT, READ_NONE, READ_FAILED, READ_NO_MEMORY } read_result;
 
 /* One recv into c->in: the worker's read buffer when the connection has
@@ -584,13 +604,78 @@ static void consume(worker *w, conn *c, size_t end)
     c->state = CONN_HEAD;
 }
 
-/* The request in c->in[0..end) is whole: answer it. */
+/* The request of c->in as the dispatcher reads it. */
+static svc_request request_of(const conn *c, size_t body_len)
+{
+    return (svc_request){
+        .method = c->in + c->head.method,
+        .path = c->in + c->head.target,
+        .body = body_len ? c->in + c->head.head_len : NULL,
+        .len = body_len,
+        .content_type = h1_str(c->in, c->head.content_type),
+        .accept = h1_str(c->in, c->head.accept),
+        .accept_language = h1_str(c->in, c->head.accept_language),
+        .origin = h1_str(c->in, c->head.origin),
+        .mcp_protocol_version = h1_str(c->in, c->head.mcp_protocol_version),
+    };
+}
+
+/* res answers the request that ends at `end` (whose byte there, `saved`,
+ * was replaced by a NUL): count it, log it, send it. */
+static step answered(worker *w, conn *c, svc_response *res, size_t end, char saved)
+{
+    http_server *s = w->s;
+    const char *method = c->in + c->head.method;
+    const char *target = c->in + c->head.target;
+    metrics_in_flight(s->metrics, -1);
+    c->in[end] = saved;
+    if (res->status == 503)
+        svc_add_header(res, "Retry-After", "1");
+    observe(s, c, method, target, res->status, res->len);
+    bool head_only = strcmp(method, "HEAD") == 0;
+    consume(w, c, end);
+    /* Draining: requests already received (pipelined) are answered too;
+     * the last answer says close. */
+    bool close = !c->head.keep_alive || (atomic_load(&s->draining) && c->in_len == 0);
+    bool keep_alive_10 = c->head.minor == 0 && !close;
+    c->served = true;
+    step r = respond(w, c, res, close, head_only, keep_alive_10);
+    svc_response_free(res);
+    return r;
+}
+
+/* A heavy request goes to the heavy pool (heavy.h); its connection waits
+ * for the answer (STEP_WAIT; conn_heavy_done() goes on). The pool reads
+ * the request from c->in, so a borrowed buffer becomes the connection's
+ * own first. False, with *res the answer, when the pool is full or memory
+ * ran out. */
+static bool to_heavy_pool(worker *w, conn *c, size_t body_len, size_t end, char saved,
+                          svc_response *res)
+{
+    heavy_job *job = calloc(1, sizeof *job);
+    if (job == NULL || !own_input(c)) {
+        free(job);
+        *res = w->s->no_memory;
+        return false;
+    }
+    *job = (heavy_job){ .w = w, .c = c, .req = request_of(c, body_len),
+                        .body_len = body_len, .end = end, .saved = saved };
+    c->job = job;
+    if (heavy_submit(w->s->heavy, job))
+        return true;
+    c->job = NULL;
+    free(job);
+    *res = *heavy_refusal(w->s->heavy);
+    return false;
+}
+
+/* The request in c->in[0..end) is whole: answer it, or hand it to the
+ * heavy pool. */
 static step dispatch(worker *w, conn *c, size_t body_len, size_t end)
 {
     http_server *s = w->s;
     const char *method = c->in + c->head.method;
     const char *target = c->in + c->head.target;
-    const char *body = c->in + c->head.head_len;
     /* The body as a C string for the JSON reader; the byte after it may be
      * the next pipelined request, so it is put back afterwards. */
     char saved = c->in[end];
@@ -602,34 +687,13 @@ static step dispatch(worker *w, conn *c, size_t body_len, size_t end)
     } else if (metrics_route(target) == metrics_route("/metrics")) {
         answer_metrics(s, method, &res);
     } else {
-        svc_request req = {
-            .method = method,
-            .path = target,
-            .body = body_len ? body : NULL,
-            .len = body_len,
-            .content_type = h1_str(c->in, c->head.content_type),
-            .accept = h1_str(c->in, c->head.accept),
-            .accept_language = h1_str(c->in, c->head.accept_language),
-            .origin = h1_str(c->in, c->head.origin),
-            .mcp_protocol_version = h1_str(c->in, c->head.mcp_protocol_version),
-        };
-        svc_handle(s->ctx, &req, &res);
+        svc_request req = request_of(c, body_len);
+        if (!heavy_is(&req))
+            svc_handle(s->ctx, &req, &res);
+        else if (to_heavy_pool(w, c, body_len, end, saved, &res))
+            return STEP_WAIT;
     }
-    metrics_in_flight(s->metrics, -1);
-    c->in[end] = saved;
-    if (res.status == 503)
-        svc_add_header(&res, "Retry-After", "1");
-    observe(s, c, method, target, res.status, res.len);
-    bool head_only = strcmp(method, "HEAD") == 0;
-    consume(w, c, end);
-    /* Draining: requests already received (pipelined) are answered too;
-     * the last answer says close. */
-    bool close = !c->head.keep_alive || (atomic_load(&s->draining) && c->in_len == 0);
-    bool keep_alive_10 = c->head.minor == 0 && !close;
-    c->served = true;
-    step r = respond(w, c, &res, close, head_only, keep_alive_10);
-    svc_response_free(&res);
-    return r;
+    return answered(w, c, &res, end, saved);
 }
 
 /* A body is still to come: a client that sent Expect: 100-continue waits
@@ -710,6 +774,8 @@ static step advance(worker *w, conn *c)
 /* The work an event allows; false once the connection is closed. */
 static bool serve_events(worker *w, conn *c, uint32_t events)
 {
+    if (c->job != NULL)
+        return true;              /* the heavy pool holds its buffer: after the answer */
     if (events & EPOLLERR) {
         conn_close(w, c);
         return false;
@@ -755,6 +821,22 @@ void conn_run(worker *w, conn *c, uint32_t events)
         settle(w, c);
 }
 
+void conn_heavy_done(worker *w, conn *c)
+{
+    heavy_job *job = c->job;
+    c->job = NULL;
+    svc_response res = job->res;
+    size_t end = job->end;
+    char saved = job->saved;
+    free(job);
+    w->now_ms = now_ms();
+    step r = answered(w, c, &res, end, saved);
+    /* Input that came meanwhile was not read (its edge is gone): go on as
+     * after a write. */
+    if (r == STEP_MORE)
+        conn_run(w, c, EPOLLIN);
+}
+
 /* ---- deadlines and drain ---------------------------------------------------------- */
 
 static void time_out(worker *w, conn *c, metrics_timeout_phase phase)
@@ -772,6 +854,8 @@ static void time_out(worker *w, conn *c, metrics_timeout_phase phase)
 void conn_check_deadlines(worker *w, conn *c, uint64_t now)
 {
     http_server *s = w->s;
+    if (c->job != NULL)
+        return;                   /* its request came whole: the pool answers it */
     if (c->state == CONN_LINGER) {
         if (now - c->linger_ms >= LINGER_MS)
             conn_close(w, c);

@@ -234,6 +234,7 @@ static void *worker_main(void *arg)
                 ssize_t got = read(w->wake_fd, &v, sizeof v);
                 (void)got;
                 take_inbox(w, true);
+                heavy_deliver(w);
             } else {
                 conn_run(w, p, ev[i].events);
             }
@@ -314,6 +315,7 @@ static void free_server(http_server *s)
         pthread_mutex_destroy(&s->workers[i].inbox_lock);
     }
     free(s->workers);
+    heavy_free(s->heavy);
     for (int i = 0; i < 3; i++)
         free(s->prepared_bodies[i]);
     peers_free(s->peers);
@@ -432,7 +434,12 @@ http_server *http_start(const svc_context *ctx, const http_config *cfg,
         }
     s->metrics = metrics_new();
     s->peers = peers_new(s->max_conns);
-    if (s->workers == NULL || s->metrics == NULL || s->peers == NULL || !prepare_answers(s)) {
+    if (s->metrics != NULL)
+        s->heavy = heavy_new(ctx, s->metrics, cfg->heavy_threads ? cfg->heavy_threads
+                                                                 : (s->nworkers + 1) / 2,
+                             cfg->heavy_queue ? cfg->heavy_queue : HTTP_HEAVY_QUEUE_DEFAULT);
+    if (s->workers == NULL || s->metrics == NULL || s->peers == NULL || s->heavy == NULL ||
+        !prepare_answers(s)) {
         free_server(s);
         snprintf(errbuf, errlen, "out of memory");
         return NULL;
@@ -509,6 +516,9 @@ void http_stop(http_server *s, unsigned drain_ms)
     s->listen_fd = -1;
     while (now_ms() < deadline && (atomic_load(&s->open) > 0 || atomic_load(&s->lingering) > 0))
         nanosleep(&tick, NULL);
+    /* The heavy pool first: the workers free the connections whose
+     * buffers its threads read. */
+    heavy_stop(s->heavy);
     atomic_store(&s->stopping, true);
     for (unsigned i = 0; i < s->nworkers; i++) {
         wake(&s->workers[i]);

@@ -4,7 +4,10 @@
  * accepts and serves its own connections), the connection limit and what
  * happens past it (an immediate 503 problem with Retry-After, never a
  * queue nobody serves), the per-address cap, the deadlines (idle, header
- * block, whole request), and the graceful stop (drain). Requests are
+ * block, whole request), where each request runs (a heavy one -- a
+ * picture, a whole game -- on the bounded heavy pool, service/http/
+ * heavy.h, the others on the worker that read it), and the graceful stop
+ * (drain). Requests are
  * framed strictly by service/http/http1.h and answered by svc_handle();
  * around it: GET /metrics (service/http/metrics.h), one JSON access-log
  * line per request on stderr ({"ts","method","path","status","bytes","us"}),
@@ -31,6 +34,8 @@
 
 #include "../service.h"
 
+#define HTTP_HEAVY_QUEUE_DEFAULT 16   /* heavy requests that may wait, per replica */
+
 typedef struct {
     const char *host;          /* numeric address or name, e.g. "127.0.0.1", "::" */
     int port;                  /* 0..65535; 0 lets the system pick */
@@ -44,6 +49,11 @@ typedef struct {
                                   0 = what RLIMIT_NOFILE allows (at most 100,000) */
     unsigned max_per_address;  /* open connections from one client address;
                                   0 = 90% of the connection limit */
+    unsigned heavy_threads;    /* threads answering heavy requests (pictures, whole
+                                  games: heavy.h); 0 = half the worker threads,
+                                  at least 1 */
+    unsigned heavy_queue;      /* heavy requests that may wait for one; past it
+                                  503; 0 = HTTP_HEAVY_QUEUE_DEFAULT */
     bool no_access_log;        /* true: no access-log lines on stderr */
 } http_config;
 

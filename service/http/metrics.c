@@ -86,6 +86,9 @@ struct metrics {
     atomic_uint_fast64_t connection_limit;
     atomic_uint_fast64_t shed[METRICS_NSHED];
     atomic_uint_fast64_t timed_out[METRICS_NTIMEOUT];
+    atomic_uint_fast64_t heavy_queued, heavy_refused;
+    atomic_int_fast64_t heavy_waiting, heavy_running;
+    atomic_uint_fast64_t heavy_threads, heavy_queue;
 };
 
 metrics *metrics_new(void)
@@ -147,6 +150,32 @@ void metrics_timed_out(metrics *m, metrics_timeout_phase phase)
 {
     if (phase >= 0 && phase < METRICS_NTIMEOUT)
         atomic_fetch_add_explicit(&m->timed_out[phase], 1, memory_order_relaxed);
+}
+
+void metrics_heavy(metrics *m, metrics_heavy_event e)
+{
+    switch (e) {
+    case METRICS_HEAVY_QUEUED:
+        atomic_fetch_add_explicit(&m->heavy_queued, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&m->heavy_waiting, 1, memory_order_relaxed);
+        break;
+    case METRICS_HEAVY_REFUSED:
+        atomic_fetch_add_explicit(&m->heavy_refused, 1, memory_order_relaxed);
+        break;
+    case METRICS_HEAVY_STARTED:
+        atomic_fetch_sub_explicit(&m->heavy_waiting, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&m->heavy_running, 1, memory_order_relaxed);
+        break;
+    case METRICS_HEAVY_FINISHED:
+        atomic_fetch_sub_explicit(&m->heavy_running, 1, memory_order_relaxed);
+        break;
+    }
+}
+
+void metrics_heavy_limits(metrics *m, unsigned threads, unsigned queue)
+{
+    atomic_store_explicit(&m->heavy_threads, threads, memory_order_relaxed);
+    atomic_store_explicit(&m->heavy_queue, queue, memory_order_relaxed);
 }
 
 /* ---- rendering -------------------------------------------------------------- */
@@ -264,6 +293,35 @@ static void render_connections(const metrics *m, text *t)
              (unsigned long long)load(&m->timed_out[i]));
 }
 
+static void render_heavy(const metrics *m, text *t)
+{
+    emit(t, "# HELP carcassonne_heavy_requests_queued_total Heavy requests (pictures, whole "
+            "games, tool calls) handed to the heavy pool.\n"
+            "# TYPE carcassonne_heavy_requests_queued_total counter\n"
+            "carcassonne_heavy_requests_queued_total %llu\n"
+            "# HELP carcassonne_heavy_requests_refused_total Heavy requests refused with a 503 "
+            "(and Retry-After) because the pool's queue was full.\n"
+            "# TYPE carcassonne_heavy_requests_refused_total counter\n"
+            "carcassonne_heavy_requests_refused_total %llu\n"
+            "# HELP carcassonne_heavy_requests_waiting Heavy requests waiting for a thread now.\n"
+            "# TYPE carcassonne_heavy_requests_waiting gauge\n"
+            "carcassonne_heavy_requests_waiting %lld\n"
+            "# HELP carcassonne_heavy_requests_running Heavy requests being answered now.\n"
+            "# TYPE carcassonne_heavy_requests_running gauge\n"
+            "carcassonne_heavy_requests_running %lld\n"
+            "# HELP carcassonne_heavy_threads Threads of the heavy pool.\n"
+            "# TYPE carcassonne_heavy_threads gauge\n"
+            "carcassonne_heavy_threads %llu\n"
+            "# HELP carcassonne_heavy_queue_limit Heavy requests that may wait; one more is "
+            "refused with 503.\n"
+            "# TYPE carcassonne_heavy_queue_limit gauge\n"
+            "carcassonne_heavy_queue_limit %llu\n",
+         (unsigned long long)load(&m->heavy_queued), (unsigned long long)load(&m->heavy_refused),
+         (long long)atomic_load_explicit(&m->heavy_waiting, memory_order_relaxed),
+         (long long)atomic_load_explicit(&m->heavy_running, memory_order_relaxed),
+         (unsigned long long)load(&m->heavy_threads), (unsigned long long)load(&m->heavy_queue));
+}
+
 /* Resident memory from /proc/self/statm (its second field, in pages), 0
  * where there is none. */
 static unsigned long long resident_bytes(void)
@@ -295,6 +353,7 @@ bool metrics_render(const metrics *m, char **out, size_t *len)
              "carcassonne_http_requests_in_flight %lld\n",
          (long long)atomic_load_explicit(&m->in_flight, memory_order_relaxed));
     render_connections(m, &t);
+    render_heavy(m, &t);
     emit(&t, "# HELP process_resident_memory_bytes Resident memory size in bytes.\n"
              "# TYPE process_resident_memory_bytes gauge\n"
              "process_resident_memory_bytes %llu\n", resident_bytes());

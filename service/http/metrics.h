@@ -21,6 +21,9 @@
  *   metrics_connection_limit(m, n)  the limit past which connections are shed
  *   metrics_shed(m, why)            one connection refused with a 503
  *   metrics_timed_out(m, phase)     one connection closed at a deadline
+ *   metrics_heavy(m, event)         a heavy request queued, refused, started,
+ *                                   finished (service/http/heavy.h)
+ *   metrics_heavy_limits(m, t, q)   the heavy pool's threads and queue bound
  *   metrics_render(m, &text, &len)  malloc'ed text; false if out of memory
  */
 #ifndef METRICS_H
@@ -61,6 +64,17 @@ void metrics_connections(metrics *m, int delta);
 void metrics_connection_limit(metrics *m, unsigned limit);
 void metrics_shed(metrics *m, metrics_shed_reason why);
 void metrics_timed_out(metrics *m, metrics_timeout_phase phase);
+
+/* Heavy requests (service/http/heavy.h), as the pool sees them. */
+typedef enum {
+    METRICS_HEAVY_QUEUED,    /* handed to the pool */
+    METRICS_HEAVY_REFUSED,   /* the pool was full: answered 503 */
+    METRICS_HEAVY_STARTED,   /* a pool thread took it */
+    METRICS_HEAVY_FINISHED,  /* answered */
+} metrics_heavy_event;
+
+void metrics_heavy(metrics *m, metrics_heavy_event e);
+void metrics_heavy_limits(metrics *m, unsigned threads, unsigned queue);
 
 /* The exposition text; *text is malloc'ed, the caller frees it. */
 bool metrics_render(const metrics *m, char **text, size_t *len);

@@ -28,9 +28,15 @@
  * serving the fewest (through that worker's inbox and a wake-up), so a
  * burst of connections accepted by one thread is still shared by all.
  *
+ * A heavy request (a picture, a whole game: heavy.h) is answered by the
+ * heavy pool, not by the worker: meanwhile its connection waits in none of
+ * the above but on its job (conn->job), and the worker is woken (through
+ * its eventfd) when the answer comes back to its done list.
+ *
  * Table of contents:
  *   conn_*   (conn.c)  admit, run on an event, deadlines, close
  *   server_* (http.c)  what conn.c asks of the server
+ *   heavy_*  (heavy.c) the pool that answers heavy requests
  */
 #ifndef HTTP_SERVER_H
 #define HTTP_SERVER_H
@@ -43,6 +49,7 @@
 
 #include "../service.h"
 #include "http.h"
+#include "heavy.h"
 #include "http1.h"
 #include "metrics.h"
 #include "peers.h"
@@ -87,6 +94,7 @@ typedef struct conn {
     uint64_t body_ms;            /* the head complete: the request deadline runs */
     uint64_t linger_ms;          /* lingering since */
     struct timespec started;     /* the head complete (latency, access log) */
+    heavy_job *job;              /* a request with the heavy pool: wait for it */
 } conn;
 
 /* A connection accepted by one worker for another (balance). */
@@ -104,6 +112,7 @@ struct worker {
     pthread_mutex_t inbox_lock;
     unsigned inbox_len;
     handed_conn inbox[INBOX_SIZE];
+    heavy_job *heavy_done;       /* answered by the heavy pool (under inbox_lock) */
     bool listening;              /* the listening socket is in epfd */
     uint64_t accept_resume_ms;   /* out of descriptors: accept again then */
     conn *conns;                 /* every connection of this worker */
@@ -124,6 +133,7 @@ struct http_server {
     worker *workers;
     metrics *metrics;
     peers *peers;
+    heavy_pool *heavy;           /* heavy requests (heavy.h) */
     bool access_log;
     unsigned max_conns;          /* open connections past which new ones get 503 */
     unsigned max_per_peer;
@@ -151,5 +161,7 @@ void conn_run(worker *w, conn *c, uint32_t events);
 void conn_check_deadlines(worker *w, conn *c, uint64_t now);
 void conn_drain(worker *w, conn *c);
 void conn_close(worker *w, conn *c);
+/* The heavy pool answered c's request (c->job): send it and go on. */
+void conn_heavy_done(worker *w, conn *c);
 
 #endif

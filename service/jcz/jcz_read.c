@@ -21,11 +21,16 @@
 
 void jcz_pointer_add(char *pointer, size_t size, const char *key)
 {
-    size_t len = strlen(pointer);
-    if (len + 1 >= size)
+    /* The whole token or nothing: a token cut short would point at a
+     * member that is not there, and could end inside a character, which
+     * no JSON client reads (issue 35); the ancestor is still true. */
+    size_t len = strlen(pointer), need = len + 1;
+    for (const char *s = key; *s != '\0'; s++)
+        need += *s == '~' || *s == '/' ? 2 : 1;
+    if (need >= size)
         return;
     pointer[len++] = '/';
-    for (const char *s = key; *s != '\0' && len + 3 < size; s++) {
+    for (const char *s = key; *s != '\0'; s++) {
         if (*s == '~' || *s == '/') {
             pointer[len++] = '~';
             pointer[len++] = *s == '~' ? '0' : '1';
@@ -453,7 +458,52 @@ static void player_name(cc_position *pos, int i, const char *name)
     }
 }
 
-static bool read_players(const jr_obj *root, cc_position *pos, cc_error *err)
+/* The players' slots, when they seat the file's turn order around the
+ * table as a rotation of it (slot i + k mod n for the i-th; the export
+ * writes the position's own order so): k, the seat of the first to move.
+ * 0 otherwise -- no slots, or slots that say nothing about order. */
+static int seat_shift(jr_val list, int n)
+{
+    jr_iter it = jr_iter_start(list);
+    jr_val v, slot;
+    int k = -1;
+    for (int i = 0; jr_next_element(&it, &v); i++) {
+        jr_obj p;
+        if (!jr_obj_open(v, &p) || !jr_obj_get(&p, "slot", &slot) || slot.type != JR_INT ||
+            jr_int64(slot) < 0 || jr_int64(slot) >= n)
+            return 0;
+        if (k < 0)
+            k = (int)jr_int64(slot);
+        if (jr_int64(slot) != (k + i) % n)
+            return 0;
+    }
+    return k < 0 ? 0 : k;
+}
+
+/* The players back in their seats (seat_shift: k), the first to move
+ * active: the file lists them in turn order from him, and every player
+ * index of its messages counts in that order. */
+static void seat_players(jcz_game *g, int k)
+{
+    cc_position *pos = &g->start;
+    int n = pos->nplayers;
+    if (k == 0)
+        return;
+    char names[CC_MAX_PLAYERS][CC_NAME_MAX];
+    memcpy(names, pos->players, sizeof names);
+    for (int i = 0; i < n; i++)
+        memcpy(pos->players[(i + k) % n], names[i], CC_NAME_MAX);
+    pos->active = k;
+    for (int m = 0; m < g->nmsgs; m++) {
+        jcz_msg *msg = &g->msgs[m];
+        if (msg->player >= 0)
+            msg->player = (msg->player + k) % n;
+        if (msg->type == JCZ_DEPLOY_MEEPLE && msg->owner >= 0)
+            msg->owner = (msg->owner + k) % n;
+    }
+}
+
+static bool read_players(const jr_obj *root, cc_position *pos, int *shift, cc_error *err)
 {
     jr_val list;
     if (!dec_array(root, "players", "", true, &list, err))
@@ -480,6 +530,7 @@ static bool read_players(const jr_obj *root, cc_position *pos, cc_error *err)
         player_name(pos, (int)i, text);
         free(text);
     }
+    *shift = seat_shift(list, (int)n);
     return true;
 }
 
@@ -682,6 +733,7 @@ static bool meeple_id(const char *id, const char *iptr, int nplayers, jcz_msg *m
         }
     char kind[40];
     snprintf(kind, sizeof kind, "%.*s", (int)(n < 39 ? n : 39), end + 1);
+    cc_utf8_trim(kind);
     return out_of_scope(err, iptr, "jcz.the-figure", kind);
 }
 
@@ -833,6 +885,7 @@ bool jcz_read(const jr_obj *root, const cc_catalog *cat, jcz_game *g, cc_error *
     jr_obj setup;
     unsigned sets = 0;
     elements el;
+    int shift = 0;
     if (root->val.type != JR_OBJECT)
         return fail(err, 400, "", SVC_P_WRONG_TYPE, SVC_D_JCZ_SAVED_GAME_OBJECT, CC_NO_ARGS);
     if (!dec_object(root, "setup", "", true, &setup, err) ||
@@ -840,14 +893,17 @@ bool jcz_read(const jr_obj *root, const cc_catalog *cat, jcz_game *g, cc_error *
         !read_elements(&setup, &el, err) ||
         !apply_elements(&el, sets, &g->start, err) ||
         !read_rules(&setup, &g->start.options, err) ||
-        !read_players(root, &g->start, err) ||
+        !read_players(root, &g->start, &shift, err) ||
         !read_start(&setup, cat, sets, &g->start, &g->pile, err))
         return false;
     g->sets = sets;
     if (g->start.expansions & CC_EXP_ABBEY_MAYOR)
         for (int p = 0; p < g->start.nplayers; p++)
             g->start.abbeys[p] = el.abbey > 0 ? 1 : 0;
-    return read_annotations(root, cat, sets, g, err) && read_replay(root, cat, g, err);
+    if (!read_annotations(root, cat, sets, g, err) || !read_replay(root, cat, g, err))
+        return false;
+    seat_players(g, shift);
+    return true;
 }
 
 void jcz_game_free(jcz_game *g)

@@ -97,7 +97,9 @@ void jcz_game_free(jcz_game *g);
 int jcz_tile_type(const cc_catalog *cat, const char *id);
 
 /* Append JSON Pointer token `key` to pointer (RFC 6901: '~' -> "~0",
- * '/' -> "~1"), cut to fit size. */
+ * '/' -> "~1"). When the whole token does not fit size, pointer stays as
+ * it was: its ancestor, still a true pointer, never one cut inside a
+ * token (or a character). */
 void jcz_pointer_add(char *pointer, size_t size, const char *key);
 
 #endif

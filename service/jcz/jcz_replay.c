@@ -450,11 +450,13 @@ static bool not_a_move(const turn_msgs *t, int turn, const char *lang, cc_error 
         snprintf(detail, sizeof detail, "replay/%d (turn %d): %.280s", m, turn, err->detail);
         snprintf(err->pointer, sizeof err->pointer, "%s", ptr);
         snprintf(err->detail, sizeof err->detail, "%s", detail);
+        cc_utf8_trim(err->detail);   /* cut inside a character: not UTF-8 */
         return false;
     }
     txt_args a = { .err = err };
     txt_format(lang, &err->text, &a, detail, sizeof detail);
     snprintf(cut, sizeof cut, "%.280s", detail);
+    cc_utf8_trim(cut);
     cc_error was = *err;      /* its suggestions and locations stay the answer's */
     fail_text(err, (int)was.status, ptr, was.problem, SVC_D_REPLAY_NOT_A_MOVE,
               CC_ARGS(CC_INT(INDEX, m), CC_INT(TURN, turn),

@@ -45,6 +45,8 @@ struct jcz_writer {
     const char *lang;           /* an illegal move's reason is worded in it */
     char name[128];
     cc_position start;          /* the first player first */
+    int first_seat;             /* his index in the position's players: the
+                                   players' slots say where each sat */
     cc_position pos;            /* before the next move */
     int ids[CC_MAX_FIGURES];    /* the app's number of each figure of pos */
     cc_board board;             /* the board of pos */
@@ -120,6 +122,7 @@ jcz_writer *jcz_writer_new(const cc_position *pos, const cc_catalog *cat, const 
         return NULL;
     }
     first_player_first(pos, &w->start);
+    w->first_seat = pos->active;
     w->pos = w->start;
     return w;
 }
@@ -643,7 +646,8 @@ void jcz_writer_finish(const jcz_writer *w, jw *o)
     for (int p = 0; p < w->start.nplayers; p++) {
         jw_object(o);
         jw_member_string(o, "name", w->start.players[p]);
-        jw_member_int(o, "slot", p);
+        /* The seat in the position's order, which an import restores. */
+        jw_member_int(o, "slot", (w->first_seat + p) % w->start.nplayers);
         jw_key(o, "clientId");
         jw_null(o);
         jw_object_end(o);

@@ -458,6 +458,7 @@ bool svc_add_header(svc_response *res, const char *name, const char *value_fmt, 
     va_start(ap, value_fmt);
     vsnprintf(res->headers[i].value, sizeof res->headers[i].value, value_fmt, ap);
     va_end(ap);
+    cc_utf8_trim(res->headers[i].value);
     res->headers[i].name = name;
     if (i == res->nheaders)
         res->nheaders++;

@@ -29,6 +29,7 @@ static bool in_move(cc_error *err, size_t i)
 {
     char ptr[CC_POINTER_MAX];
     snprintf(ptr, sizeof ptr, "/moves/%zu%.140s", i, err->pointer);
+    cc_utf8_trim(ptr);
     snprintf(err->pointer, sizeof err->pointer, "%s", ptr);
     return false;
 }

@@ -124,6 +124,17 @@ run "import --turn 0 exits 2" 2 "$BIN" import --turn 0 "$GAME"
 run "import --turn with a word exits 2" 2 "$BIN" import --turn two "$GAME"
 run "import --turn with a huge number exits 2" 2 "$BIN" import --turn 99999999999999999999 "$GAME"
 run "import of a missing file exits 2" 2 "$BIN" import "$WORK/missing.jcz"
+# Issue 35: a long key of multi-byte characters used to get a problem whose
+# pointer was cut inside a character; every answer is valid UTF-8.
+python3 -c 'import sys; t = open(sys.argv[1], encoding="utf-8").read(); sys.stdout.write(t.replace("\"basic:1\": 1", "\"basic:1\": 1, \"" + "\u00e9" * 75 + "\": 1", 1))' \
+    "$GAME" >"$WORK/long-key.jcz"
+run "import of a set named with a long key of accented letters exits 1" 1 "$BIN" import "$WORK/long-key.jcz"
+if python3 -c 'import sys; open(sys.argv[1], "rb").read().decode("utf-8")' "$WORK/out" 2>/dev/null &&
+   grep -q '"pointer":"/setup/sets"' "$WORK/out"; then
+    ok "its problem is valid UTF-8, pointing at the sets"
+else
+    fail "its problem is valid UTF-8, pointing at the sets" "$(head -c 400 "$WORK/out")"
+fi
 # ---- random-game: the route's answer, spelled as options -------------------
 run "random-game plays a capped game" 0 "$BIN" random-game --seed 5 --players 3 \
     --expansions abbey-mayor,hills-sheep --option wagon_rules=c1 --turns 4

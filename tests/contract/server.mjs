@@ -31,9 +31,10 @@ function healthy(port) {
   });
 }
 
-export async function startService(extraEnv = {}, args = []) {
+// bin: another build (the release one, for a test that measures time).
+export async function startService(extraEnv = {}, args = [], bin = binary) {
   const port = await freePort();
-  const child = spawn(binary, args, {
+  const child = spawn(bin, args, {
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -33,6 +33,7 @@
 #include "../../../service/service.h"
 #include "../../support/asktest.h"
 #include "../../support/testutil.h"
+#include "../../support/utf8.h"
 
 CC_SUITE(jcz_import);
 
@@ -435,6 +436,50 @@ Test(jcz_import, what_is_out_of_scope_is_named_with_its_pointer)
     free(body);
 }
 
+/* Issue 35: a long key of multi-byte characters in setup.sets, .elements
+ * or .rules made a pointer cut inside a character -- a problem no strict
+ * JSON client could read. The pointer is now the whole key or, when that
+ * does not fit, the object holding it; the answer is valid UTF-8 either
+ * way (the server's bytes, not json-c's lenient reading of them). */
+Test(jcz_import, a_long_key_of_multi_byte_characters_leaves_a_valid_utf8_problem)
+{
+    static const struct {
+        const char *from, *prefix, *suffix, *holder;
+    } cases[] = {
+        { "\"basic:1\": 1", "\"basic:1\": 1, \"", "\": 1", "/setup/sets" },
+        { "\"farmers\": true", "\"farmers\": true, \"", "\": 1", "/setup/elements" },
+        { "\"rules\": {", "\"rules\": {\"", "\": \"x\", ", "/setup/rules" },
+    };
+    static const char *const chars[] = { "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x8f\xb0" };
+    svc_context ctx = { .cat = tu_catalog() };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (size_t c = 0; c < sizeof chars / sizeof chars[0]; c++)
+            for (size_t n = 20; n <= 80; n++) {
+                char to[512];
+                size_t len = (size_t)snprintf(to, sizeof to, "%s", cases[i].prefix);
+                for (size_t k = 0; k < n; k++)
+                    len += (size_t)snprintf(to + len, sizeof to - len, "%s", chars[c]);
+                snprintf(to + len, sizeof to - len, "%s", cases[i].suffix);
+                char *body = edited("basic-meeples.jcz", cases[i].from, to);
+                svc_response res;
+                svc_dispatch(&ctx, "POST", "/v1/import/jcz", body, strlen(body), &res);
+                cr_assert_eq(res.status, 422, "case %zu/%zu/%zu: %d %.*s", i, c, n, res.status,
+                             (int)res.len, res.body);
+                size_t bad = tu_utf8_bad_at(res.body, res.len);
+                cr_assert_eq(bad, res.len, "case %zu/%zu/%zu: byte %zu of %.*s", i, c, n, bad,
+                             (int)res.len, res.body);
+                json_object *p = json_tokener_parse(res.body);
+                const char *ptr = tu_str(p, "pointer");
+                cr_assert(strncmp(ptr, cases[i].holder, strlen(cases[i].holder)) == 0, "%s", ptr);
+                /* The whole key, or none of it. */
+                size_t key = strlen(ptr) - strlen(cases[i].holder);
+                cr_assert(key == 0 || key == 1 + n * strlen(chars[c]), "%s", ptr);
+                json_object_put(p);
+                svc_response_free(&res);
+                free(body);
+            }
+}
+
 Test(jcz_import, malformed_files_are_400_with_their_pointer)
 {
     static const struct {
@@ -550,6 +595,71 @@ Test(jcz_import, the_export_is_an_attachment)
     cr_assert_str_eq(tu_str(deploy, "meepleId"), "0.small.1");
     cr_assert_str_eq(tu_str(tu_member(deploy, "pointer"), "location"), "S");
     json_object_put(jcz);
+}
+
+/* Issue 35: a position whose player to move is not its first player. The
+ * file lists the players in turn order from the one to move (the apps start
+ * with the first), each in the slot of their seat in the position; the
+ * import seats them back: the same players in the same order, the same
+ * player to move, where before it gave them rotated. */
+Test(jcz_import, the_round_trip_keeps_the_players_as_given)
+{
+    const char *body =
+        "{\"position\": {\"players\": [\"red\", \"blue\", \"green\"], \"active\": \"green\","
+        " \"tiles\": [{\"tile\": \"base.D\", \"x\": 0, \"y\": 0, \"rot\": 0}], \"figures\": []},"
+        " \"moves\": [{\"tile\": \"base.E\", \"x\": 0, \"y\": -1, \"rot\": 180,"
+        " \"deploy\": {\"kind\": \"meeple\", \"at\": \"S\"}},"
+        " {\"tile\": \"base.E\", \"x\": 0, \"y\": 1, \"rot\": 180}]}";
+    json_object *jcz = tu_post("/v1/export/jcz", body, 200);
+    json_object *players = tu_member(jcz, "players");
+    static const char *const file_order[] = { "green", "red", "blue" };
+    for (size_t i = 0; i < 3; i++) {
+        json_object *p = json_object_array_get_idx(players, i);
+        cr_assert_str_eq(tu_str(p, "name"), file_order[i]);
+        cr_assert_eq(tu_int(p, "slot"), (int)(i + 2) % 3);
+    }
+    const char *text = json_object_to_json_string(jcz);
+    json_object *first = tu_post("/v1/import/jcz?turn=1", text, 200);
+    json_object *last = tu_post("/v1/import/jcz", text, 200);
+    json_object *given = json_tokener_parse("[\"red\", \"blue\", \"green\"]");
+    cr_assert_str_eq(json_object_to_json_string(tu_member(tu_member(first, "position"), "players")),
+                     json_object_to_json_string(given));
+    cr_assert_str_eq(json_object_to_json_string(tu_member(tu_member(last, "position"), "players")),
+                     json_object_to_json_string(given));
+    cr_assert_str_eq(tu_str(tu_member(first, "position"), "active"), "green");
+    cr_assert_str_eq(tu_str(tu_member(last, "position"), "active"), "blue");
+    /* The city green closed with a meeple is green's 4 points. */
+    json_object *scores = tu_member(tu_member(last, "position"), "scores");
+    cr_assert_eq(tu_int(scores, "green"), 4);
+    cr_assert_eq(tu_int(scores, "red"), 0);
+    cr_assert_str_eq(tu_str(turn_of(last, 2), "player"), "red");
+    json_object_put(given);
+    json_object_put(last);
+    json_object_put(first);
+    json_object_put(jcz);
+}
+
+/* Slots that are not a rotation of the file's order say nothing about it:
+ * the players stay in the file's order, the first of them to move. */
+Test(jcz_import, slots_that_are_not_a_rotation_leave_the_file_order)
+{
+    char *body = edited("basic-meeples.jcz", "\"slot\": 0", "\"slot\": 5");
+    json_object *a = tu_post("/v1/import/jcz?turn=1", body, 200);
+    cr_assert_str_eq(tu_str(tu_member(a, "position"), "active"), "Ann");
+    cr_assert_str_eq(json_object_get_string(json_object_array_get_idx(
+                         tu_member(tu_member(a, "position"), "players"), 0)), "Ann");
+    json_object_put(a);
+    free(body);
+    body = edited("basic-meeples.jcz", "\"slot\": 0", "\"slot\": 1");
+    char *twice = strstr(body, "\"slot\": 1, \"clientId\": null}\n  ]");
+    cr_assert_not_null(twice);
+    memcpy(twice, "\"slot\": 0", 9);   /* Ann 1, Bob 0: a rotation by one */
+    a = tu_post("/v1/import/jcz?turn=1", body, 200);
+    cr_assert_str_eq(tu_str(tu_member(a, "position"), "active"), "Ann");
+    cr_assert_str_eq(json_object_get_string(json_object_array_get_idx(
+                         tu_member(tu_member(a, "position"), "players"), 0)), "Bob");
+    json_object_put(a);
+    free(body);
 }
 
 Test(jcz_import, export_problems_point_into_the_moves)

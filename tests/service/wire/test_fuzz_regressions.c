@@ -116,6 +116,8 @@ static void replay_dispatch(const char *name, const uint8_t *data, size_t size)
     cr_expect(fuzz_status_allowed(res.status), "%s: status %d", name, res.status);
     cr_expect(res.len == 0 || res.body != NULL || res.static_body != NULL,
               "%s: %zu bytes claimed, no body", name, res.len);
+    const char *bad = fuzz_not_utf8(&res);
+    cr_expect(bad == NULL, "%s: %s is not valid UTF-8", name, bad);
     svc_response_free(&res);
 }
 
