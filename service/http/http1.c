@@ -183,13 +183,17 @@ static h1_result parse_request_line(char *buf, size_t start, size_t eol, h1_head
     buf[p] = '\0';
     h->method = (uint32_t)start;
     size_t target = ++p;
-    while (p < eol && buf[p] > 0x20 && buf[p] < 0x7f)
-        p++;
+    /* Printable ASCII; on the way, note a byte of the set '!', '#', '%',
+     * '\'' (one mask: the cheap superset of '#' and '%' that check_target
+     * looks at closer), so most targets are read once. */
+    bool marked = false;
+    for (unsigned char c; p < eol && (c = (unsigned char)buf[p]) > 0x20 && c < 0x7f; p++)
+        marked |= (c & ~6u) == 0x21;
     if (p == target || p >= eol || buf[p] != ' ')
         return fail(err, 400, MALFORMED, "the request target is empty or holds a byte "
                     "that is not printable ASCII, or no HTTP version follows it");
     size_t target_end = p;
-    if (check_target(buf + target, target_end - target, err) != H1_DONE)
+    if (marked && check_target(buf + target, target_end - target, err) != H1_DONE)
         return H1_ERROR;
     buf[p++] = '\0';
     /* HTTP-version = "HTTP/" DIGIT "." DIGIT, then the line ends. */
@@ -304,7 +308,7 @@ static h1_result parse_length(const char *v, uint64_t limit, h1_head *h, field_t
             return fail(err, 400, MALFORMED, "Content-Length is not a decimal number "
                         "(digits only: no sign, space, list or suffix)");
         unsigned d = (unsigned)(*p - '0');
-        if (n > (H1_LENGTH_MAX - d) / 10)
+        if (n >= H1_LENGTH_MAX / 10 && (n > H1_LENGTH_MAX / 10 || d > H1_LENGTH_MAX % 10))
             return fail(err, 400, MALFORMED, "Content-Length is over 2^63 - 1: no length "
                         "an HTTP implementation can hold");
         n = n * 10 + d;
