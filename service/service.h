@@ -21,6 +21,7 @@
  *   svc_handle()              route one request (table in service/routes/routes.h);
  *                             decides its language, labels the answer with it
  *   svc_dispatch()            the same from (method, path, body) alone
+ *   svc_refuse_too_large()    the HTTP layer's 413, worded as svc_handle()'s
  *   svc_query_param()         one parameter of the request's query string
  *   svc_add_header()          a further response header (Content-Language, ...)
  *   svc_accept_q()            how much the request's Accept header wants a media type
@@ -135,6 +136,14 @@ typedef struct {
  * handler set its own, e.g. "en" for an English-only document) and
  * Vary: Accept-Language (added to a Vary the handler set). */
 void svc_handle(const svc_context *ctx, const svc_request *req, svc_response *res);
+
+/* The 413 of a body the HTTP layer refuses before reading it whole (a
+ * Content-Length, or a chunked body, over SVC_BODY_LIMIT), for req (its
+ * method, path with any query, and Accept-Language; no body): the problem
+ * svc_handle() answers for a body over the limit, in the language it
+ * would answer in (a malformed lang= falls back to Accept-Language: the
+ * body is what is refused), with Content-Language and Vary. */
+void svc_refuse_too_large(const svc_context *ctx, const svc_request *req, svc_response *res);
 
 /* The same for a JSON request from code (tests, other adapters): svc_handle()
  * with method, path (a query string may stay on it), body, and

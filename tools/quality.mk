@@ -12,9 +12,10 @@
 #                      validated with Ajv against the document; hostile input;
 #                      runs the sanitizer binary
 #   make hostile       every kind of bad input, slow clients, SIGTERM drain,
-#                      HTTP framing, overload and limits, an address-space
-#                      limit (tests/contract/hostile, framing, overload,
-#                      drain, oom; also part of contract)
+#                      HTTP framing and the conformance suite's cases,
+#                      overload and limits, an address-space limit
+#                      (tests/contract/hostile, framing, conformance,
+#                      overload, drain, oom; also part of contract)
 #   make docs-check    GET /docs in headless Chromium with no network: every
 #                      route rendered; screenshot in build/docs/docs.png
 #   make explore-check GET /explore in headless Chromium (puppeteer-core) with
@@ -82,7 +83,7 @@ contract: openapi-lint mcp-tools-check $(SAN_BIN) $(BIN)
 hostile: $(SAN_BIN) $(BIN) $(NODE_MODULES)
 	$(RAISE_NOFILE) ASAN_OPTIONS=detect_leaks=1 CC_BIN=$(SAN_BIN) CC_RELEASE_BIN=$(BIN) \
 	  node --test tests/contract/hostile.test.mjs tests/contract/framing.test.mjs \
-	  tests/contract/overload.test.mjs tests/contract/drain.test.mjs tests/contract/oom.test.mjs
+	  tests/contract/conformance.test.mjs tests/contract/overload.test.mjs tests/contract/drain.test.mjs tests/contract/oom.test.mjs
 
 soak: $(SAN_BIN) $(BIN)
 	@tools/install-deps.sh wrk $(if $(SOAK_VALGRIND),valgrind)

@@ -7,7 +7,10 @@
  * every header the HTTP layer adds, keep-alive and pipelining, the
  * deadlines (idle, header block, whole request, linger), and the answers
  * this layer makes itself: framing errors, 408, and the 503 of shedding,
- * each an RFC 9457 problem like every other error of the service.
+ * each an RFC 9457 problem like every other error of the service. They
+ * are in English and say so (Content-Language: en), except the 413 of a
+ * body over the limit: the head is read by then, so it is worded as the
+ * dispatcher words its own, in the request's language.
  *
  * Every answer carries X-Content-Type-Options: nosniff and
  * Access-Control-Allow-Origin: * (stateless and credential-free: any web
@@ -378,19 +381,40 @@ static void observe(http_server *s, const conn *c, const char *method, const cha
 
 /* ---- the answers this layer makes ---------------------------------------------- */
 
-/* A problem answer, then close. The head may not have been parsed: the log
- * then says "-" for method and path. */
+/* A problem answer in English, then close. The head may not have been
+ * parsed: the log then says "-" for method and path. */
 static step refuse(worker *w, conn *c, int status, const char *title, const char *detail,
                    bool parsed)
 {
     svc_response res;
     memset(&res, 0, sizeof res);
     svc_fail(&res, status, "", title, "%s", detail);
+    svc_add_header(&res, "Content-Language", "en");
     if (status == 503)
         svc_add_header(&res, "Retry-After", "1");
     const char *method = parsed ? c->in + c->head.method : "-";
     const char *url = parsed ? c->in + c->head.target : "-";
     observe(w->s, c, method, url, res.status, res.len);
+    step r = respond(w, c, &res, true, false, false);
+    svc_response_free(&res);
+    return r;
+}
+
+/* 413 for a body over the limit, refused before it was read whole (its
+ * head is): worded by the dispatcher as its own 413, in the request's
+ * language (lang=, else Accept-Language) and labelled with it. Then close. */
+static step refuse_too_large(worker *w, conn *c)
+{
+    const char *method = c->in + c->head.method;
+    const char *target = c->in + c->head.target;
+    svc_request req = {
+        .method = method,
+        .path = target,
+        .accept_language = h1_str(c->in, c->head.accept_language),
+    };
+    svc_response res;
+    svc_refuse_too_large(w->s->ctx, &req, &res);
+    observe(w->s, c, method, target, res.status, res.len);
     step r = respond(w, c, &res, true, false, false);
     svc_response_free(&res);
     return r;
@@ -718,16 +742,14 @@ static step read_chunked(worker *w, conn *c)
     memmove(c->in + c->chunk_out, c->in + c->chunk_in, tail);
     c->in_len = c->chunk_out + tail;
     c->chunk_in = c->chunk_out;
+    if (r == H1_ERROR && err.status == 413)
+        return refuse_too_large(w, c);
     if (r == H1_ERROR)
         return refuse(w, c, err.status, err.title, err.detail, true);
     if (r == H1_INCOMPLETE)
         return await_body(w, c);
-    if (c->too_large) {
-        char detail[96];
-        snprintf(detail, sizeof detail, "the request body is over the limit of %d bytes",
-                 SVC_BODY_LIMIT);
-        return refuse(w, c, 413, "Body too large", detail, true);
-    }
+    if (c->too_large)
+        return refuse_too_large(w, c);
     if (!reserve(c, c->chunk_out + 1))
         return refuse_prepared(w, c, &w->s->no_memory);
     return dispatch(w, c, c->chunk_out - c->head.head_len, c->chunk_out);
@@ -744,8 +766,10 @@ static step advance(worker *w, conn *c)
         if (r == H1_INCOMPLETE)
             return STEP_INPUT;
         clock_gettime(CLOCK_MONOTONIC, &c->started);
+        if (r == H1_ERROR && err.head_read && err.status == 413)
+            return refuse_too_large(w, c);
         if (r == H1_ERROR)
-            return refuse(w, c, err.status, err.title, err.detail, false);
+            return refuse(w, c, err.status, err.title, err.detail, err.head_read);
         c->state = CONN_BODY;
         c->body_ms = w->now_ms;
         c->continue_sent = false;

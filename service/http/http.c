@@ -278,7 +278,8 @@ static bool prepare(http_server *s, int slot, svc_response *res, const char *tit
     s->prepared_bodies[slot] = res->body;
     res->static_body = res->body;
     res->body = NULL;
-    return svc_add_header(res, "Retry-After", "1");
+    return svc_add_header(res, "Content-Language", "en")
+        && svc_add_header(res, "Retry-After", "1");
 }
 
 static bool prepare_answers(http_server *s)

@@ -6,10 +6,10 @@
  * Every line must end with CRLF: a lone CR or LF is refused rather than
  * guessed at, since a guess is exactly where two parsers part ways.
  *
- * Contents: character classes; the scan; the request line; the fields
- * (Host, Content-Length, Transfer-Encoding, Connection, Expect and the
- * three the dispatcher reads); h1_parse_head(); h1_chunked_decode();
- * h1_reason().
+ * Contents: character classes; the scan; the request line and its
+ * target; the fields (Host, Content-Length, Transfer-Encoding, Connection,
+ * Expect and the three the dispatcher reads); h1_parse_head();
+ * h1_chunked_decode() and its size line; h1_reason().
  */
 #include "http1.h"
 
@@ -26,6 +26,7 @@ static h1_result fail(h1_error *err, int status, const char *title, const char *
 {
     err->status = status;
     err->title = title;
+    err->head_read = false;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(err->detail, sizeof err->detail, fmt, ap);
@@ -137,6 +138,40 @@ static size_t absolute_to_origin(char *buf, size_t target, size_t end)
     return p - 1;
 }
 
+/* Is p (after a '%') the escape of a control byte: %00-%1F or %7F? */
+static bool escapes_control(const char *p)
+{
+    unsigned lo;
+    if (!is_hex((unsigned char)p[1], &lo))
+        return false;
+    return p[0] == '0' || p[0] == '1' || (p[0] == '7' && lo == 0xf);
+}
+
+/* What the byte loop of the request line lets through but no target of
+ * this server can be: a fragment, which RFC 9112 section 3.2 leaves out of
+ * every request-target form (a client strips it: RFC 9110 section 7.1),
+ * and an encoded control byte in the path: %00, a NUL once decoded, is the
+ * classic way to cut a path short in C, %0D%0A a way to split a line
+ * where the path is logged or passed on, and no resource here has one in
+ * its name. RFC 3986 section 7.3: "%00" "should be rejected if the
+ * application is not expecting to receive raw data within a component".
+ * In the query, escapes are the parameter's business: lang=%00 gets its
+ * own 400 naming the parameter. */
+static h1_result check_target(const char *t, size_t n, h1_error *err)
+{
+    if (memchr(t, '#', n) != NULL)
+        return fail(err, 400, MALFORMED, "the request target holds a fragment (#...), "
+                    "which a request never carries");
+    const char *q = memchr(t, '?', n);
+    size_t path = q ? (size_t)(q - t) : n;
+    for (const char *pct = memchr(t, '%', path); pct != NULL && (size_t)(pct - t) + 2 < path;
+         pct = memchr(pct + 1, '%', path - (size_t)(pct + 1 - t)))
+        if (escapes_control(pct + 1))
+            return fail(err, 400, MALFORMED, "the path of the request target holds an encoded "
+                        "control byte (%%00 to %%1F or %%7F: NUL, CR, LF...)");
+    return H1_DONE;
+}
+
 /* method SP request-target SP HTTP-version, the line ending at eol (CR). */
 static h1_result parse_request_line(char *buf, size_t start, size_t eol, h1_head *h, h1_error *err)
 {
@@ -148,12 +183,18 @@ static h1_result parse_request_line(char *buf, size_t start, size_t eol, h1_head
     buf[p] = '\0';
     h->method = (uint32_t)start;
     size_t target = ++p;
-    while (p < eol && buf[p] > 0x20 && buf[p] < 0x7f)
-        p++;
+    /* Printable ASCII; on the way, note a byte of the set '!', '#', '%',
+     * '\'' (one mask: the cheap superset of '#' and '%' that check_target
+     * looks at closer), so most targets are read once. */
+    bool marked = false;
+    for (unsigned char c; p < eol && (c = (unsigned char)buf[p]) > 0x20 && c < 0x7f; p++)
+        marked |= (c & ~6u) == 0x21;
     if (p == target || p >= eol || buf[p] != ' ')
         return fail(err, 400, MALFORMED, "the request target is empty or holds a byte "
                     "that is not printable ASCII, or no HTTP version follows it");
     size_t target_end = p;
+    if (marked && check_target(buf + target, target_end - target, err) != H1_DONE)
+        return H1_ERROR;
     buf[p++] = '\0';
     /* HTTP-version = "HTTP/" DIGIT "." DIGIT, then the line ends. */
     if (eol - p != 8 || memcmp(buf + p, "HTTP/", 5) != 0 ||
@@ -184,6 +225,7 @@ static h1_result parse_request_line(char *buf, size_t start, size_t eol, h1_head
 
 typedef struct {
     int hosts, lengths, types;
+    bool over_limit;                 /* Content-Length over the body limit */
     bool te_seen, te_chunked_last, te_chunked_twice, te_other, te_after_chunked;
 } field_tally;
 
@@ -252,25 +294,26 @@ static bool valid_host(const char *v)
     return true;
 }
 
-/* Content-Length = 1*DIGIT. */
-static h1_result parse_length(const char *v, uint64_t limit, h1_head *h, h1_error *err)
+/* Content-Length = 1*DIGIT, at most H1_LENGTH_MAX (see http1.h: past it
+ * the value is no length at all, 400). A length over the limit is only
+ * noted: its 413 waits for the end of the head (h1_parse_head). */
+static h1_result parse_length(const char *v, uint64_t limit, h1_head *h, field_tally *t,
+                              h1_error *err)
 {
     if (*v == '\0')
         return fail(err, 400, MALFORMED, "Content-Length is empty");
     uint64_t n = 0;
-    bool over = false;
     for (const char *p = v; *p; p++) {
         if (*p < '0' || *p > '9')
             return fail(err, 400, MALFORMED, "Content-Length is not a decimal number "
                         "(digits only: no sign, space, list or suffix)");
-        if (n > (UINT64_MAX - 9) / 10)
-            over = true;
-        else
-            n = n * 10 + (uint64_t)(*p - '0');
+        unsigned d = (unsigned)(*p - '0');
+        if (n >= H1_LENGTH_MAX / 10 && (n > H1_LENGTH_MAX / 10 || d > H1_LENGTH_MAX % 10))
+            return fail(err, 400, MALFORMED, "Content-Length is over 2^63 - 1: no length "
+                        "an HTTP implementation can hold");
+        n = n * 10 + d;
     }
-    if (over || n > limit)
-        return fail(err, 413, "Body too large",
-                    "the request body is over the limit of %llu bytes", (unsigned long long)limit);
+    t->over_limit = n > limit;
     h->content_length = n;
     return H1_DONE;
 }
@@ -306,12 +349,15 @@ static h1_result parse_field(char *buf, size_t line, size_t eol, uint64_t limit,
     if (strcasecmp(name, "Host") == 0) {
         if (++t->hosts > 1)
             return fail(err, 400, MALFORMED, "the request has two Host headers");
+        if (*value == '\0')
+            return fail(err, 400, MALFORMED, "the Host header is empty; an http URI with an "
+                        "empty host is invalid");
         if (!valid_host(value))
             return fail(err, 400, MALFORMED, "the Host header is not a host name and port");
     } else if (strcasecmp(name, "Content-Length") == 0) {
         if (++t->lengths > 1)
             return fail(err, 400, MALFORMED, "the request has two Content-Length headers");
-        h1_result r = parse_length(value, limit, h, err);
+        h1_result r = parse_length(value, limit, h, t, err);
         if (r != H1_DONE)
             return r;
     } else if (strcasecmp(name, "Transfer-Encoding") == 0) {
@@ -397,20 +443,31 @@ h1_result h1_parse_head(char *buf, size_t len, size_t *scanned, uint64_t body_li
         r = parse_field(buf, line, next - 1, body_limit, &h, &t, &conn, err);
         line = next + 1;
     }
-    if (r == H1_DONE)
-        r = decide_framing(&t, &h, err);
     if (r != H1_DONE)
         return r;
+    /* The whole head is read: what is refused from here on is refused
+     * knowing the request (its language, for the 413). */
     h.keep_alive = !conn.close && (h.minor == 1 || conn.keep_alive);
     *head = h;
-    return H1_DONE;
+    r = decide_framing(&t, head, err);
+    if (r == H1_DONE && t.over_limit)
+        r = fail(err, 413, "Body too large", "the request body is over the limit of %llu bytes",
+                 (unsigned long long)body_limit);
+    err->head_read = r != H1_DONE;
+    return r;
 }
 
 /* ---- chunked bodies ------------------------------------------------------------------ */
 
 enum {
     CH_SIZE,        /* hex digits of a chunk size */
-    CH_EXT,         /* after the size: BWS, ";" extensions, up to CR */
+    CH_EXT,         /* after the size or an extension: CR, BWS, ";" or "=" */
+    CH_EXT_NAME0,   /* after ";": BWS, then the extension's name */
+    CH_EXT_NAME,    /* the name, a token */
+    CH_EXT_VALUE0,  /* after "=": BWS, then a token or a quoted string */
+    CH_EXT_TOKEN,   /* a token value */
+    CH_EXT_QUOTED,  /* a quoted-string value */
+    CH_EXT_ESCAPE,  /* after a backslash in it */
     CH_SIZE_LF,     /* the LF after the size line's CR */
     CH_DATA,        /* chunk data */
     CH_DATA_CR,     /* the CRLF after the data */
@@ -419,6 +476,78 @@ enum {
     CH_TRAILER_LF,
     CH_DONE,
 };
+
+/* The size line (RFC 9112 7.1 and 7.1.1), one byte at a time:
+ *   chunk-size [ chunk-ext ] CRLF
+ *   chunk-ext = *( BWS ";" BWS ext-name [ BWS "=" BWS ext-val ] )
+ *   ext-val   = token / quoted-string
+ * Extensions are read and ignored; whatever else is on the line ("5;",
+ * "5;a b", "5 " with nothing after the space) is refused: a byte one
+ * parser skips and another reads is how a smuggled chunk begins. Returns
+ * true when c was consumed, false when the state changed and c must be
+ * read again in the new one; *r is set on an error. */
+static bool size_line_byte(h1_chunked *st, unsigned char c, h1_result *r, h1_error *err)
+{
+    bool ws = c == ' ' || c == '\t';
+    if (++st->line > H1_EXT_LIMIT) {
+        *r = fail(err, 400, MALFORMED, "a chunk size line is over %d bytes", H1_EXT_LIMIT);
+        return true;
+    }
+    switch (st->state) {
+    case CH_EXT:
+        if (c == '\r' && !st->ext_ws)
+            st->state = CH_SIZE_LF;
+        else if (ws)
+            st->ext_ws = true;
+        else if (c == ';')
+            st->state = CH_EXT_NAME0;
+        else if (c == '=' && st->ext_named)
+            st->state = CH_EXT_VALUE0;
+        else
+            break;
+        if (!ws && c != '\r')
+            st->ext_ws = st->ext_named = false;
+        return true;
+    case CH_EXT_NAME0:
+    case CH_EXT_VALUE0:
+        if (ws)
+            return true;
+        if (is_tchar(c)) {
+            st->state = st->state == CH_EXT_NAME0 ? CH_EXT_NAME : CH_EXT_TOKEN;
+            return true;
+        }
+        if (c == '"' && st->state == CH_EXT_VALUE0) {
+            st->state = CH_EXT_QUOTED;
+            return true;
+        }
+        break;
+    case CH_EXT_NAME:
+    case CH_EXT_TOKEN:
+        if (is_tchar(c))
+            return true;
+        st->ext_named = st->state == CH_EXT_NAME;
+        st->state = CH_EXT;
+        st->line--;             /* c is read again */
+        return false;
+    case CH_EXT_QUOTED:
+        /* qdtext: HTAB, SP, VCHAR but '"' and '\\', obs-text */
+        if (c == '"')
+            st->state = CH_EXT;
+        else if (c == '\\')
+            st->state = CH_EXT_ESCAPE;
+        else if (!is_field_byte(c))
+            break;
+        return true;
+    case CH_EXT_ESCAPE:
+        if (!is_field_byte(c))
+            break;
+        st->state = CH_EXT_QUOTED;
+        return true;
+    }
+    *r = fail(err, 400, MALFORMED, "a chunk size is followed by something other than "
+              ";name=value extensions (RFC 9112 section 7.1.1) and CRLF");
+    return true;
+}
 
 h1_result h1_chunked_decode(h1_chunked *st, char *buf, size_t *in, size_t len, size_t *out,
                             uint64_t body_limit, bool *too_large, h1_error *err)
@@ -431,38 +560,34 @@ h1_result h1_chunked_decode(h1_chunked *st, char *buf, size_t *in, size_t len, s
         switch (st->state) {
         case CH_SIZE:
             if (is_hex(c, &v)) {
-                if (++st->digits > 16) {
-                    r = fail(err, 400, MALFORMED, "a chunk size has more than 16 hex digits");
+                /* Leading zeros are digits too, but never an overflow. */
+                if (st->left > H1_LENGTH_MAX >> 4) {
+                    r = fail(err, 400, MALFORMED, "a chunk size is over 2^63 - 1: no length "
+                             "an HTTP implementation can hold");
                     break;
                 }
                 st->left = st->left << 4 | v;
+                st->digits++;
+                if (++st->line > H1_EXT_LIMIT)
+                    r = fail(err, 400, MALFORMED, "a chunk size line is over %d bytes",
+                             H1_EXT_LIMIT);
                 i++;
-                /* A single chunk past the limit is refused at once: the
-                 * client announced it will send too much. */
-                if (st->left > body_limit)
-                    r = fail(err, 413, "Body too large", "a chunk is over the body limit of "
-                             "%llu bytes", (unsigned long long)body_limit);
             } else if (st->digits == 0) {
                 r = fail(err, 400, MALFORMED, "a chunk size is not a hexadecimal number");
             } else {
                 st->state = CH_EXT;
-                st->line = 0;
-                st->ext = false;
+                st->ext_ws = st->ext_named = false;
             }
             break;
         case CH_EXT:
-            /* BWS, then ";" extensions, read and ignored, up to CR. */
-            if (c == '\r')
-                st->state = CH_SIZE_LF;
-            else if (!st->ext && c == ';')
-                st->ext = true;
-            else if (!st->ext && c != ' ' && c != '\t')
-                r = fail(err, 400, MALFORMED, "a chunk size is followed by something other "
-                         "than ;extensions");
-            else if (!is_field_byte(c) || ++st->line > H1_EXT_LIMIT)
-                r = fail(err, 400, MALFORMED, "a chunk size line holds a control byte or "
-                         "over %d bytes of extensions", H1_EXT_LIMIT);
-            i++;
+        case CH_EXT_NAME0:
+        case CH_EXT_NAME:
+        case CH_EXT_VALUE0:
+        case CH_EXT_TOKEN:
+        case CH_EXT_QUOTED:
+        case CH_EXT_ESCAPE:
+            if (size_line_byte(st, c, &r, err))
+                i++;
             break;
         case CH_SIZE_LF:
             if (c != '\n') {
@@ -470,6 +595,14 @@ h1_result h1_chunked_decode(h1_chunked *st, char *buf, size_t *in, size_t len, s
                 break;
             }
             i++;
+            /* A single chunk past the limit is refused once its size line
+             * is whole (a malformed line is a 400 first): the client
+             * announced it will send too much. */
+            if (st->left > body_limit) {
+                r = fail(err, 413, "Body too large", "a chunk is over the body limit of "
+                         "%llu bytes", (unsigned long long)body_limit);
+                break;
+            }
             st->state = st->left == 0 ? CH_TRAILER : CH_DATA;
             st->line = 0;
             break;
@@ -507,6 +640,7 @@ h1_result h1_chunked_decode(h1_chunked *st, char *buf, size_t *in, size_t len, s
             st->state = CH_SIZE;
             st->left = 0;
             st->digits = 0;
+            st->line = 0;
             break;
         case CH_TRAILER:
             /* Trailer fields are read and ignored; a blank line ends the body. */

@@ -11,17 +11,27 @@
  * Transfer-Encoding as two (see service/http/http.c for the measurements).
  *
  * What it refuses, and with which status (each error says so in `detail`):
- *   400  a request line that is not `method SP target SP HTTP/x.y`, a bare CR
- *        or LF, whitespace before a header's colon, obsolete line folding,
- *        control bytes in a field, no Host (HTTP/1.1) or two of them,
- *        Content-Length that is not a plain decimal number or given twice,
- *        Content-Length with Transfer-Encoding, Transfer-Encoding in
- *        HTTP/1.0, chunked not the final coding or given twice, a malformed
- *        chunk; 413 a declared length or a chunk over the body limit;
- *        414 a request line over H1_LINE_LIMIT; 417 an Expect other than
- *        100-continue; 431 a head over H1_HEAD_LIMIT or H1_MAX_FIELDS fields;
- *        501 a transfer coding other than chunked; 505 an HTTP major
- *        version other than 1.
+ *   400  a request line that is not `method SP target SP HTTP/x.y`, a
+ *        target with a fragment (#) or an encoded control byte (%00, %0D...)
+ *        in its path, a bare CR or LF, whitespace before a header's colon, obsolete line
+ *        folding, control bytes in a field, no Host (HTTP/1.1), two of them
+ *        or an empty one, Content-Length that is not a plain decimal number,
+ *        is over H1_LENGTH_MAX or is given twice, Content-Length with
+ *        Transfer-Encoding, Transfer-Encoding in HTTP/1.0, chunked not the
+ *        final coding or given twice, a malformed chunk (a size that is not
+ *        hex or is over H1_LENGTH_MAX, extensions outside RFC 9112 7.1.1's
+ *        grammar, a missing CRLF); 413 a declared length or a chunk that is
+ *        a valid length but over the body limit; 414 a request line over
+ *        H1_LINE_LIMIT; 417 an Expect other than 100-continue; 431 a head
+ *        over H1_HEAD_LIMIT or H1_MAX_FIELDS fields; 501 a transfer coding
+ *        other than chunked; 505 an HTTP major version other than 1.
+ *
+ * 400 or 413 for a big length: a number over H1_LENGTH_MAX is no length
+ * this server (or most others: off_t) can hold, so two implementations
+ * would read it differently, and RFC 9112 section 6.3 makes an invalid
+ * Content-Length a 400; a length it can hold but will not take is what
+ * RFC 9110 section 15.5.14 names 413 (Content Too Large), answered as soon
+ * as the length is known, before the body.
  *
  * Table of contents:
  *   H1_LINE_LIMIT, H1_HEAD_LIMIT, H1_MAX_FIELDS   the limits
@@ -48,7 +58,10 @@
 #define H1_HEAD_LIMIT (16 * 1024)   /* request line + fields: 431 past it */
 #define H1_MAX_FIELDS 100           /* header fields: 431 past it */
 #define H1_TRAILER_LIMIT 4096       /* trailer section of a chunked body */
-#define H1_EXT_LIMIT 1024           /* one chunk's extensions */
+#define H1_EXT_LIMIT 1024           /* one chunk's size line, extensions included */
+/* The largest Content-Length or chunk size that is a length at all (400
+ * past it, 413 past the body limit below it): 2^63 - 1, what off_t holds. */
+#define H1_LENGTH_MAX ((uint64_t)INT64_MAX)
 
 typedef enum { H1_INCOMPLETE, H1_DONE, H1_ERROR } h1_result;
 
@@ -56,6 +69,9 @@ typedef struct {
     int status;            /* 400, 413, 414, 417, 431, 501, 505 */
     const char *title;     /* static, e.g. "Malformed request" */
     char detail[160];      /* a sentence of our own (never client bytes) */
+    bool head_read;        /* the whole head was parsed: *head is filled (its
+                              method, target and Accept-Language may word the
+                              answer), though the request is refused */
 } h1_error;
 
 typedef enum { H1_BODY_NONE, H1_BODY_LENGTH, H1_BODY_CHUNKED } h1_body_kind;
@@ -81,7 +97,10 @@ typedef struct {
  * is only ever a hint). body_limit is the largest body accepted (413
  * past it). Returns H1_INCOMPLETE (more bytes needed; the limits were
  * checked on what is there), H1_DONE (*head filled, the head parsed in
- * place), or H1_ERROR (*err filled; the server answers and closes). */
+ * place), or H1_ERROR (*err filled; the server answers and closes; when
+ * err->head_read, *head is filled too: the 413 of a declared length, and
+ * the refusals of framing the fields disagree on, come after the last
+ * field, so the answer knows the request's language). */
 h1_result h1_parse_head(char *buf, size_t len, size_t *scanned, uint64_t body_limit,
                         h1_head *head, h1_error *err);
 
@@ -90,8 +109,10 @@ typedef struct {
     int state;
     uint64_t left;        /* bytes of the current chunk still to come */
     int digits;           /* hex digits of the current size so far */
-    bool ext;             /* a ';' was seen on the size line */
-    size_t line;          /* bytes of the current extension or trailer line */
+    bool ext_ws;          /* whitespace after the size or an extension: only
+                             ';' (or '=' after a name) may follow it */
+    bool ext_named;       /* an extension name just ended: '=' may follow */
+    size_t line;          /* bytes of the current size or trailer line */
     size_t trailer;       /* bytes of the trailer section so far */
     uint64_t decoded;     /* data bytes so far, kept or dropped */
 } h1_chunked;
@@ -101,7 +122,9 @@ typedef struct {
  * *too_large is set and further data is read but dropped (the client is
  * answered 413 once its body ends). Returns H1_DONE when the last chunk
  * and the trailers are read (*in is then the end of the message),
- * H1_INCOMPLETE when buf ends first, H1_ERROR on bad framing (*err). */
+ * H1_INCOMPLETE when buf ends first, H1_ERROR on bad framing (*err; a
+ * 413 for a single chunk over body_limit, refused once its size line
+ * ends: st->decoded + st->left is then the least the body would hold). */
 h1_result h1_chunked_decode(h1_chunked *st, char *buf, size_t *in, size_t len, size_t *out,
                             uint64_t body_limit, bool *too_large, h1_error *err);
 

@@ -533,6 +533,17 @@ static bool decide_language(svc_context *call, svc_response *res)
                              CC_ARGS(CC_INT(MAX, TXT_TAG_MAX)));
 }
 
+/* The language of a 413: lang= when it is a well-formed tag, else what
+ * Accept-Language prefers. Never a 400: the body is what is refused. */
+static void body_refusal_language(svc_context *call, svc_response *res)
+{
+    call->lang = txt_negotiate(call->req->accept_language);
+    char value[TXT_TAG_MAX + 1];
+    if (svc_query_param(call, "lang", value, sizeof value) == 1)
+        txt_lang_param(value, &call->lang);
+    res->lang = call->lang;
+}
+
 /* Does the comma-separated list `list` (a Vary value) hold `field`? */
 static bool names_field(const char *list, const char *field)
 {
@@ -624,13 +635,28 @@ void svc_handle(const svc_context *ctx, const svc_request *req, svc_response *re
     svc_context call = *ctx;
     call.req = &here;
     if (req->len > SVC_BODY_LIMIT) {
-        call.lang = txt_negotiate(req->accept_language);
-        res->lang = call.lang;
+        body_refusal_language(&call, res);
         svc_problem(res, 413, "", SVC_P_BODY_TOO_LARGE, SVC_D_BODY_OVER_LIMIT,
                     CC_ARGS(CC_INT(BYTES, req->len), CC_INT(MAX, SVC_BODY_LIMIT)));
     } else if (decide_language(&call, res)) {
         route_request(&call, method, path, path_len, req->body, req->len, res);
     }
+    label_language(res, call.lang);
+}
+
+void svc_refuse_too_large(const svc_context *ctx, const svc_request *req, svc_response *res)
+{
+    memset(res, 0, sizeof *res);
+    const char *path = req->path ? req->path : "";
+    const char *query = strchr(path, '?');
+    svc_request here = *req;
+    if (here.query == NULL && query != NULL)
+        here.query = query + 1;
+    svc_context call = *ctx;
+    call.req = &here;
+    body_refusal_language(&call, res);
+    svc_problem(res, 413, "", SVC_P_BODY_TOO_LARGE, SVC_D_BODY_REFUSED_OVER_LIMIT,
+                CC_ARGS(CC_INT(MAX, SVC_BODY_LIMIT)));
     label_language(res, call.lang);
 }
 

@@ -124,11 +124,61 @@ Test(http1, a_content_length_that_is_not_plain_digits_is_400)
     }
 }
 
-Test(http1, a_declared_length_over_the_limit_is_413_before_the_body)
+/* RFC 9110 15.5.14: a valid length the server will not take is 413;
+ * RFC 9112 6.3: a Content-Length that is no length (past 2^63 - 1, where
+ * implementations part ways or wrap) is invalid framing, 400. */
+Test(http1, a_declared_length_over_the_limit_is_413_before_the_body_and_past_2_63_is_400)
 {
     cr_assert_eq(refused("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1048577\r\n\r\n"), 413);
-    cr_assert_eq(refused("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 99999999999999999999999\r\n\r\n"), 413);
+    cr_assert_eq(refused("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 9223372036854775807\r\n\r\n"), 413);
+    cr_assert_eq(refused("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 9223372036854775808\r\n\r\n"), 400);
+    cr_assert_eq(refused("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 18446744073709551616\r\n\r\n"), 400);
+    cr_assert_eq(refused("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 99999999999999999999999\r\n\r\n"), 400);
     cr_assert_eq(refused("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1048576\r\n\r\n"), 0);
+    cr_assert_eq(refused("POST / HTTP/1.1\r\nHost: a\r\nContent-Length:\t5\r\n\r\n"), 0,
+                 "RFC 9110 5.6.3: OWS = *( SP / HTAB )");
+}
+
+/* The 413 comes once the whole head is read, whatever the order of the
+ * fields, so the answer can be worded in the request's language. Framing
+ * refusals decided after the last field say so too; one decided on a
+ * field line does not. */
+Test(http1, a_refusal_after_the_last_field_comes_with_the_parsed_head)
+{
+    static char buf[512];
+    h1_head h;
+    h1_error e;
+    cr_assert_eq(parse("POST /v1/score?lang=de HTTP/1.1\r\nHost: a\r\nContent-Length: 2000000\r\n"
+                       "Accept-Language: fr\r\n\r\n", buf, sizeof buf, &h, &e), H1_ERROR);
+    cr_assert_eq(e.status, 413);
+    cr_assert(e.head_read);
+    cr_assert_str_eq(h1_str(buf, h.target), "/v1/score?lang=de");
+    cr_assert_str_eq(h1_str(buf, h.accept_language), "fr");
+    cr_assert_eq(parse("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n",
+                       buf, sizeof buf, &h, &e), H1_ERROR);
+    cr_assert_eq(e.status, 400);
+    cr_assert(e.head_read);
+    cr_assert_eq(parse("GET / HTTP/1.1\r\nHost: a\r\nX: \x01\r\n\r\n", buf, sizeof buf, &h, &e), H1_ERROR);
+    cr_assert_not(e.head_read);
+}
+
+/* RFC 9112 3.2: request-target forms have no fragment (a client strips it,
+ * RFC 9110 7.1). %00 in the path is a NUL once decoded, %0D%0A a line
+ * break (RFC 3986 7.3); in the query they are the parameter's business. */
+Test(http1, a_fragment_or_an_encoded_control_byte_in_the_path_is_400)
+{
+    cr_assert_eq(refused("GET /path#frag HTTP/1.1\r\nHost: a\r\n\r\n"), 400);
+    cr_assert_eq(refused("GET /p?q=1#f HTTP/1.1\r\nHost: a\r\n\r\n"), 400);
+    cr_assert_eq(refused("GET http://a/p#f HTTP/1.1\r\nHost: a\r\n\r\n"), 400);
+    cr_assert_eq(refused("GET /path%00.html HTTP/1.1\r\nHost: a\r\n\r\n"), 400);
+    cr_assert_eq(refused("GET /p%00 HTTP/1.1\r\nHost: a\r\n\r\n"), 400);
+    cr_assert_eq(refused("GET /path%0d%0aX-Injected:%20true HTTP/1.1\r\nHost: a\r\n\r\n"), 400);
+    cr_assert_eq(refused("GET /p%1F HTTP/1.1\r\nHost: a\r\n\r\n"), 400);
+    cr_assert_eq(refused("GET /p%7f HTTP/1.1\r\nHost: a\r\n\r\n"), 400);
+    cr_assert_eq(refused("GET /p%20q%2F%7E%E9 HTTP/1.1\r\nHost: a\r\n\r\n"), 0);
+    cr_assert_eq(refused("GET /p%2500 HTTP/1.1\r\nHost: a\r\n\r\n"), 0, "%25 is a percent sign");
+    cr_assert_eq(refused("GET /p%0 HTTP/1.1\r\nHost: a\r\n\r\n"), 0);
+    cr_assert_eq(refused("GET /v1/rules?lang=%00 HTTP/1.1\r\nHost: a\r\n\r\n"), 0);
 }
 
 /* RFC 9112 6.1: a coding the server does not know is 501; chunked not last
@@ -154,7 +204,12 @@ Test(http1, host_is_required_once_in_http_1_1)
     cr_assert_eq(refused("GET / HTTP/1.1\r\nHost: a b\r\n\r\n"), 400);
     cr_assert_eq(refused("GET / HTTP/1.0\r\n\r\n"), 0);
     cr_assert_eq(refused("GET / HTTP/1.1\r\nHost: [::1]:8080\r\n\r\n"), 0);
-    cr_assert_eq(refused("GET / HTTP/1.1\r\nHost:\r\n\r\n"), 0);
+    /* RFC 9110 4.2.1: "A sender MUST NOT generate an "http" URI with an
+     * empty host identifier. A recipient that processes such a URI
+     * reference MUST reject it as invalid." The target URI's authority is
+     * the Host value (RFC 9112 3.3). */
+    cr_assert_eq(refused("GET / HTTP/1.1\r\nHost:\r\n\r\n"), 400);
+    cr_assert_eq(refused("GET / HTTP/1.1\r\nHost: \r\n\r\n"), 400);
 }
 
 /* RFC 9112 2.2 and 5: a line ends with CRLF; no whitespace before a colon,
@@ -335,7 +390,22 @@ Test(http1, malformed_chunks_are_400)
         "2\nab\r\n0\r\n\r\n",                 /* bare LF after the size */
         "2\r\nab\n0\r\n\r\n",                 /* bare LF after the data */
         "2 x\r\nab\r\n0\r\n\r\n",             /* not an extension */
-        "00000000000000001\r\na\r\n0\r\n\r\n",/* 17 hex digits */
+        "10000000000000000\r\na\r\n0\r\n\r\n",/* 17 hex digits: overflows */
+        "FFFFFFFFFFFFFFFF0\r\na\r\n0\r\n\r\n",/* the same */
+        "8000000000000000\r\na\r\n0\r\n\r\n", /* 2^63: no length */
+        /* RFC 9112 7.1.1: chunk-ext = *( BWS ";" BWS name [ BWS "=" BWS value ] ) */
+        "2;\r\nab\r\n0\r\n\r\n",              /* ";" and no name */
+        "2;a b\r\nab\r\n0\r\n\r\n",           /* a space inside the name */
+        "2 \r\nab\r\n0\r\n\r\n",              /* whitespace and no ";" */
+        "2;a \r\nab\r\n0\r\n\r\n",            /* whitespace and no ";" or "=" */
+        "2;bad[=x\r\nab\r\n0\r\n\r\n",        /* "[" is no token byte */
+        "2;a=\r\nab\r\n0\r\n\r\n",            /* "=" and no value */
+        "2;a=b c\r\nab\r\n0\r\n\r\n",         /* a space inside the value */
+        "2;a=\"open\r\nab\r\n0\r\n\r\n",      /* a quoted string not closed */
+        "2;a=\"x\"y\r\nab\r\n0\r\n\r\n",      /* bytes after it */
+        "2;=b\r\nab\r\n0\r\n\r\n",            /* a value and no name */
+        "2;a\x01\r\nab\r\n0\r\n\r\n",         /* a control byte */
+        "2;a\rb\r\nab\r\n0\r\n\r\n",          /* a bare CR */
         "0\r\nX: a\x01\r\n\r\n",              /* a control byte in a trailer */
         "0\r\nX: a\n\r\n",                    /* bare LF in a trailer */
     };
@@ -344,9 +414,33 @@ Test(http1, malformed_chunks_are_400)
         size_t len, rest;
         bool big;
         h1_error e;
-        cr_assert_eq(decode_in_steps(bad[i], 64, LIMIT, body, &len, &rest, &big, &e), H1_ERROR,
-                     "case %zu", i);
-        cr_assert_eq(e.status, 400, "case %zu", i);
+        for (size_t step = 1; step <= 64; step += 63) {   /* byte by byte, and whole */
+            cr_assert_eq(decode_in_steps(bad[i], step, LIMIT, body, &len, &rest, &big, &e),
+                         H1_ERROR, "case %zu, step %zu", i, step);
+            cr_assert_eq(e.status, 400, "case %zu, step %zu: %s", i, step, e.detail);
+        }
+    }
+}
+
+Test(http1, chunk_extensions_in_the_grammar_are_read_and_ignored)
+{
+    static const char *const good[] = {
+        "2;a\r\nab\r\n0\r\n\r\n",
+        "2;a=b\r\nab\r\n0\r\n\r\n",
+        "2 ; a = b ;c\r\nab\r\n0\r\n\r\n",
+        "2;a=\"x y\\\"z;\"\r\nab\r\n0\r\n\r\n",
+        "2;a;b=c;d=\"\"\r\nab\r\n0;last\r\n\r\n",
+        "0002\r\nab\r\n0\r\n\r\n",              /* leading zeros: 1*HEXDIG */
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        char body[64];
+        size_t len, rest;
+        bool big;
+        h1_error e;
+        cr_assert_eq(decode_in_steps(good[i], 1, LIMIT, body, &len, &rest, &big, &e), H1_DONE,
+                     "case %zu: %s", i, e.detail);
+        cr_assert_eq(len, 2);
+        cr_assert_eq(memcmp(body, "ab", 2), 0);
     }
 }
 
@@ -360,6 +454,8 @@ Test(http1, a_chunk_over_the_limit_is_413_at_once_and_many_chunks_over_it_are_dr
     cr_assert_eq(e.status, 413);
     cr_assert_eq(decode_in_steps("fffffffffffffff\r\n", 64, LIMIT, body, &len, &rest, &big, &e), H1_ERROR);
     cr_assert_eq(e.status, 413);
+    cr_assert_eq(decode_in_steps("7fffffffffffffff\r\n", 64, LIMIT, body, &len, &rest, &big, &e), H1_ERROR);
+    cr_assert_eq(e.status, 413, "2^63 - 1 is a length, over the limit");
     /* Each chunk within the limit, the sum over it: read to the end (so the
      * client can be answered), the data past the limit dropped. */
     cr_assert_eq(decode_in_steps("8\r\n12345678\r\n8\r\n12345678\r\n8\r\n12345678\r\n0\r\n\r\n",

@@ -296,6 +296,41 @@ Test(lang, english_only_documents_say_content_language_en)
     labelled("GET", "/problems/bad-path", "fr", 200, "en", "Accept-Language");
 }
 
+/* A body over the limit: svc_handle()'s own 413 and the HTTP layer's
+ * (svc_refuse_too_large, before the body is read) speak the language
+ * asked, lang= first; a malformed lang= is no 400 there (the body is
+ * what is refused), the header's language answers. */
+static void too_large_in(const char *path, const char *al, const char *lang, const char *title)
+{
+    svc_context ctx = context();
+    svc_request req = { .method = "POST", .path = path, .accept_language = al,
+                        .content_type = "application/json", .len = SVC_BODY_LIMIT + 1 };
+    for (int http_layer = 0; http_layer < 2; http_layer++) {
+        svc_response res;
+        if (http_layer)
+            svc_refuse_too_large(&ctx, &req, &res);
+        else
+            svc_handle(&ctx, &req, &res);
+        const char *body = res.body ? res.body : res.static_body;
+        cr_assert_eq(res.status, 413, "%s: %d", path, res.status);
+        cr_assert_str_eq(header(&res, "Content-Language"), lang, "%s (%d)", path, http_layer);
+        cr_assert_str_eq(header(&res, "Vary"), "Accept-Language");
+        cr_assert_not_null(strstr(body, title), "%s: %s", path, body);
+        cr_assert_not_null(strstr(body, "/problems/body-too-large\""), "%s", body);
+        cr_assert_not_null(strstr(body, "1048576"), "%s", body);
+        svc_response_free(&res);
+    }
+}
+
+Test(lang, a_body_over_the_limit_is_refused_in_the_language_asked)
+{
+    too_large_in("/v1/validate?lang=de", NULL, "de", "\"Inhalt zu gro\xc3\x9f\"");
+    too_large_in("/v1/validate?lang=de", "fr", "de", "\"Inhalt zu gro\xc3\x9f\"");
+    too_large_in("/v1/validate", "fr", "fr", "\"Corps trop volumineux\"");
+    too_large_in("/v1/validate?lang=../x", "fr", "fr", "\"Corps trop volumineux\"");
+    too_large_in("/nowhere", NULL, "en", "\"Body too large\"");
+}
+
 static void malformed_lang(const char *path)
 {
     svc_response res;
