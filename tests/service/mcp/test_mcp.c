@@ -578,6 +578,26 @@ Test(mcp, a_valid_json_message_the_reader_refuses_is_answered_with_its_id)
     cr_expect_eq(tu_int(a, "id"), 2, "the last of two ids, as JSON parsers read it");
     cr_expect_eq(error_code(a), -32600);
     json_object_put(a);
+
+    /* A string id with escapes comes back as it was written. */
+    a = send("{\"jsonrpc\":\"2.0\",\"id\":\"\\u00e9\\\"\",\"method\":\"ping\",\"params\":{\"x\":1e400}}", 200);
+    cr_expect_str_eq(tu_str(a, "id"), "\xc3\xa9\"");
+    cr_expect_eq(error_code(a), -32602);
+    json_object_put(a);
+    /* Not JSON after all (a byte that is not UTF-8, a bad escape, a bare
+     * word): id null, as before. */
+    static const char *const not_json[] = {
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":1e400,\"s\":\"\xff\"}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":1e400,\"s\":\"\\q\"}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":1e400,\"s\":nul}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":1e400}} x",
+    };
+    for (size_t i = 0; i < sizeof not_json / sizeof not_json[0]; i++) {
+        a = send(not_json[i], 400);
+        cr_expect_eq(error_code(a), -32700, "%s", not_json[i]);
+        cr_expect(tu_member(a, "id") == NULL, "%s: id null", not_json[i]);
+        json_object_put(a);
+    }
 }
 
 /* tools/list costs a model at most 25 KB in every language (issue 32: 74 KB
