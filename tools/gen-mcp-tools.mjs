@@ -4,24 +4,32 @@
 //        node tools/gen-mcp-tools.mjs --check  exit 1 if that file is stale
 //
 // Why: every MCP tool is one route of the service (service/mcp/ calls the
-// same dispatcher), so its input and output schemas are the route's request
-// body and 200 answer as the OpenAPI document states them: one source of
-// truth. An operation becomes a tool when it carries `x-mcp-tool: {name,
-// title}`. For each such operation this script writes:
-//   - inputSchema: the request body's schema (an object), with the path
-//     parameters (`n` of /v1/messages/{n}, `id` of /v1/tiles/{id}) added as
-//     required properties first; a GET without a body has only those;
-//   - outputSchema: the 200 answer's schema, a top-level $ref inlined;
-//   - every '#/components/schemas/X' the two reach, copied once into the
-//     schema's own "$defs" and referenced as '#/$defs/X', so each schema
-//     stands alone (JSON Schema 2020-12, MCP's default dialect);
-//   - OpenAPI's `example` keyword dropped (not JSON Schema; the examples
-//     stay in the document);
-//   - description: the operation's summary and description; annotations:
-//     every route of this service reads its question and changes nothing
-//     (stateless), so read-only, not destructive, idempotent, closed world;
-//   - route: the method and path the C side calls (not part of the tool).
-//
+// same dispatcher), so its input and output schemas come from the route's
+// request body and 200 answer as the OpenAPI document states them: one
+// source of truth. An operation becomes a tool when it carries
+// `x-mcp-tool: {name, title, description, picture, example[, arguments]
+// [, result]}`. A definition is read by a model before its first question,
+// so it is kept lean (issue 32: 134 KB for the 12 tools before, at most
+// 25 KB now, measured by tests/service/mcp and tests/contract):
+//   - inputSchema: the shape of the request body (types, properties,
+//     required, items, enums, constants, alternatives; every $ref inlined),
+//     the path parameters (`n`, `id`) added first with their bounds, the
+//     top-level arguments' descriptions (x-mcp-tool.arguments overrides a
+//     description written for HTTP), `picture` for the tools that draw one,
+//     and the worked example as `examples` (a contract test calls each);
+//   - outputSchema: the 200 answer's top-level members and their types
+//     (x-mcp-tool.result adds the members of a result the route answers
+//     otherwise: validate_position's valid: false), so every answer is
+//     valid against it;
+//   - description: x-mcp-tool.description, a few sentences for a model;
+//     service/mcp/catalog.c adds the sentences every tool shares (the
+//     notation guide; the picture on request), in each language;
+//   - no text a model reads may name an HTTP route, method or status code
+//     (the generator refuses one): a model can call tools, not routes;
+//   - annotations: every route of this service reads its question and
+//     changes nothing (stateless): read-only, closed world;
+//   - route, picture, impossible: what the C side needs (not part of the
+//     tool).
 // The output is committed, so building the binary needs no Node; `make
 // test` runs --check and fails when the file is stale (make mcp-tools
 // regenerates it).
@@ -35,57 +43,6 @@ const docFile = path.join(root, 'openapi', 'openapi.yaml');
 const outFile = path.join(root, 'service', 'mcp', 'tools.json');
 
 const COMPONENT = '#/components/schemas/';
-
-// Keywords whose value is a schema, a list of schemas, or a map of schemas.
-const ONE = new Set(['items', 'not', 'if', 'then', 'else', 'additionalProperties', 'contains',
-  'propertyNames', 'unevaluatedItems', 'unevaluatedProperties']);
-const LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const MAP = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
-
-// A copy of schema with refs rewritten to $defs and `example` dropped;
-// every component it names is added to `used`.
-function convert(schema, used) {
-  if (Array.isArray(schema)) return schema.map((s) => convert(s, used));
-  if (schema === null || typeof schema !== 'object') return schema;
-  const out = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === 'example') continue;
-    if (key === '$ref') {
-      if (!value.startsWith(COMPONENT)) throw new Error(`unsupported $ref ${value}`);
-      const name = value.slice(COMPONENT.length);
-      used.add(name);
-      out.$ref = `#/$defs/${name}`;
-    } else if (ONE.has(key) && typeof value === 'object') {
-      out[key] = convert(value, used);
-    } else if (LIST.has(key)) {
-      out[key] = value.map((s) => convert(s, used));
-    } else if (MAP.has(key)) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([k, s]) => [k, convert(s, used)]));
-    } else {
-      out[key] = value;   // annotations and assertions: copied as they are
-    }
-  }
-  return out;
-}
-
-// schema converted, with the $defs of every component it reaches.
-function standalone(schema, components) {
-  const used = new Set();
-  const top = convert(schema, used);
-  const defs = {};
-  const pending = [...used];
-  while (pending.length) {
-    const name = pending.shift();
-    if (defs[name]) continue;
-    if (!components[name]) throw new Error(`no component schema ${name}`);
-    const more = new Set();
-    defs[name] = convert(components[name], more);
-    for (const m of more) if (!defs[m]) pending.push(m);
-  }
-  const sorted = Object.fromEntries(Object.keys(defs).sort().map((k) => [k, defs[k]]));
-  if (Object.keys(sorted).length) top.$defs = sorted;
-  return top;
-}
 
 // A top-level '$ref' replaced by the component itself.
 function inlineTop(schema, components) {
@@ -108,15 +65,6 @@ function inputSchema(op, components) {
     properties: { ...props, ...body.properties },
     required: [...params.map((p) => p.name), ...(body.required ?? [])],
   };
-}
-
-function outputSchema(op, where, components) {
-  const schema = op.responses?.['200']?.content?.['application/json']?.schema;
-  if (!schema) throw new Error(`${where}: no application/json 200 answer`);
-  const top = inlineTop(schema, components);
-  // MCP wants an object schema at the top; every answer is an object
-  // (oneOf alternatives included).
-  return { type: 'object', ...top };
 }
 
 // ---- the lean schemas a model reads -------------------------------------------
