@@ -40,6 +40,8 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "../mcp/mcp.h"
+
 #define IN_FIRST 4096                                    /* first input buffer */
 #define IN_MAX (H1_HEAD_LIMIT + SVC_BODY_LIMIT + 65536)  /* head, body, pipelined bytes */
 #define LOG_PATH_MAX 200                                 /* longer paths are cut in the log */
@@ -381,6 +383,21 @@ static void observe(http_server *s, const conn *c, const char *method, const cha
 
 /* ---- the answers this layer makes ---------------------------------------------- */
 
+/* A 413 for POST /mcp? With the head parsed, its target says; a head
+ * refused for its Content-Length was not kept, but its request line was
+ * read in place ("POST\0/mcp\0..." after any leading CRLF). */
+static bool mcp_body_refused(const conn *c, bool parsed)
+{
+    if (parsed)
+        return mcp_http_target(c->in + c->head.target, strlen(c->in + c->head.target));
+    size_t i = 0;
+    while (i < c->in_len && (c->in[i] == '\r' || c->in[i] == '\n'))
+        i++;
+    return c->in_len - i > 9 && memcmp(c->in + i, "POST", 4) == 0 &&
+           (c->in[i + 4] == '\0' || c->in[i + 4] == ' ') &&
+           mcp_http_target(c->in + i + 5, c->in_len - i - 5);
+}
+
 /* A problem answer in English, then close. The head may not have been
  * parsed: the log then says "-" for method and path. */
 static step refuse(worker *w, conn *c, int status, const char *title, const char *detail,
@@ -392,6 +409,8 @@ static step refuse(worker *w, conn *c, int status, const char *title, const char
     svc_add_header(&res, "Content-Language", "en");
     if (status == 503)
         svc_add_header(&res, "Retry-After", "1");
+    if (status == 413 && mcp_body_refused(c, parsed))
+        mcp_http_refusal(&res);   /* POST /mcp's clients read JSON-RPC */
     const char *method = parsed ? c->in + c->head.method : "-";
     const char *url = parsed ? c->in + c->head.target : "-";
     observe(w->s, c, method, url, res.status, res.len);

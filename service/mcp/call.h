@@ -51,6 +51,12 @@ typedef struct {
     bool out_of_memory;             /* the error is memory running out: the
                                        transport answers it its own way (HTTP
                                        503 with Retry-After; stdio a -32603) */
+    /* Logging (mcp.h): the level logging/setLevel asked (MCP_LOG_*, or -1),
+     * and what a tool call has to log (note_level -1: nothing). */
+    int set_level;
+    int note_level;
+    char note_tool[64];
+    char note_pointer[CC_POINTER_MAX];   /* a refused call's member at fault */
 } mcp_outcome;
 
 /* The result is the JSON text the writer holds (written with
@@ -86,6 +92,12 @@ bool mcp_json_tree(const char *text, size_t len, json_object **out, cc_error *er
 void mcp_route(const mcp_call *call, const char *method, const char *path, const char *body,
                size_t len, svc_response *res);
 
+/* A tools/call whose arguments were refused before any route saw them
+ * (the message's strict reading): the tool's isError result, the problem
+ * worded as a route's would be (pointer into the arguments). */
+bool mcp_tool_refused(const mcp_call *call, int status, const char *title, const char *detail,
+                      const char *pointer, mcp_outcome *out);
+
 /* The method handlers: each fills out. */
 bool mcp_initialize(const mcp_call *call, mcp_outcome *out);
 bool mcp_tools_list(const mcp_call *call, mcp_outcome *out);
@@ -95,6 +107,8 @@ bool mcp_resource_templates_list(const mcp_call *call, mcp_outcome *out);
 bool mcp_resources_read(const mcp_call *call, mcp_outcome *out);
 bool mcp_prompts_list(const mcp_call *call, mcp_outcome *out);
 bool mcp_prompts_get(const mcp_call *call, mcp_outcome *out);
+bool mcp_complete(const mcp_call *call, mcp_outcome *out);
+bool mcp_logging_set_level(const mcp_call *call, mcp_outcome *out);
 
 /* As for svc_fail() (service.h): under the static analyzer only, say that
  * mcp_error() always returns false. */

@@ -1,9 +1,12 @@
 /* catalog.c -- the embedded tool table; see catalog.h.
  *
  * The translations are applied to the json-c tree of each tool before it is
- * serialized: its title (also annotations.title) and description replaced
- * by the language's text where the catalog has one, so a translated Tool
- * object is written by the same code as the English one. */
+ * serialized: its title and description replaced by the language's text
+ * where the catalog has one, so a translated Tool object is written by the
+ * same code as the English one. The description served is composed here
+ * (description_in): the generated lead, then the sentences every tool
+ * shares (the notation resource; the picture on request), phrases of
+ * service/text/phrases.def in each language. */
 #include "catalog.h"
 
 #include <json-c/json.h>
@@ -16,6 +19,7 @@
 #include "../assets.h"
 #include "../text/catalog.h"
 #include "../text/lang.h"
+#include "../text/text.h"
 #include "../wire/json_reader.h"
 #include "call.h"
 
@@ -77,61 +81,79 @@ static bool set_string(json_object *o, const char *name, const char *s)
     return v != NULL && json_object_object_add(o, name, v) == 0;
 }
 
-/* The tool's title and description in lang, each the English one where
- * the catalog lacks it (*none: it lacks both). */
-static bool translate(json_object *tool, const char *name, const char *lang, const char *title,
-                      const char *description, bool *none)
+/* The description a model reads: the lead (the tool's own words, in lang
+ * where the catalog translates it), then, said the same way for every
+ * tool, where the notation is explained and whether a picture comes. */
+static char *description_in(const mcp_tool *t, const char *lang, const char *lead)
 {
-    char ctxt[128];
-    snprintf(ctxt, sizeof ctxt, "mcp.tool.%s.title", name);
-    const char *t = txt_lookup(lang, ctxt);
-    snprintf(ctxt, sizeof ctxt, "mcp.tool.%s.description", name);
-    const char *d = txt_lookup(lang, ctxt);
-    *none = t == NULL && d == NULL;
-    json_object *annotations;
-    return set_string(tool, "title", t ? t : title) &&
-           set_string(tool, "description", d ? d : description) &&
-           (!json_object_object_get_ex(tool, "annotations", &annotations) ||
-            set_string(annotations, "title", t ? t : title));
+    const char *notation = tx_word(lang, TX_MCP_TOOL_NOTATION);
+    const char *picture = t->picture ? tx_word(lang, TX_MCP_TOOL_PICTURE) : "";
+    size_t n = strlen(lead) + strlen(notation) + strlen(picture) + 4;
+    char *d = malloc(n);
+    if (d != NULL)
+        snprintf(d, n, "%s\n\n%s%s%s", lead, notation, picture[0] ? " " : "", picture);
+    return d;
 }
 
-/* json_in[] of t: the tool in every language that translates it. */
+/* The tool's title and description in lang (lang NULL: English; each the
+ * English one where the catalog lacks it). */
+static bool translate(json_object *tool, const mcp_tool *t, const char *lang, const char *title)
+{
+    char ctxt[128];
+    snprintf(ctxt, sizeof ctxt, "mcp.tool.%s.title", t->name);
+    const char *tr = lang ? txt_lookup(lang, ctxt) : NULL;
+    snprintf(ctxt, sizeof ctxt, "mcp.tool.%s.description", t->name);
+    const char *d = lang ? txt_lookup(lang, ctxt) : NULL;
+    char *description = description_in(t, lang, d ? d : t->lead);
+    bool ok = description != NULL && set_string(tool, "title", tr ? tr : title) &&
+              set_string(tool, "description", description);
+    free(description);
+    return ok;
+}
+
+/* json and json_in[] of t: the tool in English and in every language. */
 static bool read_translations(mcp_tool *t, json_object *tool)
 {
     const char *title = string_at(tool, "title"), *description = string_at(tool, "description");
     if (title == NULL || description == NULL)
         return false;
     /* Copies: setting a member frees the string it held. */
-    char *en_title = strdup(title), *en_description = strdup(description);
-    bool ok = en_title != NULL && en_description != NULL;
+    char *en_title = strdup(title);
+    t->lead = strdup(description);
+    bool ok = en_title != NULL && t->lead != NULL && translate(tool, t, NULL, en_title) &&
+              (t->json = serialize(tool, &t->json_len)) != NULL;
     size_t nlang;
     const txt_language *langs = txt_languages(&nlang);
     for (size_t i = 1; ok && i < nlang && i < MCP_MAX_LANGUAGES; i++) {
-        bool none;
-        ok = translate(tool, t->name, langs[i].code, en_title, en_description, &none);
-        if (ok && !none) {
+        ok = translate(tool, t, langs[i].code, en_title);
+        if (ok) {
             t->json_in[i] = serialize(tool, &t->json_in_len[i]);
             ok = t->json_in[i] != NULL;
         }
     }
     free(en_title);
-    free(en_description);
     return ok;
 }
 
 static void free_tool(mcp_tool *t)
 {
     free(t->json);
+    free(t->lead);
     for (size_t i = 0; i < MCP_MAX_LANGUAGES; i++)
         free(t->json_in[i]);
 }
 
 static bool read_tool(mcp_tool *t, json_object *entry)
 {
-    json_object *route, *tool;
+    json_object *route, *tool, *picture;
     if (!json_object_object_get_ex(entry, "route", &route) ||
-        !json_object_object_get_ex(entry, "tool", &tool))
+        !json_object_object_get_ex(entry, "tool", &tool) ||
+        !json_object_object_get_ex(entry, "picture", &picture))
         return false;
+    t->picture = json_object_get_boolean(picture);
+    json_object *impossible;
+    t->impossible_is_answer = json_object_object_get_ex(entry, "impossible", &impossible) &&
+                              json_object_get_boolean(impossible);
     const char *name = string_at(tool, "name");
     const char *method = string_at(route, "method");
     const char *path = string_at(route, "path");
@@ -141,8 +163,7 @@ static bool read_tool(mcp_tool *t, json_object *entry)
         snprintf(t->path, sizeof t->path, "%s", path) >= (int)sizeof t->path ||
         !read_param(t, tool))
         return false;
-    t->json = serialize(tool, &t->json_len);
-    return t->json != NULL && read_translations(t, tool);
+    return read_translations(t, tool);
 }
 
 static void load(void)
@@ -218,15 +239,14 @@ void mcp_tool_texts_each(mcp_text_fn *fn, void *arg)
                      tools[i].name);
             fn(ctxt, title, comment, arg);
         }
-        const char *description = tool ? string_at(tool, "description") : NULL;
-        if (description) {
+        if (tools[i].lead) {
             snprintf(ctxt, sizeof ctxt, "mcp.tool.%.63s.description", tools[i].name);
             snprintf(comment, sizeof comment,
-                     "The description of the MCP tool %.63s (tools/list; the summary and description "
-                     "of its route in openapi/openapi.yaml): a model reads it to choose and call "
-                     "the tool. Markdown: keep the `code` spans, member names, values, rule ids "
-                     "and status codes as they are.", tools[i].name);
-            fn(ctxt, description, comment, arg);
+                     "The description of the MCP tool %.63s (tools/list; x-mcp-tool.description of its "
+                     "route in openapi/openapi.yaml): a model reads it to choose and call the tool. "
+                     "Markdown: keep the `code` spans, member names, values, rule ids, tool names "
+                     "and resource URIs as they are.", tools[i].name);
+            fn(ctxt, tools[i].lead, comment, arg);
         }
         json_object_put(tool);
     }

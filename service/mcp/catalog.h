@@ -9,12 +9,12 @@
  * the process.
  *
  * Languages: a tool's title and description are English in the file (the
- * OpenAPI document's words); each language of service/text/lang.h whose
- * catalog translates them (msgctxt mcp.tool.<name>.title and
- * mcp.tool.<name>.description, listed by mcp_tool_texts_each() for the PO
- * template) gets its own serialized Tool object, made at the same first
- * use. Names, schemas and annotations' hints are the same in every
- * language.
+ * OpenAPI document's x-mcp-tool words); each language of
+ * service/text/lang.h gets its own serialized Tool object, made at the same
+ * first use, with the catalog's translations (msgctxt mcp.tool.<name>.title
+ * and mcp.tool.<name>.description, listed by mcp_tool_texts_each() for the
+ * PO template) and the shared closing sentences in that language. Names,
+ * schemas and annotations' hints are the same in every language.
  *
  *   mcp_tool                     one tool: its route and its serialized
  *                                MCP Tool object
@@ -44,10 +44,14 @@ typedef struct {
     char param[16];          /* that path parameter's name, "" if none */
     bool param_integer;      /* its schema's type is integer (else string) */
     long param_min, param_max;   /* integer parameters: the schema's bounds */
+    bool picture;            /* takes `picture` (picture.h draws its answer) */
+    bool impossible_is_answer;   /* a 422 of its route is a normal result
+                                    (validate_position: valid false) */
+    char *lead;              /* the description's own words, English (the
+                                served description adds the shared sentences) */
     char *json;              /* the MCP Tool object, serialized (English) */
     size_t json_len;
-    /* The same in language i of txt_languages() (i >= 1), NULL where the
-     * language translates none of its words (the English serves). */
+    /* The same in language i of txt_languages() (i >= 1). */
     char *json_in[MCP_MAX_LANGUAGES];
     size_t json_in_len[MCP_MAX_LANGUAGES];
 } mcp_tool;

@@ -22,6 +22,7 @@
 #include "../text/lang.h"
 #include "../wire/json_reader.h"
 #include "call.h"
+#include "lenient.h"
 
 bool mcp_version_supported(const char *v)
 {
@@ -138,6 +139,58 @@ static bool ping(const mcp_call *call, mcp_outcome *out)
 
 typedef bool method_fn(const mcp_call *call, mcp_outcome *out);
 
+/* ---- logging -------------------------------------------------------------------- */
+
+const char *const mcp_log_levels[MCP_LOG_LEVELS] = { "debug", "info", "notice", "warning",
+                                                     "error", "critical", "alert", "emergency" };
+
+bool mcp_logging_set_level(const mcp_call *call, mcp_outcome *out)
+{
+    json_object *level;
+    if (!mcp_param(call, "level", json_type_string, true, &level, out))
+        return false;
+    int k = 0;
+    while (k < MCP_LOG_LEVELS && strcmp(mcp_log_levels[k], json_object_get_string(level)) != 0)
+        k++;
+    if (k == MCP_LOG_LEVELS)
+        return mcp_error(out, MCP_INVALID_PARAMS, "Invalid params", "/params/level",
+                         "level is one of debug, info, notice, warning, error, critical, alert, "
+                         "emergency");
+    out->set_level = k;
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_object_end(&w);
+    return mcp_result(out, &w);
+}
+
+char *mcp_log_line(const mcp_reply *reply, int level, size_t *len)
+{
+    if (reply->note_level < 0 || reply->note_level < level)
+        return NULL;
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_member_string(&w, "jsonrpc", "2.0");
+    jw_member_string(&w, "method", "notifications/message");
+    jw_key(&w, "params");
+    jw_object(&w);
+    jw_member_string(&w, "level", mcp_log_levels[reply->note_level]);
+    jw_member_string(&w, "logger", "carcassonne-rules");
+    jw_key(&w, "data");
+    jw_object(&w);
+    jw_member_string(&w, "tool", reply->note_tool);
+    jw_member_string(&w, "outcome", reply->note_level == MCP_LOG_INFO      ? "answered"
+                                    : reply->note_level == MCP_LOG_WARNING ? "refused"
+                                                                           : "failed");
+    if (reply->note_level == MCP_LOG_WARNING)
+        jw_member_string(&w, "pointer", reply->note_pointer);
+    jw_object_end(&w);
+    jw_object_end(&w);
+    jw_object_end(&w);
+    return jw_take(&w, len);
+}
+
 static const struct {
     const char *name;
     method_fn *fn;
@@ -151,6 +204,8 @@ static const struct {
     { "resources/read", mcp_resources_read },
     { "prompts/list", mcp_prompts_list },
     { "prompts/get", mcp_prompts_get },
+    { "completion/complete", mcp_complete },
+    { "logging/setLevel", mcp_logging_set_level },
 };
 
 static void call_method(const mcp_call *call, const char *name, mcp_outcome *out)
@@ -173,9 +228,11 @@ static void call_method(const mcp_call *call, const char *name, mcp_outcome *out
  * would need escaping is written null. */
 static void reply_out_of_memory(mcp_reply *reply, json_object *id);
 
+static void reply_init(mcp_reply *reply);
+
 void mcp_refuse_out_of_memory(mcp_reply *reply)
 {
-    memset(reply, 0, sizeof *reply);
+    reply_init(reply);
     reply_out_of_memory(reply, NULL);
 }
 
@@ -206,14 +263,17 @@ static void reply_out_of_memory(mcp_reply *reply, json_object *id)
 
 /* {"jsonrpc":"2.0","id":ID,"result":R} or {..., "error":{code, message,
  * data:{detail, pointer[, uri]}}}; id NULL is written null. */
-static void write_reply(mcp_reply *reply, int status, json_object *id, const mcp_outcome *out)
+static void write_reply_raw(mcp_reply *reply, int status, json_object *id, const char *raw,
+                            size_t raw_len, const mcp_outcome *out)
 {
     jw w;
     jw_init(&w);
     jw_object(&w);
     jw_member_string(&w, "jsonrpc", "2.0");
     jw_key(&w, "id");
-    if (id == NULL)
+    if (raw != NULL)
+        jw_raw(&w, raw, raw_len);
+    else if (id == NULL)
         jw_null(&w);
     else if (json_object_is_type(id, json_type_string))
         jw_string_len(&w, json_object_get_string(id), (size_t)json_object_get_string_len(id));
@@ -245,6 +305,11 @@ static void write_reply(mcp_reply *reply, int status, json_object *id, const mcp
         reply_out_of_memory(reply, id);
 }
 
+static void write_reply(mcp_reply *reply, int status, json_object *id, const mcp_outcome *out)
+{
+    write_reply_raw(reply, status, id, NULL, 0, out);
+}
+
 static void fail_message(mcp_reply *reply, int status, json_object *id, int code,
                          const char *message, const char *pointer, const char *detail)
 {
@@ -256,7 +321,7 @@ static void fail_message(mcp_reply *reply, int status, json_object *id, int code
 
 void mcp_refuse(mcp_reply *reply, int status, const char *message, const char *detail)
 {
-    memset(reply, 0, sizeof *reply);
+    reply_init(reply);
     fail_message(reply, status, NULL, MCP_SERVER_REFUSED, message, "", detail);
 }
 
@@ -342,6 +407,7 @@ static void answer(const svc_context *ctx, json_object *root, mcp_reply *reply)
     }
     mcp_outcome out;
     memset(&out, 0, sizeof out);
+    out.set_level = out.note_level = -1;
     if (has_params && !json_object_is_type(params, json_type_object)) {
         mcp_error(&out, MCP_INVALID_PARAMS, "Invalid params", "/params",
                   "MCP methods take their params as an object, not an array");
@@ -353,21 +419,80 @@ static void answer(const svc_context *ctx, json_object *root, mcp_reply *reply)
         reply_out_of_memory(reply, id);
     else
         write_reply(reply, 200, id, &out);
+    reply->set_level = out.set_level;
+    reply->note_level = out.note_level;
+    memcpy(reply->note_tool, out.note_tool, sizeof reply->note_tool);
+    memcpy(reply->note_pointer, out.note_pointer, sizeof reply->note_pointer);
     free(out.result);
+}
+
+/* Does pointer lie under prefix (at it, or below it)? */
+static bool under(const char *pointer, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    return strncmp(pointer, prefix, n) == 0 && (pointer[n] == '\0' || pointer[n] == '/');
+}
+
+/* The strict reader refused a message that is still valid JSON with an id
+ * (lenient.h): answer that id, or the client waits for it until its
+ * timeout. What is at fault says how: a tool's argument is the tool's
+ * isError result (pointer into the arguments, as the route would word
+ * it), the rest of params -32602, the envelope itself -32600. */
+static void refused_with_id(const svc_context *ctx, const mcp_lenient *m, cc_error *err,
+                            mcp_reply *reply)
+{
+    mcp_outcome out;
+    memset(&out, 0, sizeof out);
+    out.set_level = out.note_level = -1;
+    const char *args = "/params/arguments";
+    if (strcmp(m->method, "tools/call") == 0 && under(err->pointer, args)) {
+        char title[96], detail[CC_DETAIL_MAX];
+        snprintf(title, sizeof title, "%s",
+                 err->problem >= 0 ? txt_template(ctx->lang, err->problem) : err->title);
+        if (err->problem >= 0) {
+            txt_args a = { .err = err };
+            txt_format(ctx->lang, &err->text, &a, detail, sizeof detail);
+        } else {
+            snprintf(detail, sizeof detail, "%s", err->detail);
+        }
+        mcp_call call = { .ctx = ctx, .params = NULL };
+        mcp_tool_refused(&call, (int)err->status, title, detail, err->pointer + strlen(args), &out);
+    } else {
+        txt_error_flatten(err);   /* a JSON-RPC error's message is English */
+        bool params = under(err->pointer, "/params");
+        mcp_error(&out, params ? MCP_INVALID_PARAMS : MCP_INVALID_REQUEST,
+                  params ? "Invalid params" : "Invalid Request", err->pointer, "%s", err->detail);
+    }
+    if (out.out_of_memory)
+        reply_out_of_memory(reply, NULL);
+    else
+        write_reply_raw(reply, !out.result && out.code == MCP_INVALID_REQUEST ? 400 : 200, NULL, m->id,
+                        m->id_len, &out);
+    free(out.result);
+}
+
+static void reply_init(mcp_reply *reply)
+{
+    memset(reply, 0, sizeof *reply);
+    reply->set_level = reply->note_level = -1;
 }
 
 void mcp_handle(const svc_context *ctx, const char *msg, size_t len, mcp_reply *reply)
 {
-    memset(reply, 0, sizeof *reply);
+    reply_init(reply);
     json_object *root = NULL;
     cc_error err;
     memset(&err, 0, sizeof err);
     if (!mcp_json_tree(msg ? msg : "", msg ? len : 0, &root, &err)) {
-        txt_error_flatten(&err);   /* a JSON-RPC error's message is English */
-        if (cc_error_out_of_memory(&err))
+        mcp_lenient m;
+        if (cc_error_out_of_memory(&err)) {
             reply_out_of_memory(reply, NULL);
-        else
+        } else if (mcp_lenient_read(msg ? msg : "", msg ? len : 0, &m) && m.object && m.id) {
+            refused_with_id(ctx, &m, &err, reply);
+        } else {
+            txt_error_flatten(&err);   /* a JSON-RPC error's message is English */
             fail_message(reply, 400, NULL, MCP_PARSE_ERROR, "Parse error", err.pointer, err.detail);
+        }
         return;
     }
     if (json_object_is_type(root, json_type_object))

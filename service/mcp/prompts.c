@@ -6,6 +6,12 @@
  *                    tools, citing the rules
  *   check_position   a board in words or notation: read it back to the
  *                    player before asking anything
+ *   explain_rule     a rule id: explain it, with an example
+ *   explain_tile     a tile, a location on it (and its expansion): what
+ *                    stands there
+ * Titles, descriptions and messages are in the call's language.
+ * mcp_prompt_completes() says which arguments completion/complete fills
+ * (complete.c).
  * The words are phrases (service/text/phrases.def). Arguments are strings,
  * as MCP defines them; a missing required one, an unknown one or a
  * non-string is -32602.
@@ -15,28 +21,53 @@
 #include "../text/text.h"
 #include "../wire/json_reader.h"
 #include "call.h"
+#include "complete.h"
 
-#define MAX_ARGS 2
+#define MAX_ARGS 3
 
 typedef struct {
     const char *name;
     tx_id arg;          /* description */
+    bool required;
+    mcp_completion completes;   /* what completion/complete offers for it */
 } prompt_arg;
 
 static const struct {
     const char *name;
-    const char *title;
+    tx_id title;
     tx_id description;
     tx_id text;         /* the message: a template of the arguments, in order */
     int nargs;
     prompt_arg args[MAX_ARGS];
 } prompts[] = {
-    { "explain_ruling", "Explain a ruling", TX_PROMPT_EXPLAIN_DESCRIPTION, TX_PROMPT_EXPLAIN, 2,
-      { { "question", TX_PROMPT_ARG_QUESTION }, { "position", TX_PROMPT_ARG_POSITION } } },
-    { "check_position", "Check a position", TX_PROMPT_CHECK_DESCRIPTION, TX_PROMPT_CHECK, 1,
-      { { "position", TX_PROMPT_ARG_POSITION } } },
+    { "explain_ruling", TX_PROMPT_EXPLAIN_TITLE, TX_PROMPT_EXPLAIN_DESCRIPTION, TX_PROMPT_EXPLAIN, 2,
+      { { "question", TX_PROMPT_ARG_QUESTION, true, MCP_COMPLETE_NOTHING },
+        { "position", TX_PROMPT_ARG_POSITION, true, MCP_COMPLETE_NOTHING } } },
+    { "check_position", TX_PROMPT_CHECK_TITLE, TX_PROMPT_CHECK_DESCRIPTION, TX_PROMPT_CHECK, 1,
+      { { "position", TX_PROMPT_ARG_POSITION, true, MCP_COMPLETE_NOTHING } } },
+    { "explain_rule", TX_PROMPT_RULE_TITLE, TX_PROMPT_RULE_DESCRIPTION, TX_PROMPT_RULE, 1,
+      { { "rule", TX_PROMPT_ARG_RULE, true, MCP_COMPLETE_RULE } } },
+    { "explain_tile", TX_PROMPT_TILE_TITLE, TX_PROMPT_TILE_DESCRIPTION, TX_PROMPT_TILE, 3,
+      { { "tile", TX_PROMPT_ARG_TILE, true, MCP_COMPLETE_TILE },
+        { "location", TX_PROMPT_ARG_LOCATION, true, MCP_COMPLETE_LOCATION },
+        { "expansion", TX_PROMPT_ARG_EXPANSION, false, MCP_COMPLETE_EXPANSION } } },
 };
 #define NPROMPTS (sizeof prompts / sizeof prompts[0])
+
+mcp_completion mcp_prompt_completes(const char *prompt, const char *argument, bool *known)
+{
+    for (size_t i = 0; i < NPROMPTS; i++) {
+        if (strcmp(prompts[i].name, prompt) != 0)
+            continue;
+        *known = true;
+        for (int a = 0; a < prompts[i].nargs && a < MAX_ARGS; a++)
+            if (strcmp(prompts[i].args[a].name, argument) == 0)
+                return prompts[i].args[a].completes;
+        return MCP_COMPLETE_NOTHING;
+    }
+    *known = false;
+    return MCP_COMPLETE_NOTHING;
+}
 
 bool mcp_prompts_list(const mcp_call *call, mcp_outcome *out)
 {
@@ -54,7 +85,7 @@ bool mcp_prompts_list(const mcp_call *call, mcp_outcome *out)
     for (size_t i = 0; i < NPROMPTS; i++) {
         jw_object(&w);
         jw_member_string(&w, "name", prompts[i].name);
-        jw_member_string(&w, "title", prompts[i].title);
+        jw_member_string(&w, "title", tx_word(call->ctx->lang, prompts[i].title));
         jw_member_string(&w, "description", tx_word(call->ctx->lang, prompts[i].description));
         jw_key(&w, "arguments");
         jw_array(&w);
@@ -62,7 +93,7 @@ bool mcp_prompts_list(const mcp_call *call, mcp_outcome *out)
             jw_object(&w);
             jw_member_string(&w, "name", prompts[i].args[a].name);
             jw_member_string(&w, "description", tx_word(call->ctx->lang, prompts[i].args[a].arg));
-            jw_member_bool(&w, "required", true);
+            jw_member_bool(&w, "required", prompts[i].args[a].required);
             jw_object_end(&w);
         }
         jw_array_end(&w);
@@ -93,7 +124,7 @@ static bool check_arguments(size_t i, json_object *args, const char *values[MAX_
         }
     }
     for (int a = 0; a < prompts[i].nargs && a < MAX_ARGS; a++)
-        if (values[a] == NULL) {
+        if (values[a] == NULL && prompts[i].args[a].required) {
             jr_pointer_member(pointer, "/params/arguments", prompts[i].args[a].name,
                               strlen(prompts[i].args[a].name));
             return mcp_error(out, MCP_INVALID_PARAMS, "Invalid params", pointer,
@@ -118,12 +149,15 @@ bool mcp_prompts_get(const mcp_call *call, mcp_outcome *out)
                          "unknown prompt \"%s\" (prompts/list names them)",
                          svc_printable(shown, sizeof shown, json_object_get_string(name)));
     }
-    const char *values[MAX_ARGS] = { NULL, NULL };
+    const char *values[MAX_ARGS] = { NULL, NULL, NULL };
     if (!check_arguments(i, args, values, out))
         return false;
+    for (int a = 0; a < MAX_ARGS; a++)   /* an optional argument not given */
+        if (values[a] == NULL)
+            values[a] = tx_word(call->ctx->lang, TX_PROMPT_ANY);
     txbuf text;
     tx_init_in(&text, call->ctx->lang);
-    tx_add(&text, prompts[i].text, values[0], values[1]);
+    tx_add(&text, prompts[i].text, values[0], values[1], values[2]);
     if (tx_failed(&text)) {
         tx_free(&text);
         return mcp_out_of_memory(out, "the prompt");

@@ -11,7 +11,10 @@
  *   carcassonne-rules://tiles            GET /v1/tiles
  *   carcassonne-rules://tiles/{id}       GET /v1/tiles/{id} (a template)
  * The catalogs come through the dispatcher like any route, so a resource
- * reads exactly what its route answers. An unknown URI is -32002.
+ * reads exactly what its route answers. An unknown URI is -32002. Every
+ * resource has a title in the call's language (a rule's: its short title);
+ * resources/list comes in pages of MCP_RESOURCES_PAGE (the cursor "r<n>"
+ * names the first entry of the next page).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +23,7 @@
 #include "../../engine/rules.h"
 #include "../assets.h"
 #include "../text/catalog.h"
+#include "../text/format.h"
 #include "../text/text.h"
 #include "call.h"
 
@@ -27,6 +31,10 @@
 #define GUIDE_URI SCHEME "guide/notation"
 #define RULES_URI SCHEME "rules"
 #define TILES_URI SCHEME "tiles"
+
+/* resources/list's page: the guide, the two catalogs and the first rules,
+ * then the rest of the rules a page at a time (nextCursor). */
+#define MCP_RESOURCES_PAGE 50
 
 static void resource(jw *w, const char *uri, const char *name, const char *title,
                      const char *description, const char *mime)
@@ -48,37 +56,70 @@ static bool no_cursor(const mcp_call *call, mcp_outcome *out)
         return false;
     if (cursor)
         return mcp_error(out, MCP_INVALID_PARAMS, "Invalid params", "/params/cursor",
-                         "this server lists everything on one page and gives no cursors");
+                         "this list has one page and gives no cursors");
+    return true;
+}
+
+/* The page a cursor names: "r<offset>", an offset this server gave (a
+ * multiple of the page, inside the list). */
+static bool read_cursor(const mcp_call *call, size_t total, size_t *first, mcp_outcome *out)
+{
+    json_object *cursor;
+    *first = 0;
+    if (!mcp_param(call, "cursor", json_type_string, false, &cursor, out))
+        return false;
+    if (cursor == NULL)
+        return true;
+    const char *c = json_object_get_string(cursor);
+    char *end = NULL;
+    unsigned long n = c[0] == 'r' && c[1] >= '1' && c[1] <= '9' ? strtoul(c + 1, &end, 10) : 0;
+    if (end == NULL || *end != '\0' || n >= total || n % MCP_RESOURCES_PAGE != 0)
+        return mcp_error(out, MCP_INVALID_PARAMS, "Invalid params", "/params/cursor",
+                         "not a cursor this server gave (resources/list gives them in nextCursor)");
+    *first = n;
     return true;
 }
 
 bool mcp_resources_list(const mcp_call *call, mcp_outcome *out)
 {
-    if (!no_cursor(call, out))
+    const char *lang = call->ctx->lang;
+    size_t n;
+    const cc_rule *rules = cc_rules(&n);
+    size_t total = 3 + n, first;
+    if (!read_cursor(call, total, &first, out))
         return false;
+    size_t end = first + MCP_RESOURCES_PAGE < total ? first + MCP_RESOURCES_PAGE : total;
     jw w;
     jw_init(&w);
     jw_object(&w);
     jw_key(&w, "resources");
     jw_array(&w);
-    resource(&w, GUIDE_URI, "notation-guide", tx_word(call->ctx->lang, TX_RESOURCE_GUIDE_TITLE),
-             tx_word(call->ctx->lang, TX_RESOURCE_GUIDE_DESCRIPTION), "text/markdown");
-    resource(&w, RULES_URI, "rules", tx_word(call->ctx->lang, TX_RESOURCE_RULES_TITLE),
-             tx_word(call->ctx->lang, TX_RESOURCE_RULES_DESCRIPTION), "application/json");
-    resource(&w, TILES_URI, "tiles", tx_word(call->ctx->lang, TX_RESOURCE_TILES_TITLE),
-             tx_word(call->ctx->lang, TX_RESOURCE_TILES_DESCRIPTION), "application/json");
-    size_t n;
-    const cc_rule *rules = cc_rules(&n);
-    for (size_t i = 0; i < n; i++) {
-        char uri[128];
-        snprintf(uri, sizeof uri, RULES_URI "/%s", rules[i].id);
-        char ctxt[160];
-        snprintf(ctxt, sizeof ctxt, "rule.%s", rules[i].id);
-        const char *statement = txt_lookup(call->ctx->lang, ctxt);
-        resource(&w, uri, rules[i].id, NULL, statement ? statement : rules[i].statement,
-                 "application/json");
+    for (size_t i = first; i < end; i++) {
+        if (i == 0) {
+            resource(&w, GUIDE_URI, "notation-guide", tx_word(lang, TX_RESOURCE_GUIDE_TITLE),
+                     tx_word(lang, TX_RESOURCE_GUIDE_DESCRIPTION), "text/markdown");
+        } else if (i == 1) {
+            resource(&w, RULES_URI, "rules", tx_word(lang, TX_RESOURCE_RULES_TITLE),
+                     tx_word(lang, TX_RESOURCE_RULES_DESCRIPTION), "application/json");
+        } else if (i == 2) {
+            resource(&w, TILES_URI, "tiles", tx_word(lang, TX_RESOURCE_TILES_TITLE),
+                     tx_word(lang, TX_RESOURCE_TILES_DESCRIPTION), "application/json");
+        } else {
+            const cc_rule *r = &rules[i - 3];
+            char uri[128], ctxt[160];
+            snprintf(uri, sizeof uri, RULES_URI "/%s", r->id);
+            snprintf(ctxt, sizeof ctxt, "rule.%s", r->id);
+            const char *statement = txt_lookup(lang, ctxt);
+            resource(&w, uri, r->id, txt_rule_title(lang, r->id),
+                     statement ? statement : r->statement, "application/json");
+        }
     }
     jw_array_end(&w);
+    if (end < total) {
+        char next[32];
+        snprintf(next, sizeof next, "r%zu", end);
+        jw_member_string(&w, "nextCursor", next);
+    }
     jw_object_end(&w);
     return mcp_result(out, &w);
 }

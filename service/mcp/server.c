@@ -49,6 +49,12 @@ bool mcp_initialize(const mcp_call *call, mcp_outcome *out)
     capability(&w, "tools", false);
     capability(&w, "resources", true);
     capability(&w, "prompts", false);
+    jw_key(&w, "completions");
+    jw_object(&w);
+    jw_object_end(&w);
+    jw_key(&w, "logging");
+    jw_object(&w);
+    jw_object_end(&w);
     jw_object_end(&w);
     jw_key(&w, "serverInfo");
     jw_object(&w);

@@ -8,8 +8,10 @@
  * answering it) is answered with a -32603 error line made without
  * allocating, and reading goes on. Blank lines (a stray "\r\n") are
  * skipped. Messages are answered one after the other, in order, by
- * mcp_handle(), the handler POST /mcp uses; nothing but answers is ever
- * written to out.
+ * mcp_handle(), the handler POST /mcp uses; nothing but answers, and the
+ * log messages a logging/setLevel asked for (notifications/message, each
+ * before the answer to the call it logs), is ever written to out. The
+ * level is the session's: this transport is one client's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +45,7 @@ typedef enum {
 
 /* Answer one line; false when out fails. */
 static bool answer_line(const svc_context *ctx, const dbuf *line, line_state state, FILE *out,
-                        FILE *log)
+                        FILE *log, int *level)
 {
     if (state == LINE_READ && blank(dbuf_ptr(line) ? dbuf_ptr(line) : "", dbuf_len(line)))
         return true;
@@ -61,11 +63,20 @@ static bool answer_line(const svc_context *ctx, const dbuf *line, line_state sta
         mcp_handle(ctx, dbuf_ptr(line), dbuf_len(line), &reply);
     }
     bool ok = true;
+    /* This session's log level (logging/setLevel; none asked: no log
+     * messages), and the call's log message before its answer. */
+    if (reply.set_level >= 0)
+        *level = reply.set_level;
+    size_t note_len = 0;
+    char *note = *level >= 0 ? mcp_log_line(&reply, *level, &note_len) : NULL;
+    if (note)
+        ok = fwrite(note, 1, note_len, out) == note_len && fputc('\n', out) != EOF;
+    free(note);
     /* Out of memory: the error line made without allocating; the next
      * message may well find memory again. */
     const char *text = reply.out_of_memory ? reply.fallback : reply.body;
     size_t len = reply.out_of_memory ? strlen(reply.fallback) : reply.len;
-    if (text) {
+    if (text && ok) {
         ok = fwrite(text, 1, len, out) == len && fputc('\n', out) != EOF && fflush(out) == 0;
     }
     if (log)
@@ -83,6 +94,7 @@ int mcp_stdio(const svc_context *ctx, FILE *in, FILE *out, FILE *log)
     char piece[4096];
     size_t n = 0;
     int status = 0;
+    int level = -1;   /* logging/setLevel's; -1: not asked, nothing logged */
     for (;;) {
         int c = getc(in);
         if (c != EOF && c != '\n') {
@@ -99,7 +111,7 @@ int mcp_stdio(const svc_context *ctx, FILE *in, FILE *out, FILE *log)
         if (c != '\n' && c != EOF)
             continue;
         if ((dbuf_len(&line) > 0 || state != LINE_READ) &&
-            !answer_line(ctx, &line, state, out, log)) {
+            !answer_line(ctx, &line, state, out, log, &level)) {
             status = 1;
             break;
         }

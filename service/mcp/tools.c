@@ -10,8 +10,10 @@
  *        with the rules it cites (service/text/answers.h), in the call's
  *        language (the route answered in it too), then the answer
  *        as JSON text (for clients that do not read structuredContent),
- *        then, for the tools that have one, a PNG of the position with the
- *        answer highlighted (picture.h, drawn by POST /v1/render)
+ *        then, when the call asked for it (`picture: true`, on the tools
+ *        that have one), a PNG of the position with the answer
+ *        highlighted (picture.h, drawn by POST /v1/render): 25 to 60 KB,
+ *        93 to 98% of a result, so never sent unasked
  *   4xx  isError: true; content: the problem's title, detail and pointer,
  *        in a sentence of the call's language
  *   5xx  a JSON-RPC internal error
@@ -28,6 +30,7 @@
 #include "../wire/json_reader.h"
 #include "call.h"
 #include "catalog.h"
+#include "mcp.h"
 #include "picture.h"
 
 bool mcp_tools_list(const mcp_call *call, mcp_outcome *out)
@@ -60,6 +63,7 @@ bool mcp_tools_list(const mcp_call *call, mcp_outcome *out)
 /* A problem with an argument, in the route's own words (problem+json). */
 typedef struct {
     int status;
+    char type[128];     /* the problem's type URI ("" when not a route's) */
     char title[80];
     char detail[CC_DETAIL_MAX];
     char pointer[CC_POINTER_MAX];
@@ -142,6 +146,21 @@ static bool request_path(const mcp_tool *t, json_object *args, char *path, size_
     return true;
 }
 
+/* `picture` (tools that draw one): a boolean, taken out of the arguments
+ * (the route does not know it). *wanted: true was asked. */
+static bool picture_argument(const mcp_tool *t, json_object *args, bool *wanted, problem *p)
+{
+    *wanted = false;
+    json_object *v;
+    if (!t->picture || !json_object_object_get_ex(args, "picture", &v))
+        return true;
+    if (!json_object_is_type(v, json_type_boolean))
+        return fail_argument(p, 400, "/picture", "Wrong type", "picture must be true or false.");
+    *wanted = json_object_get_boolean(v);
+    json_object_object_del(args, "picture");
+    return true;
+}
+
 /* A GET route reads no body: any argument besides the path parameter is
  * unknown (as a POST route's decoder would say of its body). */
 static bool no_other_arguments(const mcp_tool *t, json_object *args, problem *p)
@@ -169,13 +188,38 @@ static void text_content(jw *w, const char *text, size_t len)
     jw_object_end(w);
 }
 
+/* A route's detail names the HTTP side where it sends a client on ("GET
+ * /v1/tiles lists them"), which a model cannot call: the resource that
+ * reads the same, by its URI (a name in every language), instead. In
+ * place (detail holds CC_DETAIL_MAX bytes). */
+static void model_words(char *detail)
+{
+    static const struct { const char *http, *model; } words[] = {
+        { "GET /v1/tiles", "carcassonne-rules://tiles" },
+        { "GET /v1/rules", "carcassonne-rules://rules" },
+        { "/v1/tiles", "carcassonne-rules://tiles" },
+        { "/v1/rules", "carcassonne-rules://rules" },
+    };
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        char *at = strstr(detail, words[i].http);
+        if (at == NULL)
+            continue;
+        char rest[CC_DETAIL_MAX];
+        snprintf(rest, sizeof rest, "%s", at + strlen(words[i].http));
+        snprintf(at, CC_DETAIL_MAX - (size_t)(at - detail), "%s%s", words[i].model, rest);
+    }
+}
+
 /* isError: the problem in words, for the model to correct its call, in
  * the call's language. */
 static bool tool_problem(mcp_outcome *out, const mcp_call *call, const problem *p)
 {
     txbuf t;
     tx_init_in(&t, call->ctx->lang);
-    answers_problem(&t, p->status, p->title, p->detail, p->pointer);
+    char detail[CC_DETAIL_MAX];
+    snprintf(detail, sizeof detail, "%s", p->detail);
+    model_words(detail);
+    answers_problem(&t, p->status, p->title, detail, p->pointer);
     jw w;
     jw_init(&w);
     jw_object(&w);
@@ -192,6 +236,15 @@ static bool tool_problem(mcp_outcome *out, const mcp_call *call, const problem *
         return mcp_out_of_memory(out, "the result");
     }
     return mcp_result(out, &w);
+}
+
+bool mcp_tool_refused(const mcp_call *call, int status, const char *title, const char *detail,
+                      const char *pointer, mcp_outcome *out)
+{
+    problem p;
+    memset(&p, 0, sizeof p);
+    fail_argument(&p, status, pointer, title, detail);
+    return tool_problem(out, call, &p);
 }
 
 /* The route's problem+json answer as a problem (pointer "" on a route
@@ -212,6 +265,8 @@ static bool route_problem(const mcp_tool *t, const svc_response *res, problem *p
     }
     json_object *v;
     p->status = res->status;
+    snprintf(p->type, sizeof p->type, "%s",
+             json_object_object_get_ex(o, "type", &v) ? json_object_get_string(v) : "");
     snprintf(p->title, sizeof p->title, "%s",
              json_object_object_get_ex(o, "title", &v) ? json_object_get_string(v) : "");
     snprintf(p->detail, sizeof p->detail, "%s",
@@ -245,7 +300,7 @@ static void image_content(jw *w, const char *b64, size_t len)
 /* The route's answer: as structuredContent exactly as the route wrote it,
  * in sentences, as JSON text, and as a picture when the tool has one. */
 static bool tool_answer(mcp_outcome *out, const mcp_call *call, const mcp_tool *t,
-                        json_object *args, const svc_response *res)
+                        json_object *args, bool picture_wanted, const svc_response *res)
 {
     json_object *answer = NULL;
     cc_error err;
@@ -264,7 +319,9 @@ static bool tool_answer(mcp_outcome *out, const mcp_call *call, const mcp_tool *
     answers_write(&words, t->path, answer);
     char *picture = NULL;
     size_t picture_len = 0;
-    mcp_picture_result drawn = mcp_picture(call, t->name, args, answer, &picture, &picture_len);
+    mcp_picture_result drawn = picture_wanted ? mcp_picture(call, t->name, args, answer, &picture,
+                                                            &picture_len)
+                                              : MCP_PICTURE_NONE;
     json_object_put(answer);
     if (drawn == MCP_PICTURE_NO_MEMORY) {
         tx_free(&words);
@@ -294,6 +351,121 @@ static bool tool_answer(mcp_outcome *out, const mcp_call *call, const mcp_tool *
     return mcp_result(out, &w);
 }
 
+/* ---- an impossible position: validate_position's answer ------------------------ */
+
+/* The rule a position breaks, by the problem's type (the last segment of
+ * its URI) and, where a figure stands where it cannot, the figure's kind:
+ * NULL where no rule of the catalog states it (an expansion not listed,
+ * more tiles of a kind than the game has, an empty board, a figure off
+ * the board). */
+static const char *broken_rule(const problem *p, json_object *args)
+{
+    static const struct { const char *type; const char *rule; } rules[] = {
+        { "edges-do-not-match", "base.placement.edges" },
+        { "tiles-not-connected", "base.placement.adjacent" },
+        { "two-tiles-on-one-cell", "base.placement.empty-cell" },
+        { "abbey-outside-a-hole", "abbey.placement.hole" },
+        { "shrine-rule-broken", "shrines.placement.neighbours" },
+        { "more-figures-than-the-supply-holds", "base.position.supply" },
+        { "too-many-abbeys", "abbey.abbey.in-hand" },
+        { "wrong-number-of-abbeys", "abbey.abbey.in-hand" },
+        { "two-figures-on-one-spot", "base.deploy.unoccupied" },
+    };
+    static const struct { const char *kind; const char *rule; } stands[] = {
+        { "mayor", "abbey.mayor.city" },
+        { "wagon", "abbey.wagon.not-field" },
+        { "barn", "abbey.barn.junction" },
+        { "shepherd", "hills-sheep.shepherd.field" },
+        { "meeple", "base.deploy.no-farmers" },
+    };
+    const char *slash = strrchr(p->type, '/');
+    const char *type = slash ? slash + 1 : p->type;
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
+        if (strcmp(type, rules[i].type) == 0)
+            return rules[i].rule;
+    int k;
+    json_object *pos, *figures, *kind;
+    if (strcmp(type, "figure-where-it-cannot-stand") != 0 ||
+        sscanf(p->pointer, "/position/figures/%d/at", &k) != 1 ||
+        !json_object_object_get_ex(args, "position", &pos) ||
+        !json_object_object_get_ex(pos, "figures", &figures) ||
+        !json_object_is_type(figures, json_type_array) || k < 0 ||
+        (size_t)k >= json_object_array_length(figures) ||
+        !json_object_object_get_ex(json_object_array_get_idx(figures, (size_t)k), "kind", &kind))
+        return NULL;
+    for (size_t i = 0; i < sizeof stands / sizeof stands[0]; i++)
+        if (strcmp(json_object_get_string(kind), stands[i].kind) == 0)
+            return stands[i].rule;
+    return NULL;
+}
+
+/* "Is this position possible?" answered no: a result like any other,
+ * {valid: false, problems: [{rule, title, detail, pointer}]}, in words
+ * with the rule's statement; isError stays for calls that are malformed. */
+static bool impossible_result(mcp_outcome *out, const mcp_call *call, json_object *args,
+                              const problem *p)
+{
+    const char *rule = broken_rule(p, args);
+    jw s;
+    jw_init(&s);
+    jw_object(&s);
+    jw_member_bool(&s, "valid", false);
+    jw_key(&s, "problems");
+    jw_array(&s);
+    jw_object(&s);
+    if (rule)
+        jw_member_string(&s, "rule", rule);
+    jw_member_string(&s, "title", p->title);
+    jw_member_string(&s, "detail", p->detail);
+    jw_member_string(&s, "pointer", p->pointer);
+    jw_object_end(&s);
+    jw_array_end(&s);
+    jw_object_end(&s);
+    size_t len;
+    char *structured = jw_take(&s, &len);
+    txbuf words;
+    tx_init_in(&words, call->ctx->lang);
+    tx_add(&words, TX_ANS_IMPOSSIBLE, p->title, p->detail, p->pointer[0] ? p->pointer : "/");
+    json_object *rules = json_object_new_array();
+    if (rule && rules && json_object_array_add(rules, json_object_new_string(rule)) == 0)
+        answers_rules(&words, rules);
+    json_object_put(rules);
+    jw w;
+    jw_init(&w);
+    jw_object(&w);
+    jw_key(&w, "content");
+    jw_array(&w);
+    text_content(&w, tx_cstr(&words), tx_len(&words));
+    if (structured)
+        text_content(&w, structured, len);
+    jw_array_end(&w);
+    jw_key(&w, "structuredContent");
+    if (structured)
+        jw_raw(&w, structured, len);
+    jw_member_bool(&w, "isError", false);
+    jw_object_end(&w);
+    bool failed = tx_failed(&words) || structured == NULL || rules == NULL;
+    tx_free(&words);
+    free(structured);
+    if (failed) {
+        jw_free(&w);
+        return mcp_out_of_memory(out, "the result");
+    }
+    return mcp_result(out, &w);
+}
+
+/* What the call logs (mcp.h): answered (info), refused with the member
+ * at fault (warning; an impossible position is an answer), or failed. */
+static void note_call(mcp_outcome *out, const mcp_tool *t, const problem *p)
+{
+    snprintf(out->note_tool, sizeof out->note_tool, "%s", t->name);
+    snprintf(out->note_pointer, sizeof out->note_pointer, "%s", p->pointer);
+    if (out->result == NULL)
+        out->note_level = MCP_LOG_ERROR;
+    else
+        out->note_level = strstr(out->result, "\"isError\":true") ? MCP_LOG_WARNING : MCP_LOG_INFO;
+}
+
 bool mcp_tools_call(const mcp_call *call, mcp_outcome *out)
 {
     json_object *name, *args;
@@ -313,12 +485,17 @@ bool mcp_tools_call(const mcp_call *call, mcp_outcome *out)
     char path[256];
     problem p;
     memset(&p, 0, sizeof p);
+    bool picture_wanted;
     bool ok = request_path(t, args, path, sizeof path, &p) &&
+              picture_argument(t, args, &picture_wanted, &p) &&
               (strcmp(t->method, "GET") != 0 || no_other_arguments(t, args, &p));
     if (!ok) {
         json_object_put(empty);
-        return p.status >= 500 ? mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "", "%s", p.detail)
-                               : tool_problem(out, call, &p);
+        bool done = p.status >= 500
+                        ? mcp_error(out, MCP_INTERNAL_ERROR, "Internal error", "", "%s", p.detail)
+                        : tool_problem(out, call, &p);
+        note_call(out, t, &p);
+        return done;
     }
     size_t len = 0;
     const char *body = NULL;
@@ -333,7 +510,9 @@ bool mcp_tools_call(const mcp_call *call, mcp_outcome *out)
     mcp_route(call, t->method, path, body, len, &res);
     bool done;
     if (res.status == 200)
-        done = tool_answer(out, call, t, args, &res);
+        done = tool_answer(out, call, t, args, picture_wanted, &res);
+    else if (res.status == 422 && t->impossible_is_answer && route_problem(t, &res, &p))
+        done = impossible_result(out, call, args, &p);
     else if (res.status >= 400 && res.status < 500 && route_problem(t, &res, &p))
         done = tool_problem(out, call, &p);
     else if (res.status == 503 || p.status == 503)   /* the route, or reading its problem */
@@ -343,5 +522,6 @@ bool mcp_tools_call(const mcp_call *call, mcp_outcome *out)
                          "the route %s answered status %d", t->path, res.status);
     svc_response_free(&res);
     json_object_put(empty);
+    note_call(out, t, &p);
     return done;
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "../mcp/mcp.h"
 #include "../text/lang.h"
 #include "../wire/decode.h"
 #include "routes.h"
@@ -638,8 +639,12 @@ void svc_handle(const svc_context *ctx, const svc_request *req, svc_response *re
         body_refusal_language(&call, res);
         svc_problem(res, 413, "", SVC_P_BODY_TOO_LARGE, SVC_D_BODY_OVER_LIMIT,
                     CC_ARGS(CC_INT(BYTES, req->len), CC_INT(MAX, SVC_BODY_LIMIT)));
+        if (mcp_http_target(path, path_len))   /* its clients read JSON-RPC */
+            mcp_http_refusal(res);
     } else if (decide_language(&call, res)) {
         route_request(&call, method, path, path_len, req->body, req->len, res);
+    } else if (mcp_http_target(path, path_len)) {
+        mcp_http_refusal(res);
     }
     label_language(res, call.lang);
 }

@@ -20,7 +20,11 @@
  * Retry-After, as on every route (an HTTP client retries it; a JSON-RPC
  * error would read as the server's fault).
  * GET /mcp is 405 (no event stream to open), like every other method but
- * POST; the body limit (413) and the deadlines are the HTTP layer's.
+ * POST; the deadlines are the HTTP layer's. A body over the limit (413)
+ * and a malformed lang= (400), refused before this route runs, are
+ * JSON-RPC errors all the same (mcp_http_refusal(), called by the
+ * dispatcher and the HTTP layer): a client of this endpoint reads
+ * nothing else.
  */
 #include "routes.h"
 
@@ -29,6 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include <json-c/json.h>
 
 #include "../mcp/mcp.h"
 #include "../text/problems.h"
@@ -131,6 +137,36 @@ static bool json_content_type(const char *type)
     while (n > 0 && type[n - 1] == ' ')
         n--;
     return n == 16 && strncasecmp(type, "application/json", 16) == 0;
+}
+
+/* ---- refusals made before the route ------------------------------------------------ */
+
+bool mcp_http_target(const char *target, size_t len)
+{
+    return len >= 4 && memcmp(target, "/mcp", 4) == 0 &&
+           (len == 4 || target[4] == '?' || target[4] == '\0' || target[4] == ' ');
+}
+
+void mcp_http_refusal(svc_response *res)
+{
+    const char *body = res->body ? res->body : res->static_body;
+    json_object *o = body ? json_tokener_parse(body) : NULL;
+    json_object *title = NULL, *detail = NULL;
+    if (o == NULL || !json_object_object_get_ex(o, "title", &title) ||
+        !json_object_object_get_ex(o, "detail", &detail)) {
+        json_object_put(o);
+        return;
+    }
+    mcp_reply r;
+    mcp_refuse(&r, res->status, json_object_get_string(title), json_object_get_string(detail));
+    json_object_put(o);
+    if (r.body == NULL)
+        return;
+    free(res->body);
+    res->body = r.body;
+    res->len = r.len;
+    res->static_body = NULL;
+    res->content_type = "application/json";
 }
 
 /* ---- the route ---------------------------------------------------------------- */

@@ -186,10 +186,11 @@ void answers_rules(txbuf *t, json_object *rules)
 void answers_problem(txbuf *t, int status, const char *title, const char *detail,
                      const char *pointer)
 {
+    (void)status;   /* the HTTP side's: a model cannot use it */
     if (pointer[0])
-        tx_add(t, TX_ANS_PROBLEM, title, status, detail, pointer);
+        tx_add(t, TX_ANS_PROBLEM, title, detail, pointer);
     else
-        tx_add(t, TX_ANS_PROBLEM_WHOLE, title, status, detail);
+        tx_add(t, TX_ANS_PROBLEM_WHOLE, title, detail);
 }
 
 /* ---- one writer per route ---------------------------------------------------------- */
@@ -482,10 +483,47 @@ static void barn_check(txbuf *t, json_object *a)
     }
 }
 
+/* The end of the game (score with final, a turn that ends the game): the
+ * standings best first, then the winner or the tied winners. */
+static void standings(txbuf *t, json_object *a)
+{
+    json_object *list = member(a, "standings");
+    size_t n = count(list);
+    if (n == 0)
+        return;
+    txbuf ranks;
+    tx_init_in(&ranks, t->lang);
+    for (size_t i = 0; i < n; i++) {
+        json_object *s = item(list, i);
+        tx_sep(&ranks, (int)i, (int)n);
+        tx_add(&ranks, TX_ANS_STANDING, num(s, "rank"), str(s, "player"), num(s, "score"));
+    }
+    tx_str(t, "\n");
+    tx_add(t, TX_ANS_STANDINGS, done(t, &ranks));
+    tx_free(&ranks);
+    json_object *winners = member(a, "winners");
+    size_t w = count(winners);
+    if (w == 0)
+        return;
+    txbuf names;
+    tx_init_in(&names, t->lang);
+    for (size_t i = 0; i < w; i++) {
+        tx_sep(&names, (int)i, (int)w);
+        tx_str(&names, json_object_get_string(item(winners, i)));
+    }
+    tx_str(t, " ");
+    if (w == 1)
+        tx_add(t, TX_ANS_WINNER, done(t, &names));
+    else
+        tx_add(t, TX_ANS_WINNERS, done(t, &names));
+    tx_free(&names);
+}
+
 static void score(txbuf *t, json_object *a)
 {
     events(t, member(a, "events"));
     score_totals(t, member(a, "totals"));
+    standings(t, a);
     message_outcome(t, member(a, "message"));
 }
 
@@ -501,8 +539,10 @@ static void turn(txbuf *t, json_object *a)
     score_totals(t, member(a, "totals"));
     message_outcome(t, member(a, "message"));
     tx_str(t, "\n");
-    if (json_object_get_boolean(member(a, "game_over")))
+    if (json_object_get_boolean(member(a, "game_over"))) {
         tx_add(t, TX_ANS_GAME_OVER);
+        standings(t, a);
+    }
     else
         tx_add(t, TX_ANS_NEXT, str(member(a, "position"), "active"));
 }

@@ -70,7 +70,7 @@ test('MCP tools/list in German: German titles and descriptions, the same names a
     assert.deepEqual(t.outputSchema, en.tools[i].outputSchema, t.name);
     assert.notEqual(t.title, en.tools[i].title, `${t.name}: a German title`);
     assert.notEqual(t.description, en.tools[i].description, `${t.name}: a German description`);
-    assert.equal(t.annotations.title, t.title, t.name);
+    assert.equal(t.annotations.title, undefined, `${t.name}: the title once, the tool's own (issue 32)`);
   }
   const validate = de.tools.find((t) => t.name === 'validate_position');
   assert.equal(validate.title, 'Ist diese Stellung möglich?');
@@ -146,5 +146,6 @@ test('MCP tools/call in de, fr, cs, pl and ca: the text content in the language,
   }
   const bad = await call('de', 'legal_placements', { position: small, tile: 'base.nope' });
   assert.equal(bad.isError, true);
-  assert.match(bad.content[0].text, /\(422\)\. .* Fehlerhaft ist das Argument \/tile\.$/);
+  assert.match(bad.content[0].text, /^Unbekannte .*carcassonne-rules:\/\/tiles.* Fehlerhaft ist das Argument \/tile\.$/);
+  assert.doesNotMatch(bad.content[0].text, /\(422\)|\/v1\//, 'no HTTP status or route (issue 32)');
 });

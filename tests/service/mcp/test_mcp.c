@@ -14,6 +14,8 @@
 #include "../../../service/mcp/catalog.h"
 #include "../../../service/mcp/mcp.h"
 #include "../../../service/mcp/picture.h"
+#include "../../../engine/rules.h"
+#include "../../../service/text/lang.h"
 #include "../../../service/service.h"
 #include "../../../service/wire/json_reader.h"
 #include "../../support/asktest.h"
@@ -79,8 +81,8 @@ Test(mcp, malformed_messages_are_json_rpc_errors_with_a_null_id)
     static const struct { const char *msg; int code; const char *pointer; } cases[] = {
         { "", -32700, "" },
         { "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"", -32700, "" },
-        { "{\"jsonrpc\":\"2.0\",\"id\":1,\"id\":2,\"method\":\"ping\"}", -32700, "/id" },
-        { "{\"jsonrpc\":\"2.0\",\"id\":1e400,\"method\":\"ping\"}", -32700, "/id" },
+        { "{\"jsonrpc\":\"2.0\",\"method\":\"ping\",\"params\":{\"x\":1e400}}", -32700, "/params/x" },
+        { "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":01}}", -32700, "/params/x" },
         { "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]", -32600, "" },
         { "null", -32600, "" },
         { "{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"ping\"}", -32600, "/id" },
@@ -110,7 +112,7 @@ Test(mcp, an_invalid_request_whose_id_can_be_read_is_answered_with_it)
 
 Test(mcp, unknown_methods_and_bad_params_answer_minus_32601_and_minus_32602)
 {
-    json_object *a = send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"logging/setLevel\"}", 200);
+    json_object *a = send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"sampling/createMessage\"}", 200);
     cr_expect_eq(error_code(a), -32601);
     json_object_put(a);
     a = send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"nope\"}}", 200);
@@ -188,7 +190,7 @@ Test(mcp, a_tool_answers_exactly_what_its_route_answers)
     cr_expect(json_object_equal(tu_member(result, "structuredContent"), route));
     cr_expect(!json_object_get_boolean(tu_member(result, "isError")));
     json_object *content = tu_member(result, "content");
-    cr_assert_eq(json_object_array_length(content), 3, "sentences, JSON, picture");
+    cr_assert_eq(json_object_array_length(content), 2, "sentences, JSON; a picture only when asked");
     json_object *second = json_tokener_parse(tu_str(json_object_array_get_idx(content, 1), "text"));
     cr_expect(json_object_equal(second, route), "the second text is the answer's JSON");
     json_object_put(second);
@@ -439,13 +441,14 @@ Test(mcp, base64_matches_the_rfc_4648_vectors)
     }
 }
 
-/* A tool about the board carries a PNG of it (drawn by POST /v1/render);
- * a tool about a card does not. */
-Test(mcp, a_board_tool_result_carries_a_png_and_a_card_tool_none)
+/* A tool about the board carries a PNG of it (drawn by POST /v1/render)
+ * when the call asks for one (picture: true; issue 32: 25-61 KB, 93-98% of
+ * a result, so never unasked); a tool about a card has none to give. */
+Test(mcp, a_board_tool_result_carries_a_png_when_asked_and_a_card_tool_none)
 {
     json_object *a = send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"legal_placements\","
                           "\"arguments\":{\"position\":{\"players\":[\"red\",\"blue\"],\"tiles\":[{\"tile\":\"base.D\","
-                          "\"x\":0,\"y\":0,\"rot\":0}],\"figures\":[]},\"tile\":\"base.E\"}}}", 200);
+                          "\"x\":0,\"y\":0,\"rot\":0}],\"figures\":[]},\"tile\":\"base.E\",\"picture\":true}}}", 200);
     json_object *content = tu_member(tu_member(a, "result"), "content");
     cr_assert_eq(json_object_array_length(content), 3);
     json_object *image = json_object_array_get_idx(content, 2);
@@ -503,4 +506,371 @@ Test(mcp, a_message_is_read_by_the_routes_reader_and_copied_whole)
         json_object_put(tree);
         json_object_put(want);
     }
+}
+
+/* ---- issue 32: no hang, lean tools, answers a model can use ---------------------- */
+
+/* A message the strict reader refuses but that is valid JSON (a number
+ * outside the 64-bit range, nesting past 64, a duplicate name) is answered
+ * with its own id: with id null the SDK cannot match the answer and the
+ * call hangs until its timeout (issue 32: 15 s measured). A tool's
+ * argument is the tool's isError result with its pointer, the rest of
+ * params -32602, the envelope -32600. */
+Test(mcp, a_valid_json_message_the_reader_refuses_is_answered_with_its_id)
+{
+    json_object *a = send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"score\","
+                          "\"arguments\":{\"position\":{\"players\":[\"a\",\"b\"],\"tiles\":[],\"figures\":[]},"
+                          "\"x\":1e400,\"y\":0}}}", 200);
+    cr_expect_eq(tu_int(a, "id"), 7);
+    json_object *result = tu_member(a, "result");
+    cr_expect(json_object_get_boolean(tu_member(result, "isError")));
+    const char *text = tu_str(json_object_array_get_idx(tu_member(result, "content"), 0), "text");
+    cr_expect(strstr(text, "At fault: the argument /x.") != NULL, "%s", text);
+    json_object_put(a);
+
+    a = send("{\"jsonrpc\":\"2.0\",\"id\":\"s\",\"method\":\"resources/read\",\"params\":"
+             "{\"uri\":123456789012345678901234567890}}", 200);
+    cr_expect_str_eq(tu_str(a, "id"), "s");
+    cr_expect_eq(error_code(a), -32602);
+    cr_expect_str_eq(tu_str(tu_member(tu_member(a, "error"), "data"), "pointer"), "/params/uri");
+    json_object_put(a);
+
+    /* An id past 2^63 is written back as it came. */
+    svc_context ctx = context();
+    mcp_reply r;
+    static const char big[] = "{\"jsonrpc\":\"2.0\",\"id\":9223372036854775808,\"method\":\"ping\"}";
+    mcp_handle(&ctx, big, sizeof big - 1, &r);
+    cr_expect_eq(r.status, 400);
+    cr_expect(strstr(r.body, "\"id\":9223372036854775808,") != NULL, "%s", r.body);
+    cr_expect(strstr(r.body, "-32600") != NULL, "%s", r.body);
+    mcp_reply_free(&r);
+
+    /* Nesting far past 64 (and past any stack) in a tool's arguments. */
+    size_t depth = 100000;
+    static const char head[] = "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":"
+                               "\"describe_position\",\"arguments\":{\"position\":";
+    char *msg = malloc(sizeof head + 2 * depth + 8);
+    cr_assert_not_null(msg);
+    size_t n = 0;
+    memcpy(msg, head, sizeof head - 1);
+    n += sizeof head - 1;
+    memset(msg + n, '[', depth);
+    n += depth;
+    memset(msg + n, ']', depth);
+    n += depth;
+    memcpy(msg + n, "}}}", 3);
+    n += 3;
+    mcp_handle(&ctx, msg, n, &r);
+    cr_expect_eq(r.status, 200);
+    json_object *o = json_tokener_parse(r.body);
+    cr_expect_eq(tu_int(o, "id"), 9);
+    cr_expect(json_object_get_boolean(tu_member(tu_member(o, "result"), "isError")));
+    json_object_put(o);
+    mcp_reply_free(&r);
+    /* The same, one byte short: not JSON, so id null. */
+    mcp_handle(&ctx, msg, n - 1, &r);
+    cr_expect_eq(r.status, 400);
+    cr_expect(strstr(r.body, "\"id\":null") != NULL);
+    mcp_reply_free(&r);
+    free(msg);
+
+    a = send("{\"jsonrpc\":\"2.0\",\"id\":1,\"id\":2,\"method\":\"ping\"}", 400);
+    cr_expect_eq(tu_int(a, "id"), 2, "the last of two ids, as JSON parsers read it");
+    cr_expect_eq(error_code(a), -32600);
+    json_object_put(a);
+
+    /* A string id with escapes comes back as it was written. */
+    a = send("{\"jsonrpc\":\"2.0\",\"id\":\"\\u00e9\\\"\",\"method\":\"ping\",\"params\":{\"x\":1e400}}", 200);
+    cr_expect_str_eq(tu_str(a, "id"), "\xc3\xa9\"");
+    cr_expect_eq(error_code(a), -32602);
+    json_object_put(a);
+    /* Not JSON after all (a byte that is not UTF-8, a bad escape, a bare
+     * word): id null, as before. */
+    static const char *const not_json[] = {
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":1e400,\"s\":\"\xff\"}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":1e400,\"s\":\"\\q\"}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":1e400,\"s\":nul}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":1e400}} x",
+    };
+    for (size_t i = 0; i < sizeof not_json / sizeof not_json[0]; i++) {
+        a = send(not_json[i], 400);
+        cr_expect_eq(error_code(a), -32700, "%s", not_json[i]);
+        cr_expect(tu_member(a, "id") == NULL, "%s: id null", not_json[i]);
+        json_object_put(a);
+    }
+}
+
+/* tools/list costs a model at most 25 KB in every language (issue 32: 74 KB
+ * before, the position schema repeated in ten tools), and every tool keeps
+ * one worked example, points to the notation guide, and says whether a
+ * picture comes (`picture`: the tools that draw one). */
+Test(mcp, the_tool_definitions_are_at_most_25_kb_in_every_language)
+{
+    size_t nlang;
+    const txt_language *langs = txt_languages(&nlang);
+    for (size_t l = 0; l < nlang; l++) {
+        svc_context ctx = context();
+        ctx.lang = langs[l].code;
+        mcp_reply r;
+        static const char list[] = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}";
+        mcp_handle(&ctx, list, sizeof list - 1, &r);
+        json_object *o = json_tokener_parse(r.body);
+        json_object *tools = tu_member(tu_member(o, "result"), "tools");
+        const char *text = json_object_to_json_string_ext(tools, JSON_C_TO_STRING_PLAIN |
+                                                                     JSON_C_TO_STRING_NOSLASHESCAPE);
+        cr_expect_leq(strlen(text), 25 * 1024, "%s: %zu bytes", langs[l].code, strlen(text));
+        for (size_t i = 0; i < json_object_array_length(tools); i++) {
+            json_object *t = json_object_array_get_idx(tools, i);
+            const char *d = tu_str(t, "description");
+            cr_expect(strstr(d, "carcassonne-rules://guide/notation") != NULL, "%s", tu_str(t, "name"));
+            json_object *examples = tu_member(tu_member(t, "inputSchema"), "examples");
+            cr_expect_eq(json_object_array_length(examples), 1, "%s", tu_str(t, "name"));
+            bool draws = json_object_object_get_ex(tu_member(tu_member(t, "inputSchema"), "properties"),
+                                                   "picture", NULL);
+            cr_expect_eq(draws, strstr(d, "`picture: true`") != NULL, "%s", tu_str(t, "name"));
+        }
+        json_object_put(o);
+        mcp_reply_free(&r);
+    }
+}
+
+/* What a model reads names tools and resources, never the HTTP side it
+ * cannot call: no route, no method, no status code (issue 32: "(422)",
+ * "GET /v1/tiles lists..."). */
+Test(mcp, tool_texts_name_no_http_route_or_status)
+{
+    static const char *const calls[] = {
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/templates/list\"}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/list\"}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"tile_facts\","
+        "\"arguments\":{\"id\":\"base.Z\"}}}",
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"validate_position\","
+        "\"arguments\":{\"position\":{\"players\":[\"a\"],\"tiles\":[],\"figures\":[]}}}}",
+    };
+    for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
+        json_object *a = send(calls[i], 200);
+        const char *text = json_object_to_json_string(a);
+        cr_expect_null(strstr(text, "/v1/"), "%s", calls[i]);
+        cr_expect_null(strstr(text, "GET "), "%s", calls[i]);
+        cr_expect_null(strstr(text, "(400)"), "%s", calls[i]);
+        cr_expect_null(strstr(text, "(404)"), "%s", calls[i]);
+        cr_expect_null(strstr(text, "(422)"), "%s", calls[i]);
+        json_object_put(a);
+    }
+}
+
+/* "Is this position possible?" answered no is an answer, not an error:
+ * valid false, the problem with the rule it breaks (base.placement.edges,
+ * rules page "Base game, 1. Placing a tile"); isError stays for malformed
+ * calls. */
+Test(mcp, validate_position_answers_an_impossible_position_with_the_rule_it_breaks)
+{
+    json_object *a = send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"validate_position\","
+                          "\"arguments\":{\"position\":{\"players\":[\"red\",\"blue\"],\"tiles\":[{\"tile\":\"base.D\","
+                          "\"x\":0,\"y\":0,\"rot\":0},{\"tile\":\"base.E\",\"x\":0,\"y\":-1,\"rot\":0}],\"figures\":[]}}}}", 200);
+    json_object *result = tu_member(a, "result");
+    cr_expect(!json_object_get_boolean(tu_member(result, "isError")));
+    json_object *s = tu_member(result, "structuredContent");
+    cr_expect(!json_object_get_boolean(tu_member(s, "valid")));
+    json_object *p = json_object_array_get_idx(tu_member(s, "problems"), 0);
+    cr_expect_str_eq(tu_str(p, "rule"), "base.placement.edges");
+    cr_expect_str_eq(tu_str(p, "pointer"), "/position/tiles/1");
+    const char *text = tu_str(json_object_array_get_idx(tu_member(result, "content"), 0), "text");
+    cr_expect(strstr(text, "not possible") && strstr(text, "base.placement.edges: "), "%s", text);
+    json_object_put(a);
+    a = send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"validate_position\","
+             "\"arguments\":{\"position\":{\"players\":[\"red\",\"blue\"],\"tiles\":[{\"tile\":\"base.D\","
+             "\"x\":0,\"y\":0,\"rot\":45}],\"figures\":[]}}}}", 200);
+    cr_expect(json_object_get_boolean(tu_member(tu_member(a, "result"), "isError")), "malformed: isError");
+    json_object_put(a);
+}
+
+/* score with final: true says who won, and the standings, in its text
+ * (rules page "Base game, End of the game"): red's city (D closed by E)
+ * scores 4 at the end, blue's road (D, U) 2. */
+Test(mcp, final_scoring_states_the_standings_and_the_winner_in_words)
+{
+    json_object *a = send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"score\","
+                          "\"arguments\":{\"final\":true,\"position\":{\"players\":[\"red\",\"blue\"],\"tiles\":["
+                          "{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0},{\"tile\":\"base.U\",\"x\":1,\"y\":0,\"rot\":0}],"
+                          "\"figures\":[{\"player\":\"red\",\"kind\":\"meeple\",\"x\":0,\"y\":0,\"at\":\"N\"},"
+                          "{\"player\":\"blue\",\"kind\":\"meeple\",\"x\":1,\"y\":0,\"at\":\"E\"}]}}}}", 200);
+    const char *text = tu_str(json_object_array_get_idx(tu_member(tu_member(a, "result"), "content"), 0),
+                              "text");
+    cr_expect(strstr(text, "Final standings: 1. blue 2 and 2. red 1.") != NULL, "%s", text);
+    cr_expect(strstr(text, "The winner: blue.") != NULL, "%s", text);
+    json_object_put(a);
+}
+
+/* Prompts and resources: every one titled, in the call's language. */
+Test(mcp, prompt_titles_are_translated_and_every_resource_is_titled)
+{
+    svc_context ctx = context();
+    ctx.lang = "de";
+    mcp_reply r;
+    static const char prompts[] = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"prompts/list\"}";
+    mcp_handle(&ctx, prompts, sizeof prompts - 1, &r);
+    json_object *o = json_tokener_parse(r.body);
+    json_object *list = tu_member(tu_member(o, "result"), "prompts");
+    cr_assert_eq(json_object_array_length(list), 4);
+    cr_expect_str_eq(tu_str(json_object_array_get_idx(list, 0), "title"), "Eine Entscheidung erklären");
+    json_object_put(o);
+    mcp_reply_free(&r);
+    char msg[160] = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/list\"}";
+    size_t total = 0;
+    for (int page = 0; page < 10; page++) {
+        json_object *a = send(msg, 200);
+        json_object *resources = tu_member(tu_member(a, "result"), "resources");
+        for (size_t i = 0; i < json_object_array_length(resources); i++) {
+            json_object *res = json_object_array_get_idx(resources, i);
+            cr_expect(json_object_object_get_ex(res, "title", NULL) && tu_str(res, "title")[0],
+                      "%s has a title", tu_str(res, "uri"));
+        }
+        total += json_object_array_length(resources);
+        json_object *next = NULL;
+        if (!json_object_object_get_ex(tu_member(a, "result"), "nextCursor", &next)) {
+            json_object_put(a);
+            break;
+        }
+        cr_expect_eq(json_object_array_length(resources), 50, "a full page");
+        snprintf(msg, sizeof msg, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/list\","
+                 "\"params\":{\"cursor\":\"%s\"}}", json_object_get_string(next));
+        json_object_put(a);
+    }
+    size_t nrules;
+    cc_rules(&nrules);
+    cr_expect_eq(total, 3 + nrules, "every page together: the guide, two catalogs, each rule");
+    static const char *const bad[] = { "r7", "r0", "x", "r100000", "r50x" };
+    for (size_t i = 0; i < 5; i++) {
+        snprintf(msg, sizeof msg, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"resources/list\","
+                 "\"params\":{\"cursor\":\"%s\"}}", bad[i]);
+        json_object *a = send(msg, 200);
+        cr_expect_eq(error_code(a), -32602, "%s", bad[i]);
+        json_object_put(a);
+    }
+}
+
+static json_object *complete(const char *ref, const char *argument, const char *context_args)
+{
+    char msg[512];
+    snprintf(msg, sizeof msg, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"completion/complete\",\"params\":"
+             "{\"ref\":%s,\"argument\":%s%s%s%s}}", ref, argument,
+             context_args ? ",\"context\":{\"arguments\":" : "", context_args ? context_args : "",
+             context_args ? "}" : "");
+    return send(msg, 200);
+}
+
+static bool offers(json_object *a, const char *value)
+{
+    json_object *values = tu_member(tu_member(tu_member(a, "result"), "completion"), "values");
+    for (size_t i = 0; i < json_object_array_length(values); i++)
+        if (strcmp(json_object_get_string(json_object_array_get_idx(values, i)), value) == 0)
+            return true;
+    return false;
+}
+
+/* completion/complete: rule ids, tile ids (within an expansion), the
+ * locations of a tile, expansions; prompt arguments and resource
+ * templates alike. */
+Test(mcp, completion_offers_rule_ids_tiles_locations_and_expansions)
+{
+    json_object *a = complete("{\"type\":\"ref/prompt\",\"name\":\"explain_rule\"}",
+                              "{\"name\":\"rule\",\"value\":\"base.placement.e\"}", NULL);
+    cr_expect(offers(a, "base.placement.edges") && offers(a, "base.placement.empty-cell"));
+    cr_expect(!offers(a, "base.placement.adjacent"));
+    cr_expect_eq(tu_int(tu_member(tu_member(a, "result"), "completion"), "total"), 2);
+    json_object_put(a);
+    a = complete("{\"type\":\"ref/resource\",\"uri\":\"carcassonne-rules://tiles/{id}\"}",
+                 "{\"name\":\"id\",\"value\":\"BASE.\"}", NULL);
+    cr_expect(offers(a, "base.D") && !offers(a, "abbey-mayor.abbey"));
+    json_object_put(a);
+    a = complete("{\"type\":\"ref/prompt\",\"name\":\"explain_tile\"}", "{\"name\":\"tile\",\"value\":\"\"}",
+                 "{\"expansion\":\"hills-sheep\"}");
+    cr_expect(!offers(a, "base.D"));
+    cr_expect_gt(tu_int(tu_member(tu_member(a, "result"), "completion"), "total"), 0);
+    json_object_put(a);
+    a = complete("{\"type\":\"ref/prompt\",\"name\":\"explain_tile\"}", "{\"name\":\"location\",\"value\":\"\"}",
+                 "{\"tile\":\"base.D\"}");
+    /* base.D (CRFR): the city N, the road E-W, the fields either side of
+     * it (ENE ... WSW); no cloister C, no field half on the city's edge. */
+    cr_expect(offers(a, "N") && offers(a, "E") && offers(a, "ENE") && offers(a, "SSW"));
+    cr_expect(!offers(a, "C") && !offers(a, "NNE") && !offers(a, "SE"));
+    json_object_put(a);
+    a = complete("{\"type\":\"ref/prompt\",\"name\":\"explain_tile\"}", "{\"name\":\"expansion\",\"value\":\"a\"}",
+                 NULL);
+    cr_expect(offers(a, "abbey-mayor") && !offers(a, "base"));
+    json_object_put(a);
+    a = complete("{\"type\":\"ref/prompt\",\"name\":\"explain_ruling\"}", "{\"name\":\"question\",\"value\":\"x\"}",
+                 NULL);
+    cr_expect_eq(json_object_array_length(tu_member(tu_member(tu_member(a, "result"), "completion"), "values")), 0);
+    json_object_put(a);
+    a = complete("{\"type\":\"ref/prompt\",\"name\":\"nope\"}", "{\"name\":\"x\",\"value\":\"\"}", NULL);
+    cr_expect_eq(error_code(a), -32602);
+    json_object_put(a);
+    a = complete("{\"type\":\"ref/resource\",\"uri\":\"carcassonne-rules://nope/{id}\"}",
+                 "{\"name\":\"id\",\"value\":\"\"}", NULL);
+    cr_expect_eq(error_code(a), -32602);
+    json_object_put(a);
+}
+
+/* logging: initialize declares it; setLevel takes the eight levels of RFC
+ * 5424 (else -32602); over stdio a session that asked gets a
+ * notifications/message for each tool call, before its answer. */
+Test(mcp, logging_set_level_and_stdio_log_messages)
+{
+    json_object *a = send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"loud\"}}",
+                          200);
+    cr_expect_eq(error_code(a), -32602);
+    json_object_put(a);
+    static const char input[] =
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"tile_facts\",\"arguments\":{\"id\":\"base.D\"}}}\n"
+        "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"info\"}}\n"
+        "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"tile_facts\",\"arguments\":{\"id\":\"base.D\"}}}\n"
+        "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"tile_facts\",\"arguments\":{\"id\":\"base.Z\"}}}\n";
+    char *out = run_stdio(input, sizeof input - 1);
+    int lines = 0;
+    for (const char *p = out; *p; p++)
+        lines += *p == '\n';
+    cr_expect_eq(lines, 6, "four answers, two log messages after setLevel: %s", out);
+    const char *info = strstr(out, "\"method\":\"notifications/message\",\"params\":{\"level\":\"info\"");
+    const char *warn = strstr(out, "\"level\":\"warning\"");
+    cr_expect(info && info > strstr(out, "\"id\":2") && info < strstr(out, "\"id\":3"), "%s", out);
+    cr_expect(warn && warn < strstr(out, "\"id\":4") && strstr(warn, "\"pointer\":\"/id\""), "%s", out);
+    free(out);
+}
+
+/* POST /mcp: refusals made before the route (a malformed lang=, a body
+ * over the limit) are JSON-RPC errors too, not problem+json. */
+Test(mcp, post_mcp_refuses_a_bad_lang_and_a_large_body_as_json_rpc)
+{
+    svc_context ctx = context();
+    static const char ping[] = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}";
+    svc_request req = { .method = "POST", .path = "/mcp?lang=!!", .body = ping, .len = sizeof ping - 1,
+                        .content_type = "application/json" };
+    svc_response res;
+    svc_handle(&ctx, &req, &res);
+    cr_expect_eq(res.status, 400);
+    cr_expect_str_eq(res.content_type, "application/json");
+    json_object *o = json_tokener_parse(res.body ? res.body : res.static_body);
+    cr_expect_eq(error_code(o), -32000);
+    cr_expect(json_object_object_get_ex(o, "id", NULL) && tu_member(o, "id") == NULL);
+    json_object_put(o);
+    svc_response_free(&res);
+    req.path = "/mcp";
+    req.len = SVC_BODY_LIMIT + 1;   /* the length is all the dispatcher reads first */
+    svc_handle(&ctx, &req, &res);
+    cr_expect_eq(res.status, 413);
+    cr_expect_str_eq(res.content_type, "application/json");
+    o = json_tokener_parse(res.body ? res.body : res.static_body);
+    cr_expect_str_eq(tu_str(tu_member(o, "error"), "message"), "Body too large");
+    json_object_put(o);
+    svc_response_free(&res);
+    /* Other routes keep their problem+json. */
+    req.path = "/v1/validate?lang=!!";
+    req.len = sizeof ping - 1;
+    svc_handle(&ctx, &req, &res);
+    cr_expect_str_eq(res.content_type, "application/problem+json");
+    svc_response_free(&res);
 }

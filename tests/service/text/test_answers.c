@@ -83,19 +83,21 @@ Test(answers, score_events_are_told_by_their_own_explanations)
     free(s);
 }
 
-Test(answers, a_problem_gives_its_title_status_detail_and_pointer)
+/* The title, the detail and the pointer; not the HTTP status, which a
+ * model cannot use (issue 32). */
+Test(answers, a_problem_gives_its_title_detail_and_pointer)
 {
     txbuf t;
     tx_init(&t);
     answers_problem(&t, 422, "Edges do not match", "The south edge is field.", "/position/tiles/1");
     char *s = tx_take(&t);
-    cr_expect_str_eq(s, "Edges do not match (422). The south edge is field. At fault: the argument "
+    cr_expect_str_eq(s, "Edges do not match. The south edge is field. At fault: the argument "
                         "/position/tiles/1.");
     free(s);
     tx_init(&t);
     answers_problem(&t, 400, "Malformed JSON", "Bad.", "");
     s = tx_take(&t);
-    cr_expect_str_eq(s, "Malformed JSON (400). Bad.");
+    cr_expect_str_eq(s, "Malformed JSON. Bad.");
     free(s);
 }
 
@@ -276,13 +278,14 @@ Test(answers, the_rules_applied_are_stated_in_the_answer_s_language)
 /* A problem of a tool call in German: the route's title and detail (in
  * German already when the route is asked in it), the status and pointer
  * unchanged, the frame German. */
+/* Without the HTTP status: a model cannot use it (issue 32). */
 Test(answers, a_problem_is_framed_in_the_answer_s_language)
 {
     txbuf t;
     tx_init_in(&t, "de");
     answers_problem(&t, 422, "<title>", "<detail>", "/position/tiles/1");
     char *s = tx_take(&t);
-    cr_expect_str_eq(s, "<title> (422). <detail> Fehlerhaft ist das Argument /position/tiles/1.");
+    cr_expect_str_eq(s, "<title>. <detail> Fehlerhaft ist das Argument /position/tiles/1.");
     free(s);
 }
 

@@ -63,7 +63,7 @@ Test(text, a_word_chosen_by_a_number_follows_the_language_s_plural_rule)
 Test(text, a_brace_that_names_no_argument_stays_as_it_is)
 {
     char *s = WORDS("de", TX_RESOURCE_RULE_TEMPLATE_DESCRIPTION);
-    cr_expect_str_eq(s, "Eine Regel nach ihrer ID, wie GET /v1/rules/{id}.");
+    cr_expect_str_eq(s, "Eine Regel nach ihrer {id}: Titel, Erweiterung, Edition, Aussage, Quelle.");
     free(s);
     s = WORDS(NULL, TX_RESOURCE_RULE_TEMPLATE_DESCRIPTION);
     cr_expect_str_eq(s, tx_phrase(TX_RESOURCE_RULE_TEMPLATE_DESCRIPTION));
@@ -82,8 +82,8 @@ Test(text, without_a_translation_the_english_is_written)
     cr_expect_str_eq(s, "Nothing scores.");
     free(s);
     cr_expect_null(tx_ctxt(TX_ANS_PROBLEM_WHOLE));
-    s = WORDS("de", TX_ANS_PROBLEM_WHOLE, "Falscher Typ", 400, "Erwartet wird eine Zahl.");
-    cr_expect_str_eq(s, "Falscher Typ (400). Erwartet wird eine Zahl.");
+    s = WORDS("de", TX_ANS_PROBLEM_WHOLE, "Falscher Typ", "Erwartet wird eine Zahl.");
+    cr_expect_str_eq(s, "Falscher Typ. Erwartet wird eine Zahl.");
     free(s);
 }
 
