@@ -598,7 +598,8 @@ static bool decode_choice(const jr_obj *opts, const char *opts_ptr, const char *
 static bool decode_options(const jr_obj *p, const char *base, cc_position *pos, cc_error *err)
 {
     static const char *const allowed[] = {
-        "hill_tiebreak", "wagon_rules", "barn_placement", "tiny_city_scoring", "farmers", NULL
+        "hill_tiebreak", "wagon_rules", "barn_placement", "tiny_city_scoring", "farmers",
+        "hills", "vineyards", NULL
     };
     jr_obj opts;
     if (!dec_object(p, "options", base, false, &opts, err))
@@ -607,19 +608,78 @@ static bool decode_options(const jr_obj *p, const char *base, cc_position *pos, 
         return true;
     char ptr[CC_POINTER_MAX];
     jr_pointer_member(ptr, base, "options", 7);
-    int hill = 0, wagon = 0, barn = 0, tiny = 0, farmers = 0;
+    int hill = 0, wagon = 0, barn = 0, tiny = 0, farmers = 0, hills = 0, vineyards = 0;
     if (!dec_only_members(&opts, allowed, ptr, err)
         || !decode_choice(&opts, ptr, "hill_tiebreak", "official", "count", &hill, err)
         || !decode_choice(&opts, ptr, "wagon_rules", "c2", "c1", &wagon, err)
         || !decode_choice(&opts, ptr, "barn_placement", "unoccupied", "occupied", &barn, err)
         || !decode_choice(&opts, ptr, "tiny_city_scoring", "4", "2", &tiny, err)
-        || !decode_choice(&opts, ptr, "farmers", "on", "off", &farmers, err))
+        || !decode_choice(&opts, ptr, "farmers", "on", "off", &farmers, err)
+        || !decode_choice(&opts, ptr, "hills", "on", "off", &hills, err)
+        || !decode_choice(&opts, ptr, "vineyards", "on", "off", &vineyards, err))
         return false;
     pos->options.hill_tiebreak = hill ? CC_HILL_TIEBREAK_COUNT : CC_HILL_TIEBREAK_OFFICIAL;
     pos->options.wagon_rules = wagon ? CC_WAGON_RULES_C1 : CC_WAGON_RULES_C2;
     pos->options.barn_placement = barn ? CC_BARN_PLACEMENT_OCCUPIED : CC_BARN_PLACEMENT_UNOCCUPIED;
     pos->options.tiny_city_scoring = tiny ? CC_TINY_CITY_2 : CC_TINY_CITY_4;
     pos->options.farmers = farmers ? CC_FARMERS_OFF : CC_FARMERS_ON;
+    pos->options.hills = hills ? CC_ELEMENT_OFF : CC_ELEMENT_ON;
+    pos->options.vineyards = vineyards ? CC_ELEMENT_OFF : CC_ELEMENT_ON;
+    return true;
+}
+
+/* "supply": {kind: count}, each player's figures of a kind (position.h's
+ * table names the kinds and bounds each count); a kind left out keeps the
+ * box's. Whether its expansion is in play is the engine's check. */
+static bool decode_supply(const jr_obj *p, const char *base, cc_position *pos, cc_error *err)
+{
+    const char *allowed[CC_FIG_NKINDS + 1];
+    jr_obj obj;
+    char ptr[CC_POINTER_MAX];
+    if (!dec_object(p, "supply", base, false, &obj, err))
+        return false;
+    if (!jr_obj_given(&obj))
+        return true;
+    jr_pointer_member(ptr, base, "supply", 6);
+    for (int k = 0; k < CC_FIG_NKINDS; k++)
+        allowed[k] = cc_figure_kinds[k].name;
+    allowed[CC_FIG_NKINDS] = NULL;
+    if (!dec_only_members(&obj, allowed, ptr, err))
+        return false;
+    for (int k = 0; k < CC_FIG_NKINDS; k++) {
+        bool found = false;
+        if (!dec_int(&obj, cc_figure_kinds[k].name, ptr, 0, cc_figure_kinds[k].max, false,
+                     &pos->supply[k], &found, err))
+            return false;
+        if (found)
+            pos->supply_given |= 1u << k;
+    }
+    return true;
+}
+
+/* "sets": {set: copies}, the bag the tile counts are checked against
+ * (position.h's table names the sets and bounds the copies); given, a set
+ * left out is not in the bag. */
+static bool decode_sets(const jr_obj *p, const char *base, cc_position *pos, cc_error *err)
+{
+    const char *allowed[CC_NSETS + 1];
+    jr_obj obj;
+    char ptr[CC_POINTER_MAX];
+    if (!dec_object(p, "sets", base, false, &obj, err))
+        return false;
+    if (!jr_obj_given(&obj))
+        return true;
+    jr_pointer_member(ptr, base, "sets", 4);
+    for (int s = 0; s < CC_NSETS; s++)
+        allowed[s] = cc_tile_sets[s].name;
+    allowed[CC_NSETS] = NULL;
+    if (!dec_only_members(&obj, allowed, ptr, err))
+        return false;
+    pos->sets_given = true;
+    for (int s = 0; s < CC_NSETS; s++)
+        if (!dec_int(&obj, cc_tile_sets[s].name, ptr, 0, cc_tile_sets[s].max, false,
+                     &pos->copies[s], NULL, err))
+            return false;
     return true;
 }
 
@@ -1234,7 +1294,8 @@ static bool decode_abbeys(const jr_obj *p, cc_position *pos, cc_error *err)
 bool dec_position(const jr_obj *root, const cc_catalog *cat, cc_position *pos, cc_error *err)
 {
     static const char *const allowed[] = {
-        "expansions", "options", "players", "active", "tiles", "figures", "scores", "abbeys", NULL
+        "expansions", "options", "players", "active", "tiles", "figures", "scores", "abbeys",
+        "supply", "sets", NULL
     };
     cc_position_init(pos);
     jr_obj p;
@@ -1242,6 +1303,8 @@ bool dec_position(const jr_obj *root, const cc_catalog *cat, cc_position *pos, c
         return false;
     return decode_expansions(&p, POS, pos, err)
         && decode_options(&p, POS, pos, err)
+        && decode_supply(&p, POS, pos, err)
+        && decode_sets(&p, POS, pos, err)
         && decode_players(&p, POS, pos, err)
         && dec_player(&p, "active", POS, pos, false, &pos->active, err)
         && decode_tiles(&p, cat, pos, err)
