@@ -628,58 +628,63 @@ static bool decode_options(const jr_obj *p, const char *base, cc_position *pos, 
     return true;
 }
 
-/* "supply": {kind: count}, each player's figures of a kind (position.h's
- * table names the kinds and bounds each count); a kind left out keeps the
- * box's. Whether its expansion is in play is the engine's check. */
-static bool decode_supply(const jr_obj *p, const char *base, cc_position *pos, cc_error *err)
+/* Member `name` of p, an object of counts named names[0..n) (the rows of
+ * a table in engine/position.h), count i within 0..max[i]: into out[i],
+ * with bit i of *given set for each count present. false when absent. */
+static bool decode_counts(const jr_obj *p, const char *base, const char *name,
+                          const char *const *names, const int *max, int n, int *out,
+                          unsigned *given, bool *present, cc_error *err)
 {
-    const char *allowed[CC_FIG_NKINDS + 1];
+    const char *allowed[CC_FIG_NKINDS + CC_NSETS + 1];
     jr_obj obj;
     char ptr[CC_POINTER_MAX];
-    if (!dec_object(p, "supply", base, false, &obj, err))
+    *present = false;
+    if (!dec_object(p, name, base, false, &obj, err))
         return false;
     if (!jr_obj_given(&obj))
         return true;
-    jr_pointer_member(ptr, base, "supply", 6);
-    for (int k = 0; k < CC_FIG_NKINDS; k++)
-        allowed[k] = cc_figure_kinds[k].name;
-    allowed[CC_FIG_NKINDS] = NULL;
+    *present = true;
+    jr_pointer_member(ptr, base, name, strlen(name));
+    for (int i = 0; i < n; i++)
+        allowed[i] = names[i];
+    allowed[n] = NULL;
     if (!dec_only_members(&obj, allowed, ptr, err))
         return false;
-    for (int k = 0; k < CC_FIG_NKINDS; k++) {
+    for (int i = 0; i < n; i++) {
         bool found = false;
-        if (!dec_int(&obj, cc_figure_kinds[k].name, ptr, 0, cc_figure_kinds[k].max, false,
-                     &pos->supply[k], &found, err))
+        if (!dec_int(&obj, names[i], ptr, 0, max[i], false, &out[i], &found, err))
             return false;
         if (found)
-            pos->supply_given |= 1u << k;
+            *given |= 1u << i;
     }
     return true;
 }
 
-/* "sets": {set: copies}, the bag the tile counts are checked against
- * (position.h's table names the sets and bounds the copies); given, a set
- * left out is not in the bag. */
-static bool decode_sets(const jr_obj *p, const char *base, cc_position *pos, cc_error *err)
+/* "supply": {kind: count}, each player's figures of a kind (a kind left out
+ * keeps the box's), and "sets": {set: copies}, the bag the tile counts are
+ * checked against (given, a set left out is not in the bag). Whether their
+ * expansions are in play is the engine's check (engine/validate.c). */
+static bool decode_setup_members(const jr_obj *p, const char *base, cc_position *pos,
+                                 cc_error *err)
 {
-    const char *allowed[CC_NSETS + 1];
-    jr_obj obj;
-    char ptr[CC_POINTER_MAX];
-    if (!dec_object(p, "sets", base, false, &obj, err))
+    const char *kinds[CC_FIG_NKINDS], *sets[CC_NSETS];
+    int kind_max[CC_FIG_NKINDS], set_max[CC_NSETS];
+    unsigned bag = 0;
+    bool present;
+    for (int k = 0; k < CC_FIG_NKINDS; k++) {
+        kinds[k] = cc_figure_kinds[k].name;
+        kind_max[k] = cc_figure_kinds[k].max;
+    }
+    for (int s = 0; s < CC_NSETS; s++) {
+        sets[s] = cc_tile_sets[s].name;
+        set_max[s] = cc_tile_sets[s].max;
+    }
+    if (!decode_counts(p, base, "supply", kinds, kind_max, CC_FIG_NKINDS, pos->supply,
+                       &pos->supply_given, &present, err) ||
+        !decode_counts(p, base, "sets", sets, set_max, CC_NSETS, pos->copies, &bag, &present,
+                       err))
         return false;
-    if (!jr_obj_given(&obj))
-        return true;
-    jr_pointer_member(ptr, base, "sets", 4);
-    for (int s = 0; s < CC_NSETS; s++)
-        allowed[s] = cc_tile_sets[s].name;
-    allowed[CC_NSETS] = NULL;
-    if (!dec_only_members(&obj, allowed, ptr, err))
-        return false;
-    pos->sets_given = true;
-    for (int s = 0; s < CC_NSETS; s++)
-        if (!dec_int(&obj, cc_tile_sets[s].name, ptr, 0, cc_tile_sets[s].max, false,
-                     &pos->copies[s], NULL, err))
-            return false;
+    pos->sets_given = present;
     return true;
 }
 
@@ -1303,8 +1308,7 @@ bool dec_position(const jr_obj *root, const cc_catalog *cat, cc_position *pos, c
         return false;
     return decode_expansions(&p, POS, pos, err)
         && decode_options(&p, POS, pos, err)
-        && decode_supply(&p, POS, pos, err)
-        && decode_sets(&p, POS, pos, err)
+        && decode_setup_members(&p, POS, pos, err)
         && decode_players(&p, POS, pos, err)
         && dec_player(&p, "active", POS, pos, false, &pos->active, err)
         && decode_tiles(&p, cat, pos, err)

@@ -88,6 +88,23 @@ static void assert_problem(const char *body, int status, const char *pointer, co
     json_object_put(p);
 }
 
+/* Edits of basic-meeples.jcz, each answered `status` at its pointer. */
+typedef struct {
+    const char *from, *to, *pointer;
+} edit_case;
+
+static void assert_edits(const edit_case *cases, size_t n, int status)
+{
+    for (size_t i = 0; i < n; i++) {
+        char *body = edited("basic-meeples.jcz", cases[i].from, cases[i].to);
+        json_object *p = tu_post("/v1/import/jcz", body, status);
+        cr_assert_str_eq(tu_str(p, "pointer"), cases[i].pointer, "case %zu: %s", i,
+                         json_object_to_json_string(p));
+        json_object_put(p);
+        free(body);
+    }
+}
+
 static json_object *turn_of(json_object *a, int turn)
 {
     return json_object_array_get_idx(tu_member(a, "events"), (size_t)turn - 1);
@@ -400,9 +417,7 @@ Test(jcz_import, passing_in_the_end_game_abbey_round_is_refused)
 
 Test(jcz_import, what_is_out_of_scope_is_named_with_its_pointer)
 {
-    static const struct {
-        const char *from, *to, *pointer;
-    } cases[] = {
+    static const edit_case cases[] = {
         { "\"basic:1\": 1", "\"basic:1\": 1, \"inns-and-cathedrals:1\": 1", "/setup/sets/inns-and-cathedrals:1" },
         { "\"basic:1\": 1", "\"basic:1\": 1, \"cult/6\": 1", "/setup/sets/cult~16" },
         { "\"basic:1\": 1", "\"basic:1\": 3", "/setup/sets/basic:1" },
@@ -424,14 +439,7 @@ Test(jcz_import, what_is_out_of_scope_is_named_with_its_pointer)
         { "\"tile\": \"BA/RCr\"", "\"tile\": \"RI/1\"", "/setup/start/0/tile" },
         { "\"drawOrder\": [\"BA/C\"", "\"drawOrder\": [\"BA/C\", \"#END\"", "/gameAnnotations/drawOrder/1" },
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char *body = edited("basic-meeples.jcz", cases[i].from, cases[i].to);
-        json_object *p = tu_post("/v1/import/jcz", body, 422);
-        cr_assert_str_eq(tu_str(p, "pointer"), cases[i].pointer, "case %zu: %s", i,
-                         json_object_to_json_string(p));
-        json_object_put(p);
-        free(body);
-    }
+    assert_edits(cases, sizeof cases / sizeof cases[0], 422);
 }
 
 /* ---- the setups the apps allow (issue 30) ------------------------------------ */
@@ -490,9 +498,7 @@ Test(jcz_import, draw_order_is_checked_against_the_bag)
  * refused, naming the member or the parameter. */
 Test(jcz_import, lenient_reads_are_refused_with_their_pointer)
 {
-    static const struct {
-        const char *from, *to, *pointer;
-    } cases[] = {
+    static const edit_case cases[] = {
         { "\"meepleId\": \"0.small.1\"", "\"meepleId\": \"0.small.1.2\"", "/replay/1/payload/meepleId" },
         { "\"meepleId\": \"0.small.1\"", "\"meepleId\": \"00.small.1\"", "/replay/1/payload/meepleId" },
         { "\"meepleId\": \"0.small.1\"", "\"meepleId\": \"0.small.01\"", "/replay/1/payload/meepleId" },
@@ -501,28 +507,18 @@ Test(jcz_import, lenient_reads_are_refused_with_their_pointer)
         { "{\"name\": \"Ann\"", "{\"name\": \"Ann\\u0000x\"", "/players/0/name" },
         { "\"drawOrder\": [\"BA/C\"", "\"drawOrder\": [\"BA/C\\u0000x\"", "/gameAnnotations/drawOrder/0" },
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char *body = edited("basic-meeples.jcz", cases[i].from, cases[i].to);
-        json_object *p = tu_post("/v1/import/jcz", body, 400);
-        cr_assert_str_eq(tu_str(p, "pointer"), cases[i].pointer, "case %zu: %s", i,
-                         json_object_to_json_string(p));
-        json_object_put(p);
-        free(body);
-    }
-    /* "0.wagon.1" behind 5,000 zeros. */
+    assert_edits(cases, sizeof cases / sizeof cases[0], 400);
+    /* "0.small.1" behind 5,000 zeros. */
     char *zeros = malloc(5000 + 32);
     memset(zeros, '0', 5000);
     strcpy(zeros + 5000, "0.small.1\"");
-    char *body = edited("basic-meeples.jcz", "0.small.1\"", zeros);
-    json_object *p = tu_post("/v1/import/jcz", body, 400);
-    cr_assert_str_eq(tu_str(p, "pointer"), "/replay/1/payload/meepleId");
-    json_object_put(p);
-    free(body);
+    edit_case zeroed = { "0.small.1\"", zeros, "/replay/1/payload/meepleId" };
+    assert_edits(&zeroed, 1, 400);
     free(zeros);
     /* ?turn: a blank or a sign before the digits is not the number. */
     static const char *const queries[] = { "?turn=%201", "?turn=+1", "?turn=%2B1", "?turn=01", "?turn=1%20" };
     for (size_t i = 0; i < sizeof queries / sizeof queries[0]; i++) {
-        p = import("basic-meeples.jcz", queries[i], 400);
+        json_object *p = import("basic-meeples.jcz", queries[i], 400);
         cr_assert_str_eq(tu_str(p, "parameter"), "turn", "%s", queries[i]);
         json_object_put(p);
     }
@@ -530,9 +526,7 @@ Test(jcz_import, lenient_reads_are_refused_with_their_pointer)
 
 Test(jcz_import, malformed_files_are_400_with_their_pointer)
 {
-    static const struct {
-        const char *from, *to, *pointer;
-    } cases[] = {
+    static const edit_case cases[] = {
         { "\"replay\": [", "\"replay\": 3, \"x\": [", "/replay" },
         { "\"position\": [0, -1]", "\"position\": [0]", "/replay/0/payload/position" },
         { "\"position\": [0, -1]", "\"position\": [0, 5000]", "/replay/0/payload/position" },
@@ -544,14 +538,7 @@ Test(jcz_import, malformed_files_are_400_with_their_pointer)
         { "\"player\": 0, \"clock\": 0}", "\"player\": 9, \"clock\": 0}", "/replay/0/player" },
         { "\"rotation\": 0}", "\"rotation\": 45}", "/setup/start/0/rotation" },
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char *body = edited("basic-meeples.jcz", cases[i].from, cases[i].to);
-        json_object *p = tu_post("/v1/import/jcz", body, 400);
-        cr_assert_str_eq(tu_str(p, "pointer"), cases[i].pointer, "case %zu: %s", i,
-                         json_object_to_json_string(p));
-        json_object_put(p);
-        free(body);
-    }
+    assert_edits(cases, sizeof cases / sizeof cases[0], 400);
     /* A shepherd's draw outside [0, 1), or missing. */
     char *body = edited("shepherd.jcz", "\"SHEPHERD_CONFIRM\", \"payload\": {\"random\": 0.5}",
                         "\"SHEPHERD_CONFIRM\", \"payload\": {\"random\": 1.5}");
