@@ -46,7 +46,7 @@ static bool turn_arg(const char *s, char *query, size_t size)
     long n = 0;
     if (!svc_decimal(s, 100000, &n, &end) || *end != '\0' || n < 1)
         return false;
-    snprintf(query, size, "turn=%ld", n);
+    snprintf(query, size, "turn=%.6s", s);   /* plain digits, at most 100000 */
     return true;
 }
 
