@@ -82,6 +82,21 @@ Test(setup, supply_per_figure_kind_is_checked_against_the_board)
 /* Every problem of the setup names its member: 400 for what cannot be
  * read (out of range, unknown, wrong type), 422 for a setup the game
  * cannot have (an expansion's supply or tiles without the expansion). */
+/* Every route counts copies in the bag: with one base game the only
+ * base.C is on the board, so nobody can hold another; with two, one is
+ * left (/v1/placements, and so /v1/messages' own check). */
+Test(setup, a_tile_in_hand_is_counted_against_the_bag)
+{
+    const char *body =
+        "{\"position\": {\"players\": [\"a\", \"b\"],%s \"tiles\": [" START ","
+        " {\"tile\": \"base.C\", \"x\": 0, \"y\": -1, \"rot\": 0}], \"figures\": []}, \"tile\": \"base.C\"}";
+    char text[1024];
+    snprintf(text, sizeof text, body, "");
+    assert_pointer(tu_post("/v1/placements", text, 422), "/tile");
+    snprintf(text, sizeof text, body, " \"sets\": {\"base\": 2},");
+    json_object_put(tu_post("/v1/placements", text, 200));
+}
+
 Test(setup, setup_problems_name_the_member)
 {
     static const struct {
