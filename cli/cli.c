@@ -128,11 +128,18 @@ bool cli_read_body(const char *file, size_t limit, char **body, size_t *len)
     return true;
 }
 
-bool cli_write_answer(const char *body, size_t len)
+/* Is an answer of this type text a terminal shows (so a newline ends it)? */
+static bool is_text(const char *content_type)
+{
+    return content_type == NULL || strncmp(content_type, "text/", 5) == 0 ||
+           strstr(content_type, "json") != NULL || strstr(content_type, "yaml") != NULL;
+}
+
+bool cli_write_answer(const char *body, size_t len, const char *content_type)
 {
     if (len > 0 && fwrite(body, 1, len, stdout) != len)
         return false;
-    if ((len == 0 || body[len - 1] != '\n') && fputc('\n', stdout) == EOF)
+    if (is_text(content_type) && (len == 0 || body[len - 1] != '\n') && fputc('\n', stdout) == EOF)
         return false;
     return fflush(stdout) == 0;
 }
@@ -155,7 +162,7 @@ int cli_answer(const char *catalog_file, const svc_request *req)
     const char *body = res.body ? res.body : res.static_body;
     size_t len = body ? res.len : 0;
     /* HEAD: as over HTTP, the status alone. */
-    bool written = strcmp(req->method, "HEAD") == 0 || cli_write_answer(body, len);
+    bool written = strcmp(req->method, "HEAD") == 0 || cli_write_answer(body, len, res.content_type);
     int status = res.status;
     svc_response_free(&res);
     cli_context_close(&cat);

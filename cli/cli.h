@@ -92,10 +92,11 @@ void cli_context_close(cc_catalog *cat);
  * when the file cannot be read. */
 bool cli_read_body(const char *file, size_t limit, char **body, size_t *len);
 
-/* Write a response body to stdout, with a final newline when it has none
- * (so shells and golden files end lines alike). Returns false if stdout
- * fails (a closed pipe, a full disk). */
-bool cli_write_answer(const char *body, size_t len);
+/* Write an answer's body to stdout: text (JSON, text/...) ends with a
+ * newline for the terminal, added when missing; any other type (a PNG, an
+ * SVG picture) is written byte for byte as the server sends it.
+ * content_type NULL: text. False if stdout fails. */
+bool cli_write_answer(const char *body, size_t len, const char *content_type);
 
 /* Answer req with the dispatcher (svc_handle) over the catalog
  * catalog_file (NULL: the embedded one) and print the answer on stdout

@@ -42,11 +42,11 @@ static void usage(FILE *out)
 /* A turn number as the route's query takes it; false if it is none. */
 static bool turn_arg(const char *s, char *query, size_t size)
 {
-    char *end = NULL;
-    long n = strtol(s, &end, 10);
-    if (end == s || *end != '\0' || n < 1 || n > 100000)
+    const char *end = NULL;
+    long n = 0;
+    if (!svc_decimal(s, 100000, &n, &end) || *end != '\0' || n < 1)
         return false;
-    snprintf(query, size, "turn=%ld", n);
+    snprintf(query, size, "turn=%.6s", s);   /* plain digits, at most 100000 */
     return true;
 }
 
@@ -57,7 +57,7 @@ static int print(const svc_response *res, bool whole)
     size_t len = body ? res->len : 0;
     bool ok = res->status >= 200 && res->status <= 299;
     if (!ok || whole)
-        return cli_write_answer(body, len) && ok ? CLI_OK : CLI_PROBLEM;
+        return cli_write_answer(body, len, res->content_type) && ok ? CLI_OK : CLI_PROBLEM;
     json_object *answer = json_tokener_parse(body), *position = NULL;
     if (answer == NULL || !json_object_object_get_ex(answer, "position", &position)) {
         json_object_put(answer);
@@ -66,7 +66,7 @@ static int print(const svc_response *res, bool whole)
     }
     const char *text = json_object_to_json_string_ext(position,
                                                       JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
-    bool written = cli_write_answer(text, strlen(text));
+    bool written = cli_write_answer(text, strlen(text), NULL);
     json_object_put(answer);
     if (!written) {
         fprintf(stderr, "carcassonne-rules import: cannot write the position to stdout\n");

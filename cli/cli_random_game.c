@@ -13,6 +13,8 @@
  * --players defaults to 2, a convenience the route does not have.
  */
 #include <getopt.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,14 +60,15 @@ static json_object *comma_list(const char *s)
     return list;
 }
 
-/* A whole decimal number, as JSON: an integer when it fits, else the text
- * as given, so that the route rejects it with its own problem. */
+/* A whole decimal number, as JSON: an integer when it is a plain one
+ * (svc_decimal, a minus sign allowed), else the text as given, so that the
+ * route rejects it with its own problem: " 5" is not 5. */
 static json_object *number(const char *s)
 {
-    char *end;
-    long long v = strtoll(s, &end, 10);
-    if (*s != '\0' && *end == '\0')
-        return json_object_new_int64(v);
+    const char *digits = s[0] == '-' ? s + 1 : s, *end = NULL;
+    long v = 0;
+    if (svc_decimal(digits, LONG_MAX, &v, &end) && *end == '\0')
+        return json_object_new_int64(s[0] == '-' ? -(int64_t)v : v);
     return json_object_new_string(s);
 }
 

@@ -79,6 +79,8 @@ bool cc_board_build(cc_board *b, const cc_catalog *cat, const cc_position *pos,
                     cc_error *err)
 {
     b->cat = cat;
+    b->no_hills = pos->options.hills == CC_ELEMENT_OFF;
+    b->no_vineyards = pos->options.vineyards == CC_ELEMENT_OFF;
     b->ntiles = 0;
     memset(b->slot, 0, sizeof b->slot);
     for (int i = 0; i < pos->ntiles; i++) {

@@ -30,7 +30,7 @@
 #include "loc.h"
 #include "position.h"
 
-#define CC_BOARD_SLOT_BITS 9
+#define CC_BOARD_SLOT_BITS 10
 #define CC_BOARD_SLOTS (1 << CC_BOARD_SLOT_BITS)   /* hash slots: > 2 * CC_MAX_TILES */
 
 typedef struct {
@@ -48,6 +48,8 @@ typedef struct {
 
 typedef struct {
     const cc_catalog *cat;
+    bool no_hills;                          /* options.hills "off": a hill is plain land */
+    bool no_vineyards;                      /* options.vineyards "off": so is a vineyard */
     int ntiles;
     cc_board_tile tiles[CC_MAX_TILES];
     int16_t slot[CC_BOARD_SLOTS];           /* tile index + 1; 0 = empty */

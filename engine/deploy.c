@@ -54,14 +54,7 @@ bool cc_field_has_shepherd(const cc_position *pos, const cc_features *f, int fie
 
 int cc_supply_left(const cc_position *pos, int player, cc_figure_kind kind)
 {
-    static const int supply[CC_FIG_NKINDS] = {
-        CC_SUPPLY_MEEPLES, CC_SUPPLY_MAYOR, CC_SUPPLY_WAGON, CC_SUPPLY_BARN, CC_SUPPLY_SHEPHERD
-    };
-    unsigned need = kind == CC_FIG_MEEPLE ? CC_EXP_BASE
-                  : kind == CC_FIG_SHEPHERD ? CC_EXP_HILLS_SHEEP : CC_EXP_ABBEY_MAYOR;
-    if (!(pos->expansions & need))
-        return 0;
-    int left = supply[kind];
+    int left = cc_position_supply(pos, kind);   /* 0 without its expansion */
     for (int i = 0; i < pos->nfigures; i++)
         if (pos->figures[i].player == player && pos->figures[i].kind == kind)
             left--;

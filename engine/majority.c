@@ -21,6 +21,8 @@ int cc_follower_strength(const cc_features *f, int id, const cc_figure *fig)
 
 static bool stands_on_hill(const cc_features *f, const cc_figure *fig)
 {
+    if (f->board->no_hills)
+        return false;     /* the hill element off: the tile's hill is plain land */
     int t = cc_board_at(f->board, fig->x, fig->y);
     return t >= 0 && f->board->tiles[t].type->hill;
 }

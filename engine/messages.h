@@ -105,7 +105,7 @@ typedef enum {
 const char *cc_round_name(cc_round r);
 
 #define CC_COUNT_DEFAULT (-1)     /* cc_award.figure: let cc_messages_count choose */
-#define CC_MAX_AWARDS 128   /* >= CC_MAX_EVENTS: one award per scoring event */
+#define CC_MAX_AWARDS 256   /* >= CC_MAX_EVENTS: one award per scoring event */
 
 /* Points won by one player from one scored feature or figure action. */
 typedef struct {

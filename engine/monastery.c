@@ -13,6 +13,8 @@ int cc_monastery_tile(const cc_features *f, int id)
 int cc_monastery_vineyards(const cc_board *b, int t)
 {
     int n = 0;
+    if (b->no_vineyards)
+        return 0;         /* the vineyard element off: vineyards are plain land */
     for (int i = 0; i < 8; i++) {
         int u = cc_board_at(b, b->tiles[t].x + cc_ring8_dx[i], b->tiles[t].y + cc_ring8_dy[i]);
         if (u >= 0 && b->tiles[u].type->vineyard)

@@ -3,21 +3,55 @@
 
 #include <string.h>
 
-static const char *const figure_kind_names[CC_FIG_NKINDS] = {
-    "meeple", "mayor", "wagon", "barn", "shepherd"
+/* One row per figure kind, in cc_figure_kind order (position.h): a new
+ * kind is a new row (and its largest supply taken from another row's, so
+ * that the sum stays CC_PLAYER_FIGURES_MAX). */
+const cc_figure_kind_info cc_figure_kinds[CC_FIG_NKINDS] = {
+    /*                   name        box                 max  expansion           app element       app id */
+    [CC_FIG_MEEPLE] =   { "meeple",   CC_SUPPLY_MEEPLES,  12, CC_EXP_BASE,        "small-follower", "small" },
+    [CC_FIG_MAYOR] =    { "mayor",    CC_SUPPLY_MAYOR,     3, CC_EXP_ABBEY_MAYOR, "mayor",          "mayor" },
+    [CC_FIG_WAGON] =    { "wagon",    CC_SUPPLY_WAGON,     3, CC_EXP_ABBEY_MAYOR, "wagon",          "wagon" },
+    [CC_FIG_BARN] =     { "barn",     CC_SUPPLY_BARN,      3, CC_EXP_ABBEY_MAYOR, "barn",           "barn" },
+    [CC_FIG_SHEPHERD] = { "shepherd", CC_SUPPLY_SHEPHERD,  3, CC_EXP_HILLS_SHEEP, "shepherd",       "shepherd" },
+};
+
+/* One row per tile set, in cc_tile_set order (position.h): 2 x 72 + 3 x 12
+ * + 2 x 18 + 2 x 5 = 226 land tiles at most, within CC_MAX_BAG. */
+const cc_tile_set_info cc_tile_sets[CC_NSETS] = {
+    /*                      name           max  expansion           app id */
+    [CC_SET_BASE] =        { "base",        2, CC_EXP_BASE,        "basic:1" },
+    [CC_SET_ABBEY_MAYOR] = { "abbey-mayor", 3, CC_EXP_ABBEY_MAYOR, "abbey-and-mayor:1" },
+    [CC_SET_HILLS_SHEEP] = { "hills-sheep", 2, CC_EXP_HILLS_SHEEP, "hills-and-sheep:1" },
+    [CC_SET_SHRINES] =     { "shrines",     2, CC_EXP_SHRINES,     "cult/5" },
 };
 
 int cc_figure_kind_parse(const char *name)
 {
     for (int k = 0; k < CC_FIG_NKINDS; k++)
-        if (strcmp(name, figure_kind_names[k]) == 0)
+        if (strcmp(name, cc_figure_kinds[k].name) == 0)
             return k;
     return -1;
 }
 
 const char *cc_figure_kind_name(cc_figure_kind k)
 {
-    return (unsigned)k < CC_FIG_NKINDS ? figure_kind_names[k] : "?";
+    return (unsigned)k < CC_FIG_NKINDS ? cc_figure_kinds[k].name : "?";
+}
+
+int cc_tile_set_parse(const char *name)
+{
+    for (int s = 0; s < CC_NSETS; s++)
+        if (strcmp(name, cc_tile_sets[s].name) == 0)
+            return s;
+    return -1;
+}
+
+int cc_tile_set_of(unsigned expansion)
+{
+    for (int s = 0; s < CC_NSETS; s++)
+        if (cc_tile_sets[s].expansion == expansion)
+            return s;
+    return -1;
 }
 
 void cc_position_init(cc_position *pos)
@@ -42,4 +76,27 @@ int cc_position_player(const cc_position *pos, const char *name)
 int cc_position_score(const cc_position *pos, int player)
 {
     return pos->scores[player][0] + pos->scores[player][1];
+}
+
+int cc_position_supply(const cc_position *pos, cc_figure_kind k)
+{
+    if (!(pos->expansions & cc_figure_kinds[k].expansion))
+        return 0;
+    return pos->supply_given & (1u << k) ? pos->supply[k] : cc_figure_kinds[k].box;
+}
+
+int cc_position_copies(const cc_position *pos, int s)
+{
+    if (pos->sets_given)
+        return pos->copies[s];
+    return pos->expansions & cc_tile_sets[s].expansion ? 1 : 0;
+}
+
+int cc_position_bag_count(const cc_position *pos, const cc_catalog *cat, int t)
+{
+    const cc_tile_type *tt = &cat->types[t];
+    if (tt->is_abbey)
+        return pos->expansions & CC_EXP_ABBEY_MAYOR ? pos->nplayers : 0;
+    int s = cc_tile_set_of(tt->expansion);
+    return s < 0 ? 0 : tt->count * cc_position_copies(pos, s);
 }

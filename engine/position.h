@@ -6,9 +6,12 @@
  * only reads it. Array indices are the JSON array indices, so an error about
  * tiles[i] can name "/position/tiles/i".
  *
- * The caps are physical: the game has 107 land tiles and at most 6 abbeys,
- * and a player owns 11 figures (7 meeples, mayor, wagon, barn, shepherd), so
- * a position over a cap is impossible, not merely large.
+ * The caps are physical: the box has 107 land tiles and at most 6 abbeys,
+ * and a player owns 11 figures (7 meeples, mayor, wagon, barn, shepherd).
+ * A table may play with more (issue 30): tile sets in several copies (the
+ * bag, `sets`) and house supplies (`supply`); the caps hold the largest bag
+ * (CC_MAX_BAG) and supply (CC_PLAYER_FIGURES_MAX) a position may state, so
+ * a position over a cap is still impossible, not merely large.
  */
 #ifndef CC_POSITION_H
 #define CC_POSITION_H
@@ -19,14 +22,16 @@
 #include "loc.h"
 
 #define CC_MAX_PLAYERS 6
-#define CC_MIN_PLAYERS 2
-#define CC_MAX_TILES 128
-#define CC_MAX_FIGURES (CC_MAX_PLAYERS * 11)
+#define CC_MIN_PLAYERS 1        /* solo and test games (the apps allow them) */
+#define CC_MAX_TILES 256
+#define CC_MAX_BAG (CC_MAX_TILES - CC_MAX_PLAYERS)   /* land tiles in all the sets' copies */
+#define CC_PLAYER_FIGURES_MAX 24 /* figures one player owns, every kind together */
+#define CC_MAX_FIGURES (CC_MAX_PLAYERS * CC_PLAYER_FIGURES_MAX)
 #define CC_MAX_FLOCK 20
 #define CC_NAME_MAX 33          /* player names: 1..32 bytes */
 #define CC_COORD_LIMIT 1000     /* |x|, |y| <= this */
 
-/* Supplies per player (contract section 3). */
+/* Supplies per player in the box (contract section 3). */
 #define CC_SUPPLY_MEEPLES 7
 #define CC_SUPPLY_MAYOR 1
 #define CC_SUPPLY_WAGON 1
@@ -42,15 +47,58 @@ typedef enum {
     CC_FIG_NKINDS
 } cc_figure_kind;
 
+/* What a figure kind is, one row per kind in cc_figure_kinds[] (position.c):
+ * a new kind (the large meeple "big", then the builder and the pig) is one
+ * value of cc_figure_kind and one row there, and the supply, its checks, the
+ * position member `supply` and the .jcz setup follow from the row. */
+typedef struct {
+    const char *name;         /* in a position: "meeple" */
+    int box;                  /* each player's supply in the box */
+    int max;                  /* the largest supply a position may state; the
+                                 rows' sum is CC_PLAYER_FIGURES_MAX */
+    unsigned expansion;       /* the cc_expansion that brings it */
+    const char *jcz_element;  /* the apps' setup element: "small-follower" */
+    const char *jcz_meeple;   /* the apps' meeple ids: "<player>.small.<n>" */
+} cc_figure_kind_info;
+
+extern const cc_figure_kind_info cc_figure_kinds[CC_FIG_NKINDS];
+
 /* "meeple" ... "shepherd" <-> kind; parse returns -1 if unknown. */
 int cc_figure_kind_parse(const char *name);
 const char *cc_figure_kind_name(cc_figure_kind k);
+
+/* The tile sets a bag is made of, one row each in cc_tile_sets[]
+ * (position.c): the catalog's set (the tiles whose `set` it is) and the id
+ * the apps give its printing. A set's tiles are in the bag `copies` times. */
+typedef enum {
+    CC_SET_BASE,
+    CC_SET_ABBEY_MAYOR,
+    CC_SET_HILLS_SHEEP,
+    CC_SET_SHRINES,
+    CC_NSETS
+} cc_tile_set;
+
+typedef struct {
+    const char *name;         /* in a position: "base" (the expansion id) */
+    int max;                  /* the most copies a position may state; all
+                                 sets at their most fit in CC_MAX_BAG */
+    unsigned expansion;       /* the cc_expansion its tiles belong to */
+    const char *jcz_id;       /* the apps' set id: "basic:1" */
+} cc_tile_set_info;
+
+extern const cc_tile_set_info cc_tile_sets[CC_NSETS];
+
+/* The set named name, or -1. */
+int cc_tile_set_parse(const char *name);
+/* The set of expansion bit, or -1 (Messages has no tiles). */
+int cc_tile_set_of(unsigned expansion);
 
 typedef enum { CC_HILL_TIEBREAK_OFFICIAL, CC_HILL_TIEBREAK_COUNT } cc_hill_tiebreak;
 typedef enum { CC_WAGON_RULES_C2, CC_WAGON_RULES_C1 } cc_wagon_rules;
 typedef enum { CC_BARN_PLACEMENT_UNOCCUPIED, CC_BARN_PLACEMENT_OCCUPIED } cc_barn_placement;
 typedef enum { CC_TINY_CITY_4, CC_TINY_CITY_2 } cc_tiny_city;
 typedef enum { CC_FARMERS_ON, CC_FARMERS_OFF } cc_farmers;
+typedef enum { CC_ELEMENT_ON, CC_ELEMENT_OFF } cc_element;
 
 /* House rules and edition variants (contract section 3), all off by
  * default; the zero value of each member is the default. */
@@ -63,6 +111,12 @@ typedef struct {
                                          two-tile city scores (1st edition) */
     cc_farmers farmers;               /* "on" (default) or "off": no follower
                                          may stand on a field */
+    cc_element hills;                 /* "on" (default) or "off": a hill breaks
+                                         no tie and no tile goes under it (the
+                                         apps' element "hill") */
+    cc_element vineyards;             /* "on" (default) or "off": a vineyard
+                                         adds nothing to a cloister (the apps'
+                                         element "vineyard") */
 } cc_options;
 
 typedef struct {
@@ -93,6 +147,14 @@ typedef struct {
     cc_figure figures[CC_MAX_FIGURES];
     int scores[CC_MAX_PLAYERS][2];        /* [1] only with Messages */
     int abbeys[CC_MAX_PLAYERS];           /* abbey tiles still in hand */
+    /* The setup, each with the zero value the default (read them with the
+     * functions below): each player's supply of a kind where bit k of
+     * supply_given is set, the box's otherwise; the copies of each set in
+     * the bag when sets_given, once each expansion listed otherwise. */
+    unsigned supply_given;
+    int supply[CC_FIG_NKINDS];
+    bool sets_given;
+    int copies[CC_NSETS];
 } cc_position;
 
 /* A position with no players, tiles or figures, base game, default options. */
@@ -103,5 +165,15 @@ int cc_position_player(const cc_position *pos, const char *name);
 
 /* A player's total score (both counting figures with Messages). */
 int cc_position_score(const cc_position *pos, int player);
+
+/* Each player's supply of kind k: the figures of that kind a player owns,
+ * on the board or not (0 when its expansion is not in play). */
+int cc_position_supply(const cc_position *pos, cc_figure_kind k);
+
+/* How many copies of tile set s are in the bag. */
+int cc_position_copies(const cc_position *pos, int s);
+
+/* How many tiles of catalog type t the bag holds (abbeys: one per player). */
+int cc_position_bag_count(const cc_position *pos, const cc_catalog *cat, int t);
 
 #endif

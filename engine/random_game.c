@@ -440,7 +440,8 @@ int cc_game_step(cc_game *g, const cc_game_turn **turn, cc_error *err)
         return pass(g, t);
     const cc_placement *pl = &t->placements[cc_rng_below(&g->rng, (uint32_t)t->nplacements)];
     cc_move mv = cc_move_make(type, pl->x, pl->y, t->abbey ? 0 : pl->rot);
-    if (!t->abbey && g->cat->types[type].hill && !pile_empty(g))
+    if (!t->abbey && g->cat->types[type].hill && pos->options.hills == CC_ELEMENT_ON &&
+        !pile_empty(g))
         t->under_hill = g->bag[g->drawn++];
     mv.pile_empty = pile_empty(g);
     int tile = lay(g, &mv, t->abbey, err);

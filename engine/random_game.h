@@ -79,10 +79,11 @@
 #include "scoring.h"
 #include "turn.h"
 
-/* Turns a game may be capped at. A whole game never has more turns than
- * tiles (at most CC_MAX_TILES - 1 besides the start tile). */
+/* Turns a game may be capped at. A random game is played from the box's
+ * setup (every set once: 107 land tiles and 6 abbeys at most), so a whole
+ * game never has more turns than 128. */
 #define CC_GAME_MIN_TURNS 1
-#define CC_GAME_MAX_TURNS CC_MAX_TILES
+#define CC_GAME_MAX_TURNS 128
 
 /* The PCG stream of random games: "carcas" in ASCII. Part of what makes a
  * seed's game: changing it changes every game. */

@@ -181,6 +181,7 @@ typedef struct {
     X(D_TWO_TILES_ON_ONE_CELL, "detail.two-tiles-on-one-cell")                      \
     X(D_TILE_EXPANSION, "detail.tile-of-an-expansion-not-in-play")                  \
     X(D_FIGURE_EXPANSION, "detail.figure-of-an-expansion-not-in-play")              \
+    X(D_SET_EXPANSION, "detail.tile-set-of-an-expansion-not-in-play")               \
     X(D_DEPLOY_EXPANSION, "detail.deployed-kind-of-an-expansion-not-in-play")       \
     X(D_WRONG_NUMBER_OF_ABBEYS, "detail.more-abbeys-than-players")                  \
     X(D_ABBEY_WITHOUT_PLAYER, "detail.abbey-placed-by-nobody")                      \

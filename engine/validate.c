@@ -6,6 +6,30 @@
 
 #define PTR(buf, ...) snprintf(buf, sizeof buf, __VA_ARGS__)
 
+/* The setup (position.h: supply, sets) names only expansions in play: a
+ * supply of barns without Abbey & Mayor, or its tiles in the bag, is a
+ * setup the game cannot have. */
+static bool check_setup(const cc_position *pos, cc_error *err)
+{
+    char ptr[80];
+    for (int k = 0; k < CC_FIG_NKINDS; k++) {
+        unsigned need = cc_figure_kinds[k].expansion;
+        if ((pos->supply_given & (1u << k)) && !(pos->expansions & need)) {
+            PTR(ptr, "/position/supply/%s", cc_figure_kinds[k].name);
+            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_EXPANSION_NOT_IN_PLAY,
+                           CC_MSG_D_FIGURE_EXPANSION, CC_KIND(KIND, (cc_figure_kind)k),
+                           CC_STR(EXPANSION, cc_expansion_name(need)));
+        }
+    }
+    for (int s = 0; s < CC_NSETS && pos->sets_given; s++)
+        if (pos->copies[s] > 0 && !(pos->expansions & cc_tile_sets[s].expansion)) {
+            PTR(ptr, "/position/sets/%s", cc_tile_sets[s].name);
+            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_EXPANSION_NOT_IN_PLAY,
+                           CC_MSG_D_SET_EXPANSION, CC_STR(EXPANSION, cc_tile_sets[s].name));
+        }
+    return true;
+}
+
 static bool check_expansions(const cc_position *pos, const cc_catalog *cat, cc_error *err)
 {
     char ptr[80];
@@ -19,8 +43,7 @@ static bool check_expansions(const cc_position *pos, const cc_catalog *cat, cc_e
     }
     for (int i = 0; i < pos->nfigures; i++) {
         cc_figure_kind k = pos->figures[i].kind;
-        unsigned need = k == CC_FIG_SHEPHERD ? CC_EXP_HILLS_SHEEP
-                      : k == CC_FIG_MEEPLE ? CC_EXP_BASE : CC_EXP_ABBEY_MAYOR;
+        unsigned need = cc_figure_kinds[k].expansion;
         if (!(pos->expansions & need)) {
             PTR(ptr, "/position/figures/%d/kind", i);
             return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_EXPANSION_NOT_IN_PLAY,
@@ -28,7 +51,7 @@ static bool check_expansions(const cc_position *pos, const cc_catalog *cat, cc_e
                            CC_STR(EXPANSION, cc_expansion_name(need)));
         }
     }
-    return true;
+    return check_setup(pos, err);
 }
 
 /* With Abbey & Mayor every player receives at most one abbey tile (none
@@ -85,10 +108,11 @@ static bool check_counts(const cc_position *pos, const cc_catalog *cat, cc_error
             }
             continue;
         }
-        if (p->type < 256 && ++used[p->type] > t->count) {
+        int bag = cc_position_bag_count(pos, cat, p->type);   /* the sets' copies */
+        if (p->type < 256 && ++used[p->type] > bag) {
             PTR(ptr, "/position/tiles/%d/tile", i);
             return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_MORE_TILES, CC_MSG_D_MORE_TILES,
-                           CC_INT(COUNT, t->count), CC_STR(TILE, t->id), CC_INT(INDEX, used[p->type]));
+                           CC_INT(COUNT, bag), CC_STR(TILE, t->id), CC_INT(INDEX, used[p->type]));
         }
     }
     return check_abbey_total(pos, cat, abbeys_total, err);
@@ -338,7 +362,7 @@ static bool same_spot(const cc_board *board, const cc_figure *a, const cc_figure
  * the corner point a barn stands on (same_spot() is false across keys).
  * check_figures() chains the figures by the key's slot, so each is
  * compared only with the earlier ones of its slot, not with all of them. */
-#define SPOT_SLOT_BITS 7     /* 128 slots > CC_MAX_FIGURES */
+#define SPOT_SLOT_BITS 8     /* 256 slots > CC_MAX_FIGURES */
 
 static unsigned spot_slot(const cc_figure *fig)
 {
@@ -354,9 +378,9 @@ static unsigned spot_slot(const cc_figure *fig)
 
 static bool check_figures(const cc_board *b, const cc_position *pos, cc_error *err)
 {
-    static const int supply[CC_FIG_NKINDS] = {
-        CC_SUPPLY_MEEPLES, CC_SUPPLY_MAYOR, CC_SUPPLY_WAGON, CC_SUPPLY_BARN, CC_SUPPLY_SHEPHERD
-    };
+    int supply[CC_FIG_NKINDS];
+    for (int k = 0; k < CC_FIG_NKINDS; k++)
+        supply[k] = cc_position_supply(pos, (cc_figure_kind)k);
     int used[CC_MAX_PLAYERS][CC_FIG_NKINDS] = { { 0 } };
     char ptr[80];
     int last[1 << SPOT_SLOT_BITS], before[CC_MAX_FIGURES] = { 0 };   /* chains, newest first */

@@ -3,8 +3,10 @@
  * Both editions first collect a set of candidate (tile, k) parts, then keep
  * those whose feature is incomplete, unoccupied and not a field. The 2nd
  * edition's candidates are the parts on the 3x3 block of tiles round the
- * wagon; the 1st edition's are all parts of the features connected to the
- * scored one. */
+ * wagon; the 1st edition's are the parts linked to the scored feature
+ * (a link names a part on one tile: the wagon crosses the connection and
+ * stands there, which is also the one spot JCloisterZone offers, so a saved
+ * game can say every such move). */
 #include "wagon.h"
 
 #include <stdio.h>
@@ -49,13 +51,13 @@ bool cc_wagon_may_move(const cc_position *pos, const cc_features *f, int i, cons
 /* ---- candidate sets ---------------------------------------------------- */
 
 typedef struct {
-    bool feature[CC_MAX_PARTS];   /* C1: features connected to the scored one */
+    bool part[CC_MAX_PARTS];   /* C1: the parts linked to the scored feature */
 } feature_set;
 
 static void add_part_feature(const cc_features *f, feature_set *s, int t, int k)
 {
     if (k >= 0)
-        s->feature[cc_features_of(f, t, k)] = true;
+        s->part[f->tile_first_part[t] + k] = true;
 }
 
 /* The features of tile t linked to its feature k by a wagon link. */
@@ -104,7 +106,6 @@ static void connected_features(const cc_features *f, int scored, feature_set *s)
         add_links(f, s, f->parts[p].tile, f->parts[p].k);
         add_abbey_contacts(f, s, f->parts[p].tile, f->parts[p].k);
     }
-    s->feature[scored] = false;
 }
 
 /* ---- filtering and output --------------------------------------------- */
@@ -164,7 +165,7 @@ int cc_wagon_destinations(const cc_position *pos, const cc_features *f, int wago
         connected_features(f, scored, &s);
         for (int p = 0; p < f->nparts; p++) {
             int id = f->parts[p].feature;
-            if (s.feature[id] && is_destination(pos, f, id, scored, gone))
+            if (s.part[p] && is_destination(pos, f, id, scored, gone))
                 push_dest(f, f->parts[p].tile, f->parts[p].k, out, max, &n);
         }
         return n;

@@ -14,8 +14,10 @@
  *                            feature: the same-tile wagon links of tiles.md
  *                            (a road into a cloister or shrine, a road at a
  *                            city gate, roads meeting at a junction), and a
- *                            city or road touching an abbey; the wagon may
- *                            then stand on any tile of that feature
+ *                            city or road touching an abbey; the wagon
+ *                            crosses the link and stands on the linked
+ *                            part (as JCloisterZone offers it, so that a
+ *                            saved game can say every move)
  *   abbey.wagon.move-order   several returning wagons move one after the
  *                            other in seat order from the active player,
  *                            each move occupying a feature for the next

@@ -5,6 +5,9 @@
 #   make fuzz-long            the same for FUZZ_LONG_SECONDS (3600) each
 #   make fuzz-merge           add the new inputs that add coverage to fuzz/corpus/
 #   make fuzz-seed            (re)seed fuzz/corpus/ from every JSON body in the tests
+#   make fuzz-jcz             the .jcz round trip of FUZZ_JCZ_RUNS (5,000) random
+#                             setups (fuzz_jcz_roundtrip: seed, players,
+#                             expansions, options), whole games each
 #
 # Our sources (engine/, service/) are compiled with clang and
 # -fsanitize=fuzzer-no-link,address,undefined so libFuzzer sees their
@@ -17,13 +20,15 @@ FUZZ_SECONDS  ?= 60
 FUZZ_LONG_SECONDS ?= 3600
 FUZZ_JOBS_NICE ?= nice -n 19
 FUZZ_DIR      := $(BUILD)/fuzz
-FUZZ_HARNESSES := decode dispatch random_game http1 reader_diff mcp lang
+FUZZ_HARNESSES := decode dispatch random_game http1 reader_diff mcp lang jcz_roundtrip
+FUZZ_JCZ_RUNS ?= 5000
 FUZZ_CFLAGS   := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -g -O1 -fno-omit-frame-pointer \
                  -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 # The service sources (an archive: each harness links only what it reaches),
 # and the oracle the reader is compared with (fuzz_reader_diff).
 FUZZ_SRC      := $(ENGINE_SRC) $(SERVICE_SRC) \
-                 tests/support/oracle_json.c tests/support/oracle_decode.c
+                 tests/support/oracle_json.c tests/support/oracle_decode.c \
+                 tests/support/jcz_roundtrip.c
 FUZZ_OBJ      := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(FUZZ_SRC))
 # Generated data objects (the embedded catalog, ...) are reused from the
 # release build: they are data, nothing to instrument.
@@ -38,7 +43,7 @@ FUZZ_DICT      = $$( [ -f fuzz/$$h.dict ] && echo fuzz/$$h.dict || echo fuzz/jso
 FUZZ_OPTS     := -max_len=65536 -timeout=5 -rss_limit_mb=2048 \
                  -print_final_stats=1
 
-.PHONY: fuzz fuzz-build fuzz-long fuzz-merge fuzz-seed fuzz-deps
+.PHONY: fuzz fuzz-build fuzz-long fuzz-merge fuzz-seed fuzz-deps fuzz-jcz
 # Keep the instrumented objects between runs (they are pattern-rule intermediates).
 .SECONDARY: $(FUZZ_OBJ)
 
@@ -75,6 +80,14 @@ fuzz: fuzz-build
 
 fuzz-long:
 	$(MAKE) fuzz FUZZ_SECONDS=$(FUZZ_LONG_SECONDS)
+
+# The round trip of FUZZ_JCZ_RUNS setups (issue 30): libFuzzer's own inputs
+# from the committed corpus on, each a whole game exported and imported.
+fuzz-jcz: $(FUZZ_DIR)/fuzz_jcz_roundtrip
+	@mkdir -p $(FUZZ_DIR)/new/jcz_roundtrip $(FUZZ_DIR)/crashes
+	$(FUZZ_JOBS_NICE) $(FUZZ_DIR)/fuzz_jcz_roundtrip -max_len=16 -timeout=60 -rss_limit_mb=2048 \
+	  -print_final_stats=1 -runs=$(FUZZ_JCZ_RUNS) -artifact_prefix=$(FUZZ_DIR)/crashes/jcz_roundtrip- \
+	  $(FUZZ_DIR)/new/jcz_roundtrip fuzz/corpus/jcz_roundtrip
 
 # Add to the committed corpus only the inputs found since that add coverage
 # (libFuzzer's merge writes into its first directory; nothing is removed).

@@ -43,6 +43,9 @@
  *                             before a request's language is known
  *   svc_reply_static()        a constant body (not copied, not freed)
  *   svc_printable()           client text made safe to quote in a detail
+ *   svc_decimal()             a plain decimal number (no sign, blank or
+ *                             leading zero), as query parameters, command
+ *                             arguments and saved games' ids are read
  *   SVC_PROBLEM_BASE          the problem `type` URI scheme
  */
 #ifndef SERVICE_H
@@ -254,6 +257,12 @@ void svc_reply_static(svc_response *res, int status, const char *content_type,
  * problem detail: bytes outside printable ASCII become '?', and text longer
  * than fits ends in "...". Returns out. */
 char *svc_printable(char *out, size_t size, const char *s);
+
+/* Read the plain decimal number at the start of s: one or more digits, no
+ * sign, blank or leading zero, at most max. *out its value, *end (if not
+ * NULL) the byte after it. strtol would take " 1", "+1" and "01" for 1: a
+ * different text read as the same number. */
+bool svc_decimal(const char *s, long max, long *out, const char **end);
 
 /* As for cc_fail() (engine/error.h): under the static analyzer only, say
  * that svc_fail() always returns false. */

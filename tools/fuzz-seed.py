@@ -212,7 +212,7 @@ def hostile_inputs():
     yield "unknown-member", with_position(colour="red")
     yield "unknown-tile", with_position(tiles__1__tile="base.ZZ")
     yield "unknown-expansion", with_position(expansions=["dragons"])
-    yield "one-player", with_position(players=["red"])
+    yield "no-players", with_position(players=[])
     yield "duplicate-players", with_position(players=["red", "red"])
     yield "seven-players", with_position(players=list("abcdefg"))
     yield "long-player-name", with_position(players=["x" * 5000, "b"])

@@ -98,14 +98,28 @@ static bool integer(jr_val v, int min, int max, int *out)
 }
 
 /* The text of string v, or of member name k, decoded into a malloc'ed C
- * string (an escaped U+0000 ends it as a C string; the file is read on a
- * cold path, once per import). NULL when out of memory. */
-static char *text_of(jr_val v)
+ * string (the file is read on a cold path, once per import). NULL when out
+ * of memory. An escaped U+0000 would end it as a C string and so change
+ * the value: *nul says the text holds one, for the caller to refuse. */
+static char *text_of_nul(jr_val v, bool *nul)
 {
     char *s = malloc((size_t)v.len + 1);     /* decoding never lengthens */
     if (s != NULL)
-        jr_string(v, s, (size_t)v.len + 1, NULL);
+        jr_string(v, s, (size_t)v.len + 1, nul);
     return s;
+}
+
+static char *text_of(jr_val v)
+{
+    bool nul;
+    return text_of_nul(v, &nul);
+}
+
+/* 400 at ptr: the text holds U+0000 (what: the member's name). */
+static bool has_nul(cc_error *err, const char *ptr, const char *what)
+{
+    return fail(err, 400, ptr, SVC_P_VALUE_OUT_OF_RANGE, SVC_D_NO_NUL,
+                CC_ARGS(CC_STR(WHAT, what)));
 }
 
 static char *name_of(jr_str k)
@@ -150,12 +164,15 @@ static bool land_tile(jr_val v, const char *ptr, const cc_catalog *cat, unsigned
 {
     if (v.type != JR_STRING)
         return fail(err, 400, ptr, SVC_P_WRONG_TYPE, SVC_D_JCZ_TILE_ID_STRING, CC_NO_ARGS);
-    char *id = text_of(v);
+    bool nul = false;
+    char *id = text_of_nul(v, &nul);
     if (id == NULL)
         return no_memory(err);
     int t = jcz_tile_type(cat, id);
     bool ok = false;
-    if (t < 0)
+    if (nul)
+        has_nul(err, ptr, "tileId");
+    else if (t < 0)
         out_of_scope(err, ptr, "jcz.the-tile", id);
     else if (cat->types[t].is_abbey)
         fail(err, 422, ptr, SVC_P_ABBEY_NOT_LAND, SVC_D_JCZ_ABBEY_FROM_HAND,
@@ -173,47 +190,50 @@ static bool land_tile(jr_val v, const char *ptr, const cc_catalog *cat, unsigned
 
 /* ---- setup.sets ----------------------------------------------------------- */
 
+/* The apps' set ids: both printings of a set are its tiles (the second adds
+ * gardens, which matter only with the abbot), so each copy of either is one
+ * copy in the bag; a set's ids are its row of cc_tile_sets[] and these. */
 static const struct {
     const char *id;
-    unsigned expansion;
+    cc_tile_set set;
 } set_ids[] = {
-    { "basic:1", CC_EXP_BASE },          { "basic:2", CC_EXP_BASE },
-    { "abbey-and-mayor:1", CC_EXP_ABBEY_MAYOR }, { "abbey-and-mayor:2", CC_EXP_ABBEY_MAYOR },
-    { "hills-and-sheep:1", CC_EXP_HILLS_SHEEP }, { "hills-and-sheep:2", CC_EXP_HILLS_SHEEP },
-    { "cult/5", CC_EXP_SHRINES },
+    { "basic:1", CC_SET_BASE },                 { "basic:2", CC_SET_BASE },
+    { "abbey-and-mayor:1", CC_SET_ABBEY_MAYOR }, { "abbey-and-mayor:2", CC_SET_ABBEY_MAYOR },
+    { "hills-and-sheep:1", CC_SET_HILLS_SHEEP }, { "hills-and-sheep:2", CC_SET_HILLS_SHEEP },
+    { "cult/5", CC_SET_SHRINES },
 };
 
-/* One member of setup.sets. */
-static bool read_set(const char *key, jr_val val, unsigned *sets, cc_error *err)
+/* One member of setup.sets, its copies added to the bag's. */
+static bool read_set(const char *key, jr_val val, cc_position *pos, cc_error *err)
 {
     char ptr[PTR_MAX];
     member_ptr(ptr, "/setup/sets", key);
-    unsigned bit = 0;
+    int set = -1;
     for (size_t i = 0; i < sizeof set_ids / sizeof set_ids[0]; i++)
         if (strcmp(key, set_ids[i].id) == 0)
-            bit = set_ids[i].expansion;
-    if (bit == 0)
+            set = set_ids[i].set;
+    if (set < 0)
         return out_of_scope(err, ptr, "jcz.the-tile-set", key);
-    int copies;
+    int copies, max = cc_tile_sets[set].max;
     if (!integer(val, 0, 1000, &copies))
         return fail(err, 400, ptr, SVC_P_WRONG_TYPE, SVC_D_JCZ_SET_VALUE, CC_NO_ARGS);
-    if (copies > 1)
+    if (copies > max - pos->copies[set])
         return fail(err, 422, ptr, SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_SET_COPIES,
-                    CC_ARGS(CC_INT(COUNT, copies)));
-    if (copies == 1 && (*sets & bit))
-        return fail(err, 422, ptr, SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_SET_TWICE, CC_NO_ARGS);
-    if (copies == 1)
-        *sets |= bit;
+                    CC_ARGS(CC_INT(COUNT, pos->copies[set] + copies),
+                            CC_STR(SET, cc_tile_sets[set].name), CC_INT(MAX, max)));
+    pos->copies[set] += copies;
     return true;
 }
 
-static bool read_sets(const jr_obj *setup, const cc_catalog *cat, unsigned *sets, int *pile,
-                      cc_error *err)
+/* The bag (pos->copies), the expansions whose tiles it holds (*sets) and
+ * their land tiles (*pile). */
+static bool read_sets(const jr_obj *setup, const cc_catalog *cat, cc_position *pos,
+                      unsigned *sets, int *pile, cc_error *err)
 {
     jr_obj obj;
     if (!dec_object(setup, "sets", "/setup", true, &obj, err))
         return false;
-    *sets = 0;
+    pos->sets_given = true;
     jr_members m = jr_members_start(&obj);
     jr_str k;
     jr_val val;
@@ -221,15 +241,19 @@ static bool read_sets(const jr_obj *setup, const cc_catalog *cat, unsigned *sets
         char *key = name_of(k);
         if (key == NULL)
             return no_memory(err);
-        bool ok = read_set(key, val, sets, err);
+        bool ok = read_set(key, val, pos, err);
         free(key);
         if (!ok)
             return false;
     }
+    *sets = 0;
+    for (int s = 0; s < CC_NSETS; s++)
+        if (pos->copies[s] > 0)
+            *sets |= cc_tile_sets[s].expansion;
     *pile = 0;
     for (int t = 0; t < cat->ntypes; t++)
-        if (!cat->types[t].is_abbey && (*sets & cat->types[t].expansion))
-            *pile += cat->types[t].count;
+        if (!cat->types[t].is_abbey)
+            *pile += cc_position_bag_count(pos, cat, t);
     return true;
 }
 
@@ -237,54 +261,55 @@ static bool read_sets(const jr_obj *setup, const cc_catalog *cat, unsigned *sets
 
 typedef struct {
     bool farmers, hill, vineyard, shrine;
-    int mayor, wagon, barn, shepherd, abbey;
-    bool have_meeples;
+    int supply[CC_FIG_NKINDS];  /* the figures' counts (cc_figure_kinds[].jcz_element) */
+    int abbey;
 } elements;
+
+/* A counted element: a figure kind's row, or the abbey (-1 with *abbey). */
+static int counted_element(const char *key, bool *abbey)
+{
+    *abbey = strcmp(key, "abbey") == 0;
+    for (int k = 0; k < CC_FIG_NKINDS; k++)
+        if (strcmp(key, cc_figure_kinds[k].jcz_element) == 0)
+            return k;
+    return -1;
+}
 
 /* One member of setup.elements. */
 static bool read_element(const char *key, jr_val val, elements *el, cc_error *err)
 {
     static const char *const presence[] = { "farmers", "hill", "vineyard", "shrine", "garden" };
     char ptr[PTR_MAX];
-    {
-        member_ptr(ptr, "/setup/elements", key);
-        bool known = false;
-        for (size_t i = 0; i < sizeof presence / sizeof presence[0]; i++)
-            known |= strcmp(key, presence[i]) == 0;
-        if (known) {
-            /* The reference engine switches these on by presence alone,
-             * whatever the value (even false). */
-            el->farmers |= strcmp(key, "farmers") == 0;
-            el->hill |= strcmp(key, "hill") == 0;
-            el->vineyard |= strcmp(key, "vineyard") == 0;
-            el->shrine |= strcmp(key, "shrine") == 0;
-            return true;
-        }
-        int *count = strcmp(key, "mayor") == 0      ? &el->mayor
-                   : strcmp(key, "wagon") == 0      ? &el->wagon
-                   : strcmp(key, "barn") == 0       ? &el->barn
-                   : strcmp(key, "shepherd") == 0   ? &el->shepherd
-                   : strcmp(key, "abbey") == 0      ? &el->abbey
-                   : NULL;
-        if (strcmp(key, "small-follower") == 0) {
-            int n;
-            if (!integer(val, 0, 1000, &n))
-                return fail(err, 400, ptr, SVC_P_WRONG_TYPE, SVC_D_JCZ_MEEPLES_INTEGER, CC_NO_ARGS);
-            if (n != CC_SUPPLY_MEEPLES)
-                return fail(err, 422, ptr, SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_MEEPLE_SUPPLY,
-                            CC_ARGS(CC_INT(COUNT, CC_SUPPLY_MEEPLES), CC_INT(VALUE, n)));
-            el->have_meeples = true;
-            return true;
-        }
-        if (count == NULL)
-            return out_of_scope(err, ptr, "jcz.the-game-element", key);
-        if (!integer(val, 0, 1000, count))
-            return fail(err, 400, ptr, SVC_P_WRONG_TYPE, SVC_D_JCZ_ELEMENT_INTEGER,
-                        CC_ARGS(CC_QUOTE(WHAT, cc_error_quote(err, 0, key))));
-        if (*count > 1)
-            return fail(err, 422, ptr, SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_ELEMENT_ONE,
-                        CC_ARGS(CC_QUOTE(WHAT, cc_error_quote(err, 0, key)), CC_INT(COUNT, *count)));
+    member_ptr(ptr, "/setup/elements", key);
+    bool known = false;
+    for (size_t i = 0; i < sizeof presence / sizeof presence[0]; i++)
+        known |= strcmp(key, presence[i]) == 0;
+    if (known) {
+        /* The reference engine switches these on by presence alone,
+         * whatever the value (even false). */
+        el->farmers |= strcmp(key, "farmers") == 0;
+        el->hill |= strcmp(key, "hill") == 0;
+        el->vineyard |= strcmp(key, "vineyard") == 0;
+        el->shrine |= strcmp(key, "shrine") == 0;
+        return true;
     }
+    bool abbey;
+    int kind = counted_element(key, &abbey), max = abbey ? 1 : 0, n;
+    if (kind < 0 && !abbey)
+        return out_of_scope(err, ptr, "jcz.the-game-element", key);
+    if (kind >= 0)
+        max = cc_figure_kinds[kind].max;
+    if (!integer(val, 0, 1000, &n))
+        return fail(err, 400, ptr, SVC_P_WRONG_TYPE, SVC_D_JCZ_ELEMENT_INTEGER,
+                    CC_ARGS(CC_QUOTE(WHAT, cc_error_quote(err, 0, key))));
+    if (n > max)
+        return fail(err, 422, ptr, SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_ELEMENT_COUNT,
+                    CC_ARGS(CC_QUOTE(WHAT, cc_error_quote(err, 0, key)), CC_INT(MAX, max),
+                            CC_INT(COUNT, n)));
+    if (abbey)
+        el->abbey = n;
+    else
+        el->supply[kind] = n;
     return true;
 }
 
@@ -306,30 +331,35 @@ static bool read_elements(const jr_obj *setup, elements *el, cc_error *err)
         if (!ok)
             return false;
     }
-    if (!el->have_meeples)
-        return fail(err, 422, "/setup/elements/small-follower", SVC_P_OUT_OF_SCOPE,
-                    SVC_D_JCZ_NO_MEEPLES, CC_NO_ARGS);
     return true;
 }
 
-/* Expansions from the sets and from figures enabled without their tiles. */
+/* Expansions from the sets and from figures enabled without their tiles;
+ * each kind's supply as the file counts it (an absent figure element is
+ * none: a game without small followers has no meeples); the hill and
+ * vineyard elements as options. */
 static bool apply_elements(const elements *el, unsigned sets, cc_position *pos, cc_error *err)
 {
     pos->expansions = CC_EXP_BASE | sets;
-    if (el->mayor || el->wagon || el->barn || el->abbey)
+    if (el->abbey)
         pos->expansions |= CC_EXP_ABBEY_MAYOR;
-    if (el->shepherd)
-        pos->expansions |= CC_EXP_HILLS_SHEEP;
-    if ((sets & CC_EXP_HILLS_SHEEP) && !el->hill)
-        return fail(err, 422, "/setup/elements/hill", SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_NO_HILLS,
-                    CC_NO_ARGS);
-    if ((sets & CC_EXP_HILLS_SHEEP) && !el->vineyard)
-        return fail(err, 422, "/setup/elements/vineyard", SVC_P_OUT_OF_SCOPE,
-                    SVC_D_JCZ_NO_VINEYARDS, CC_NO_ARGS);
+    for (int k = 0; k < CC_FIG_NKINDS; k++)
+        if (el->supply[k] > 0)
+            pos->expansions |= cc_figure_kinds[k].expansion;
+    for (int k = 0; k < CC_FIG_NKINDS; k++)
+        if (pos->expansions & cc_figure_kinds[k].expansion) {
+            pos->supply[k] = el->supply[k];
+            pos->supply_given |= 1u << k;
+        }
     if ((sets & CC_EXP_SHRINES) && !el->shrine)
         return fail(err, 422, "/setup/elements/shrine", SVC_P_OUT_OF_SCOPE,
                     SVC_D_JCZ_NO_CHALLENGES, CC_NO_ARGS);
     pos->options.farmers = el->farmers ? CC_FARMERS_ON : CC_FARMERS_OFF;
+    if (pos->expansions & CC_EXP_HILLS_SHEEP) {
+        /* Without Hills & Sheep there is no hill nor vineyard to switch off. */
+        pos->options.hills = el->hill ? CC_ELEMENT_ON : CC_ELEMENT_OFF;
+        pos->options.vineyards = el->vineyard ? CC_ELEMENT_ON : CC_ELEMENT_OFF;
+    }
     return true;
 }
 
@@ -524,9 +554,15 @@ static bool read_players(const jr_obj *root, cc_position *pos, int *shift, cc_er
         if (!jr_obj_open(v, &p))
             return fail(err, 400, ptr, SVC_P_WRONG_TYPE, SVC_D_JCZ_PLAYER_OBJECT, CC_NO_ARGS);
         char *text = NULL;
+        bool nul = false;
         if (jr_obj_get(&p, "name", &name) && name.type == JR_STRING &&
-            (text = text_of(name)) == NULL)
+            (text = text_of_nul(name, &nul)) == NULL)
             return no_memory(err);
+        if (nul) {
+            char nptr[PTR_MAX];
+            free(text);
+            return has_nul(err, member_ptr(nptr, ptr, "name"), "name");
+        }
         player_name(pos, (int)i, text);
         free(text);
     }
@@ -580,6 +616,27 @@ static bool read_start(const jr_obj *setup, const cc_catalog *cat, unsigned sets
 
 /* ---- gameAnnotations ---------------------------------------------------- */
 
+/* Every tile of drawOrder comes out of the bag, after the start tiles: a
+ * tile drawn more often than the sets hold it is a game that cannot be. */
+static bool draws_in_bag(const jcz_game *g, const cc_catalog *cat, cc_error *err)
+{
+    int used[256] = { 0 };
+    for (int i = 0; i < g->start.ntiles; i++)
+        if (g->start.tiles[i].type < 256)
+            used[g->start.tiles[i].type]++;
+    for (int i = 0; i < g->ndraw; i++) {
+        int t = g->draw[i], bag = cc_position_bag_count(&g->start, cat, t);
+        if (t < 256 && ++used[t] > bag) {
+            char ptr[PTR_MAX];
+            snprintf(ptr, sizeof ptr, "/gameAnnotations/drawOrder/%d", i);
+            return fail(err, 422, ptr, CC_MSG_P_MORE_TILES, CC_MSG_D_MORE_TILES,
+                        CC_ARGS(CC_INT(COUNT, bag), CC_STR(TILE, cat->types[t].reference_id),
+                                CC_INT(INDEX, used[t])));
+        }
+    }
+    return true;
+}
+
 static bool read_annotations(const jr_obj *root, const cc_catalog *cat, unsigned sets,
                              jcz_game *g, cc_error *err)
 {
@@ -618,7 +675,7 @@ static bool read_annotations(const jr_obj *root, const cc_catalog *cat, unsigned
             return false;
         g->ndraw++;
     }
-    return true;
+    return draws_in_bag(g, cat, err);
 }
 
 /* ---- replay ------------------------------------------------------------ */
@@ -708,33 +765,33 @@ static bool read_place_tile(const jr_obj *payload, const char *ptr, const cc_cat
     return true;
 }
 
-/* meepleId "<player>.<kind>.<n>". */
+/* meepleId "<player>.<kind>.<n>": exactly three parts, each number plain
+ * (svc_decimal); anything else (a fourth part, leading zeros) would be read
+ * as another text's figure. */
 static bool meeple_id(const char *id, const char *iptr, int nplayers, jcz_msg *m,
                       cc_error *err)
 {
-    static const struct {
-        const char *name;
-        cc_figure_kind kind;
-    } kinds[] = {
-        { "small", CC_FIG_MEEPLE }, { "mayor", CC_FIG_MAYOR }, { "wagon", CC_FIG_WAGON },
-        { "barn", CC_FIG_BARN },    { "shepherd", CC_FIG_SHEPHERD },
-    };
-    char *end = NULL;
-    long owner = strtol(id, &end, 10);
-    const char *dot = end && *end == '.' ? strchr(end + 1, '.') : NULL;
-    if (end == id || dot == NULL || owner < 0 || owner >= nplayers)
+    const char *end = NULL, *kind_end = NULL;
+    long owner = -1, n = 0;
+    bool ok = svc_decimal(id, CC_MAX_PLAYERS, &owner, &end) && *end == '.' &&
+              owner < nplayers && (kind_end = strchr(end + 1, '.')) != NULL &&
+              svc_decimal(kind_end + 1, CC_PLAYER_FIGURES_MAX, &n, &end) && *end == '\0';
+    if (!ok)
         return fail(err, 400, iptr, SVC_P_VALUE_OUT_OF_RANGE, SVC_D_JCZ_MEEPLE_ID, CC_NO_ARGS);
     m->owner = (int)owner;
-    size_t n = (size_t)(dot - (end + 1));
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-        if (strlen(kinds[i].name) == n && memcmp(end + 1, kinds[i].name, n) == 0) {
-            m->kind = kinds[i].kind;
+    m->number = (int)n;
+    const char *kind = strchr(id, '.') + 1;
+    size_t len = (size_t)(kind_end - kind);
+    for (int k = 0; k < CC_FIG_NKINDS; k++)
+        if (strlen(cc_figure_kinds[k].jcz_meeple) == len &&
+            memcmp(kind, cc_figure_kinds[k].jcz_meeple, len) == 0) {
+            m->kind = (cc_figure_kind)k;
             return true;
         }
-    char kind[40];
-    snprintf(kind, sizeof kind, "%.*s", (int)(n < 39 ? n : 39), end + 1);
-    cc_utf8_trim(kind);
-    return out_of_scope(err, iptr, "jcz.the-figure", kind);
+    char name[40];
+    snprintf(name, sizeof name, "%.*s", (int)(len < 39 ? len : 39), kind);
+    cc_utf8_trim(name);
+    return out_of_scope(err, iptr, "jcz.the-figure", name);
 }
 
 static bool read_meeple_id(const jr_obj *payload, const char *ptr, int nplayers, jcz_msg *m,
@@ -747,10 +804,11 @@ static bool read_meeple_id(const jr_obj *payload, const char *ptr, int nplayers,
         return false;
     jr_val v;
     jr_obj_get(payload, "meepleId", &v);
-    char *id = text_of(v);                   /* whole: the index may be long */
+    bool nul = false;
+    char *id = text_of_nul(v, &nul);         /* whole: the index may be long */
     if (id == NULL)
         return no_memory(err);
-    bool ok = meeple_id(id, iptr, nplayers, m, err);
+    bool ok = nul ? has_nul(err, iptr, "meepleId") : meeple_id(id, iptr, nplayers, m, err);
     free(id);
     return ok;
 }
@@ -889,7 +947,7 @@ bool jcz_read(const jr_obj *root, const cc_catalog *cat, jcz_game *g, cc_error *
     if (root->val.type != JR_OBJECT)
         return fail(err, 400, "", SVC_P_WRONG_TYPE, SVC_D_JCZ_SAVED_GAME_OBJECT, CC_NO_ARGS);
     if (!dec_object(root, "setup", "", true, &setup, err) ||
-        !read_sets(&setup, cat, &sets, &g->pile, err) ||
+        !read_sets(&setup, cat, &g->start, &sets, &g->pile, err) ||
         !read_elements(&setup, &el, err) ||
         !apply_elements(&el, sets, &g->start, err) ||
         !read_rules(&setup, &g->start.options, err) ||

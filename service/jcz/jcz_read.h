@@ -66,6 +66,7 @@ typedef struct {
     /* DEPLOY_MEEPLE */
     cc_figure_kind kind;
     int owner;               /* player index written in the meeple id */
+    int number;              /* the figure's number in the meeple id */
     int px, py;              /* pointer.position */
     unsigned classes;        /* pointer.feature (jcz_feature_class) */
     jcz_loc loc;             /* pointer.location */

@@ -214,8 +214,10 @@ static bool draw_tile(pile *p, const cc_board *b, const cc_catalog *cat, int m, 
     if (p->cursor < p->g->ndraw)
         p->cursor++;
     p->drawn++;
-    /* Hills & Sheep: a tile goes under a hill while the pile has any. */
-    if (cat->types[msg->tile].hill && pile_left(p, p->drawn, p->cursor) > 0)
+    /* Hills & Sheep: a tile goes under a hill while the pile has any (not
+     * when the game is set up without the hill element). */
+    if (cat->types[msg->tile].hill && p->g->start.options.hills == CC_ELEMENT_ON &&
+        pile_left(p, p->drawn, p->cursor) > 0)
         p->hidden++;
     return true;
 }

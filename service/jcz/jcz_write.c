@@ -59,6 +59,7 @@ struct jcz_writer {
     message *msgs;              /* malloc'ed */
     int ndraw;
     const char *draw[CC_MAX_TILES * 2];  /* reference ids of the tiles drawn */
+    int used[256];              /* tiles out of the bag per type: start, drawn */
     bool out_of_memory;
 };
 
@@ -124,6 +125,9 @@ jcz_writer *jcz_writer_new(const cc_position *pos, const cc_catalog *cat, const 
     first_player_first(pos, &w->start);
     w->first_seat = pos->active;
     w->pos = w->start;
+    for (int i = 0; i < pos->ntiles; i++)
+        if (pos->tiles[i].type < 256)
+            w->used[pos->tiles[i].type]++;
     return w;
 }
 
@@ -191,21 +195,16 @@ static void message_deploy(jcz_writer *w, const cc_board *b, int t, int k, int p
     snprintf(m->meeple, sizeof m->meeple, "%d.%s.%d", player, kind, n);
 }
 
-static const char *meeple_kind(cc_figure_kind k)
+/* The lowest number player p's figure of kind k may take: the apps number
+ * each kind's figures from 1 ("0.barn.2" is player 0's second barn). */
+static int free_id(const jcz_writer *w, int p, cc_figure_kind k)
 {
-    static const char *const names[CC_FIG_NKINDS] = { "small", "mayor", "wagon", "barn", "shepherd" };
-    return names[k];
-}
-
-/* The lowest meeple number player p has in the supply. */
-static int free_meeple(const jcz_writer *w, int p)
-{
-    bool used[CC_SUPPLY_MEEPLES + 1] = { false };
+    bool used[CC_PLAYER_FIGURES_MAX + 1] = { false };
     for (int i = 0; i < w->pos.nfigures; i++)
-        if (w->pos.figures[i].player == p && w->pos.figures[i].kind == CC_FIG_MEEPLE &&
-            w->ids[i] >= 1 && w->ids[i] <= CC_SUPPLY_MEEPLES)
+        if (w->pos.figures[i].player == p && w->pos.figures[i].kind == k &&
+            w->ids[i] >= 1 && w->ids[i] <= CC_PLAYER_FIGURES_MAX)
             used[w->ids[i]] = true;
-    for (int n = 1; n <= CC_SUPPLY_MEEPLES; n++)
+    for (int n = 1; n <= CC_PLAYER_FIGURES_MAX; n++)
         if (!used[n])
             return n;
     return 1;
@@ -247,16 +246,18 @@ static void write_deploy(jcz_writer *w, const cc_move *mv, int *id)
         return;
     }
     const cc_figure *fig = &r->scored.figures[r->scored.nfigures - 1];
-    *id = fig->kind == CC_FIG_MEEPLE ? free_meeple(w, player) : 1;
+    *id = free_id(w, player, fig->kind);
     if (fig->kind == CC_FIG_BARN) {
         /* The app names a barn by the tile south-east of its junction and
          * that tile's field at its north-west corner. */
         int dx = fig->at.value == CC_CORNER_NE || fig->at.value == CC_CORNER_SE;
         int dy = fig->at.value == CC_CORNER_SE || fig->at.value == CC_CORNER_SW;
         int u = cc_board_at(b, fig->x + dx, fig->y + dy);
-        message_deploy(w, b, u, b->tiles[u].ring_feature[CC_RING_NNW], player, "barn", *id);
+        message_deploy(w, b, u, b->tiles[u].ring_feature[CC_RING_NNW], player,
+                       cc_figure_kinds[CC_FIG_BARN].jcz_meeple, *id);
     } else {
-        message_deploy(w, b, t, cc_board_feature_at(b, t, fig->at), player, meeple_kind(fig->kind), *id);
+        message_deploy(w, b, t, cc_board_feature_at(b, t, fig->at), player,
+                       cc_figure_kinds[fig->kind].jcz_meeple, *id);
     }
 }
 
@@ -291,50 +292,22 @@ static bool write_shepherd(jcz_writer *w, const cc_move *mv, cc_error *err)
     return true;
 }
 
-/* Under the 1st-edition wagon rule the app offers the feature part linked
- * to the scored feature on the same tile: find it for feature `to` (else
- * -1); *tile gets its board tile. */
-static int c1_part(const cc_turn_result *r, int from, int to, int *tile)
-{
-    const cc_features *f = &r->features;
-    for (int p = f->features[from].first_part; p >= 0; p = f->parts[p].next) {
-        const cc_board_tile *bt = &r->board.tiles[f->parts[p].tile];
-        for (int g = 0; g < bt->type->nwagon_links; g++) {
-            uint16_t link = bt->type->wagon_links[g];
-            if (!(link & (1u << f->parts[p].k)))
-                continue;
-            for (int k = 0; k < bt->type->nfeatures; k++)
-                if ((link & (1u << k)) && cc_features_of(f, f->parts[p].tile, k) == to) {
-                    *tile = f->parts[p].tile;
-                    return k;
-                }
-        }
-    }
-    return -1;
-}
-
-/* The DEPLOY_MEEPLE of wagon move m. */
+/* The DEPLOY_MEEPLE of wagon move m, the wagon numbered id. */
 static void write_wagon_move(jcz_writer *w, const cc_turn_result *r, const cc_wagon_move_event *m,
-                             int player)
+                             int player, int id)
 {
+    /* Under either rule the engine's destination is a spot the app offers
+     * (engine/wagon.h), so the move is written where it went. */
     const cc_board *b = &r->board;
     int t = cc_board_at(b, m->to_x, m->to_y), k = cc_board_feature_at(b, t, m->to_at);
-    if (r->scored.options.wagon_rules == CC_WAGON_RULES_C1) {
-        int from = cc_features_locate(&r->features, m->from_x, m->from_y, m->from_at);
-        int to = cc_features_locate(&r->features, m->to_x, m->to_y, m->to_at), tile = -1;
-        int linked = from >= 0 && to >= 0 ? c1_part(r, from, to, &tile) : -1;
-        if (linked >= 0) {
-            t = tile;
-            k = linked;
-        }
-    }
-    message_deploy(w, b, t, k, player, "wagon", 1);
+    message_deploy(w, b, t, k, player, cc_figure_kinds[CC_FIG_WAGON].jcz_meeple, id);
 }
 
 /* The wagon phase: each wagon the scoring sent back, in seat order from
  * the active player, moves (DEPLOY_MEEPLE + COMMIT) or, when it could
- * have moved, passes. */
-static void write_wagons(jcz_writer *w)
+ * have moved, passes. deployed_id: the number of the figure deployed this
+ * turn (the scored position's last, when one was). */
+static void write_wagons(jcz_writer *w, int deployed_id)
 {
     const cc_turn_result *r = &w->result;
     cc_position *pos = &w->wagons;
@@ -358,7 +331,8 @@ static void write_wagons(jcz_writer *w)
                     message_add(w, "PASS", player);
                 continue;
             }
-            write_wagon_move(w, r, moved, player);
+            write_wagon_move(w, r, moved, player,
+                             i < w->pos.nfigures ? w->ids[i] : deployed_id);
             message_random(w, "COMMIT", player, ANY_RANDOM);
             pos->figures[i].x = moved->to_x;
             pos->figures[i].y = moved->to_y;
@@ -393,6 +367,25 @@ static void carry_ids(jcz_writer *w, int deployed_id)
     }
 }
 
+/* Land tile `type` comes out of the bag: false with err (pointer "") when
+ * the sets hold no more of it, or when the draw list is full (it cannot be,
+ * as the bag is smaller; an entry is never dropped). Counted only when
+ * `take`, so that a refused move changes nothing. */
+static bool drawn(jcz_writer *w, int type, bool take, cc_error *err)
+{
+    int bag = cc_position_bag_count(&w->start, w->cat, type);
+    if (type >= 256 || w->used[type] + 1 > bag)
+        return CC_FAIL(err, 422, "", CC_MSG_P_MORE_TILES, CC_MSG_D_MORE_TILES, CC_INT(COUNT, bag),
+                       CC_STR(TILE, w->cat->types[type].id), CC_INT(INDEX, w->used[type] + 1));
+    if (w->ndraw >= (int)(sizeof w->draw / sizeof w->draw[0]))
+        return CC_FAIL(err, 422, "", CC_MSG_P_MORE_TILES, SVC_D_TOO_MANY_MOVES,
+                       CC_INT(COUNT, w->ndraw + 1),
+                       CC_INT(MAX, (int)(sizeof w->draw / sizeof w->draw[0])));
+    if (take)
+        w->used[type]++;
+    return true;
+}
+
 bool jcz_writer_play(jcz_writer *w, const cc_move *mv, cc_error *err)
 {
     const cc_tile_type *tt = &w->cat->types[mv->type];
@@ -402,6 +395,10 @@ bool jcz_writer_play(jcz_writer *w, const cc_move *mv, cc_error *err)
     if (!tt->is_abbey && w->pile_empty)
         return CC_FAIL(err, 422, "/tile", SVC_P_MOVE_AGAINST_THE_RULES, SVC_D_JCZ_PILE_SAID_EMPTY,
                        CC_STR(RULE, "base.game.end"));
+    if (!tt->is_abbey && !drawn(w, mv->type, false, err)) {
+        snprintf(err->pointer, sizeof err->pointer, "/tile");
+        return false;
+    }
     if (!cc_turn(&w->pos, w->cat, mv, &w->result, err))
         return false;
     w->played = true;
@@ -430,6 +427,8 @@ bool jcz_writer_play(jcz_writer *w, const cc_move *mv, cc_error *err)
             return write_shepherd(w, mv, err);
     }
     int active = w->pos.active, id = 1;
+    if (!tt->is_abbey)
+        drawn(w, mv->type, true, err);
     if (abbey_declined(w, mv)) {
         message_add(w, "PASS", active);
         message_random(w, "COMMIT", active, ANY_RANDOM);
@@ -439,9 +438,9 @@ bool jcz_writer_play(jcz_writer *w, const cc_move *mv, cc_error *err)
     if (!write_shepherd(w, mv, err))
         return false;
     message_random(w, "COMMIT", active, ANY_RANDOM);
-    write_wagons(w);
-    if (!tt->is_abbey && w->ndraw < (int)(sizeof w->draw / sizeof w->draw[0]))
-        w->draw[w->ndraw++] = tt->reference_id;
+    write_wagons(w, id);
+    if (!tt->is_abbey)
+        w->draw[w->ndraw++] = tt->reference_id;     /* room checked by drawn() */
     if (mv->pile_empty)
         w->pile_empty = true;
     carry_ids(w, id);
@@ -464,8 +463,9 @@ bool jcz_writer_discard(jcz_writer *w, int type, cc_error *err)
         return CC_FAIL(err, 422, "", SVC_P_MOVE_AGAINST_THE_RULES, SVC_D_JCZ_FITS,
                        CC_STR(TILE, tt->id), CC_INT(X, one.x), CC_INT(Y, one.y),
                        CC_STR(RULE, "base.placement.discard"));
-    if (w->ndraw < (int)(sizeof w->draw / sizeof w->draw[0]))
-        w->draw[w->ndraw++] = tt->reference_id;
+    if (!drawn(w, type, true, err))
+        return false;
+    w->draw[w->ndraw++] = tt->reference_id;
     return true;
 }
 
@@ -493,6 +493,8 @@ static uint64_t fnv1a(uint64_t h, const char *s)
     return h;
 }
 
+/* setup.sets and setup.elements: the position's bag, each kind's supply
+ * (cc_figure_kinds[]), abbeys, and the elements the options switch. */
 static void write_setup(jw *o, const jcz_writer *w)
 {
     const cc_position *pos = &w->start;
@@ -501,31 +503,29 @@ static void write_setup(jw *o, const jcz_writer *w)
     jw_object(o);
     jw_key(o, "sets");
     jw_object(o);
-    jw_member_int(o, "basic:1", 1);
-    if (e & CC_EXP_ABBEY_MAYOR)
-        jw_member_int(o, "abbey-and-mayor:1", 1);
-    if (e & CC_EXP_HILLS_SHEEP)
-        jw_member_int(o, "hills-and-sheep:1", 1);
-    if (e & CC_EXP_SHRINES)
-        jw_member_int(o, "cult/5", 1);
+    for (int s = 0; s < CC_NSETS; s++)
+        if (cc_position_copies(pos, s) > 0)
+            jw_member_int(o, cc_tile_sets[s].jcz_id, cc_position_copies(pos, s));
     jw_object_end(o);
     jw_key(o, "elements");
     jw_object(o);
-    jw_member_int(o, "small-follower", CC_SUPPLY_MEEPLES);
-    if (opt->farmers == CC_FARMERS_ON)
-        jw_member_bool(o, "farmers", true);
-    if (e & CC_EXP_ABBEY_MAYOR) {
-        if (pos->abbeys[0] > 0)
+    /* In the order the exports of earlier versions wrote them: meeples,
+     * farmers, abbeys, then the other figures. */
+    for (int k = 0; k < CC_FIG_NKINDS; k++) {
+        int n = cc_position_supply(pos, (cc_figure_kind)k);
+        if (n > 0)
+            jw_member_int(o, cc_figure_kinds[k].jcz_element, n);
+        if (k != CC_FIG_MEEPLE)
+            continue;
+        if (opt->farmers == CC_FARMERS_ON)
+            jw_member_bool(o, "farmers", true);
+        if ((e & CC_EXP_ABBEY_MAYOR) && pos->abbeys[0] > 0)
             jw_member_int(o, "abbey", 1);
-        jw_member_int(o, "mayor", 1);
-        jw_member_int(o, "wagon", 1);
-        jw_member_int(o, "barn", 1);
     }
-    if (e & CC_EXP_HILLS_SHEEP) {
-        jw_member_int(o, "shepherd", 1);
+    if ((e & CC_EXP_HILLS_SHEEP) && opt->hills == CC_ELEMENT_ON)
         jw_member_bool(o, "hill", true);
+    if ((e & CC_EXP_HILLS_SHEEP) && opt->vineyards == CC_ELEMENT_ON)
         jw_member_bool(o, "vineyard", true);
-    }
     if (e & CC_EXP_SHRINES)
         jw_member_bool(o, "shrine", true);
     jw_object_end(o);

@@ -275,6 +275,23 @@ char *svc_printable(char *out, size_t size, const char *s)
     return out;
 }
 
+bool svc_decimal(const char *s, long max, long *out, const char **end)
+{
+    const char *p = s;
+    long n = 0;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        if (n > (max - (*p - '0')) / 10)
+            return false;
+        n = n * 10 + (*p - '0');
+    }
+    if (p == s || (s[0] == '0' && p - s > 1))
+        return false;
+    *out = n;
+    if (end != NULL)
+        *end = p;
+    return true;
+}
+
 void svc_response_free(svc_response *res)
 {
     free(res->body);

@@ -49,10 +49,12 @@ static bool play_discards(const svc_context *ctx, const jr_obj *m, jcz_writer *w
         snprintf(ptr, sizeof ptr, "/discarded/%zu", j);
         if (v.type != JR_STRING)
             return CC_FAIL0(err, CC_ERR_BAD_REQUEST, ptr, SVC_P_WRONG_TYPE, SVC_D_DISCARDED_NOT_ID);
-        /* As a C string: an escaped U+0000 ends the name there. */
+        /* Whole or not at all: a name cut at an escaped U+0000 or at the
+         * buffer's end would be another tile's. */
         char id[DEC_TEXT_MAX];
-        size_t len = jr_string(v, id, sizeof id, NULL);
-        int type = len < sizeof id || strlen(id) < len ? cc_catalog_find(ctx->cat, id) : -1;
+        bool nul = false;
+        size_t len = jr_string(v, id, sizeof id, &nul);
+        int type = len < sizeof id && !nul ? cc_catalog_find(ctx->cat, id) : -1;
         if (type < 0)
             return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, SVC_P_UNKNOWN_TILE_ID, SVC_D_DISCARDED_NO_TILE,
                            CC_INT(INDEX, j));

@@ -166,9 +166,9 @@ static bool turn_param(const svc_context *ctx, int *turn, svc_response *res)
     int got = svc_query_param(ctx, "turn", text, sizeof text);
     if (got == 0)
         return true;
-    char *end = NULL;
-    long n = got > 0 ? strtol(text, &end, 10) : 0;
-    if (got < 0 || end == text || *end != '\0' || n < 1 || n > TURN_MAX)
+    const char *end = NULL;
+    long n = 0;
+    if (got < 0 || !svc_decimal(text, TURN_MAX, &n, &end) || *end != '\0' || n < 1)
         return svc_problem_param(res, 400, "turn", SVC_P_VALUE_OUT_OF_RANGE, SVC_D_TURN_PARAMETER,
                                  CC_NO_ARGS);
     *turn = (int)n;

@@ -99,7 +99,8 @@ static bool find_placements(const svc_context *ctx, jr_obj *root, const game *g,
     int placed = 0;
     for (int i = 0; i < pos->ntiles; i++)
         placed += pos->tiles[i].type == type;
-    if (t->is_abbey ? pos->abbeys[pos->active] < 1 : placed >= t->count)
+    if (t->is_abbey ? pos->abbeys[pos->active] < 1
+                    : placed >= cc_position_bag_count(pos, ctx->cat, type))   /* sets' copies */
         return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/tile", SVC_P_NO_COPY_LEFT, SVC_D_CANNOT_HOLD_TILE,
                        CC_QUOTE(PLAYER, cc_error_quote(err, 0, pos->players[pos->active])),
                        CC_STR(TILE, t->id));

@@ -25,10 +25,11 @@
 #include "questions.h"
 
 /* Can the active player be holding a tile of this type? Errors at `ptr`. */
-static bool tile_in_hand(const game *g, const cc_tile_type *t, int type, const char *ptr,
+static bool tile_in_hand(const game *g, const cc_catalog *cat, int type, const char *ptr,
                          cc_error *err)
 {
     const cc_position *pos = &g->pos;
+    const cc_tile_type *t = &cat->types[type];
     if (!(pos->expansions & t->expansion))
         return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_EXPANSION_NOT_IN_PLAY,
                        SVC_D_TILE_SET_NOT_IN_PLAY, CC_STR(TILE, t->id), CC_STR(EXPANSION, t->set));
@@ -38,12 +39,12 @@ static bool tile_in_hand(const game *g, const cc_tile_type *t, int type, const c
                            CC_QUOTE(PLAYER, cc_error_quote(err, 0, pos->players[pos->active])));
         return true;
     }
-    int placed = 0;
+    int placed = 0, bag = cc_position_bag_count(pos, cat, type);   /* sets' copies */
     for (int i = 0; i < pos->ntiles; i++)
         placed += pos->tiles[i].type == type;
-    if (placed >= t->count)
+    if (placed >= bag)
         return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, SVC_P_NO_COPY_LEFT, SVC_D_ALL_COPIES_PLACED,
-                       CC_INT(COUNT, t->count), CC_STR(TILE, t->id));
+                       CC_INT(COUNT, bag), CC_STR(TILE, t->id));
     return true;
 }
 
@@ -55,7 +56,7 @@ bool q_placements(const game *g, const cc_catalog *cat, const jr_obj *obj, const
     *list = NULL;
     *n = 0;
     if (!dec_tile_id(obj, name, "", cat, type, err) ||
-        !tile_in_hand(g, &cat->types[*type], *type, ptr, err))
+        !tile_in_hand(g, cat, *type, ptr, err))
         return false;
     if ((*list = malloc(CC_MAX_PLACEMENTS * sizeof **list)) == NULL)
         return CC_FAIL0(err, (cc_status)500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_NO_MEMORY_PLACEMENTS);

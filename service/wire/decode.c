@@ -598,7 +598,8 @@ static bool decode_choice(const jr_obj *opts, const char *opts_ptr, const char *
 static bool decode_options(const jr_obj *p, const char *base, cc_position *pos, cc_error *err)
 {
     static const char *const allowed[] = {
-        "hill_tiebreak", "wagon_rules", "barn_placement", "tiny_city_scoring", "farmers", NULL
+        "hill_tiebreak", "wagon_rules", "barn_placement", "tiny_city_scoring", "farmers",
+        "hills", "vineyards", NULL
     };
     jr_obj opts;
     if (!dec_object(p, "options", base, false, &opts, err))
@@ -607,19 +608,83 @@ static bool decode_options(const jr_obj *p, const char *base, cc_position *pos, 
         return true;
     char ptr[CC_POINTER_MAX];
     jr_pointer_member(ptr, base, "options", 7);
-    int hill = 0, wagon = 0, barn = 0, tiny = 0, farmers = 0;
+    int hill = 0, wagon = 0, barn = 0, tiny = 0, farmers = 0, hills = 0, vineyards = 0;
     if (!dec_only_members(&opts, allowed, ptr, err)
         || !decode_choice(&opts, ptr, "hill_tiebreak", "official", "count", &hill, err)
         || !decode_choice(&opts, ptr, "wagon_rules", "c2", "c1", &wagon, err)
         || !decode_choice(&opts, ptr, "barn_placement", "unoccupied", "occupied", &barn, err)
         || !decode_choice(&opts, ptr, "tiny_city_scoring", "4", "2", &tiny, err)
-        || !decode_choice(&opts, ptr, "farmers", "on", "off", &farmers, err))
+        || !decode_choice(&opts, ptr, "farmers", "on", "off", &farmers, err)
+        || !decode_choice(&opts, ptr, "hills", "on", "off", &hills, err)
+        || !decode_choice(&opts, ptr, "vineyards", "on", "off", &vineyards, err))
         return false;
     pos->options.hill_tiebreak = hill ? CC_HILL_TIEBREAK_COUNT : CC_HILL_TIEBREAK_OFFICIAL;
     pos->options.wagon_rules = wagon ? CC_WAGON_RULES_C1 : CC_WAGON_RULES_C2;
     pos->options.barn_placement = barn ? CC_BARN_PLACEMENT_OCCUPIED : CC_BARN_PLACEMENT_UNOCCUPIED;
     pos->options.tiny_city_scoring = tiny ? CC_TINY_CITY_2 : CC_TINY_CITY_4;
     pos->options.farmers = farmers ? CC_FARMERS_OFF : CC_FARMERS_ON;
+    pos->options.hills = hills ? CC_ELEMENT_OFF : CC_ELEMENT_ON;
+    pos->options.vineyards = vineyards ? CC_ELEMENT_OFF : CC_ELEMENT_ON;
+    return true;
+}
+
+/* Member `name` of p, an object of counts named names[0..n) (the rows of
+ * a table in engine/position.h), count i within 0..max[i]: into out[i],
+ * with bit i of *given set for each count present. false when absent. */
+static bool decode_counts(const jr_obj *p, const char *base, const char *name,
+                          const char *const *names, const int *max, int n, int *out,
+                          unsigned *given, bool *present, cc_error *err)
+{
+    const char *allowed[CC_FIG_NKINDS + CC_NSETS + 1];
+    jr_obj obj;
+    char ptr[CC_POINTER_MAX];
+    *present = false;
+    if (!dec_object(p, name, base, false, &obj, err))
+        return false;
+    if (!jr_obj_given(&obj))
+        return true;
+    *present = true;
+    jr_pointer_member(ptr, base, name, strlen(name));
+    for (int i = 0; i < n; i++)
+        allowed[i] = names[i];
+    allowed[n] = NULL;
+    if (!dec_only_members(&obj, allowed, ptr, err))
+        return false;
+    for (int i = 0; i < n; i++) {
+        bool found = false;
+        if (!dec_int(&obj, names[i], ptr, 0, max[i], false, &out[i], &found, err))
+            return false;
+        if (found)
+            *given |= 1u << i;
+    }
+    return true;
+}
+
+/* "supply": {kind: count}, each player's figures of a kind (a kind left out
+ * keeps the box's), and "sets": {set: copies}, the bag the tile counts are
+ * checked against (given, a set left out is not in the bag). Whether their
+ * expansions are in play is the engine's check (engine/validate.c). */
+static bool decode_setup_members(const jr_obj *p, const char *base, cc_position *pos,
+                                 cc_error *err)
+{
+    const char *kinds[CC_FIG_NKINDS], *sets[CC_NSETS];
+    int kind_max[CC_FIG_NKINDS], set_max[CC_NSETS];
+    unsigned bag = 0;
+    bool present;
+    for (int k = 0; k < CC_FIG_NKINDS; k++) {
+        kinds[k] = cc_figure_kinds[k].name;
+        kind_max[k] = cc_figure_kinds[k].max;
+    }
+    for (int s = 0; s < CC_NSETS; s++) {
+        sets[s] = cc_tile_sets[s].name;
+        set_max[s] = cc_tile_sets[s].max;
+    }
+    if (!decode_counts(p, base, "supply", kinds, kind_max, CC_FIG_NKINDS, pos->supply,
+                       &pos->supply_given, &present, err) ||
+        !decode_counts(p, base, "sets", sets, set_max, CC_NSETS, pos->copies, &bag, &present,
+                       err))
+        return false;
+    pos->sets_given = present;
     return true;
 }
 
@@ -1234,7 +1299,8 @@ static bool decode_abbeys(const jr_obj *p, cc_position *pos, cc_error *err)
 bool dec_position(const jr_obj *root, const cc_catalog *cat, cc_position *pos, cc_error *err)
 {
     static const char *const allowed[] = {
-        "expansions", "options", "players", "active", "tiles", "figures", "scores", "abbeys", NULL
+        "expansions", "options", "players", "active", "tiles", "figures", "scores", "abbeys",
+        "supply", "sets", NULL
     };
     cc_position_init(pos);
     jr_obj p;
@@ -1242,6 +1308,7 @@ bool dec_position(const jr_obj *root, const cc_catalog *cat, cc_position *pos, c
         return false;
     return decode_expansions(&p, POS, pos, err)
         && decode_options(&p, POS, pos, err)
+        && decode_setup_members(&p, POS, pos, err)
         && decode_players(&p, POS, pos, err)
         && dec_player(&p, "active", POS, pos, false, &pos->active, err)
         && decode_tiles(&p, cat, pos, err)

@@ -15,8 +15,11 @@ static void enc_expansions(jw *w, unsigned bits)
     jw_array_end(w);
 }
 
-static void enc_options(jw *w, const cc_options *o)
+/* hills and vineyards are Hills & Sheep's elements: repeated only when it
+ * is in play (without it there is nothing to switch off). */
+static void enc_options(jw *w, const cc_options *o, unsigned expansions)
 {
+    bool hills_sheep = expansions & CC_EXP_HILLS_SHEEP;
     jw_object(w);
     if (o->hill_tiebreak == CC_HILL_TIEBREAK_COUNT)
         jw_member_string(w, "hill_tiebreak", "count");
@@ -28,6 +31,45 @@ static void enc_options(jw *w, const cc_options *o)
         jw_member_string(w, "tiny_city_scoring", "2");
     if (o->farmers == CC_FARMERS_OFF)
         jw_member_string(w, "farmers", "off");
+    if (hills_sheep && o->hills == CC_ELEMENT_OFF)
+        jw_member_string(w, "hills", "off");
+    if (hills_sheep && o->vineyards == CC_ELEMENT_OFF)
+        jw_member_string(w, "vineyards", "off");
+    jw_object_end(w);
+}
+
+/* "supply": the kinds whose supply is not the box's, when any. */
+static void enc_supply(jw *w, const cc_position *pos)
+{
+    bool open = false;
+    for (int k = 0; k < CC_FIG_NKINDS; k++) {
+        int n = cc_position_supply(pos, (cc_figure_kind)k);
+        if (!(pos->expansions & cc_figure_kinds[k].expansion) || n == cc_figure_kinds[k].box)
+            continue;
+        if (!open) {
+            jw_key(w, "supply");
+            jw_object(w);
+            open = true;
+        }
+        jw_member_int(w, cc_figure_kinds[k].name, n);
+    }
+    if (open)
+        jw_object_end(w);
+}
+
+/* "sets": the bag, when it is not every listed expansion's set once. */
+static void enc_sets(jw *w, const cc_position *pos)
+{
+    bool plain = true;
+    for (int s = 0; s < CC_NSETS; s++)
+        plain &= cc_position_copies(pos, s) == (pos->expansions & cc_tile_sets[s].expansion ? 1 : 0);
+    if (plain)
+        return;
+    jw_key(w, "sets");
+    jw_object(w);
+    for (int s = 0; s < CC_NSETS; s++)
+        if (cc_position_copies(pos, s) > 0)
+            jw_member_int(w, cc_tile_sets[s].name, cc_position_copies(pos, s));
     jw_object_end(w);
 }
 
@@ -67,7 +109,7 @@ void enc_position(jw *w, const cc_position *pos, const cc_catalog *cat)
     jw_key(w, "expansions");
     enc_expansions(w, pos->expansions);
     jw_key(w, "options");
-    enc_options(w, &pos->options);
+    enc_options(w, &pos->options, pos->expansions);
     jw_key(w, "players");
     jw_array(w);
     for (int p = 0; p < pos->nplayers; p++)
@@ -93,5 +135,7 @@ void enc_position(jw *w, const cc_position *pos, const cc_catalog *cat)
             jw_member_int(w, pos->players[p], pos->abbeys[p]);
         jw_object_end(w);
     }
+    enc_supply(w, pos);
+    enc_sets(w, pos);
     jw_object_end(w);
 }

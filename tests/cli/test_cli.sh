@@ -52,6 +52,13 @@ if [ "$(cat "$WORK/out")" = "$PLACEMENTS" ]; then ok "ask prints the placements 
     fail "ask prints the placements answer" "$(cat "$WORK/out")"; fi
 if [ "$(tail -c 1 "$WORK/out" | od -An -c | tr -d ' ')" = '\n' ]; then ok "ask ends the answer with a newline"; else
     fail "ask ends the answer with a newline"; fi
+# Issue 30: a binary answer is the server's bytes, with nothing after the
+# PNG's IEND chunk (a newline there was a byte the server never sent).
+echo "{\"position\": $POSITION}" >"$WORK/render.json"
+run "ask a PNG picture exits 0" 0 "$BIN" ask -H 'Accept: image/png' /v1/render "$WORK/render.json"
+if [ "$(tail -c 8 "$WORK/out" | od -An -tx1 | tr -d ' \n')" = "49454e44ae426082" ]; then
+    ok "ask writes a PNG answer byte for byte (it ends with IEND)"; else
+    fail "ask writes a PNG answer byte for byte (it ends with IEND)" "$(tail -c 8 "$WORK/out" | od -An -tx1)"; fi
 run "ask POST from stdin exits 0" 0 "$BIN" ask /v1/placements <"$WORK/placements.json"
 has "stdin gives the same answer" "$WORK/out" "$PLACEMENTS"
 run "ask POST from '-' is stdin" 0 "$BIN" ask POST /v1/placements - <"$WORK/placements.json"
@@ -122,6 +129,9 @@ run "import without a file exits 2" 2 "$BIN" import
 run "import of two files exits 2" 2 "$BIN" import "$GAME" "$GAME"
 run "import --turn 0 exits 2" 2 "$BIN" import --turn 0 "$GAME"
 run "import --turn with a word exits 2" 2 "$BIN" import --turn two "$GAME"
+run "import --turn with a leading blank exits 2 (issue 30)" 2 "$BIN" import --turn ' 3' "$GAME"
+run "import --turn with a plus sign exits 2" 2 "$BIN" import --turn +3 "$GAME"
+run "import --turn with a leading zero exits 2" 2 "$BIN" import --turn 03 "$GAME"
 run "import --turn with a huge number exits 2" 2 "$BIN" import --turn 99999999999999999999 "$GAME"
 run "import of a missing file exits 2" 2 "$BIN" import "$WORK/missing.jcz"
 # Issue 35: a long key of multi-byte characters used to get a problem whose
@@ -165,7 +175,12 @@ has "the problem points at /seed" "$WORK/out" '"pointer":"/seed"'
 run "a seed past 2^53 exits 1" 1 "$BIN" random-game --seed 9007199254740992
 run "a seed that is no number exits 1" 1 "$BIN" random-game --seed 12abc
 run "seven players exit 1" 1 "$BIN" random-game --seed 1 --players 7
-run "one named player exits 1" 1 "$BIN" random-game --seed 1 --players solo
+run "one named player plays a solo game (issue 30: 1 to 6 players)" 0 "$BIN" random-game --seed 1 --players solo --turns 2
+has "the solo game's player" "$WORK/out" '"players":["solo"]'
+# Issue 30: strtol took leading blanks and signs, so " 5" played seed 5.
+run "a seed with a leading blank is the route's 400 (exit 1)" 1 "$BIN" random-game --seed ' 5'
+has "the blank seed's problem points at /seed" "$WORK/out" '"pointer":"/seed"'
+run "a seed with a plus sign exits 1" 1 "$BIN" random-game --seed +5
 run "two players of one name exit 1" 1 "$BIN" random-game --seed 1 --players a,a
 run "an empty player name exits 1" 1 "$BIN" random-game --seed 1 --players a,
 run "an unknown expansion exits 1" 1 "$BIN" random-game --seed 1 --expansions nope

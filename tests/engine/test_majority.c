@@ -171,6 +171,25 @@ Test(majority, hill_example_2_knight_on_a_hill_wins_the_tie_worth_12)
     su_free(g);
 }
 
+/* Issue 30: JCloisterZone sets Hills & Sheep up without its "hill" element
+ * (option hills "off"): the tile's hill is then plain land, and example 2's
+ * tie stands: both score 12. */
+Test(majority, hills_off_a_hill_breaks_no_tie)
+{
+    su_game *g = su_new(2, CC_EXP_HILLS_SHEEP);
+    g->pos.options.hills = CC_ELEMENT_OFF;
+    hill_city(g, true, false, false);
+    tu_fig(&g->pos, 0, "meeple", 1, 0, "W");
+    tu_fig(&g->pos, 1, "meeple", -1, 0, "E");
+    su_turn(g, 0, 1, cc_turn_choices_none());
+    const cc_score_event *ev = su_event(g, 0);
+    cr_assert_eq(ev->points[0], 12);
+    cr_assert_eq(ev->points[1], 12, "without the hill element the tie stands");
+    cr_assert_not(su_cites(ev, "hills-sheep.hill.tiebreak"));
+    cr_assert(su_cites(ev, "base.score.tie"));
+    su_free(g);
+}
+
 /* hills-and-sheep pages, note 4 (official, 5/2014): "If the tied players
  * also have equal numbers of meeples on hills in that feature, the tie
  * remains unbroken and both players still receive the points." */

@@ -50,6 +50,21 @@ Test(monastery, vineyard_example_1_three_vineyards_make_18)
     su_free(g);
 }
 
+/* Issue 30: set up without the "vineyard" element (option vineyards
+ * "off"), example 1's vineyards are plain land: 9 points. */
+Test(monastery, vineyards_off_add_nothing)
+{
+    su_game *g = su_new(2, CC_EXP_HILLS_SHEEP);
+    g->pos.options.vineyards = CC_ELEMENT_OFF;
+    vineyard_board(g, "base.B", true);
+    tu_fig(&g->pos, 0, "meeple", 0, 0, "C");
+    su_turn(g, 1, 1, cc_turn_choices_none());
+    const cc_score_event *ev = su_find(g, CC_EV_COMPLETED, 0, 0, "C");
+    cr_assert_eq(ev->value, 9);
+    cr_assert_not(su_cites(ev, "hills-sheep.vineyard.bonus"));
+    su_free(g);
+}
+
 /* hills-and-sheep pages, note 6 (official, 5/2014): "the vineyard has no
  * effect on final scoring at the end of the game". The same cloister,
  * one cell short: 1 + 7 = 8, not 8 + 9. */

@@ -221,7 +221,7 @@ Test(random_game, the_start_is_the_start_tile_and_an_abbey_in_every_hand)
 Test(random_game, setups_out_of_range_are_refused_with_the_member_at_fault)
 {
     struct { int players; uint64_t seed; int turns; bool dup; const char *pointer; } bad[] = {
-        { 1, 0, 0, false, "/players" },
+        { 0, 0, 0, false, "/players" },
         { 7, 0, 0, false, "/players" },
         { 2, CC_GAME_SEED_MAX + 1, 0, false, "/seed" },
         { 2, 0, CC_GAME_MAX_TURNS + 1, false, "/turns" },

@@ -574,26 +574,81 @@ static bool decode_choice(json_object *opts, const char *name, const char *first
 static bool decode_options(json_object *p, cc_position *pos, cc_error *err)
 {
     static const char *const allowed[] = {
-        "hill_tiebreak", "wagon_rules", "barn_placement", "tiny_city_scoring", "farmers", NULL
+        "hill_tiebreak", "wagon_rules", "barn_placement", "tiny_city_scoring", "farmers",
+        "hills", "vineyards", NULL
     };
     json_object *opts;
     if (!odec_object(p, "options", POS, false, &opts, err))
         return false;
     if (opts == NULL)
         return true;
-    int hill = 0, wagon = 0, barn = 0, tiny = 0, farmers = 0;
+    int hill = 0, wagon = 0, barn = 0, tiny = 0, farmers = 0, hills = 0, vineyards = 0;
     if (!odec_only_members(opts, allowed, POS "/options", err)
         || !decode_choice(opts, "hill_tiebreak", "official", "count", &hill, err)
         || !decode_choice(opts, "wagon_rules", "c2", "c1", &wagon, err)
         || !decode_choice(opts, "barn_placement", "unoccupied", "occupied", &barn, err)
         || !decode_choice(opts, "tiny_city_scoring", "4", "2", &tiny, err)
-        || !decode_choice(opts, "farmers", "on", "off", &farmers, err))
+        || !decode_choice(opts, "farmers", "on", "off", &farmers, err)
+        || !decode_choice(opts, "hills", "on", "off", &hills, err)
+        || !decode_choice(opts, "vineyards", "on", "off", &vineyards, err))
         return false;
     pos->options.hill_tiebreak = hill ? CC_HILL_TIEBREAK_COUNT : CC_HILL_TIEBREAK_OFFICIAL;
     pos->options.wagon_rules = wagon ? CC_WAGON_RULES_C1 : CC_WAGON_RULES_C2;
     pos->options.barn_placement = barn ? CC_BARN_PLACEMENT_OCCUPIED : CC_BARN_PLACEMENT_UNOCCUPIED;
     pos->options.tiny_city_scoring = tiny ? CC_TINY_CITY_2 : CC_TINY_CITY_4;
     pos->options.farmers = farmers ? CC_FARMERS_OFF : CC_FARMERS_ON;
+    pos->options.hills = hills ? CC_ELEMENT_OFF : CC_ELEMENT_ON;
+    pos->options.vineyards = vineyards ? CC_ELEMENT_OFF : CC_ELEMENT_ON;
+    return true;
+}
+
+/* "supply" and "sets" (issue 30): an object of counts named by the rows of
+ * a table (engine/position.h), each bounded by its row's max. */
+static bool decode_counts(json_object *p, const char *name, const char *const *names,
+                          const int *max, int n, int *out, unsigned *given, cc_error *err)
+{
+    json_object *obj;
+    char ptr[64];
+    snprintf(ptr, sizeof ptr, POS "/%s", name);
+    if (!odec_object(p, name, POS, false, &obj, err))
+        return false;
+    if (obj == NULL)
+        return true;
+    const char *allowed[16];
+    for (int i = 0; i < n; i++)
+        allowed[i] = names[i];
+    allowed[n] = NULL;
+    if (!odec_only_members(obj, allowed, ptr, err))
+        return false;
+    *given |= 1u << 31;
+    for (int i = 0; i < n; i++) {
+        bool present = false;
+        if (!odec_int(obj, names[i], ptr, 0, max[i], false, &out[i], &present, err))
+            return false;
+        if (present)
+            *given |= 1u << i;
+    }
+    return true;
+}
+
+static bool decode_setup(json_object *p, cc_position *pos, cc_error *err)
+{
+    const char *kinds[CC_FIG_NKINDS], *sets[CC_NSETS];
+    int kind_max[CC_FIG_NKINDS], set_max[CC_NSETS];
+    unsigned supply = 0, bag = 0;
+    for (int k = 0; k < CC_FIG_NKINDS; k++) {
+        kinds[k] = cc_figure_kinds[k].name;
+        kind_max[k] = cc_figure_kinds[k].max;
+    }
+    for (int s = 0; s < CC_NSETS; s++) {
+        sets[s] = cc_tile_sets[s].name;
+        set_max[s] = cc_tile_sets[s].max;
+    }
+    if (!decode_counts(p, "supply", kinds, kind_max, CC_FIG_NKINDS, pos->supply, &supply, err) ||
+        !decode_counts(p, "sets", sets, set_max, CC_NSETS, pos->copies, &bag, err))
+        return false;
+    pos->supply_given = supply & ~(1u << 31);
+    pos->sets_given = bag != 0;
     return true;
 }
 
@@ -802,7 +857,8 @@ static bool decode_abbeys(json_object *p, cc_position *pos, cc_error *err)
 bool odec_position(json_object *root, const cc_catalog *cat, cc_position *pos, cc_error *err)
 {
     static const char *const allowed[] = {
-        "expansions", "options", "players", "active", "tiles", "figures", "scores", "abbeys", NULL
+        "expansions", "options", "players", "active", "tiles", "figures", "scores", "abbeys",
+        "supply", "sets", NULL
     };
     cc_position_init(pos);
     json_object *p;
@@ -810,6 +866,7 @@ bool odec_position(json_object *root, const cc_catalog *cat, cc_position *pos, c
         return false;
     return decode_expansions(p, pos, err)
         && decode_options(p, pos, err)
+        && decode_setup(p, pos, err)
         && decode_players(p, pos, err)
         && odec_player(p, "active", POS, pos, false, &pos->active, err)
         && decode_tiles(p, cat, pos, err)
@@ -825,7 +882,7 @@ bool odec_position(json_object *root, const cc_catalog *cat, cc_position *pos, c
 static const char *const member_names[] = {
     "position", "expansions", "options", "players", "active", "tiles", "figures",
     "scores", "abbeys", "hill_tiebreak", "wagon_rules", "barn_placement",
-    "tiny_city_scoring", "farmers",
+    "tiny_city_scoring", "farmers", "hills", "vineyards", "supply", "sets",
     "tile", "x", "y", "rot", "player", "kind", "at", "flock",
     "deployed", "token", "shepherd", "action", "final", "figure", "wagons", "moves",
     NULL

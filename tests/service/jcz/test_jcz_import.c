@@ -89,6 +89,23 @@ static void assert_problem(const char *body, int status, const char *pointer, co
     json_object_put(p);
 }
 
+/* Edits of basic-meeples.jcz, each answered `status` at its pointer. */
+typedef struct {
+    const char *from, *to, *pointer;
+} edit_case;
+
+static void assert_edits(const edit_case *cases, size_t n, int status)
+{
+    for (size_t i = 0; i < n; i++) {
+        char *body = edited("basic-meeples.jcz", cases[i].from, cases[i].to);
+        json_object *p = tu_post("/v1/import/jcz", body, status);
+        cr_assert_str_eq(tu_str(p, "pointer"), cases[i].pointer, "case %zu: %s", i,
+                         json_object_to_json_string(p));
+        json_object_put(p);
+        free(body);
+    }
+}
+
 static json_object *turn_of(json_object *a, int turn)
 {
     return json_object_array_get_idx(tu_member(a, "events"), (size_t)turn - 1);
@@ -401,15 +418,14 @@ Test(jcz_import, passing_in_the_end_game_abbey_round_is_refused)
 
 Test(jcz_import, what_is_out_of_scope_is_named_with_its_pointer)
 {
-    static const struct {
-        const char *from, *to, *pointer;
-    } cases[] = {
+    static const edit_case cases[] = {
         { "\"basic:1\": 1", "\"basic:1\": 1, \"inns-and-cathedrals:1\": 1", "/setup/sets/inns-and-cathedrals:1" },
         { "\"basic:1\": 1", "\"basic:1\": 1, \"cult/6\": 1", "/setup/sets/cult~16" },
-        { "\"basic:1\": 1", "\"basic:1\": 2", "/setup/sets/basic:1" },
+        { "\"basic:1\": 1", "\"basic:1\": 3", "/setup/sets/basic:1" },
+        { "\"basic:1\": 1", "\"basic:1\": 1, \"basic:2\": 2", "/setup/sets/basic:2" },
         { "\"farmers\": true", "\"farmers\": true, \"dragon\": 1", "/setup/elements/dragon" },
-        { "\"small-follower\": 7", "\"small-follower\": 8", "/setup/elements/small-follower" },
-        { "\"small-follower\": 7, ", "", "/setup/elements/small-follower" },
+        { "\"small-follower\": 7", "\"small-follower\": 13", "/setup/elements/small-follower" },
+        { "\"small-follower\": 7", "\"small-follower\": 7, \"abbey\": 2", "/setup/elements/abbey" },
         { "\"rules\": {", "\"rules\": {\"house-rule\": \"yes\", ", "/setup/rules/house-rule" },
         { "\"tiny-city-scoring\": \"4\"", "\"tiny-city-scoring\": \"3\"", "/setup/rules/tiny-city-scoring" },
         { "\"tileId\": \"BA/C\"", "\"tileId\": \"IC/CC\"", "/replay/0/payload/tileId" },
@@ -418,21 +434,33 @@ Test(jcz_import, what_is_out_of_scope_is_named_with_its_pointer)
         { "\"feature\": \"City\"", "\"feature\": \"Tower\"", "/replay/1/payload/pointer/feature" },
         { "\"location\": \"S\"", "\"location\": \"SS\"", "/replay/1/payload/pointer/location" },
         { "\"type\": \"PASS\"", "\"type\": \"PLACE_TOKEN\"", "/replay/7/type" },
-        { ",\n    {\"name\": \"Bob\", \"slot\": 1, \"clientId\": null}", "", "/players" },
+        { "{\"name\": \"Bob\", \"slot\": 1, \"clientId\": null}",
+          "{\"name\": \"Bob\"}, {\"name\": \"C\"}, {\"name\": \"D\"}, {\"name\": \"E\"}, {\"name\": \"F\"}, {\"name\": \"G\"}",
+          "/players" },
         { "\"tile\": \"BA/RCr\"", "\"tile\": \"RI/1\"", "/setup/start/0/tile" },
         { "\"drawOrder\": [\"BA/C\"", "\"drawOrder\": [\"BA/C\", \"#END\"", "/gameAnnotations/drawOrder/1" },
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char *body = edited("basic-meeples.jcz", cases[i].from, cases[i].to);
-        json_object *p = tu_post("/v1/import/jcz", body, 422);
-        cr_assert_str_eq(tu_str(p, "pointer"), cases[i].pointer, "case %zu: %s", i,
-                         json_object_to_json_string(p));
-        json_object_put(p);
-        free(body);
-    }
-    /* Hills & Sheep tiles without hills. */
-    char *body = edited("shepherd.jcz", "\"hill\": true, ", "");
-    assert_problem(body, 422, "/setup/elements/hill", NULL);
+    assert_edits(cases, sizeof cases / sizeof cases[0], 422);
+}
+
+/* ---- the setups the apps allow (issue 30) ------------------------------------ */
+
+/* The position's member `name` as compact JSON, or "absent". */
+static const char *member_text(json_object *a, const char *name)
+{
+    json_object *v;
+    if (!json_object_object_get_ex(tu_member(a, "position"), name, &v))
+        return "absent";
+    return json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN);
+}
+
+static void assert_setup(const char *name, const char *from, const char *to, const char *member,
+                         const char *want)
+{
+    char *body = edited(name, from, to);
+    json_object *a = tu_post("/v1/import/jcz", body, 200);
+    cr_assert_str_eq(member_text(a, member), want, "%s: %s -> %s", name, from, to);
+    json_object_put(a);
     free(body);
 }
 
@@ -480,11 +508,70 @@ Test(jcz_import, a_long_key_of_multi_byte_characters_leaves_a_valid_utf8_problem
             }
 }
 
+Test(jcz_import, the_setups_the_apps_allow_answer_from_their_own_elements)
+{
+    /* Hills & Sheep tiles without hills, or without vineyards. */
+    assert_setup("shepherd.jcz", "\"hill\": true, ", "", "options", "{\"hills\":\"off\"}");
+    assert_setup("shepherd.jcz", ", \"vineyard\": true", "", "options", "{\"vineyards\":\"off\"}");
+    /* Supplies other than the box's: two barns, and so Abbey & Mayor's
+     * figures without its other figures or tiles; no small followers. */
+    assert_setup("basic-meeples.jcz", "\"small-follower\": 7", "\"small-follower\": 7, \"barn\": 2", "supply",
+                 "{\"mayor\":0,\"wagon\":0,\"barn\":2}");
+    assert_setup("basic-meeples.jcz", "\"small-follower\": 7", "\"small-follower\": 5", "supply",
+                 "{\"meeple\":5}");
+    /* Tile sets in copies: two base games, three of Abbey & Mayor. */
+    assert_setup("basic-meeples.jcz", "\"basic:1\": 1", "\"basic:1\": 2", "sets", "{\"base\":2}");
+    assert_setup("basic-meeples.jcz", "\"basic:1\": 1", "\"basic:1\": 1, \"basic:2\": 1", "sets", "{\"base\":2}");
+    assert_setup("basic-meeples.jcz", "\"basic:1\": 1", "\"basic:1\": 1, \"abbey-and-mayor:1\": 3", "sets",
+                 "{\"base\":1,\"abbey-mayor\":3}");
+    /* Without small followers, Ann's first meeple is one she does not have. */
+    char *body = edited("basic-meeples.jcz", "\"small-follower\": 7, ", "");
+    assert_problem(body, 422, "/replay/1/payload/meepleId", "base.deploy.supply");
+    free(body);
+}
+
+/* drawOrder lists tiles out of the bag: base.E (BA/C) five times at most. */
+Test(jcz_import, draw_order_is_checked_against_the_bag)
+{
+    char *body = edited("basic-meeples.jcz", "\"drawOrder\": [\"BA/C\"",
+                        "\"drawOrder\": [\"BA/C\", \"BA/C\", \"BA/C\", \"BA/C\", \"BA/C\", \"BA/C\"");
+    assert_problem(body, 422, "/gameAnnotations/drawOrder/5", "5 BA/C tiles");
+    free(body);
+}
+
+/* Reads that changed what the file says (found by a red team): each is now
+ * refused, naming the member or the parameter. */
+Test(jcz_import, lenient_reads_are_refused_with_their_pointer)
+{
+    static const edit_case cases[] = {
+        { "\"meepleId\": \"0.small.1\"", "\"meepleId\": \"0.small.1.2\"", "/replay/1/payload/meepleId" },
+        { "\"meepleId\": \"0.small.1\"", "\"meepleId\": \"00.small.1\"", "/replay/1/payload/meepleId" },
+        { "\"meepleId\": \"0.small.1\"", "\"meepleId\": \"0.small.01\"", "/replay/1/payload/meepleId" },
+        { "\"meepleId\": \"0.small.1\"", "\"meepleId\": \"+0.small.1\"", "/replay/1/payload/meepleId" },
+        { "\"meepleId\": \"0.small.1\"", "\"meepleId\": \" 0.small.1\"", "/replay/1/payload/meepleId" },
+        { "{\"name\": \"Ann\"", "{\"name\": \"Ann\\u0000x\"", "/players/0/name" },
+        { "\"drawOrder\": [\"BA/C\"", "\"drawOrder\": [\"BA/C\\u0000x\"", "/gameAnnotations/drawOrder/0" },
+    };
+    assert_edits(cases, sizeof cases / sizeof cases[0], 400);
+    /* "0.small.1" behind 5,000 zeros. */
+    char *zeros = malloc(5000 + 32);
+    memset(zeros, '0', 5000);
+    strcpy(zeros + 5000, "0.small.1\"");
+    edit_case zeroed = { "0.small.1\"", zeros, "/replay/1/payload/meepleId" };
+    assert_edits(&zeroed, 1, 400);
+    free(zeros);
+    /* ?turn: a blank or a sign before the digits is not the number. */
+    static const char *const queries[] = { "?turn=%201", "?turn=+1", "?turn=%2B1", "?turn=01", "?turn=1%20" };
+    for (size_t i = 0; i < sizeof queries / sizeof queries[0]; i++) {
+        json_object *p = import("basic-meeples.jcz", queries[i], 400);
+        cr_assert_str_eq(tu_str(p, "parameter"), "turn", "%s", queries[i]);
+        json_object_put(p);
+    }
+}
+
 Test(jcz_import, malformed_files_are_400_with_their_pointer)
 {
-    static const struct {
-        const char *from, *to, *pointer;
-    } cases[] = {
+    static const edit_case cases[] = {
         { "\"replay\": [", "\"replay\": 3, \"x\": [", "/replay" },
         { "\"position\": [0, -1]", "\"position\": [0]", "/replay/0/payload/position" },
         { "\"position\": [0, -1]", "\"position\": [0, 5000]", "/replay/0/payload/position" },
@@ -496,14 +583,7 @@ Test(jcz_import, malformed_files_are_400_with_their_pointer)
         { "\"player\": 0, \"clock\": 0}", "\"player\": 9, \"clock\": 0}", "/replay/0/player" },
         { "\"rotation\": 0}", "\"rotation\": 45}", "/setup/start/0/rotation" },
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char *body = edited("basic-meeples.jcz", cases[i].from, cases[i].to);
-        json_object *p = tu_post("/v1/import/jcz", body, 400);
-        cr_assert_str_eq(tu_str(p, "pointer"), cases[i].pointer, "case %zu: %s", i,
-                         json_object_to_json_string(p));
-        json_object_put(p);
-        free(body);
-    }
+    assert_edits(cases, sizeof cases / sizeof cases[0], 400);
     /* A shepherd's draw outside [0, 1), or missing. */
     char *body = edited("shepherd.jcz", "\"SHEPHERD_CONFIRM\", \"payload\": {\"random\": 0.5}",
                         "\"SHEPHERD_CONFIRM\", \"payload\": {\"random\": 1.5}");
@@ -698,5 +778,76 @@ Test(jcz_import, export_problems_point_into_the_moves)
                 "{\"position\": {\"expansions\": [\"messages\"], \"players\": [\"red\", \"blue\"], \"tiles\": [{\"tile\": \"base.D\", \"x\": 0, \"y\": 0, \"rot\": 0}],"
                 " \"figures\": []}, \"moves\": []}", 422);
     cr_assert_str_eq(tu_str(p, "pointer"), "/position/expansions");
+    json_object_put(p);
+}
+
+/* ---- the export of a setup, and of discards (issue 30) ------------------------ */
+
+/* A game set up the way a table may (one player; a house supply; sets in
+ * copies; Hills & Sheep without hills or vineyards) exports the same setup
+ * in the apps' words, and imports back to the position it started from. */
+Test(jcz_import, a_setup_exports_and_imports_back_the_same)
+{
+    const char *position =
+        "{\"expansions\": [\"abbey-mayor\", \"hills-sheep\"], \"options\": {\"wagon_rules\": \"c1\", \"hills\": \"off\","
+        " \"vineyards\": \"off\"}, \"players\": [\"solo\"], \"supply\": {\"meeple\": 5, \"barn\": 2, \"shepherd\": 0},"
+        " \"sets\": {\"base\": 2, \"abbey-mayor\": 3, \"hills-sheep\": 1},"
+        " \"tiles\": [{\"tile\": \"base.D\", \"x\": 0, \"y\": 0, \"rot\": 0}], \"figures\": []}";
+    char body[2048];
+    snprintf(body, sizeof body,
+             "{\"position\": %s, \"moves\": [{\"tile\": \"base.E\", \"x\": 0, \"y\": -1, \"rot\": 180}]}",
+             position);
+    json_object *jcz = tu_post("/v1/export/jcz", body, 200);
+    json_object *setup = tu_member(jcz, "setup");
+    cr_assert_str_eq(json_object_to_json_string_ext(tu_member(setup, "sets"), JSON_C_TO_STRING_PLAIN),
+                     "{\"basic:1\":2,\"abbey-and-mayor:1\":3,\"hills-and-sheep:1\":1}");
+    cr_assert_str_eq(json_object_to_json_string_ext(tu_member(setup, "elements"), JSON_C_TO_STRING_PLAIN),
+                     "{\"small-follower\":5,\"farmers\":true,\"abbey\":1,\"mayor\":1,\"wagon\":1,\"barn\":2}");
+    cr_assert_eq(json_object_array_length(tu_member(jcz, "players")), 1);
+    json_object *a = tu_post("/v1/import/jcz?turn=1", json_object_to_json_string(jcz), 200);
+    json_object *expect = json_tokener_parse(position);
+    json_object *pos = tu_member(a, "position");
+    static const char *const members[] = { "expansions", "options", "players", "supply", "sets" };
+    for (size_t i = 0; i < sizeof members / sizeof members[0]; i++)
+        cr_assert_str_eq(json_object_to_json_string_ext(tu_member(pos, members[i]), JSON_C_TO_STRING_PLAIN),
+                         json_object_to_json_string_ext(tu_member(expect, members[i]), JSON_C_TO_STRING_PLAIN),
+                         "%s", members[i]);
+    json_object_put(expect);
+    json_object_put(a);
+    a = tu_post("/v1/import/jcz", json_object_to_json_string(jcz), 200);
+    cr_assert_eq(tu_int(a, "turns"), 1);
+    json_object_put(a);
+    json_object_put(jcz);
+}
+
+/* Discarded tiles come out of the bag like placed ones: on a board where
+ * base.C (one in the box) fits nowhere, a second base.C discard is a tile
+ * the game does not have (it was written, and the app then replayed
+ * another game). NUL in a discarded id is no tile id. */
+Test(jcz_import, export_checks_discards_against_the_bag)
+{
+    const char *start =
+        "{\"position\": {\"players\": [\"a\", \"b\"], \"tiles\": [{\"tile\": \"base.B\", \"x\": 0, \"y\": 0, \"rot\": 0}],"
+        " \"figures\": []}, \"moves\": [%s]}";
+    char body[1024];
+    snprintf(body, sizeof body, start,
+             "{\"discarded\": [\"base.C\"], \"tile\": \"base.B\", \"x\": 0, \"y\": -1, \"rot\": 0}");
+    json_object_put(tu_post("/v1/export/jcz", body, 200));
+    snprintf(body, sizeof body, start,
+             "{\"discarded\": [\"base.C\", \"base.C\"], \"tile\": \"base.B\", \"x\": 0, \"y\": -1, \"rot\": 0}");
+    json_object *p = tu_post("/v1/export/jcz", body, 422);
+    cr_assert_str_eq(tu_str(p, "pointer"), "/moves/0/discarded/1", "%s", json_object_to_json_string(p));
+    json_object_put(p);
+    snprintf(body, sizeof body, start,
+             "{\"discarded\": [\"base.C\\u0000x\"], \"tile\": \"base.B\", \"x\": 0, \"y\": -1, \"rot\": 0}");
+    p = tu_post("/v1/export/jcz", body, 422);
+    cr_assert_str_eq(tu_str(p, "pointer"), "/moves/0/discarded/0", "%s", json_object_to_json_string(p));
+    json_object_put(p);
+    /* Five base.B when the box has four (the start tile is one). */
+    snprintf(body, sizeof body, start,
+             "{\"tile\": \"base.B\", \"x\": 0, \"y\": -1, \"rot\": 0}, {\"tile\": \"base.B\", \"x\": 0, \"y\": 1, \"rot\": 0},"
+             " {\"tile\": \"base.B\", \"x\": 1, \"y\": 0, \"rot\": 0}, {\"tile\": \"base.B\", \"x\": -1, \"y\": 0, \"rot\": 0}");
+    p = tu_post("/v1/export/jcz", body, 422);
+    cr_assert_str_eq(tu_str(p, "pointer"), "/moves/3/tile", "%s", json_object_to_json_string(p));
     json_object_put(p);
 }

@@ -219,7 +219,7 @@ Test(mcp, bad_arguments_are_tool_errors_with_the_pointer)
         { "{\"name\":\"tile_facts\",\"arguments\":{\"id\":\"base.Z\"}}", "At fault: the argument /id." },
         { "{\"name\":\"rule_statement\",\"arguments\":{\"id\":\"\"}}", "At fault: the argument /id." },
         { "{\"name\":\"validate_position\"}", "At fault: the argument /position." },
-        { "{\"name\":\"score\",\"arguments\":{\"position\":{\"players\":[\"a\"],\"tiles\":[],\"figures\":[]}}}",
+        { "{\"name\":\"score\",\"arguments\":{\"position\":{\"players\":[],\"tiles\":[],\"figures\":[]}}}",
           "At fault: the argument /position/players." },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -276,7 +276,7 @@ Test(decode, players_and_active)
 {
     static const row rows[] = {
         OK(P("'players':['a','b','c','d','e','f'],'tiles':[" START "],'figures':[]")),
-        BAD(400, "/position/players", P("'players':['a'],'tiles':[],'figures':[]")),
+        BAD(400, "/position/players", P("'players':[],'tiles':[],'figures':[]")),
         BAD(400, "/position/players", P("'players':[],'tiles':[],'figures':[]")),
         BAD(400, "/position/players",
             P("'players':['a','b','c','d','e','f','g'],'tiles':[],'figures':[]")),
