@@ -655,7 +655,7 @@ static bool read_annotations(const jr_obj *root, const cc_catalog *cat, unsigned
     if (order.type == JR_ABSENT)
         return true;
     size_t n = jr_count(order);
-    g->draw = malloc((n ? n : 1) * sizeof *g->draw);
+    g->draw = calloc(n ? n : 1, sizeof *g->draw);   /* zeroed: the analyzer reads past ndraw */
     if (g->draw == NULL)
         return fail(err, 500, "", CC_MSG_P_OUT_OF_MEMORY, SVC_D_JCZ_NO_MEMORY_DRAW_ORDER, CC_NO_ARGS);
     jr_iter it = jr_iter_start(order);
