@@ -112,6 +112,8 @@ static const char *feature_refusal(const cc_position *pos, const cc_features *f,
     const cc_board_tile *bt = &f->board->tiles[t];
     cc_feature_type type = (cc_feature_type)bt->type->features[k].type;
     int id = cc_features_of(f, t, k);
+    if (type == CC_FEAT_RIVER)
+        return "river.deploy.not-on-river";
     switch (kind) {
     case CC_FIG_MEEPLE:
         if (type == CC_FEAT_FIELD && pos->options.farmers == CC_FARMERS_OFF)
@@ -169,6 +171,8 @@ bool cc_deploy_check(const cc_position *pos, const cc_features *f, int t,
     cc_deploy_option o = make_option(kind, at, -1, -1);
     if (cc_supply_left(pos, pos->active, kind) <= 0) {
         why = "base.deploy.supply";
+    } else if (f->board->tiles[t].type->volcano) {
+        why = "river-ii.deploy.volcano";
     } else if (kind == CC_FIG_BARN) {
         why = at.kind != CC_LOC_CORNER ? "abbey.barn.junction"
                                        : corner_refusal(pos, f, t, at.value, &o.feature);

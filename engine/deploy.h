@@ -22,6 +22,8 @@
  *   hills-sheep.shepherd.field  the shepherd on a field with no shepherd;
  *                               farmers and barns do not stop it, and a
  *                               shepherd does not stop a farmer
+ *   river.deploy.not-on-river   nothing on the river
+ *   river-ii.deploy.volcano     nothing on the volcano lake
  *   shrines.challenge.deploy    a heretic next to an occupied cloister or
  *                               abbey, or a monk next to an occupied shrine,
  *                               lays down a challenge

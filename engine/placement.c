@@ -6,20 +6,22 @@
 #include "placement.h"
 
 #include "keysort.h"
+#include "river.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* An edge as a set of the edge types it matches ('?' matches all), so that
- * two edges match (cc_edges_match) when their sets meet, and four edges are
- * one word. */
+/* An edge as a set of the edge types it matches ('?' matches all; a
+ * river edge 'I' only a river edge), so that two edges match
+ * (cc_edges_match) when their sets meet, and four edges are one word. */
 static unsigned edge_set(char e)
 {
     switch (e) {
     case 'C': return 1;
     case 'R': return 2;
     case 'F': return 4;
+    case 'I': return 8;
     default: return 0xF;   /* '?' */
     }
 }
@@ -109,6 +111,15 @@ cc_place_verdict cc_placement_check(const cc_board *b, int type, int x, int y,
         return CC_PLACE_ABBEY_NOT_HOLE;
     if (!shrine_rule_ok(b, t, x, y))
         return CC_PLACE_SHRINE_CLOISTER;
+    if (cc_tile_is_river(t)) {
+        cc_river r;
+        cc_river_read(b, &r);
+        const char *why = cc_river_placement_refusal(b, &r, type, x, y, rot);
+        if (why != NULL)
+            return strcmp(why, "river.placement.no-u-turn") == 0 ? CC_PLACE_RIVER_U_TURN
+                 : strcmp(why, "river.placement.continue") == 0 ? CC_PLACE_RIVER_CONTINUE
+                                                                  : CC_PLACE_RIVER_BRANCHES;
+    }
     return CC_PLACE_OK;
 }
 
@@ -121,6 +132,9 @@ const char *cc_placement_rule(cc_place_verdict v)
     case CC_PLACE_EDGES: return "base.placement.edges";
     case CC_PLACE_ABBEY_NOT_HOLE: return "abbey.placement.hole";
     case CC_PLACE_SHRINE_CLOISTER: return "shrines.placement.neighbours";
+    case CC_PLACE_RIVER_CONTINUE: return "river.placement.continue";
+    case CC_PLACE_RIVER_U_TURN: return "river.placement.no-u-turn";
+    case CC_PLACE_RIVER_BRANCHES: return "river-ii.placement.branches-apart";
     }
     return NULL;
 }
@@ -154,7 +168,7 @@ static bool within_limit(int x, int y)
  * neighbours looked up once for the four, the shrine rule (which does not
  * depend on the rotation) asked only when some rotation's edges match.
  * mine[rot]: the type's edge_sets() turned by rot. */
-static unsigned legal_rotations(const cc_board *b, const cc_tile_type *t,
+static unsigned legal_rotations(const cc_board *b, const cc_tile_type *t, const cc_river *r,
                                 const unsigned mine[4], int x, int y)
 {
     unsigned theirs = 0;   /* edge_sets() of the facing edges; all where none */
@@ -171,6 +185,10 @@ static unsigned legal_rotations(const cc_board *b, const cc_tile_type *t,
         rots |= (unsigned)all_edges_match(mine[rot], theirs) << rot;
     if (rots != 0 && !shrine_rule_ok(b, t, x, y))
         return 0;
+    for (int rot = 0; r != NULL && rot < 4; rot++)
+        if ((rots & (1u << rot)) &&
+            cc_river_placement_refusal(b, r, (int)(t - b->cat->types), x, y, rot) != NULL)
+            rots &= ~(1u << rot);
     return rots;
 }
 
@@ -221,6 +239,11 @@ int cc_placements(const cc_board *b, int type, cc_placement *out, int max)
     unsigned mine[4];
     for (int rot = 0; rot < 4; rot++)
         mine[rot] = edge_sets(t->turn[rot].edge);
+    cc_river river, *r = NULL;   /* read once, for a river tile only */
+    if (cc_tile_is_river(t)) {
+        cc_river_read(b, &river);
+        r = &river;
+    }
     int n = 0;
     for (int i = 0; i < ncand; i++) {
         if (i > 0 && cand[i] == cand[i - 1])
@@ -228,7 +251,7 @@ int cc_placements(const cc_board *b, int type, cc_placement *out, int max)
         int x = key_x(cand[i]), y = key_y(cand[i]);
         if (!within_limit(x, y))   /* (a candidate is empty: no tile's neighbour) */
             continue;
-        unsigned rots = legal_rotations(b, t, mine, x, y);
+        unsigned rots = legal_rotations(b, t, r, mine, x, y);
         for (int rot = 0; rot < 4; rot++) {
             if (!(rots & (1u << rot)))
                 continue;

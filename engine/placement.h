@@ -11,6 +11,8 @@
  *   shrines.placement.neighbours  no shrine next to (8 cells) more than one
  *                             cloister and no cloister or abbey next to more
  *                             than one shrine, counting the tile placed
+ *   river.placement.continue, river.placement.no-u-turn,
+ *   river-ii.placement.branches-apart  where a river tile goes (river.h)
  *
  * The board is read, never changed.
  */
@@ -29,7 +31,10 @@ typedef enum {
     CC_PLACE_NOT_ADJACENT,    /* touches no tile */
     CC_PLACE_EDGES,           /* an edge does not match; *bad_dir says which */
     CC_PLACE_ABBEY_NOT_HOLE,  /* abbey with fewer than 4 neighbours */
-    CC_PLACE_SHRINE_CLOISTER  /* shrine/cloister neighbourhood rule */
+    CC_PLACE_SHRINE_CLOISTER, /* shrine/cloister neighbourhood rule */
+    CC_PLACE_RIVER_CONTINUE,  /* a river tile that continues no open end (river.h) */
+    CC_PLACE_RIVER_U_TURN,    /* ... that turns the river back */
+    CC_PLACE_RIVER_BRANCHES   /* ... that joins two open ends */
 } cc_place_verdict;
 
 /* May a tile of catalog type `type` go on (x, y) turned rot quarter turns?

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "river.h"
+
 /* One row per figure kind, in cc_figure_kind order (position.h): a new
  * kind is a new row (and its largest supply taken from another row's, so
  * that the sum stays CC_PLAYER_FIGURES_MAX). */
@@ -98,5 +100,9 @@ int cc_position_bag_count(const cc_position *pos, const cc_catalog *cat, int t)
     if (tt->is_abbey)
         return pos->expansions & CC_EXP_ABBEY_MAYOR ? pos->nplayers : 0;
     int s = cc_tile_set_of(tt->expansion);
-    return s < 0 ? 0 : tt->count * cc_position_copies(pos, s);
+    /* The river sets are not in cc_tile_sets[] (one copy of a river at
+     * most): their bag is the box's, the spring shared (river.c). */
+    if (s < 0)
+        return cc_tile_copies(tt, pos->expansions);
+    return tt->count * cc_position_copies(pos, s);
 }

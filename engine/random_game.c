@@ -18,6 +18,7 @@
 #include "board.h"
 #include "features.h"
 #include "messages.h"
+#include "river.h"
 #include "rng.h"
 #include "shepherd.h"
 #include "validate.h"
@@ -75,29 +76,54 @@ static bool check_setup(const cc_game_setup *s, cc_error *err)
     return true;
 }
 
-/* Fill the bag with every land tile of the expansions in play (the start
- * tile one fewer) and shuffle it; *start = the start tile's type. */
+/* Shuffle bag[from .. nbag). */
+static void shuffle(cc_game *g, int from)
+{
+    for (int i = g->nbag - 1; i > from; i--) {
+        int j = from + (int)cc_rng_below(&g->rng, (uint32_t)(i - from) + 1);
+        int swap = g->bag[i];
+        g->bag[i] = g->bag[j];
+        g->bag[j] = swap;
+    }
+}
+
+/* Which part of the bag a tile type goes to: the river comes first (the
+ * fork, then the other river tiles shuffled, then the lakes), the land
+ * tiles after it, shuffled (river.placement.first, -.fork-first,
+ * -.lake-last). Without a river every land tile is phase 3. */
+static int bag_phase(const cc_tile_type *tt)
+{
+    if (!cc_tile_is_river(tt))
+        return 3;
+    return tt->fork ? 0 : tt->lake ? 2 : 1;
+}
+
+/* Fill the bag with every tile of the expansions in play but the start
+ * tile (one copy fewer) in draw order; *start = the start tile's type: the
+ * spring with a river (river.setup.spring), else base.D. */
 static bool fill_bag(cc_game *g, unsigned expansions, int *start, cc_error *err)
 {
     *start = -1;
     g->nbag = 0;
     for (int t = 0; t < g->cat->ntypes; t++) {
         const cc_tile_type *tt = &g->cat->types[t];
-        if (tt->is_start && *start < 0)
+        bool is_start = (expansions & CC_EXP_RIVERS) ? tt->spring : tt->is_start;
+        if (is_start && *start < 0)
             *start = t;
-        if (tt->is_abbey || !(expansions & tt->expansion))
-            continue;
-        int copies = tt->count - (t == *start ? 1 : 0);
-        for (int c = 0; c < copies && g->nbag < CC_MAX_TILES - 1; c++)
-            g->bag[g->nbag++] = t;
     }
     if (*start < 0)
         return CC_FAIL0(err, CC_ERR_IMPOSSIBLE, "", CC_MSG_P_NO_START_TILE, CC_MSG_D_NO_START_TILE);
-    for (int i = g->nbag - 1; i > 0; i--) {
-        int j = (int)cc_rng_below(&g->rng, (uint32_t)i + 1);
-        int swap = g->bag[i];
-        g->bag[i] = g->bag[j];
-        g->bag[j] = swap;
+    for (int phase = 0; phase <= 3; phase++) {
+        int from = g->nbag;
+        for (int t = 0; t < g->cat->ntypes; t++) {
+            const cc_tile_type *tt = &g->cat->types[t];
+            if (tt->is_abbey || bag_phase(tt) != phase)
+                continue;
+            int copies = cc_tile_copies(tt, expansions) - (t == *start ? 1 : 0);
+            for (int c = 0; c < copies && g->nbag < CC_MAX_TILES - 1; c++)
+                g->bag[g->nbag++] = t;
+        }
+        shuffle(g, from);
     }
     g->drawn = 0;
     return true;

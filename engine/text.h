@@ -147,6 +147,7 @@ typedef struct {
     X(P_TILES_NOT_CONNECTED, "problem.tiles-not-connected")                         \
     X(P_ABBEY_OUTSIDE_A_HOLE, "problem.abbey-outside-a-hole")                       \
     X(P_SHRINE_RULE_BROKEN, "problem.shrine-rule-broken")                           \
+    X(P_RIVER_RULE_BROKEN, "problem.river-rule-broken")                             \
     X(P_FIGURE_OFF_THE_BOARD, "problem.figure-off-the-board")                       \
     X(P_FIGURE_CANNOT_STAND, "problem.figure-where-it-cannot-stand")                \
     X(P_TWO_FIGURES_ON_ONE_SPOT, "problem.two-figures-on-one-spot")                 \
@@ -192,6 +193,9 @@ typedef struct {
     X(D_TILES_NOT_CONNECTED, "detail.tile-not-connected")                           \
     X(D_ABBEY_OUTSIDE_A_HOLE, "detail.abbey-outside-a-hole")                        \
     X(D_SHRINE_NEIGHBOURS_MONASTERIES, "detail.shrine-next-to-monasteries")          \
+    X(D_RIVER_NO_SPRING, "detail.river-without-spring")                             \
+    X(D_RIVER_TILE, "detail.river-tile-against-a-rule")                            \
+    X(D_RIVER_DRAW, "detail.river-tile-not-in-hand")                               \
     X(D_ABBEY_NEIGHBOURS_SHRINES, "detail.abbey-next-to-shrines")                 \
     X(D_CLOISTER_NEIGHBOURS_SHRINES, "detail.cloister-next-to-shrines")             \
     X(D_FIGURE_OFF_THE_BOARD, "detail.figure-off-the-board")                        \
@@ -300,6 +304,8 @@ typedef struct {
     X(R_EDGES, "reason.edges")                                                      \
     X(R_NOT_A_HOLE, "reason.not-a-hole")                                            \
     X(R_SHRINE_NEIGHBOURS, "reason.shrine-neighbours")                              \
+    X(R_RIVER, "reason.river")                                                      \
+    X(R_RIVER_DRAW, "reason.river-draw")                                            \
     X(R_DEPLOY, "reason.deploy")                                                    \
     X(R_SHEPHERD_CHOICE_MISSING, "reason.shepherd-choice-missing")                  \
     X(R_NO_SHEPHERD_TO_ACT, "reason.no-shepherd-to-act")                            \

@@ -14,6 +14,7 @@
 
 #include "deploy.h"
 #include "placement.h"
+#include "river.h"
 #include "shepherd.h"
 #include "validate.h"
 #include "wagon.h"
@@ -111,6 +112,14 @@ static bool judge_tile(const cc_position *pos, const cc_board *b, const cc_move 
     if (tt->is_abbey && pos->abbeys[pos->active] <= 0)
         return illegal(res, "abbey.abbey.in-hand", "/tile", CC_MSG_R_NO_ABBEY_IN_HAND,
                        CC_PLAYER(PLAYER, pos->active));
+    if (pos->expansions & CC_EXP_RIVERS) {
+        cc_river r;
+        cc_river_read(b, &r);
+        const char *why = cc_river_draw_refusal(pos, b, &r, mv->type);
+        if (why != NULL)
+            return illegal(res, why, "/tile", CC_MSG_R_RIVER_DRAW, CC_PLAYER(PLAYER, pos->active),
+                           CC_STR(TILE, tt->id), CC_STR(RULE, why), CC_RULE(RULE_TITLE, why));
+    }
     int bad_dir = 0;
     cc_place_verdict v = cc_placement_check(b, mv->type, mv->x, mv->y,
                                             tt->is_abbey ? 0 : mv->rot, &bad_dir);
@@ -132,6 +141,12 @@ static bool judge_tile(const cc_position *pos, const cc_board *b, const cc_move 
     case CC_PLACE_SHRINE_CLOISTER:
         return illegal(res, cc_placement_rule(v), "/x", CC_MSG_R_SHRINE_NEIGHBOURS, CC_INT(X, mv->x),
                        CC_INT(Y, mv->y));
+    case CC_PLACE_RIVER_CONTINUE:
+    case CC_PLACE_RIVER_U_TURN:
+    case CC_PLACE_RIVER_BRANCHES:
+        return illegal(res, cc_placement_rule(v), "/rot", CC_MSG_R_RIVER, CC_INT(X, mv->x),
+                       CC_INT(Y, mv->y), CC_STR(TILE, tt->id), CC_STR(RULE, cc_placement_rule(v)),
+                       CC_RULE(RULE_TITLE, cc_placement_rule(v)));
     }
     return true;
 }
@@ -359,6 +374,10 @@ static void finish(const cc_move *mv, cc_turn_result *res)
     cite(res, "base.turn.order");
     if (!mv->pile_empty) {
         res->next.active = (after->active + 1) % after->nplayers;
+        if (mv->type >= 0 && res->board.cat->types[mv->type].volcano) {
+            res->next.active = after->active;   /* a land tile at once */
+            cite(res, "river-ii.turn.volcano");
+        }
         return;
     }
     if (after->expansions & CC_EXP_ABBEY_MAYOR)

@@ -1,6 +1,8 @@
 /* validate.c -- see validate.h. */
 #include "validate.h"
 
+#include "river.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -35,7 +37,7 @@ static bool check_expansions(const cc_position *pos, const cc_catalog *cat, cc_e
     char ptr[80];
     for (int i = 0; i < pos->ntiles; i++) {
         const cc_tile_type *t = &cat->types[pos->tiles[i].type];
-        if (!(pos->expansions & t->expansion)) {
+        if (!cc_tile_in_play(t, pos->expansions)) {
             PTR(ptr, "/position/tiles/%d/tile", i);
             return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_EXPANSION_NOT_IN_PLAY,
                            CC_MSG_D_TILE_EXPANSION, CC_STR(TILE, t->id), CC_STR(EXPANSION, t->set));
@@ -288,6 +290,8 @@ int cc_figure_feature_located(const cc_features *f, const cc_figure *fig)
 
 static bool kind_may_stand_on(cc_figure_kind kind, cc_feature_type t)
 {
+    if (t == CC_FEAT_RIVER)
+        return false;   /* river.deploy.not-on-river */
     switch (kind) {
     case CC_FIG_MEEPLE: return true;
     case CC_FIG_MAYOR: return t == CC_FEAT_CITY;
@@ -421,7 +425,8 @@ bool cc_validate_board(const cc_position *pos, const cc_catalog *cat, cc_board *
         return false;
     if (!cc_board_build(b, cat, pos, err) || !check_edges(b, err))
         return false;
-    if (!check_connected(b, err) || !check_abbeys_and_shrines(b, err))
+    if (!check_connected(b, err) || !check_abbeys_and_shrines(b, err) ||
+        !cc_river_validate(pos, b, err))
         return false;
     return check_figures(b, pos, err);
 }

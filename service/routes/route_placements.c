@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "../../engine/placement.h"
+#include "../../engine/river.h"
 #include "../wire/decode.h"
 #include "../wire/encode.h"
 #include "game.h"
@@ -45,6 +46,14 @@ static bool tile_in_hand(const game *g, const cc_catalog *cat, int type, const c
     if (placed >= bag)
         return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, SVC_P_NO_COPY_LEFT, SVC_D_ALL_COPIES_PLACED,
                        CC_INT(COUNT, bag), CC_STR(TILE, t->id));
+    if (pos->expansions & CC_EXP_RIVERS) {
+        cc_river r;
+        cc_river_read(&g->board, &r);
+        const char *why = cc_river_draw_refusal(pos, &g->board, &r, type);
+        if (why != NULL)
+            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_RIVER_RULE_BROKEN, CC_MSG_D_RIVER_DRAW,
+                           CC_STR(TILE, t->id), CC_STR(RULE, why), CC_RULE(RULE_TITLE, why));
+    }
     return true;
 }
 
@@ -78,6 +87,12 @@ static void placement_rules(jw *w, const game *g, const cc_tile_type *t, int n)
         enc_rules_add(&rules, "abbey.placement.hole");
     if (g->pos.expansions & CC_EXP_SHRINES)
         enc_rules_add(&rules, "shrines.placement.neighbours");
+    if ((g->pos.expansions & CC_EXP_RIVERS) && cc_tile_is_river(t)) {
+        static const char *const river[] = {
+            "river.placement.continue", "river.placement.no-u-turn", "river-ii.placement.branches-apart",
+        };
+        enc_rules_add_all(&rules, river, sizeof river / sizeof river[0]);
+    }
     if (n == 0 && !t->is_abbey)
         enc_rules_add(&rules, "base.placement.discard");
     enc_rules_write(w, &rules);

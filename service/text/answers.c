@@ -68,6 +68,7 @@ static const char *type_word(const char *lang, const char *type)
         { "city", TX_TYPE_CITY },         { "road", TX_TYPE_ROAD },
         { "field", TX_TYPE_FIELD },       { "cloister", TX_TYPE_CLOISTER },
         { "shrine", TX_TYPE_SHRINE },     { "abbey", TX_TYPE_ABBEY },
+        { "river", TX_TYPE_RIVER },
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strcmp(words[i].name, type) == 0)

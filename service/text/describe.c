@@ -40,6 +40,7 @@ static tx_id type_word(cc_feature_type t)
         [CC_FEAT_CITY] = TX_TYPE_CITY,         [CC_FEAT_ROAD] = TX_TYPE_ROAD,
         [CC_FEAT_FIELD] = TX_TYPE_FIELD,       [CC_FEAT_CLOISTER] = TX_TYPE_CLOISTER,
         [CC_FEAT_SHRINE] = TX_TYPE_SHRINE,     [CC_FEAT_ABBEY] = TX_TYPE_ABBEY,
+        [CC_FEAT_RIVER] = TX_TYPE_RIVER,
     };
     return (unsigned)t < CC_FEAT_NTYPES ? words[t] : TX_TYPE_FIELD;
 }

@@ -12,7 +12,7 @@
 #include "../../engine/text.h"
 #include "problems.h"
 
-#define TXT_NTERMS 16
+#define TXT_NTERMS 17
 
 static const txt_english entries[CC_MSG_COUNT + TXT_NTERMS] = {
     [CC_MSG_P_TWO_TILES_ON_ONE_CELL] = { "msg.problem.two-tiles-on-one-cell",
@@ -44,6 +44,9 @@ static const txt_english entries[CC_MSG_COUNT + TXT_NTERMS] = {
         "The title of a problem (a short noun phrase; also names its type, which stays English)." },
     [CC_MSG_P_SHRINE_RULE_BROKEN] = { "msg.problem.shrine-rule-broken",
         "Shrine rule broken",
+        "The title of a problem (a short noun phrase; also names its type, which stays English)." },
+    [CC_MSG_P_RIVER_RULE_BROKEN] = { "msg.problem.river-rule-broken",
+        "River rule broken",
         "The title of a problem (a short noun phrase; also names its type, which stays English)." },
     [CC_MSG_P_FIGURE_OFF_THE_BOARD] = { "msg.problem.figure-off-the-board",
         "Figure off the board",
@@ -171,6 +174,15 @@ static const txt_english entries[CC_MSG_COUNT + TXT_NTERMS] = {
     [CC_MSG_D_TILES_NOT_CONNECTED] = { "msg.detail.tile-not-connected",
         "The tile at ({x}, {y}) (tiles/{index}) is not connected to the start tile at ({other_x}, {other_y}) (tiles/0)",
         "A problem's detail: what exactly is wrong (the service starts it with a capital letter and ends it with a full stop). {x}: the x of a cell (a number). {y}: the y of a cell. {index}: an index into the request's array. {other_x}: another cell's x. {other_y}: another cell's y." },
+    [CC_MSG_D_RIVER_NO_SPRING] = { "msg.detail.river-without-spring",
+        "A game with a river starts from the spring (river.s), and the board holds none",
+        "A problem's detail: what exactly is wrong (the service starts it with a capital letter and ends it with a full stop)." },
+    [CC_MSG_D_RIVER_TILE] = { "msg.detail.river-tile-against-a-rule",
+        "The tile at ({x}, {y}) (tiles/{index}) breaks the river rule {rule} (\"{rule_title}\")",
+        "A problem's detail: what exactly is wrong (the service starts it with a capital letter and ends it with a full stop). {x}: the x of a cell (a number). {y}: the y of a cell. {index}: an index into the request's array. {rule}: a rule id. {rule_title}: the rule's short title, from its own translation (rule-title.<id>)." },
+    [CC_MSG_D_RIVER_DRAW] = { "msg.detail.river-tile-not-in-hand",
+        "The active player cannot hold the tile {tile} now: the rule {rule} (\"{rule_title}\") puts it elsewhere in the river's order",
+        "A problem's detail: what exactly is wrong (the service starts it with a capital letter and ends it with a full stop). {tile}: a tile id (kept as it is). {rule}: a rule id. {rule_title}: the rule's short title, from its own translation (rule-title.<id>)." },
     [CC_MSG_D_ABBEY_OUTSIDE_A_HOLE] = { "msg.detail.abbey-outside-a-hole",
         "an abbey is placed only into a hole with four orthogonal neighbours; the abbey at ({x}, {y}) has none to the {side}",
         "A problem's detail: what exactly is wrong (the service starts it with a capital letter and ends it with a full stop). {x}: the x of a cell (a number). {y}: the y of a cell. {side}: a side of a tile (term: north, east, south, west)." },
@@ -489,6 +501,12 @@ static const txt_english entries[CC_MSG_COUNT + TXT_NTERMS] = {
     [CC_MSG_R_SHRINE_NEIGHBOURS] = { "msg.reason.shrine-neighbours",
         "At ({x}, {y}) a shrine would neighbour several cloisters, or a cloister several shrines.",
         "Why a move, deployment or barn is illegal. {x}: the x of a cell (a number). {y}: the y of a cell." },
+    [CC_MSG_R_RIVER] = { "msg.reason.river",
+        "At ({x}, {y}) the tile {tile} would break the river rule {rule} (\"{rule_title}\").",
+        "Why a move, deployment or barn is illegal. {x}: the x of a cell (a number). {y}: the y of a cell. {tile}: a tile id (kept as it is). {rule}: a rule id. {rule_title}: the rule's short title, from its own translation (rule-title.<id>)." },
+    [CC_MSG_R_RIVER_DRAW] = { "msg.reason.river-draw",
+        "The player {player} cannot be playing the tile {tile} now: the rule {rule} (\"{rule_title}\") puts it elsewhere in the river's order.",
+        "Why a move, deployment or barn is illegal. {player}: a player's name (kept as it is). {tile}: a tile id (kept as it is). {rule}: a rule id. {rule_title}: the rule's short title, from its own translation (rule-title.<id>)." },
     [CC_MSG_R_DEPLOY] = { "msg.reason.deploy",
         "The player {player} may not deploy a {kind} at {at} of the tile just placed: the rule {rule} (\"{rule_title}\") forbids it.",
         "Why a move, deployment or barn is illegal. {player}: a player's name (kept as it is). {kind}: a figure kind (term: meeple, mayor, wagon, barn, shepherd). {at}: a location on a tile: \"N\", \"NNE\", \"C\", \"#2\", a corner \"NE\" (kept as it is). {rule}: a rule id. {rule_title}: the rule's short title, from its own translation (rule-title.<id>)." },
@@ -623,6 +641,7 @@ static const txt_english entries[CC_MSG_COUNT + TXT_NTERMS] = {
     [CC_MSG_COUNT + 13] = { "term.south", "south", "A side of a tile." },
     [CC_MSG_COUNT + 14] = { "term.west", "west", "A side of a tile." },
     [CC_MSG_COUNT + 15] = { "term.and", "and", "Joins the last two names of a list: \"red, blue and green\"." },
+    [CC_MSG_COUNT + 16] = { "term.river", "river", "A feature type: the river (The River, The River II); it holds no figure." },
 };
 
 /* Past the engine's ids come the service's problems (problems.h). */

@@ -453,6 +453,7 @@ static void feature_rules(enc_rules *r, const cc_features *f, const enc_tile_fac
         [CC_FEAT_CLOISTER] = "base.feature.cloister",
         [CC_FEAT_SHRINE] = "shrines.feature.shrine",
         [CC_FEAT_ABBEY] = "abbey.feature.closes",
+        [CC_FEAT_RIVER] = "river.feature.river",
     };
     const cc_feature *feat = &f->features[id];
     if ((unsigned)feat->type < CC_FEAT_NTYPES)
