@@ -59,9 +59,9 @@ typedef int cli_command_fn(int argc, char **argv);
     X("import", cli_import, "[--catalog FILE] [--turn N] [--answer] GAME.jcz",   \
       "the position of a JCloisterZone saved game, after its last move or before turn N") \
     X("random-game", cli_random_game,                                              \
-      "--seed N [--players N|NAMES] [--expansions IDS] [--option NAME=VALUE]... [--turns N]", \
+      "--seed N [--players N|NAMES] [--expansions IDS] [--option NAME=VALUE]... [--turns N] [--catalog FILE]", \
       "play a whole game with seeded random legal choices, print it as JSON")     \
-    X("mcp", cli_mcp, "[--catalog FILE] [--no-access-log]",                      \
+    X("mcp", cli_mcp, "[--catalog FILE] [--lang CODE] [--no-access-log]",        \
       "serve the Model Context Protocol on stdin/stdout (for chat clients)")    \
     /* end of the table: every line above ends in a backslash */
 

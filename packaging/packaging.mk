@@ -87,6 +87,10 @@ install: $(BIN) lib
 	  -e 's|@VERSION@|$(VERSION)|' packaging/carcassonne-rules.pc.in > $(BUILD)/carcassonne-rules.pc
 	install -m 644 $(BUILD)/carcassonne-rules.pc $(DESTDIR)$(PKGCONFIGDIR)/carcassonne-rules.pc
 	install -m 644 cli/carcassonne-rules.1 $(DESTDIR)$(MANDIR)/man1/carcassonne-rules.1
+	@# Into the system itself (no DESTDIR), as root: refresh the dynamic linker's
+	@# cache, or the freshly built ./ask finds no libcarcassonne-rules.so.N.
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null 2>&1; then \
+	  echo ldconfig; ldconfig; fi
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/carcassonne-rules $(DESTDIR)$(LIBDIR)/$(LIB_NAME).a \

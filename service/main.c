@@ -17,8 +17,9 @@
  * the memory requests free instead of returning it to the kernel each time
  * (keep_freed_memory()).
  * Prints "listening on http://HOST:PORT" once it serves; SIGTERM, SIGINT or
- * SIGHUP stops it gracefully (exit 0). Any start-up error: a message on
- * stderr, exit 1.
+ * SIGHUP stops it gracefully (exit 0). A usage error (an unknown option, a
+ * bad option value): the usage on stderr, exit 2 (CLI_USAGE, as the
+ * commands'). Any other start-up error: a message on stderr, exit 1.
  */
 #include <getopt.h>
 #include <limits.h>
@@ -252,7 +253,7 @@ static int serve(int argc, char **argv)
 {
     options o;
     if (!parse_options(argc, argv, &o))
-        return 1;
+        return CLI_USAGE;   /* an unknown option or a bad value: a usage error, as the commands' */
     keep_freed_memory();
 
     cc_catalog cat = { .ntypes = 0, .types = NULL };

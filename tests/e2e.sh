@@ -213,7 +213,7 @@ request POST /v1/games/random '{"seed":45,"players":2,"turns":2}'
 expect "POST /v1/games/random: two turns of a base game" 200 \
     '{"seed":45,"version":"' '"turns":[{"turn":1,"player":"red"' \
     '"move":{"tile":"base.D","x":0,"y":-1,"rot":180,"deploy":{"kind":"meeple","at":"S"},"pile_empty":false}' \
-    '"final":{"events":[{"kind":"final"'
+    '"final":{"position":{"expansions":[],"options":{},"players":["red","blue"],"active":"red"' '"figures":[{"player":"blue","kind":"meeple","x":0,"y":-2,"at":"W"}],"scores":{"red":4,"blue":0}},"events":[{"kind":"final"'
 request POST /v1/games/random '{"seed":7,"players":["ann","bob","cy"],"expansions":["abbey-mayor","hills-sheep","messages","shrines"],"turns":40}'
 expect "POST /v1/games/random: 40 turns with every expansion" 200 '"turn":40,' '"game_over":false,"position":'
 request POST /v1/games/random '{"seed":7,"players":7}'
@@ -263,8 +263,8 @@ if [ "$code" = 1 ] && [ -s "$WORK/busy" ]; then ok "a busy port: message on stde
 else fail "a busy port: message on stderr, exit 1" "exit $code: $(cat "$WORK/busy")"; fi
 timeout 10 "$BIN" --threads 0 >/dev/null 2>"$WORK/bad"
 code=$?
-if [ "$code" = 1 ] && [ -s "$WORK/bad" ]; then ok "a bad option: message on stderr, exit 1"
-else fail "a bad option: message on stderr, exit 1" "exit $code"; fi
+if [ "$code" = 2 ] && [ -s "$WORK/bad" ]; then ok "a bad option: message on stderr, exit 2 (a usage error)"
+else fail "a bad option: message on stderr, exit 2 (a usage error)" "exit $code"; fi
 
 # ---- graceful stop: a request still arriving when SIGTERM comes finishes --
 body="{\"position\":$POS}"

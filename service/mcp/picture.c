@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../text/lang.h"
 #include "../wire/json_writer.h"
 
 char *mcp_base64(const unsigned char *data, size_t n, size_t *len)
@@ -140,8 +141,9 @@ mcp_picture_result mcp_picture(const mcp_call *call, const char *tool, json_obje
     char *body = jw_take(&w, &body_len);
     if (body == NULL)
         return MCP_PICTURE_NO_MEMORY;
-    char path[64];
-    snprintf(path, sizeof path, "/v1/render?width=%d", MCP_PICTURE_WIDTH);
+    char path[64 + TXT_TAG_MAX];   /* the message's language is the picture's too */
+    snprintf(path, sizeof path, "/v1/render?width=%d%s%s", MCP_PICTURE_WIDTH,
+             call->ctx->lang ? "&lang=" : "", call->ctx->lang ? call->ctx->lang : "");
     svc_request req = {
         .method = "POST", .path = path, .body = body, .len = body_len,
         .content_type = "application/json", .accept = "image/png",

@@ -1,6 +1,7 @@
 /* highlight.c -- see highlight.h. Words: the engine's own (feature names
  * from the features' names, event kinds, explanations), so the picture says
- * what the JSON answers say. */
+ * what the JSON answers say, in the highlight's language (hl->lang: the
+ * phrases render.* of service/text/phrases.def, the game's terms). */
 #include "highlight.h"
 
 #include "../text/format.h"
@@ -13,7 +14,8 @@
 enum { COLOUR_MAIN = 0, COLOUR_GHOST = 0, COLOUR_SPOT = 2, COLOUR_LAST = 2 };
 
 /* "red +4, blue +4", or "no points"; only players who score. */
-static void points_text(const cc_position *pos, const int *points, char *buf, size_t n)
+static void points_text(const char *lang, bool *failed, const cc_position *pos, const int *points,
+                        char *buf, size_t n)
 {
     size_t len = 0;
     buf[0] = '\0';
@@ -25,45 +27,7 @@ static void points_text(const cc_position *pos, const int *points, char *buf, si
             len += (size_t)w < n - len ? (size_t)w : n - len - 1;
         }
     if (len == 0)
-        snprintf(buf, n, "no points");
-}
-
-/* A label's short form: "+4 red, blue" when every scorer gets the same,
- * else "red +4, blue +1"; "0" when nobody scores. */
-static void points_label(const cc_position *pos, const int *points, char *buf, size_t n)
-{
-    int same = 0, scorers = 0;
-    bool equal = true;
-    for (int p = 0; p < pos->nplayers; p++)
-        if (points[p] != 0) {
-            equal &= scorers == 0 || points[p] == same;
-            same = points[p];
-            scorers++;
-        }
-    if (scorers == 0) {
-        snprintf(buf, n, "0");
-        return;
-    }
-    if (!equal) {
-        points_text(pos, points, buf, n);
-        return;
-    }
-    size_t len = (size_t)snprintf(buf, n, "%+d ", same);
-    bool first = true;
-    for (int p = 0; p < pos->nplayers && len + 1 < n; p++)
-        if (points[p] != 0) {
-            int w = snprintf(buf + len, n - len, "%s%s", first ? "" : ", ", pos->players[p]);
-            first = false;
-            if (w < 0)
-                break;
-            len += (size_t)w < n - len ? (size_t)w : n - len - 1;
-        }
-}
-
-static void capitalised(char *s)
-{
-    if (s[0] >= 'a' && s[0] <= 'z')
-        s[0] = (char)(s[0] - 'a' + 'A');
+        rd_say(buf, n, lang, failed, TX_RD_NO_POINTS);
 }
 
 /* Append "text" to buf, separated by sep, as room allows. */
@@ -78,7 +42,7 @@ bool rd_show_placements(rd_highlight *hl, const cc_features *f, int type,
                         const cc_placement *list, int n)
 {
     const cc_tile_type *t = &f->board->cat->types[type];
-    snprintf(hl->title, sizeof hl->title, "Where %s fits", t->id);
+    rd_say(hl->title, sizeof hl->title, hl->lang, &hl->failed, TX_RD_PLACEMENTS_TITLE, t->id);
     int cells = 0;
     char where[RD_CAPTION_MAX] = "";
     for (int i = 0; i < n; i++) {
@@ -109,16 +73,16 @@ bool rd_show_placements(rd_highlight *hl, const cc_features *f, int type,
                 snprintf(r, sizeof r, "%d", q * 90);
                 append(rots, sizeof rots, ", ", r);
             }
-        snprintf(m->title, sizeof m->title, "%s fits on (%d, %d) turned %s degrees", t->id, m->x,
-                 m->y, rots);
+        rd_say(m->title, sizeof m->title, hl->lang, &hl->failed, TX_RD_PLACEMENT, t->id, m->x, m->y, rots);
     }
     if (n == 0) {
-        rd_highlight_caption(hl, "%s fits nowhere on this board%s", t->id,
-                             t->is_abbey ? " (an abbey needs a hole)." : ": it is discarded.");
-        return true;
+        char line[RD_CAPTION_MAX];
+        rd_highlight_caption(hl, "%s", rd_say(line, sizeof line, hl->lang, &hl->failed,
+                                              t->is_abbey ? TX_RD_NOWHERE_ABBEY : TX_RD_NOWHERE, t->id));
+        return !hl->failed;
     }
-    rd_highlight_caption(hl, "%s fits on %d cell%s in %d placement%s (rotations on each cell: \u21bb).",
-                         t->id, cells, cells == 1 ? "" : "s", n, n == 1 ? "" : "s");
+    char line[RD_CAPTION_MAX];
+    rd_highlight_caption(hl, "%s", rd_say(line, sizeof line, hl->lang, &hl->failed, TX_RD_FITS, t->id, cells, n));
     for (int i = 0; i < hl->nmarks; i++)
         if (hl->marks[i].kind == RD_MARK_GHOST) {
             char one[48];
@@ -127,40 +91,38 @@ bool rd_show_placements(rd_highlight *hl, const cc_features *f, int type,
             append(where, sizeof where, "; ", one);
         }
     rd_highlight_caption(hl, "%s", where);
-    return true;
+    return !hl->failed;
 }
 
-/* "the city at (0, -1) N": feature id of f, for a caption. */
-static char *feature_where(const cc_features *f, int id, char *buf, size_t n)
+/* "the city at (0, -1) N" (TX_RD_WHERE) or "The city ..." (TX_RD_WHERE_TITLE):
+ * feature id of f, in lang. */
+static char *feature_where(const char *lang, bool *failed, tx_id phrase, const cc_features *f,
+                           int id, char *buf, size_t n)
 {
     const cc_feature *feat = &f->features[id];
     const cc_board_tile *bt = &f->board->tiles[feat->name_tile];
     char at[8];
-    snprintf(buf, n, "the %s at (%d, %d) %s", cc_feature_type_name(feat->type), bt->x, bt->y,
-             cc_loc_name(feat->name_at, at));
-    return buf;
+    return rd_say(buf, n, lang, failed, phrase, txt_term(lang, cc_feature_type_name(feat->type)), bt->x,
+                  bt->y, cc_loc_name(feat->name_at, at));
 }
 
 bool rd_show_feature(rd_highlight *hl, const cc_position *pos, const cc_features *f, int id,
                      const cc_value *v)
 {
     const cc_feature *feat = &f->features[id];
-    char where[96];
-    feature_where(f, id, where, sizeof where);
     rd_mark *m = rd_highlight_add(hl, RD_MARK_FEATURE);
     if (m == NULL)
         return false;
     m->role = "feature";
     m->colour = COLOUR_MAIN;
     m->feature = id;
-    snprintf(m->label, sizeof m->label, "worth %d", v->value);
-    snprintf(m->title, sizeof m->title, "%s", where);
-    capitalised(m->title);
+    rd_say(m->label, sizeof m->label, hl->lang, &hl->failed, TX_RD_WORTH, v->value);
+    feature_where(hl->lang, &hl->failed, TX_RD_WHERE_TITLE, f, id, m->title, sizeof m->title);
     snprintf(hl->title, sizeof hl->title, "%s", m->title);
-    rd_highlight_caption(hl, "%s: %d tile%s, %s; worth %d point%s if scored now.", m->title,
-                         feat->ncells, feat->ncells == 1 ? "" : "s",
-                         feat->complete ? "complete" : "not complete", v->value,
-                         v->value == 1 ? "" : "s");
+    char line[RD_CAPTION_MAX];
+    rd_highlight_caption(hl, "%s", rd_say(line, sizeof line, hl->lang, &hl->failed,
+                                          feat->complete ? TX_RD_FEATURE_COMPLETE : TX_RD_FEATURE_OPEN,
+                                          m->title, feat->ncells, v->value));
     char owners[RD_CAPTION_MAX] = "";
     for (int p = 0; p < pos->nplayers; p++)
         if (v->strength[p] > 0) {
@@ -169,25 +131,26 @@ bool rd_show_feature(rd_highlight *hl, const cc_position *pos, const cc_features
             append(owners, sizeof owners, ", ", one);
         }
     if (!v->occupied) {
-        rd_highlight_caption(hl, "Nobody stands on it.");
-        return true;
+        rd_highlight_caption(hl, "%s", tx_word(hl->lang, TX_RD_NOBODY_ON));
+        return !hl->failed;
     }
     char points[RD_CAPTION_MAX];
-    points_text(pos, v->points, points, sizeof points);
-    rd_highlight_caption(hl, "Strength: %s. Scored now: %s.", owners[0] ? owners : "none", points);
-    return true;
+    points_text(hl->lang, &hl->failed, pos, v->points, points, sizeof points);
+    rd_highlight_caption(hl, "%s", rd_say(line, sizeof line, hl->lang, &hl->failed, TX_RD_STRENGTH,
+                                          owners[0] ? owners : tx_word(hl->lang, TX_ANS_NONE), points));
+    return !hl->failed;
 }
 
-static const char *kind_name(cc_figure_kind k)
+static const char *kind_name(const char *lang, cc_figure_kind k)
 {
-    return cc_figure_kind_name(k);
+    return txt_term(lang, cc_figure_kind_name(k));
 }
 
 bool rd_show_deployments(rd_highlight *hl, const cc_position *pos, const cc_features *f,
                          int x, int y, const cc_deploy_option *opts, int n)
 {
     const char *who = pos->players[pos->active];
-    snprintf(hl->title, sizeof hl->title, "What %s may deploy on (%d, %d)", who, x, y);
+    rd_say(hl->title, sizeof hl->title, hl->lang, &hl->failed, TX_RD_DEPLOY_TITLE, who, x, y);
     rd_mark *frame = rd_highlight_add(hl, RD_MARK_FRAME);
     if (frame == NULL)
         return false;
@@ -195,7 +158,7 @@ bool rd_show_deployments(rd_highlight *hl, const cc_position *pos, const cc_feat
     frame->colour = COLOUR_LAST;
     frame->x = x;
     frame->y = y;
-    snprintf(frame->title, sizeof frame->title, "The tile at (%d, %d)", x, y);
+    rd_say(frame->title, sizeof frame->title, hl->lang, &hl->failed, TX_RD_THE_TILE, x, y);
     int first_spot = hl->nmarks;
     char list[RD_CAPTION_MAX] = "";
     for (int i = 0; i < n; i++) {
@@ -214,22 +177,32 @@ bool rd_show_deployments(rd_highlight *hl, const cc_position *pos, const cc_feat
             m->x = x;
             m->y = y;
             m->at = o->at;
-            char where[96];
-            feature_where(f, o->feature, where, sizeof where);
-            snprintf(m->title, sizeof m->title, "%s on %s (%s):", who, at, where);
         }
-        append(m->label, sizeof m->label, ", ", kind_name(o->kind));
-        append(m->title, sizeof m->title, " ", kind_name(o->kind));
-        char one[64];
-        snprintf(one, sizeof one, "%s on %s%s", kind_name(o->kind), at,
-                 o->challenge >= 0 ? " (a challenge)" : "");
-        append(list, sizeof list, "; ", one);
+        append(m->label, sizeof m->label, ", ", kind_name(hl->lang, o->kind));
+        char where[96];
+        feature_where(hl->lang, &hl->failed, TX_RD_WHERE, f, o->feature, where, sizeof where);
+        rd_say(m->title, sizeof m->title, hl->lang, &hl->failed, TX_RD_SPOT, who, at, where, m->label);
     }
+    /* On the board each spot wears its number; the caption says what it
+     * offers ("1: meeple, wagon (S)"), so close spots never crowd their
+     * labels. */
+    list[0] = '\0';
+    for (int j = first_spot, k = 1; j < hl->nmarks; j++, k++) {
+        char at[8], one[RD_LABEL_MAX + 24];
+        cc_loc_name(hl->marks[j].at, at);
+        snprintf(one, sizeof one, "%d: %s (%s)", k, hl->marks[j].label, at);
+        append(list, sizeof list, "; ", one);
+        snprintf(hl->marks[j].label, sizeof hl->marks[j].label, "%d", k);
+    }
+    char line[RD_CAPTION_MAX];
     if (n == 0)
-        rd_highlight_caption(hl, "%s may deploy nothing on (%d, %d).", who, x, y);
+        rd_say(line, sizeof line, hl->lang, &hl->failed, TX_RD_DEPLOY_NONE, who, x, y);
     else
-        rd_highlight_caption(hl, "%s may deploy on (%d, %d): %s.", who, x, y, list);
-    return true;
+        rd_say(line, sizeof line, hl->lang, &hl->failed, TX_RD_DEPLOY_LIST, who, x, y, list);
+    rd_highlight_caption(hl, "%s", line);
+    if (n > 0 && hl->ncaption <= RD_CAPTION_LINES)
+        hl->caption_mark[hl->ncaption - 1] = (signed char)(1 + COLOUR_SPOT);
+    return !hl->failed;
 }
 
 bool rd_show_wagon(rd_highlight *hl, const cc_position *pos, const cc_features *f, int wagon,
@@ -239,8 +212,7 @@ bool rd_show_wagon(rd_highlight *hl, const cc_position *pos, const cc_features *
     char at[8];
     cc_loc_name(w->at, at);
     const char *who = pos->players[w->player];
-    snprintf(hl->title, sizeof hl->title, "Where %s's wagon at (%d, %d) %s may go", who, w->x,
-             w->y, at);
+    rd_say(hl->title, sizeof hl->title, hl->lang, &hl->failed, TX_RD_WAGON_TITLE, who, w->x, w->y, at);
     char list[RD_CAPTION_MAX] = "";
     for (int i = 0; i < n; i++) {
         rd_mark *m = rd_highlight_add(hl, RD_MARK_SPOT);
@@ -256,27 +228,31 @@ bool rd_show_wagon(rd_highlight *hl, const cc_position *pos, const cc_features *
         m->fy = w->y;
         m->fat = w->at;
         char where[96];
-        feature_where(f, d[i].feature, where, sizeof where);
-        snprintf(m->title, sizeof m->title, "The wagon may move to %s", where);
+        feature_where(hl->lang, &hl->failed, TX_RD_WHERE, f, d[i].feature, where, sizeof where);
+        rd_say(m->title, sizeof m->title, hl->lang, &hl->failed, TX_RD_WAGON_DEST, where);
         append(list, sizeof list, "; ", where);
     }
+    char line[RD_CAPTION_MAX];
     if (n == 0)
-        rd_highlight_caption(hl, "The wagon has nowhere to go: it returns to %s's supply.", who);
+        rd_say(line, sizeof line, hl->lang, &hl->failed, TX_RD_WAGON_NONE, who);
     else
-        rd_highlight_caption(hl, "The wagon may move to %s.", list);
-    return true;
+        rd_say(line, sizeof line, hl->lang, &hl->failed, TX_RD_WAGON_LIST, list);
+    rd_highlight_caption(hl, "%s", line);
+    return !hl->failed;
 }
 
 bool rd_show_score(rd_highlight *hl, const cc_position *pos, const cc_features *f,
                    const cc_score_result *r, bool final)
 {
-    snprintf(hl->title, sizeof hl->title, "%s: %d event%s", final ? "End-game scoring" : "Scoring",
-             r->nevents, r->nevents == 1 ? "" : "s");
+    static const tx_id kinds[] = { TX_RD_EV_COMPLETED,   TX_RD_EV_FINAL,       TX_RD_EV_CHALLENGE_LOST,
+                                   TX_RD_EV_BARN_PLACED, TX_RD_EV_BARN_JOINED, TX_RD_EV_BARN_FINAL,
+                                   TX_RD_EV_SHEEP,       TX_RD_EV_WOLF,        TX_RD_EV_GUIDE };
+    rd_say(hl->title, sizeof hl->title, hl->lang, &hl->failed, final ? TX_RD_FINAL_TITLE : TX_RD_SCORE_TITLE,
+           r->nevents);
     for (int e = 0; e < r->nevents; e++) {
         const cc_score_event *ev = &r->events[e];
-        char points[RD_CAPTION_MAX / 2], label[RD_LABEL_MAX - 12], where[96] = "";
-        points_text(pos, ev->points, points, sizeof points);
-        points_label(pos, ev->points, label, sizeof label);
+        char points[RD_CAPTION_MAX / 2], where[96] = "";
+        points_text(hl->lang, &hl->failed, pos, ev->points, points, sizeof points);
         if (ev->feature >= 0 && ev->feature < f->nfeatures) {
             rd_mark *m = rd_highlight_add(hl, RD_MARK_FEATURE);
             if (m == NULL)
@@ -284,25 +260,35 @@ bool rd_show_score(rd_highlight *hl, const cc_position *pos, const cc_features *
             m->role = "event";
             m->colour = e % RD_NCOLOURS;
             m->feature = ev->feature;
-            snprintf(m->label, sizeof m->label, "%d: %s", (e + 1) % 10000, label);
+            /* the number on the board, the points in the caption's line of
+             * the same colour */
+            snprintf(m->label, sizeof m->label, "%d", (e + 1) % 10000);
             {
                 txt_args ta = { .pos = pos, .strength = ev->strength };
-                txt_format_all(NULL, ev->explain, ev->nexplain, &ta, m->title, sizeof m->title);
+                txt_format_all(hl->lang, ev->explain, ev->nexplain, &ta, m->title, sizeof m->title);
             }
-            feature_where(f, ev->feature, where, sizeof where);
+            feature_where(hl->lang, &hl->failed, TX_RD_WHERE, f, ev->feature, where, sizeof where);
         }
-        rd_highlight_caption(hl, "%d. %s%s%s: %s.", e + 1, cc_event_kind_name(ev->kind),
-                             where[0] ? ", " : "", where, points);
+        const char *kind = (unsigned)ev->kind < sizeof kinds / sizeof kinds[0]
+                               ? tx_word(hl->lang, kinds[ev->kind]) : cc_event_kind_name(ev->kind);
+        char line[RD_CAPTION_MAX];
+        if (where[0])
+            rd_say(line, sizeof line, hl->lang, &hl->failed, TX_RD_EVENT_AT, e + 1, kind, where, points);
+        else
+            rd_say(line, sizeof line, hl->lang, &hl->failed, TX_RD_EVENT, e + 1, kind, points);
+        rd_highlight_caption(hl, "%s", line);
+        if (where[0] && hl->ncaption <= RD_CAPTION_LINES)
+            hl->caption_mark[hl->ncaption - 1] = (signed char)(1 + e % RD_NCOLOURS);
     }
     if (r->nevents == 0)
-        rd_highlight_caption(hl, "Nothing scores.");
-    char totals[RD_CAPTION_MAX];
-    points_text(pos, r->totals, totals, sizeof totals);
-    rd_highlight_caption(hl, "Totals: %s.", totals);
+        rd_highlight_caption(hl, "%s", tx_word(hl->lang, TX_ANS_NO_EVENTS));
+    char totals[RD_CAPTION_MAX], line[RD_CAPTION_MAX];
+    points_text(hl->lang, &hl->failed, pos, r->totals, totals, sizeof totals);
+    rd_highlight_caption(hl, "%s", rd_say(line, sizeof line, hl->lang, &hl->failed, TX_RD_TOTALS, totals));
     hl->has_delta = true;
     for (int p = 0; p < pos->nplayers; p++)
         hl->delta[p] = r->totals[p];
-    return true;
+    return !hl->failed;
 }
 
 bool rd_show_last(rd_highlight *hl, int x, int y)
@@ -314,6 +300,6 @@ bool rd_show_last(rd_highlight *hl, int x, int y)
     m->colour = COLOUR_LAST;
     m->x = x;
     m->y = y;
-    snprintf(m->title, sizeof m->title, "The tile placed this turn, at (%d, %d)", x, y);
-    return true;
+    rd_say(m->title, sizeof m->title, hl->lang, &hl->failed, TX_RD_LAST, x, y);
+    return !hl->failed;
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "../../engine/board.h"
+#include "../text/format.h"
 #include "colours.h"
 #include "figures.h"
 #include "tile_art.h"
@@ -51,12 +52,34 @@ rd_mark *rd_highlight_add(rd_highlight *hl, rd_mark_kind kind)
     return m;
 }
 
+char *rd_say(char *out, size_t n, const char *lang, bool *failed, tx_id id, ...)
+{
+    txbuf t;
+    tx_init_in(&t, lang);
+    va_list ap;
+    va_start(ap, id);
+    tx_addv(&t, id, ap);
+    va_end(ap);
+    if (tx_failed(&t))
+        *failed = true;
+    size_t len = tx_failed(&t) ? 0 : tx_len(&t);
+    if (len >= n) {   /* cut before the character that does not fit */
+        len = n - 1;
+        while (len > 0 && ((unsigned char)tx_cstr(&t)[len] & 0xc0) == 0x80)
+            len--;
+    }
+    memcpy(out, tx_cstr(&t), len);
+    out[len] = '\0';
+    tx_free(&t);
+    return out;
+}
+
 void rd_highlight_caption(rd_highlight *hl, const char *fmt, ...)
 {
     if (hl->ncaption > RD_CAPTION_LINES)
         return;
     if (hl->ncaption == RD_CAPTION_LINES) {
-        snprintf(hl->caption[RD_CAPTION_LINES - 1], RD_CAPTION_MAX, "... and more (the answer lists them all)");
+        rd_say(hl->caption[RD_CAPTION_LINES - 1], RD_CAPTION_MAX, hl->lang, &hl->failed, TX_RD_MORE);
         hl->ncaption++;
         return;
     }
@@ -77,7 +100,7 @@ void rd_highlight_caption(rd_highlight *hl, const char *fmt, ...)
 #define FIG 31
 #define MIN_BOARD 400.0
 #define MAX_ZOOM 2.5
-#define MAX_LINES 48
+#define MAX_LINES 96
 #define LEGEND_FONT 13
 #define CAPTION_FONT 12.5
 
@@ -107,6 +130,8 @@ typedef struct {
     int entry_row[CC_MAX_PLAYERS];
     int nlines;
     char lines[MAX_LINES][RD_CAPTION_MAX];
+    signed char line_mark[MAX_LINES];   /* a swatch before the line: 1 + colour, 0 none */
+    double indent;                      /* room for the swatches, when any */
     char title[RD_TITLE_MAX];
 } scene;
 
@@ -258,9 +283,9 @@ static void default_title(scene *sc)
         snprintf(sc->title, sizeof sc->title, "%s", sc->hl->title);
         return;
     }
-    snprintf(sc->title, sizeof sc->title, "Carcassonne: %d tile%s, %d figure%s; %s to play",
-             pos->ntiles, pos->ntiles == 1 ? "" : "s", pos->nfigures, pos->nfigures == 1 ? "" : "s",
-             pos->nplayers > 0 ? pos->players[pos->active] : "nobody");
+    const char *lang = sc->hl ? sc->hl->lang : NULL;
+    rd_say(sc->title, sizeof sc->title, lang, &sc->failed, TX_RD_TITLE, pos->ntiles, pos->nfigures,
+           pos->nplayers > 0 ? pos->players[pos->active] : tx_word(lang, TX_NOBODY));
 }
 
 static void score_text(const scene *sc, int p, char *buf, size_t n)
@@ -280,11 +305,12 @@ static double legend_entry_width(scene *sc, int p)
            rd_text_width(sc->cv, score, LEGEND_FONT, true) + 26;
 }
 
-static void emit_line(scene *sc, const char *line, size_t len)
+static void emit_line(scene *sc, const char *line, size_t len, signed char mark)
 {
     if (sc->nlines >= MAX_LINES || len == 0)
         return;
     memcpy(sc->lines[sc->nlines], line, len);
+    sc->line_mark[sc->nlines] = mark;
     sc->lines[sc->nlines++][len] = '\0';
 }
 
@@ -294,19 +320,25 @@ static void emit_line(scene *sc, const char *line, size_t len)
 static void wrap_caption(scene *sc)
 {
     sc->nlines = 0;
+    sc->indent = 0;
+    for (int i = 0; sc->hl && i < sc->hl->ncaption && i < RD_CAPTION_LINES; i++)
+        if (sc->hl->caption_mark[i])
+            sc->indent = 18;
     double space = rd_text_width(sc->cv, " ", CAPTION_FONT, false);
     for (int i = 0; sc->hl && i < sc->hl->ncaption && i < RD_CAPTION_LINES; i++) {
         const char *s = sc->hl->caption[i];
         char line[RD_CAPTION_MAX] = "", word[RD_CAPTION_MAX];
         size_t len = 0;
         double w = 0;
+        signed char mark = sc->hl->caption_mark[i];
         while (*s) {
             size_t wl = strcspn(s, " ");
             memcpy(word, s, wl);
             word[wl] = '\0';
             double ww = rd_text_width(sc->cv, word, CAPTION_FONT, false);
-            if (len && w + space + ww > sc->content) {
-                emit_line(sc, line, len);
+            if (len && w + space + ww > sc->content - sc->indent) {
+                emit_line(sc, line, len, mark);
+                mark = 0;   /* the swatch goes before an entry's first line */
                 len = 0;
                 w = 0;
             }
@@ -321,7 +353,7 @@ static void wrap_caption(scene *sc)
             while (*s == ' ')
                 s++;
         }
-        emit_line(sc, line, len);
+        emit_line(sc, line, len, mark);
     }
 }
 
@@ -397,13 +429,15 @@ static void board_ground(scene *sc)
     rd_group_end(sc->cv);
 }
 
-static void tile_title(const scene *sc, int t, char *buf, size_t n)
+static void tile_title(scene *sc, int t, char *buf, size_t n)
 {
     const cc_board_tile *bt = &sc->b->tiles[t];
-    int len = snprintf(buf, n, "%s at (%d, %d), turned %d degrees", bt->type->id, bt->x, bt->y,
-                       bt->rot * 90);
-    if (bt->owner >= 0 && bt->owner < sc->pos->nplayers && len > 0 && (size_t)len < n)
-        snprintf(buf + len, n - (size_t)len, ", placed by %s", sc->pos->players[bt->owner]);
+    const char *lang = sc->hl ? sc->hl->lang : NULL;
+    if (bt->owner >= 0 && bt->owner < sc->pos->nplayers)
+        rd_say(buf, n, lang, &sc->failed, TX_RD_TILE_BY, bt->type->id, bt->x, bt->y, bt->rot * 90,
+               sc->pos->players[bt->owner]);
+    else
+        rd_say(buf, n, lang, &sc->failed, TX_RD_TILE, bt->type->id, bt->x, bt->y, bt->rot * 90);
 }
 
 static void tiles(scene *sc)
@@ -436,24 +470,34 @@ static rd_rgba mark_colour(const rd_mark *m, double a)
     return rd_hex(mark_rgb[(m->colour % RD_NCOLOURS + RD_NCOLOURS) % RD_NCOLOURS], a);
 }
 
-/* A pill with text, centred at (x, y), kept inside the picture. */
-static void pill(scene *sc, double x, double y, const char *text, rd_rgba bg)
+/* A label's box, centred at (x, y). */
+typedef struct {
+    double x, y, w, h;
+} box;
+
+static box pill_box(scene *sc, double x, double y, const char *text)
 {
-    double size = 12, w = rd_text_width(sc->cv, text, size, true) + 12, h = 18;
-    if (x - w / 2 < 2)
-        x = 2 + w / 2;
-    if (x + w / 2 > sc->width - 2)
-        x = sc->width - 2 - w / 2;
-    if (y - h / 2 < 2)
-        y = 2 + h / 2;
+    box b = { x, y, rd_text_width(sc->cv, text, 12, true) + 12, 18 };
+    if (b.x - b.w / 2 < 2)
+        b.x = 2 + b.w / 2;
+    if (b.x + b.w / 2 > sc->width - 2)
+        b.x = sc->width - 2 - b.w / 2;
+    if (b.y - b.h / 2 < 2)
+        b.y = 2 + b.h / 2;
+    return b;
+}
+
+/* A pill with text in box b. */
+static void pill(scene *sc, box b, const char *text, rd_rgba bg)
+{
     cairo_t *cr = sc->cr;
-    double r = h / 2;
+    double r = b.h / 2;
     cairo_new_sub_path(cr);
-    cairo_arc(cr, x - w / 2 + r, y, r, M_PI / 2, 3 * M_PI / 2);
-    cairo_arc(cr, x + w / 2 - r, y, r, -M_PI / 2, M_PI / 2);
+    cairo_arc(cr, b.x - b.w / 2 + r, b.y, r, M_PI / 2, 3 * M_PI / 2);
+    cairo_arc(cr, b.x + b.w / 2 - r, b.y, r, -M_PI / 2, M_PI / 2);
     cairo_close_path(cr);
     rd_fill_stroke(sc->cv, bg, &(rd_pen){ rd_hex(0xffffff, 0.9), 1.5, true, 0 });
-    rd_text(sc->cv, x, y + 4.3, text, size, RD_CENTRE, true, rd_ink_on(bg));
+    rd_text(sc->cv, b.x, b.y + 4.3, text, 12, RD_CENTRE, true, rd_ink_on(bg));
 }
 
 static void ghost(scene *sc, const rd_mark *m)
@@ -513,8 +557,13 @@ static void outline_part(scene *sc, const rd_mark *m, int t, int k, bool *did_ar
     if (cc_feature_is_monastery((cc_feature_type)p->type) && !*did_area) {
         /* the building, and the eight cells round it that it counts */
         *did_area = true;
-        cairo_rectangle(sc->cr, cell_x(sc, bt->x) - sc->cell + 4, cell_y(sc, bt->y) - sc->cell + 4,
-                        3 * sc->cell - 8, 3 * sc->cell - 8);
+        /* kept inside the board (the cells off it are empty anyway), so it
+         * never runs over the axes or the caption */
+        double x0 = cell_x(sc, bt->x > sc->minx ? bt->x - 1 : bt->x) + 4;
+        double y0 = cell_y(sc, bt->y > sc->miny ? bt->y - 1 : bt->y) + 4;
+        double x1 = cell_x(sc, (bt->x < sc->maxx ? bt->x + 1 : bt->x) + 1) - 4;
+        double y1 = cell_y(sc, (bt->y < sc->maxy ? bt->y + 1 : bt->y) + 1) - 4;
+        cairo_rectangle(sc->cr, x0, y0, x1 - x0, y1 - y0);
         rd_stroke(sc->cv, &(rd_pen){ solid, 3, true, 9 });
     }
     enter_cell(sc, bt->x, bt->y, bt->rot);
@@ -641,11 +690,12 @@ static void figures(scene *sc)
         cc_loc_name(fig->at, at);
         snprintf(flock, sizeof flock, "%d", sheep);
         const char *kind = cc_figure_kind_name(fig->kind);
-        snprintf(title, sizeof title, "%s's %s%s at (%d, %d) %s", player,
-                 lying ? "farmer " : "", kind, fig->x, fig->y, at);
+        const char *lang = sc->hl ? sc->hl->lang : NULL;
+        rd_say(title, sizeof title, lang, &sc->failed, TX_RD_FIGURE, player,
+               lying ? tx_word(lang, TX_RD_FARMER) : txt_term(lang, kind), fig->x, fig->y, at);
         if (fig->kind == CC_FIG_SHEPHERD) {
             size_t n = strlen(title);
-            snprintf(title + n, sizeof title - n, " with %d sheep", sheep);
+            rd_say(title + n, sizeof title - n, lang, &sc->failed, TX_RD_FLOCK, sheep);
         }
         rd_attr attrs[] = { { "data-player", player }, { "data-kind", kind }, { "data-x", x },
                             { "data-y", y }, { "data-at", at }, { "data-flock", flock } };
@@ -676,26 +726,56 @@ static rd_pt label_point(scene *sc, const rd_mark *m)
     return p;
 }
 
+static bool boxes_meet(box a, box b)
+{
+    return fabs(a.x - b.x) * 2 < a.w + b.w + 2 && fabs(a.y - b.y) * 2 < a.h + b.h + 2;
+}
+
+/* Every mark's label, each where it overlaps no label placed before it:
+ * at its point, else the nearest free place on rings around it (within the
+ * picture), joined to its point by a leader line. Units, so the layout is
+ * the same at any size. */
 static void labels(scene *sc)
 {
-    rd_pt placed[64];
+    int n = sc->hl ? sc->hl->nmarks : 0;
+    box *placed = n > 0 ? malloc((size_t)n * sizeof *placed) : NULL;
+    if (n > 0 && placed == NULL) {
+        sc->failed = true;
+        return;
+    }
     int nplaced = 0;
-    for (int i = 0; sc->hl && i < sc->hl->nmarks; i++) {
+    for (int i = 0; i < n; i++) {
         const rd_mark *m = &sc->hl->marks[i];
         if (!m->label[0])
             continue;
         rd_pt p = label_point(sc, m);
-        for (int j = 0; j < nplaced; j++)   /* labels on one spot: stack them */
-            if (fabs(placed[j].x - p.x) < 30 && fabs(placed[j].y - p.y) < 16) {
-                p.y -= 20;
-                j = -1;
+        box b = pill_box(sc, p.x, p.y, m->label);
+        bool free_place = false;
+        for (int ring = 0; ring <= 12 && !free_place; ring++) {
+            int steps = ring == 0 ? 1 : 8 * ring;
+            for (int k = 0; k < steps && !free_place; k++) {
+                double a = 2 * M_PI * k / steps - M_PI / 2;   /* from straight up, clockwise */
+                box c = pill_box(sc, p.x + cos(a) * ring * 14, p.y + sin(a) * ring * 11, m->label);
+                if (c.x + c.w / 2 > sc->width - 2 || c.y + c.h / 2 > sc->height - 2)
+                    continue;
+                free_place = true;
+                for (int j = 0; j < nplaced && free_place; j++)
+                    free_place = !boxes_meet(c, placed[j]);
+                if (free_place)
+                    b = c;
             }
-        if (nplaced < 64)
-            placed[nplaced++] = p;
+        }
+        placed[nplaced++] = b;
         rd_group_begin(sc->cv, "label", NULL, 0, NULL, 1);
-        pill(sc, p.x, p.y, m->label, mark_colour(m, 1));
+        if (hypot(b.x - p.x, b.y - p.y) > b.h) {   /* moved away: a leader to its point */
+            cairo_move_to(sc->cr, p.x, p.y + b.h / 2);
+            cairo_line_to(sc->cr, b.x, b.y);
+            rd_stroke(sc->cv, &(rd_pen){ mark_colour(m, 0.9), 1.5, false, 0 });
+        }
+        pill(sc, b, m->label, mark_colour(m, 1));
         rd_group_end(sc->cv);
     }
+    free(placed);
 }
 
 static void axes(scene *sc)
@@ -751,9 +831,16 @@ static void caption(scene *sc)
     if (sc->nlines == 0)
         return;
     rd_group_begin(sc->cv, "caption", NULL, 0, NULL, 1);
-    for (int i = 0; i < sc->nlines; i++)
-        rd_text(sc->cv, PAD, sc->caption_y + 13 + i * LINE_H, sc->lines[i], CAPTION_FONT, RD_LEFT,
-                false, rd_hex(0x2b2418, 1));
+    for (int i = 0; i < sc->nlines; i++) {
+        double y = sc->caption_y + 13 + i * LINE_H;
+        if (sc->line_mark[i] > 0) {   /* the colour of the mark this line explains */
+            cairo_rectangle(sc->cr, PAD + 1, y - 10, 11, 11);
+            rd_fill_stroke(sc->cv, rd_hex(mark_rgb[(sc->line_mark[i] - 1) % RD_NCOLOURS], 1),
+                           &(rd_pen){ rd_hex(0x2b2418, 0.6), 1, false, 0 });
+        }
+        rd_text(sc->cv, PAD + sc->indent, y, sc->lines[i], CAPTION_FONT, RD_LEFT, false,
+                rd_hex(0x2b2418, 1));
+    }
     rd_group_end(sc->cv);
 }
 

@@ -34,6 +34,7 @@
  *   rd_highlight_init/free()   an empty highlight; release its marks
  *   rd_highlight_add()         append a mark (NULL when out of memory)
  *   rd_highlight_caption()     append a caption line (printf)
+ *   rd_say()                   a phrase in the highlight's language, into a buffer
  *   rd_atlas_new/free()        every tile type's geometry, worked out once
  *   rd_render()                position + highlight -> SVG or PNG bytes
  *   RD_NCOLOURS                highlight colours (mark.colour cycles them)
@@ -46,6 +47,7 @@
 
 #include "../../engine/features.h"
 #include "../../engine/position.h"
+#include "../text/text.h"
 #include "canvas.h"
 
 #define RD_CELL 100                  /* SVG units per cell */
@@ -57,7 +59,7 @@
 #define RD_NCOLOURS 6
 #define RD_LABEL_MAX 48
 #define RD_TITLE_MAX 160
-#define RD_CAPTION_LINES 14
+#define RD_CAPTION_LINES 48          /* a whole final scoring, one line an event */
 #define RD_CAPTION_MAX 200
 
 typedef enum {
@@ -80,7 +82,9 @@ typedef struct {
     bool arrow;              /* SPOT: an arrow from (fx, fy, fat) */
     int fx, fy;
     cc_loc fat;
-    char label[RD_LABEL_MAX];   /* drawn beside the mark ("" for none) */
+    char label[RD_LABEL_MAX];   /* drawn beside the mark ("" for none): a short one (a number
+                                   the caption explains, a value); placed where it
+                                   overlaps no other label, with a leader line when moved */
     char title[RD_TITLE_MAX];   /* the mark's <title>: what it shows, in words */
 } rd_mark;
 
@@ -90,6 +94,10 @@ typedef struct {
     char title[RD_TITLE_MAX];   /* the picture's title ("" = a default) */
     int ncaption;
     char caption[RD_CAPTION_LINES][RD_CAPTION_MAX];
+    signed char caption_mark[RD_CAPTION_LINES];   /* a line's swatch: 1 + the colour of the
+                                                     mark it explains, 0 for none */
+    const char *lang;        /* the language of every word drawn (lang.h code; NULL: English) */
+    bool failed;             /* a phrase ran out of memory (the builders then answer false) */
     bool has_delta;          /* legend: points this answer gives each player */
     int delta[CC_MAX_PLAYERS];
 } rd_highlight;
@@ -101,10 +109,15 @@ void rd_highlight_free(rd_highlight *hl);
  * of memory (the highlight is unaltered). */
 rd_mark *rd_highlight_add(rd_highlight *hl, rd_mark_kind kind);
 
-/* Append a caption line; past RD_CAPTION_LINES the last line says how many
+/* Append a caption line; past RD_CAPTION_LINES the last line says that
  * more were left out. */
 void rd_highlight_caption(rd_highlight *hl, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* Phrase id of service/text/phrases.def in lang (NULL: English), its
+ * arguments filled, into out (n bytes), cut on a whole UTF-8 character.
+ * Out of memory: out is "" and *failed is set. Returns out. */
+char *rd_say(char *out, size_t n, const char *lang, bool *failed, tx_id id, ...);
 
 /* The geometry of every tile type of cat (tile_art.h), worked out once:
  * about a third of a picture's cost when done per picture. Read-only once

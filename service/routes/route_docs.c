@@ -1,6 +1,8 @@
-/* route_docs.c -- GET /openapi.yaml, GET /docs and GET /explore: the
- * OpenAPI document, the page that renders it, and the explorer page (a
- * board to look at and ask about). All are embedded in the binary at build
+/* route_docs.c -- GET /, GET /openapi.yaml, GET /docs and GET /explore:
+ * where a newcomer starts (a small page, or JSON for a client that asks
+ * for JSON, leading to the three others), the OpenAPI document, the page
+ * that renders it, and the explorer page (a game to play, a board to look
+ * at and ask about). All are embedded in the binary at build
  * time (openapi/openapi.yaml, openapi/docs.html, explorer/explore.html) and
  * handed over in svc_context, so nothing has to sit beside the binary.
  * The document and its page are written in English whatever the request's
@@ -11,6 +13,7 @@
 
 #include <string.h>
 
+#include "../../include/carcassonne_rules.h"
 #include "../text/explorer.h"
 #include "../text/problems.h"
 
@@ -57,4 +60,35 @@ void route_explore(const svc_context *ctx, const char *param, svc_response *res)
     res->content_type = "text/html; charset=utf-8";
     res->body = page;
     res->len = len;
+}
+
+/* GET /: the first thing a browser sees; JSON when the client prefers it
+ * (Accept: application/json over text/html). Constant bodies. */
+void route_root(const svc_context *ctx, const char *param, svc_response *res)
+{
+    (void)param;
+    static const char json[] =
+        "{\"name\":\"carcassonne-rules\",\"version\":\"" CRL_VERSION "\","
+        "\"links\":{\"explore\":\"/explore\",\"docs\":\"/docs\",\"openapi\":\"/openapi.yaml\","
+        "\"health\":\"/healthz\"}}";
+    static const char html[] =
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+        "<title>carcassonne-rules</title><link rel=\"icon\" href=\"data:,\">"
+        "<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;"
+        "color:#2b2418;background:#f6f1e6}a{color:#1c7ed6}li{margin:.4rem 0}</style></head><body>"
+        "<h1>carcassonne-rules " CRL_VERSION "</h1>"
+        "<p>A rules service for Carcassonne: placements, deployments, scoring, whole turns, pictures.</p>"
+        "<ul><li><a href=\"/explore\">/explore</a>: play a game in the browser, or look at any position</li>"
+        "<li><a href=\"/docs\">/docs</a>: every route, with examples</li>"
+        "<li><a href=\"/openapi.yaml\">/openapi.yaml</a>: the OpenAPI 3.1 document</li></ul>"
+        "</body></html>\n";
+    const char *accept = ctx->req ? ctx->req->accept : NULL;
+    bool want_json = svc_accept_q(accept, "application/json") > svc_accept_q(accept, "text/html");
+    if (want_json)
+        svc_reply_static(res, 200, "application/json", json, sizeof json - 1);
+    else
+        svc_reply_static(res, 200, "text/html; charset=utf-8", html, sizeof html - 1);
+    svc_add_header(res, "Content-Language", "en");
+    svc_add_header(res, "Vary", "Accept");
 }

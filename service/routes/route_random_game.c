@@ -5,8 +5,9 @@
  *   (both as in a position), "turns"?: 1..128 (stop after that many)}.
  *
  * Answer: {"seed", "version", "turns": [turn...], "game_over", "position":
- *   the position after the last turn, "final": {"events", "totals",
- *   "scores"}} where each turn is
+ *   the position after the last turn, "final": {"position": the board as
+ *   the end-game scoring found it (figures still on it), "events",
+ *   "totals", "scores"}} where each turn is
  *   {"turn": 1.., "player", "position": the position it starts from,
  *    "discarded": [tile ids drawn and discarded], "pass": false,
  *    "tile": the tile placed (the abbey's id for an abbey), "under_hill"?:
@@ -239,6 +240,10 @@ static bool write_end(jw *w, const svc_context *ctx, cc_game *g, cc_error *err)
     enc_position(w, last, ctx->cat);
     jw_key(w, "final");
     jw_object(w);
+    /* The board as the end-game scoring found it, figures still standing:
+     * the picture of the final position (render this one). */
+    jw_key(w, "position");
+    enc_position(w, end.scored, ctx->cat);
     jw_key(w, "events");
     jw_array(w);
     enc_score_events(w, end.scored, end.features, end.scoring, ctx->lang);

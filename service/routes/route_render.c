@@ -29,7 +29,8 @@
  * anything else is 400. Answers carry Vary: Accept.
  *
  * The drawing is service/render/ (render.h), with the tile geometry the
- * service made at start (ctx->atlas). */
+ * service made at start (ctx->atlas); its words are in the request's
+ * language (lang= or Accept-Language). */
 #include "routes.h"
 
 #include <stdio.h>
@@ -253,6 +254,7 @@ void route_render(const svc_context *ctx, jr_obj *root, svc_response *res)
     memset(&err, 0, sizeof err);
     rd_highlight hl;
     rd_highlight_init(&hl);
+    hl.lang = ctx->lang;   /* titles, captions, labels in the request's language */
     rd_image img = { NULL, 0 };
     if (!decode_show(ctx, g, root, &hl, &err)) {
         svc_reply_problem(res, &err);

@@ -76,6 +76,7 @@
 #include "../service.h"
 
 #define SVC_ROUTES(GET, GET_PREFIX, POST, POST_PREFIX, POST_RAW)         \
+    GET("/", route_root)                                                 \
     GET("/healthz", route_healthz)                                       \
     GET("/openapi.yaml", route_openapi)                                  \
     GET("/docs", route_docs)                                             \

@@ -155,11 +155,16 @@ static void append_plural(txbuf *t, const argument *a, const char *spec, size_t 
 
 void tx_add(txbuf *t, tx_id id, ...)
 {
-    argument args[TX_MAX_ARGS];
     va_list ap;
     va_start(ap, id);
-    int n = read_arguments(tx_args(id), ap, args);
+    tx_addv(t, id, ap);
     va_end(ap);
+}
+
+void tx_addv(txbuf *t, tx_id id, va_list ap)
+{
+    argument args[TX_MAX_ARGS];
+    int n = read_arguments(tx_args(id), ap, args);
     const char *p = tx_word(t->lang, id);
     while (*p) {
         size_t literal = strcspn(p, "{}");

@@ -27,7 +27,7 @@
  *   tx_word()                   a phrase without arguments, in a language
  *   tx_ctxt(), tx_args()        a phrase's message id and argument list
  *   txbuf, tx_init/free/take    the buffer; tx_init_in() in a language
- *   tx_add()                    append a phrase, formatted
+ *   tx_add(), tx_addv()         append a phrase, formatted
  *   tx_str(), tx_int()          append data
  *   tx_sep()                    the separator before a list's item
  *   tx_len(), tx_cstr(), tx_failed()
@@ -35,6 +35,7 @@
 #ifndef SVC_TEXT_H
 #define SVC_TEXT_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -85,6 +86,8 @@ char *tx_take(txbuf *t);
  * the arguments phrases.def declares for it, in that order (a string for
  * ":s", an int for ":d"). */
 void tx_add(txbuf *t, tx_id id, ...);
+/* The same, the arguments as a va_list (a caller's own variadic helper). */
+void tx_addv(txbuf *t, tx_id id, va_list ap);
 
 /* Append a string as it is / a decimal integer. */
 void tx_str(txbuf *t, const char *s);

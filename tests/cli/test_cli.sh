@@ -234,6 +234,19 @@ for c in $commands; do
         fail "the man page has a section for $c"; fi
 done
 has "--help lists ask" "$WORK/help" "  ask "
+# The top-level --help shows every option of every command (issue 31: mcp --lang was missing).
+"$BIN" --help >"$WORK/top-help" 2>&1
+for c in $commands; do
+    for opt in $("$BIN" "$c" --help 2>&1 | grep -oE -- '--[a-z][a-z-]+' | sort -u); do
+        [ "$opt" = --help ] && continue
+        if sed -n "/^  $c /,/^  [a-z]/p" "$WORK/top-help" | grep -qF -- "$opt"; then ok "--help shows $c $opt"; else
+            fail "--help shows $c $opt"; fi
+    done
+done
+# A bad server option value is a usage error, as the commands' are.
+run "--threads 0 exits 2" 2 "$BIN" --threads 0
+run "--port with a word exits 2" 2 "$BIN" --port http
+run "an unknown server option exits 2" 2 "$BIN" --bogus
 for opt in $(grep -oE -- '--[a-z][a-z-]+' "$WORK/help" | sort -u); do
     if grep -qF -- "$opt" "$WORK/man"; then ok "the man page documents $opt"; else
         fail "the man page documents $opt"; fi

@@ -2,23 +2,25 @@
 // part of make test).
 //
 // Debian's Chromium, headless, driven by puppeteer-core (pinned in
-// package-lock.json; it downloads no browser), with no sandbox (root),
-// no GPU, no background networking, component updates, first-run or sync,
-// a fresh profile, and every host but 127.0.0.1 unresolvable: a page that
-// needed anything from elsewhere would fail here. Against the service
-// ($CC_BIN, the sanitizer build under make test):
-//   - the page loads with nothing but same-origin requests;
-//   - the README's /v1/score example is pasted and drawn: the SVG's tile and
-//     figure groups are on the page;
-//   - "Score this turn" lists the event; hovering it outlines its feature;
-//   - a tile clicked shows its features and what may be deployed;
-//   - "Where does it fit?" then a click on a ghost cell names the rotations;
-//   - the README's error example shows the problem and marks the member its
-//     pointer names in the pasted text;
-//   - on a phone-sized screen nothing overflows sideways;
-//   - with lang=de every label, button and line is German (the game's terms too).
+// package-lock.json; it downloads no browser; it runs on Node 18), with no
+// sandbox (root), no GPU, no background networking, a fresh profile, and
+// every host but 127.0.0.1 unresolvable: a page that needed anything from
+// elsewhere would fail here. Against the service ($CC_BIN, the sanitizer
+// build under make test), through the page's stable hooks (explore.html's
+// header, README "The explorer"):
+//   - a 2-player game of 9 turns from New game with clicks only: draw, a
+//     highlighted cell, a rotation (turned once with the turn button), a
+//     deployment (by its button and by its spot on the board) or nothing,
+//     one undo; every position the page shows is checked with /v1/validate
+//     and is the one the turns it played make;
+//   - the same game in German (?lang=de): after every step no English
+//     sentence is on the page or in the picture;
+//   - the JSON box: an edited position with a problem marks the member at
+//     fault;
+//   - on a phone-sized screen the board comes first, fits the width, and
+//     zooms.
 // Screenshots and a PNG answer are kept in build/explore/ (the README's
-// pictures are copies of them in docs/).
+// pictures docs/explore.png and docs/render-example.png are copies of them).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,11 +31,11 @@ import { startService } from '../contract/server.mjs';
 
 const OUT = path.join(root, 'build', 'explore');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-let svc, browser, page;
+const TURNS = 9;
+let svc, browser;
 const foreign = [];
 
-// The README's requests: the first `curl [-H ...] ... /v1/score -d '...'` and the
-// `/v1/validate` example whose answer is a problem.
+// The README's requests: the first `curl [-H ...] ... ROUTE -d '...'`.
 function readmeBody(route) {
   const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
   const m = new RegExp(`curl -s (?:-H '[^']*' )?localhost:\\$\\{PORT:-8080\\}${route} -d '([^']+)'`).exec(readme);
@@ -53,11 +55,6 @@ before(async () => {
       '--disable-component-update', '--no-first-run', '--disable-sync',
       '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'],
   });
-  page = await browser.newPage();
-  await page.setViewport({ width: 1280, height: 900 });
-  page.on('request', (r) => { if (!r.url().startsWith(svc.base) && !r.url().startsWith('data:')) foreign.push(r.url()); });
-  page.on('pageerror', (e) => foreign.push(`page error: ${e.message}`));
-  await page.goto(`${svc.base}/explore`, { waitUntil: 'networkidle0' });
 });
 
 after(async () => {
@@ -66,153 +63,253 @@ after(async () => {
   rmSync(path.join(OUT, 'profile'), { recursive: true, force: true });
 });
 
-async function paste(text) {
-  await page.$eval('#source', (el, t) => { el.value = t; el.dispatchEvent(new Event('input')); }, text);
-}
-
-async function clickButton(id) {
-  assert.equal(await page.$eval(`#${id}`, (b) => b.disabled), false, `#${id} is enabled`);
-  await page.click(`#${id}`);
+async function openPage(query = '', viewport = { width: 1280, height: 900 }) {
+  const page = await browser.newPage();
+  await page.setViewport(viewport);
+  page.on('request', (r) => { if (!r.url().startsWith(svc.base) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) foreign.push(r.url()); });
+  page.on('pageerror', (e) => foreign.push(`page error: ${e.message}`));
+  await page.goto(`${svc.base}/explore${query}`, { waitUntil: 'networkidle0' });
+  return page;
 }
 
 // What the page says, for a failing wait's message.
-async function pageState() {
-  return page.evaluate(() => ['status', 'problem', 'info'].map((id) => `${id}: ${document.getElementById(id).textContent.slice(0, 300)}`).join('\n'));
+async function pageState(page) {
+  await page.screenshot({ path: path.join(OUT, 'failed.png') }).catch(() => {});
+  return page.evaluate(() => ['prompt', 'problem', 'status', 'choices'].map((id) => `${id}: ${document.getElementById(id).textContent.replace(/\s+/g, ' ').slice(0, 400)}`).join('\n'));
 }
 
-async function waitFor(selector) {
+// Wait for the page to enter one of phases (after the step `after`, when given).
+async function waitPhase(page, phases, after = 0) {
+  const list = [].concat(phases);
   try {
-    await page.waitForSelector(selector, { timeout: 10000 });
+    await page.waitForFunction((l, a) => !document.querySelector('[data-role="phase"]').dataset.busy &&
+      +document.querySelector('[data-role="phase"]').dataset.step > a &&
+      l.includes(document.querySelector('[data-role="phase"]').dataset.phase) &&
+      document.querySelector('#problem').style.display !== 'block', { timeout: 20000, polling: 100 }, list, after);
   } catch (e) {
-    throw new Error(`${selector} never appeared:\n${await pageState()}`);
+    throw new Error(`the page never reached ${list.join('/')}:\n${await pageState(page)}`);
+  }
+  return page.$eval('[data-role="phase"]', (s) => s.dataset.phase);
+}
+
+const step = (page) => page.$eval('[data-role="phase"]', (s) => +s.dataset.step);
+
+// Click selector, then wait for the page to enter one of phases.
+async function act(page, selector, phases) {
+  if (process.env.EXPLORE_TRACE) console.error('act', selector);
+  const before = await step(page);
+  await page.click(selector);
+  return waitPhase(page, phases, before);
+}
+
+async function position(page) {
+  return JSON.parse(await page.$eval('textarea[data-role="position"]', (t) => t.value));
+}
+
+async function validate(p) {
+  const res = await fetch(`${svc.base}/v1/validate`, { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ position: p }) });
+  const body = await res.json();
+  assert.equal(res.status, 200, `the page's position is valid: ${JSON.stringify(body)}`);
+  assert.equal(body.valid, true);
+}
+
+// A click at the middle of an SVG group (the board's ghosts and spots).
+async function clickGroup(page, selector) {
+  if (process.env.EXPLORE_TRACE) console.error('clickGroup', selector);
+  for (let tries = 0; ; tries++) {
+    const g = await page.$(selector);
+    assert.ok(g, `${selector} is on the board: ${await page.$$eval('#board svg g.highlight', (gs) => gs.map((n) => `${n.dataset.kind} ${n.dataset.x},${n.dataset.y}`).join('; '))}\n${await pageState(page)}`);
+    await g.evaluate((n) => n.scrollIntoView({ block: 'center', inline: 'center' })).catch(() => {});
+    const box = await g.boundingBox().catch(() => null);
+    if (box) {
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      return;
+    }
+    assert.ok(tries < 10, `${selector} is shown:\n${await pageState(page)}`);
+    await new Promise((r) => setTimeout(r, 200));
   }
 }
 
-test('the page loads offline, labelled from one table of strings, with the tile list', async () => {
+// Everything a player reads: the page's rendered text and the picture's.
+async function shownText(page) {
+  return page.evaluate(() => {
+    const svg = [...document.querySelectorAll('#board svg text')].map((t) => t.textContent).join('\n');
+    return `${document.body.innerText}\n${svg}`;
+  });
+}
+
+// Phrases of the English page and pictures, each of two words or more: none
+// of them may be shown in another language.
+function englishPhrases(labels) {
+  const out = new Set(['to play', 'fits on', 'may deploy', 'Totals', 'Scoring', 'placed this turn', 'worth',
+    'Nothing scores', 'tiles', 'figures', 'Key']);
+  for (const [key, v] of Object.entries(labels)) {
+    if (key.startsWith('term.') || key === 'defaultPlayers') continue;
+    for (const piece of v.split(/\{[^}]*\}|[.:;,()…]/)) {
+      const words = piece.trim();
+      if (words.split(/\s+/).length >= 2 && words.length >= 8) out.add(words);
+    }
+  }
+  return [...out];
+}
+
+function assertNoEnglish(text, phrases, where) {
+  for (const p of phrases) {
+    const re = new RegExp(`(^|[^\\p{L}])${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u');
+    assert.ok(!re.test(text), `${where}: English "${p}" is shown:\n${text.slice(0, 1500)}`);
+  }
+}
+
+// One turn with clicks only. deploy: 'button', 'spot' or 'skip'; turnOnce:
+// press the turn button before placing. Returns the move made.
+async function playTurn(page, { deploy, turnOnce, check }) {
+  let phase;
+  for (let tries = 0; tries < 6; tries++) {
+    phase = await act(page, '[data-action="draw"]', ['cell', 'draw', 'over']);
+    if (phase === 'cell') break;   // else the tile fit nowhere and was discarded
+  }
+  assert.equal(phase, 'cell', 'a tile was drawn that fits');
+  if (check) await check('cell');
+  const ghosts = await page.$$('#board svg g.highlight[data-kind="placement"]');
+  assert.ok(ghosts.length > 0, 'the cells where the tile fits are highlighted');
+  const [gx, gy] = await ghosts[ghosts.length - 1].evaluate((g) => [g.dataset.x, g.dataset.y]);
+  let before = await step(page);
+  await clickGroup(page, `#board svg g.highlight[data-kind="placement"][data-x="${gx}"][data-y="${gy}"]`);
+  await waitPhase(page, 'orient', before);
+  const rots = await page.$$eval('[data-action="place"]', (bs) => bs.map((b) => `${b.dataset.x},${b.dataset.y},${b.dataset.rot}`));
+  assert.ok(rots.length >= 1 && rots.every((r) => r.startsWith(`${gx},${gy},`)), `rotations offered on the cell: ${rots}`);
+  let rot = rots[0].split(',')[2];
+  if (turnOnce && rots.length > 1) {
+    await act(page, '[data-action="turn"]', 'orient');
+    rot = await page.$eval('[data-action="place"].current', (b) => b.dataset.rot);
+  }
+  if (check) await check('orient');
+  await act(page, `[data-action="place"][data-rot="${rot}"]`, 'deploy');
+  if (check) await check('deploy');
+  const options = await page.$$eval('[data-action="deploy"]', (bs) => bs.map((b) => ({ kind: b.dataset.kind, at: b.dataset.at })));
+  let chosen = null;
+  before = await step(page);
+  if (deploy === 'spot' && options.length) {
+    // a spot with one option: clicking it on the board deploys
+    const single = options.filter((o) => options.filter((p) => p.at === o.at).length === 1);
+    chosen = single[0] || null;
+    if (chosen) await clickGroup(page, `#board svg g.highlight[data-kind="deployment"][data-at="${chosen.at}"]`);
+  }
+  if (!chosen && deploy !== 'skip' && options.length) {
+    chosen = options.find((o) => o.kind === 'meeple') || options[0];
+    await page.click(`[data-action="deploy"][data-kind="${chosen.kind}"][data-at="${chosen.at}"]`);
+  }
+  if (!chosen) await page.click('[data-action="skip"]');
+  try {
+    await waitPhase(page, ['draw', 'over'], before);
+  } catch (e) {
+    throw new Error(`${e.message}\n${deploy} ${JSON.stringify(chosen)} of ${JSON.stringify(options)}`);
+  }
+  return { x: +gx, y: +gy, rot: +rot, deploy: chosen };
+}
+
+// A game from New game: TURNS turns (one of them undone and played again).
+async function playGame(page, name, check) {
+  await act(page, '[data-action="new-game"]', 'draw');
+  let p = await position(page);
+  assert.deepEqual(p.players, ['Anna', 'Ben']);
+  assert.equal(p.tiles.length, 1);
+  await validate(p);
+  if (check) await check('draw');
+  let deployed = 0;
+  let undone = false;
+  for (let t = 0; t < TURNS; t++) {
+    const before = await position(page);
+    const how = ['button', 'skip', 'spot'][t % 3];
+    const move = await playTurn(page, { deploy: how, turnOnce: t % 2 === 0, check });
+    p = await position(page);
+    await validate(p);
+    assert.equal(p.tiles.length, before.tiles.length + 1, 'one tile more');
+    const placed = p.tiles[p.tiles.length - 1];
+    assert.deepEqual([placed.x, placed.y, placed.rot], [move.x, move.y, move.rot], 'the tile where it was clicked');
+    assert.notEqual(p.active, before.active ?? before.players[0], 'the other player is to play');
+    if (move.deploy) deployed++;
+    const scores = await page.$$eval('#scores tr[data-player] td:nth-child(2)', (tds) => tds.map((td) => +td.textContent));
+    assert.deepEqual(scores, p.players.map((who) => p.scores?.[who] ?? 0), 'the scores shown are the position\'s');
+    if (check) await check('played');
+    if (t === 4 && !undone) {
+      undone = true;
+      await act(page, '[data-action="undo"]', 'draw');
+      assert.deepEqual(await position(page), before, 'undo restores the position before the turn');
+      t--;
+      if (move.deploy) deployed--;
+    }
+  }
+  assert.ok(deployed >= 2, `figures were deployed (${deployed})`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(OUT, `${name}-desktop.png`) });
+  p = await position(page);
+  assert.equal(p.tiles.length, 1 + TURNS);
+  return p;
+}
+
+test('a 2-player game of 9 turns, played with clicks only from New game', async () => {
+  const page = await openPage();
   assert.equal(await page.title(), 'Carcassonne explorer');
-  assert.equal(await page.$eval('#draw', (b) => b.textContent), 'Draw');
-  await page.waitForFunction(() => document.querySelectorAll('#tile option').length > 50);
-  assert.deepEqual(foreign, []);
-});
-
-test("the README's example is drawn: tiles and figures from the SVG's groups", async () => {
-  await paste(readmeBody('/v1/score'));
-  await clickButton('draw');
-  await waitFor('#board svg g.tile');
-  const tiles = await page.$$eval('#board svg g.tile', (gs) => gs.map((g) => `${g.dataset.tile}@${g.dataset.x},${g.dataset.y}/${g.dataset.rot}`));
-  assert.deepEqual(tiles.sort(), ['base.D@0,0/0', 'base.E@0,-1/180']);
-  const figures = await page.$$eval('#board svg g.figure', (gs) => gs.map((g) => `${g.dataset.player} ${g.dataset.kind} ${g.dataset.at}`));
-  assert.deepEqual(figures, ['red meeple S']);
-  assert.match(await page.$eval('#status', (s) => s.textContent), /2 tiles, 1 figure/);
-  assert.equal(await page.$eval('#score-turn', (b) => b.disabled), false, 'the pasted request is a scoring question');
-});
-
-test('scoring the turn lists its event, and hovering it outlines the city', async () => {
-  await clickButton('score-turn');
-  await waitFor('#events li');
-  const events = await page.$$eval('#events li', (lis) => lis.map((li) => li.textContent));
-  assert.equal(events.length, 1);
-  assert.match(events[0], /completed city at \(0, -1\) S: red \+4/);
-  await page.hover('#events li');
-  const outlined = await page.$$eval('#board svg g.highlight.active', (gs) => gs.map((g) => `${g.dataset.kind} ${g.dataset.type} ${g.dataset.x},${g.dataset.y} ${g.dataset.at}`));
-  assert.deepEqual(outlined, ['event city 0,-1 S']);
-  assert.equal(await page.$eval('#board svg', (s) => s.classList.contains('hovering')), true);
-  await page.screenshot({ path: path.join(OUT, 'explore-score.png') });
-});
-
-test('a tile clicked shows its features and what may be deployed on it', async () => {
-  await page.mouse.move(0, 0);
-  const tile = await page.$('#board svg g.tile[data-x="0"][data-y="0"]');
-  const box = await tile.boundingBox();
-  await tile.click({ offset: { x: box.width * 0.8, y: box.height * 0.8 } });
-  await page.waitForFunction(() => /What red may deploy/.test(document.querySelector('#info').textContent),
-    { timeout: 10000 }).catch(async () => { throw new Error(`no deployments shown:\n${await pageState()}`); });
-  const info = await page.$eval('#info', (d) => d.textContent);
-  assert.match(info, /Tile base\.D at \(0, 0\), turned 0°/);
-  assert.match(info, /city at \(0, -1\) S: 2 tiles, complete/);
-  assert.match(info, /road at \(0, 0\) E/);
-  assert.ok(await page.$('#board svg g.highlight[data-kind="deployment"]'), 'the options are drawn');
-  await page.screenshot({ path: path.join(OUT, 'explore-tile.png') });
-});
-
-test('where a tile fits: ghosts on the board, and a click on a cell names its rotations', async () => {
-  await page.select('#tile', 'base.E');
-  await clickButton('fits');
-  await page.waitForSelector('#board svg g.highlight[data-kind="placement"][data-x="0"][data-y="1"]');
-  const ghost = await page.$('#board svg g.highlight[data-kind="placement"][data-x="0"][data-y="1"]');
-  assert.equal(await ghost.evaluate((g) => g.dataset.rot), '90 180 270');
-  const box = await ghost.boundingBox();
-  await ghost.click({ offset: { x: box.width / 2, y: box.height / 2 } });
-  await waitFor('#cell-answer');
-  assert.equal(await page.$eval('#cell-answer', (p) => p.textContent), 'base.E fits here turned 90°, 180°, 270°.');
-  await page.screenshot({ path: path.join(OUT, 'explore-fits.png') });
-});
-
-test("a problem shows its detail and marks the member its pointer names", async () => {
-  await paste(readmeBody('/v1/validate'));
-  await clickButton('draw');
+  await playGame(page, 'explore-game');
+  assert.deepEqual(foreign, [], 'every request went to the service');
+  await page.screenshot({ path: path.join(OUT, 'explore.png') });
+  // the JSON box: a broken edit is refused, its member marked
+  const bad = JSON.parse(readmeBody('/v1/validate')).position;
+  await page.$eval('textarea[data-role="position"]', (t, v) => { t.value = v; }, JSON.stringify(bad, null, 2));
+  await page.click('#apply');
   await page.waitForSelector('#problem', { visible: true });
   assert.equal(await page.$eval('#problem-title', (h) => h.textContent), '422 Edges do not match');
-  assert.match(await page.$eval('#problem-detail', (d) => d.textContent), /south edge of tiles\/1 \(base\.E\)/);
-  assert.equal(await page.$eval('#problem-pointer', (d) => d.textContent), 'The member at /position/tiles/1 of the pasted JSON:');
-  const marked = await page.$eval('#problem-excerpt mark', (m) => m.textContent);
-  assert.equal(JSON.parse(marked).tile, 'base.E');
-  const selected = await page.$eval('#source', (t) => t.value.slice(t.selectionStart, t.selectionEnd));
-  assert.equal(selected, marked, 'the member is selected in the pasted text');
-  await page.screenshot({ path: path.join(OUT, 'explore-problem.png') });
+  assert.equal(await page.$eval('#problem-pointer', (d) => d.textContent), 'The member at /tiles/1 of the JSON:');
+  assert.equal(JSON.parse(await page.$eval('#problem-excerpt mark', (m) => m.textContent)).tile, 'base.E');
+  await page.close();
 });
 
-test('on a phone-sized screen the page fits its width', async () => {
-  await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
-  await paste(readmeBody('/v1/score'));
-  await clickButton('draw');
-  await page.waitForFunction(() => document.querySelector('#problem').style.display === 'none' &&
-    document.querySelectorAll('#board svg g.tile').length === 2);
+test('the same game in German: no English sentence on the page or in the picture', async () => {
+  const en = await openPage();
+  const labels = JSON.parse(await en.$eval('#labels', (s) => s.textContent));
+  await en.close();
+  const phrases = englishPhrases(labels);
+  const page = await openPage('?lang=de');
+  assert.equal(await page.$eval('html', (h) => h.lang), 'de');
+  const check = async (where) => assertNoEnglish(await shownText(page), phrases, where);
+  await check('start');
+  await playGame(page, 'explore-game-de', check);
+  // every route was asked in German
+  assert.match(await page.$eval('#board svg title', (t) => t.textContent), /Carcassonne/);
+  assert.deepEqual(foreign, []);
+  await page.close();
+});
+
+test('on a phone the board comes first, fits the screen, and zooms', async () => {
+  const page = await openPage('', { width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  await act(page, '[data-action="new-game"]', 'draw');
+  for (let t = 0; t < 3; t++) await playTurn(page, { deploy: 'button' });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 1, `the page is ${overflow}px wider than the screen`);
-  const svgWidth = await page.$eval('#board svg', (s) => s.getBoundingClientRect().width);
-  assert.ok(svgWidth <= 390 && svgWidth > 250, `the board is ${svgWidth}px wide`);
-  await page.screenshot({ path: path.join(OUT, 'explore-phone.png'), fullPage: true });
-  await page.setViewport({ width: 1280, height: 900 });
+  const [boardTop, playTop] = await page.evaluate(() => ['#board', '#play'].map((s) => document.querySelector(s).getBoundingClientRect().top));
+  assert.ok(boardTop < playTop, 'the board comes first');
+  const w0 = await page.$eval('#board svg', (s) => s.getBoundingClientRect().width);
+  assert.ok(w0 <= 390 && w0 > 120, `the board is ${w0}px wide`);
+  await page.click('#zoom-in');
+  const w1 = await page.$eval('#board svg', (s) => s.getBoundingClientRect().width);
+  assert.ok(w1 > w0 * 1.3, `zoomed in: ${w0} -> ${w1}`);
+  await page.click('#zoom-fit');
+  await act(page, '[data-action="draw"]', ['cell', 'draw']);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(OUT, 'explore-phone.png') });
+  await page.close();
 });
 
-test('the README picture: the example answer as a PNG, and the page with it', async () => {
+test('the README picture: the example answer as a PNG', async () => {
   const body = JSON.parse(readmeBody('/v1/score'));
-  const { position, ...score } = body;
+  const { position: p, ...score } = body;
   const res = await fetch(`${svc.base}/v1/render?width=640`, {
     method: 'POST', headers: { accept: 'image/png', 'content-type': 'application/json' },
-    body: JSON.stringify({ position, show: { score, last: { x: score.x, y: score.y } } }),
+    body: JSON.stringify({ position: p, show: { score, last: { x: score.x, y: score.y } } }),
   });
   assert.equal(res.status, 200);
   assert.equal(res.headers.get('content-type'), 'image/png');
   writeFileSync(path.join(OUT, 'render-example.png'), Buffer.from(await res.arrayBuffer()));
-  await paste(readmeBody('/v1/score'));
-  await clickButton('score-turn');
-  await waitFor('#events li');
-  await page.screenshot({ path: path.join(OUT, 'explore.png') });
-  assert.deepEqual(foreign, [], 'every request went to the service');
-});
-
-// Issue 15: the page in the request's language. The service serves the page
-// with its label table in German: headings, buttons, the status line with
-// German plural forms, the features' lines with the game's German terms.
-test('with lang=de the page is labelled in German, terms included', async () => {
-  const de = await browser.newPage();
-  de.on('pageerror', (e) => foreign.push(`page error: ${e.message}`));
-  await de.goto(`${svc.base}/explore?lang=de`, { waitUntil: 'networkidle0' });
-  assert.equal(await de.title(), 'Carcassonne-Explorer');
-  assert.equal(await de.$eval('html', (h) => h.lang), 'de');
-  assert.equal(await de.$eval('#draw', (b) => b.textContent), 'Zeichnen');
-  assert.equal(await de.$eval('#score-final', (b) => b.textContent), 'Schlusswertung');
-  assert.equal(await de.$eval('#board-heading', (h) => h.textContent), 'Spielplan');
-  await de.$eval('#source', (el, t) => { el.value = t; el.dispatchEvent(new Event('input')); }, readmeBody('/v1/score'));
-  await de.click('#draw');
-  await de.waitForSelector('#board svg g.tile', { timeout: 10000 });
-  assert.match(await de.$eval('#status', (s) => s.textContent), /^2 Plättchen, 1 Figur\. /);
-  await de.click('#board svg g.tile[data-x="0"][data-y="-1"]');
-  await de.waitForFunction(() => /Gebiete auf diesem Plättchen/.test(document.querySelector('#info').textContent),
-    { timeout: 10000 });
-  assert.match(await de.$eval('#info', (d) => d.textContent), /Stadt auf \(0, -1\) S: 2 Plättchen, abgeschlossen, Wert 4/);
-  await de.close();
-  assert.deepEqual(foreign, [], 'no page error, every request to the service');
 });

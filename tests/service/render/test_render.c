@@ -75,7 +75,7 @@ Test(render, svg_has_one_tile_group_per_tile_with_its_data_and_a_title)
     cr_assert_eq(strncmp(svg, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg ", 44), 0);
     cr_assert_eq(count(svg, "<g class=\"tile\""), 2);
     cr_assert_not_null(strstr(svg, "<g class=\"tile\" data-x=\"0\" data-y=\"-1\" data-tile=\"base.E\" "
-                                   "data-rot=\"180\"><title>base.E at (0, -1), turned 180 degrees</title>"));
+                                   "data-rot=\"180\"><title>base.E at (0, -1), turned 180°</title>"));
     cr_assert_not_null(strstr(svg, "data-x=\"0\" data-y=\"0\" data-tile=\"base.D\" data-rot=\"0\"><title>"));
     cr_assert_eq(count(svg, "<g"), count(svg, "</g>"), "groups balance");
     cr_assert_eq(count(svg, "<title"), count(svg, "</title>"));
@@ -201,7 +201,7 @@ Test(render, marks_out_of_range_are_skipped)
     rd_mark *g = rd_highlight_add(&hl, RD_MARK_GHOST);
     g->type = 100000;
     g->colour = -7;
-    for (int i = 0; i < 40; i++)
+    for (int i = 0; i < RD_CAPTION_LINES + 5; i++)
         rd_highlight_caption(&hl, "line %d", i);
     char *svg = svg_of(s, &hl);
     cr_assert_eq(count(svg, "class=\"highlight\""), 0);

@@ -316,7 +316,33 @@ Test(route_render, deployments_are_the_locations_of_v1_deployments)
     cr_assert_gt(spots, 0);
     cr_assert_eq(count(a.body, "data-kind=\"deployment\""), spots);
     cr_assert_eq(count(a.body, "data-kind=\"tile\""), 1, "the asked tile is framed");
+    /* each spot wears its number; the caption says what each offers */
+    for (int k = 1; k <= spots; k++) {
+        char want[32];
+        snprintf(want, sizeof want, ">%d</text>", k);
+        cr_assert_not_null(strstr(a.body, want), "%s", want);
+    }
+    cr_assert_not_null(strstr(a.body, "may deploy on (0, 0): 1: meeple ("), "%s", a.body);
     json_object_put(j);
+    free(a.body);
+}
+
+/* Issue 31: the picture's words follow the request's language (lang= or
+ * Accept-Language): the title, the caption, the tiles' titles. */
+Test(route_render, words_are_in_the_request_language)
+{
+    answer a = render(NULL, "lang=de", "{\"position\": " README_POS ", \"show\": {\"score\": {\"x\": 0, \"y\": -1, "
+                                       "\"deployed\": " DEPLOYED "}, \"last\": {\"x\": 0, \"y\": -1}}}");
+    svg_ok(&a);
+    cr_assert_not_null(strstr(a.body, "<title id=\"picture-title\">Wertung: 1 Ereignis</title>"), "%s", a.body);
+    cr_assert_not_null(strstr(a.body, ">1. abgeschlossen, Stadt auf (0, -1) S: red +4.</text>"), "%s", a.body);
+    cr_assert_not_null(strstr(a.body, "base.E auf (0, -1), um 180° gedreht"), "%s", a.body);
+    cr_assert_null(strstr(a.body, "Scoring"), "no English title");
+    cr_assert_null(strstr(a.body, "completed"), "no English event kind");
+    free(a.body);
+    a = render(NULL, "lang=fr", "{\"position\": " README_POS "}");
+    svg_ok(&a);
+    cr_assert_not_null(strstr(a.body, "à red de jouer"), "%s", a.body);
     free(a.body);
 }
 
@@ -354,7 +380,9 @@ Test(route_render, score_outlines_each_event_of_v1_score_with_its_points)
     snprintf(want, sizeof want, "data-kind=\"event\" data-type=\"city\" data-x=\"%d\" data-y=\"%d\" data-at=\"%s\"",
              tu_int(name, "x"), tu_int(name, "y"), tu_str(name, "at"));
     cr_assert_not_null(strstr(a.body, want), "%s", want);
-    cr_assert_not_null(strstr(a.body, ">1: +4 red</text>"));
+    /* on the board the event's number; its points in the caption's line 1 */
+    cr_assert_not_null(strstr(a.body, ">1</text>"));
+    cr_assert_not_null(strstr(a.body, ">1. completed, the city at (0, -1) S: red +4.</text>"), "%s", a.body);
     cr_assert_not_null(strstr(a.body, ">0 +4</text>"), "the legend: red's score and what the turn adds");
     cr_assert_eq(count(a.body, "data-kind=\"last\" data-x=\"0\" data-y=\"-1\""), 1);
     json_object_put(j);
