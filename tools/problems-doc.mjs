@@ -57,7 +57,7 @@ const TYPES = [
     pointer: 'the member naming the player', example: { path: '/v1/validate', body: { position: pos({ active: 'green' }) } } },
   { slug: 'unknown-expansion', status: 400, group: 'request',
     meaning: 'An entry of `expansions` the service does not know. The detail lists the known ones.',
-    pointer: 'the entry', example: { path: '/v1/validate', body: { position: pos({ expansions: ['river'] }) } } },
+    pointer: 'the entry', example: { path: '/v1/validate', body: { position: pos({ expansions: ['princess-dragon'] }) } } },
   { slug: 'duplicate-expansion', status: 400, group: 'request',
     meaning: 'The same expansion is listed twice.', pointer: 'the second occurrence',
     example: { path: '/v1/validate', body: { position: pos({ expansions: ['abbey-mayor', 'abbey-mayor'] }) } } },
