@@ -544,7 +544,7 @@ static bool decode_expansions(json_object *p, cc_position *pos, cc_error *err)
         ojs_quote_excerpt(excerpt, sizeof excerpt, name, strlen(name), 40);
         if (bit == 0)
             return fail_at(err, 400, ptr, "Unknown expansion",
-                           "The name %s is not an expansion id; the ids are base, abbey-mayor, hills-sheep, messages and shrines.",
+                           "The name %s is not an expansion id; the ids are base, abbey-mayor, hills-sheep, messages, shrines, river and river-ii.",
                            excerpt);
         return fail_at(err, 400, ptr, "Duplicate expansion",
                        "The expansion %s is listed twice.", excerpt);
