@@ -54,7 +54,7 @@ typedef int cli_command_fn(int argc, char **argv);
 
 /* X(name, function, synopsis, summary) for every subcommand. */
 #define CLI_COMMANDS(X)                                                          \
-    X("ask", cli_ask, "[--catalog FILE] [-H 'NAME: VALUE']... [METHOD] PATH [FILE]", \
+    X("ask", cli_ask, "[--catalog FILE] [-H|--header 'NAME: VALUE']... [METHOD] PATH [FILE]", \
       "answer one request through the service's dispatcher, no server")         \
     X("import", cli_import, "[--catalog FILE] [--turn N] [--answer] GAME.jcz",   \
       "the position of a JCloisterZone saved game, after its last move or before turn N") \
