@@ -679,6 +679,8 @@ void svc_refuse_too_large(const svc_context *ctx, const svc_request *req, svc_re
     body_refusal_language(&call, res);
     svc_problem(res, 413, "", SVC_P_BODY_TOO_LARGE, SVC_D_BODY_REFUSED_OVER_LIMIT,
                 CC_ARGS(CC_INT(MAX, SVC_BODY_LIMIT)));
+    if (mcp_http_target(path, query ? (size_t)(query - path) : strlen(path)))
+        mcp_http_refusal(res);   /* its clients read JSON-RPC, as svc_handle's 413 */
     label_language(res, call.lang);
 }
 

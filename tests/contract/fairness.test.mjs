@@ -186,7 +186,8 @@ test('MCP tool calls and other methods are answered through the pool and beside 
       'MCP-Protocol-Version': '2025-11-25' };
     const call = await fetch(`${svc.base}/mcp`, { method: 'POST', headers, body: JSON.stringify({
       jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'validate_position',
-        arguments: { position: { players: ['a', 'b'], tiles: [{ tile: 'base.D', x: 0, y: 0, rot: 0 }], figures: [] } } } }) });
+        arguments: { position: { players: ['a', 'b'], tiles: [{ tile: 'base.D', x: 0, y: 0, rot: 0 }], figures: [] },
+          picture: true } } }) });
     assert.equal(call.status, 200);
     const answer = await call.json();
     assert.ok(answer.result && answer.result.content.some((c) => c.type === 'image'), JSON.stringify(answer).slice(0, 300));

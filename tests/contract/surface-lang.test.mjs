@@ -87,11 +87,11 @@ test('GET /explore?lang=de: the page with German labels and <html lang="de">; En
   const de = await (await fetch(`${svc.base}/explore?lang=de`)).text();
   assert.match(de, /<html lang="de">/);
   const table = JSON.parse(de.match(/<script id="labels" type="application\/json">([\s\S]*?)<\/script>/)[1]);
-  assert.equal(table.draw, 'Zeichnen');
+  assert.equal(table.draw, 'Plättchen ziehen');
   assert.equal(table['term.barn'], 'Gutshof');
   const en = await fetch(`${svc.base}/explore`);
   assert.equal(en.headers.get('content-language'), 'en');
-  assert.match(await en.text(), /"draw": "Draw"/);
+  assert.match(await en.text(), /"draw": "Draw a tile"/);
 });
 
 // Tools whose text content answers.c writes, with good arguments, and one
