@@ -271,9 +271,10 @@ static bool walk(const char *t, size_t n, unsigned char *bits, mcp_lenient *out)
 bool mcp_lenient_read(const char *text, size_t len, mcp_lenient *out)
 {
     memset(out, 0, sizeof *out);
-    unsigned char inline_bits[1024];
+    /* Zeroed: set_bit() changes one bit of a byte it reads whole. */
+    unsigned char inline_bits[1024] = { 0 };
     unsigned char *bits = inline_bits;
-    if (len / 8 + 1 > sizeof inline_bits && (bits = malloc(len / 8 + 1)) == NULL)
+    if (len / 8 + 1 > sizeof inline_bits && (bits = calloc(len / 8 + 1, 1)) == NULL)
         return false;
     bool ok = walk(text, len, bits, out);
     if (bits != inline_bits)

@@ -383,10 +383,14 @@ static const char *broken_rule(const problem *p, json_object *args)
     for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
         if (strcmp(type, rules[i].type) == 0)
             return rules[i].rule;
-    int k;
+    static const char figures_at[] = "/position/figures/";
+    const char *digits = strncmp(p->pointer, figures_at, sizeof figures_at - 1) == 0
+                             ? p->pointer + sizeof figures_at - 1 : NULL;
+    char *end = NULL;
+    long k = digits ? strtol(digits, &end, 10) : -1;
     json_object *pos, *figures, *kind;
-    if (strcmp(type, "figure-where-it-cannot-stand") != 0 ||
-        sscanf(p->pointer, "/position/figures/%d/at", &k) != 1 ||
+    if (strcmp(type, "figure-where-it-cannot-stand") != 0 || end == NULL || end == digits ||
+        strcmp(end, "/at") != 0 ||
         !json_object_object_get_ex(args, "position", &pos) ||
         !json_object_object_get_ex(pos, "figures", &figures) ||
         !json_object_is_type(figures, json_type_array) || k < 0 ||

@@ -65,7 +65,7 @@ char *rd_say(char *out, size_t n, const char *lang, bool *failed, tx_id id, ...)
     size_t len = tx_failed(&t) ? 0 : tx_len(&t);
     if (len >= n) {   /* cut before the character that does not fit */
         len = n - 1;
-        while (len > 0 && ((unsigned char)tx_cstr(&t)[len] & 0xc0) == 0x80)
+        while (len > 0 && ((unsigned char)tx_cstr(&t)[len] & 0xc0) == 0x80)   // NOLINT(clang-analyzer-core.UndefinedBinaryOperatorResult): len < tx_len(&t)
             len--;
     }
     memcpy(out, tx_cstr(&t), len);
