@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+#include "builder.h"
+#include "pig.h"
 #include "validate.h"
 
 static bool is_follower(cc_figure_kind k)
@@ -137,6 +139,10 @@ static const char *feature_refusal(const cc_position *pos, const cc_features *f,
         if (type != CC_FEAT_FIELD || cc_field_has_shepherd(pos, f, id, NULL))
             return "hills-sheep.shepherd.field";
         return NULL;
+    case CC_FIG_BUILDER:
+        return cc_builder_refusal(pos, f, id);
+    case CC_FIG_PIG:
+        return cc_pig_refusal(pos, f, id);
     default:
         return "abbey.barn.junction";   /* barns stand on corners, not features */
     }

@@ -582,5 +582,6 @@ Test(validate, random_positions_with_random_figures_are_valid)
     }
     cr_assert_gt(figures, 1000);
     for (int k = 0; k < CC_FIG_NKINDS; k++)
-        cr_assert_gt(kinds[k], 0, "no %s was ever placed", cc_figure_kind_name((cc_figure_kind)k));
+        if (cc_figure_kinds[k].expansion & TU_ALL_EXPANSIONS)   /* builders and pigs: test_traders.c */
+            cr_assert_gt(kinds[k], 0, "no %s was ever placed", cc_figure_kind_name((cc_figure_kind)k));
 }

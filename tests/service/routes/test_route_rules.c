@@ -17,7 +17,7 @@ static const char *const pages[] = {
     "Base game (1st edition), ", "Base game, ",
     "Abbey & Mayor (1st edition), ", "Abbey & Mayor, ",
     "Hills & Sheep, ", "Heretics & Shrines (1st edition), ", "The Messages (1st edition), ",
-    "River (1st edition), ", "River, ",
+    "River (1st edition), ", "River, ", "Traders and Builders, ",
 };
 
 Test(route_rules, every_source_starts_with_a_public_rule_page)
@@ -96,6 +96,7 @@ Test(route_rules, every_source_url_is_the_page_the_source_names)
         { "The Messages (1st edition), ", "https://wikicarpedia.com/car/The_Messages_(1st_edition)" },
         { "River (1st edition), ", "https://wikicarpedia.com/car/River_(1st_edition)" },
         { "River, ", "https://wikicarpedia.com/car/River" },
+        { "Traders and Builders, ", "https://wikicarpedia.com/car/Traders_and_Builders" },
     };
     size_t n;
     const cc_rule *rules = cc_rules(&n);
