@@ -543,7 +543,9 @@ static void put_template(outbuf *o, const char *lang, const char *p, const cc_te
 
 #define NO_ARG 0xFF            /* a placeholder whose name no argument has */
 #define POOL_PIECES 4096       /* a language's pieces (English takes ~1,500) */
-#define POOL_CHARS 49152       /* a language's piece text (English takes ~24 KB) */
+/* A language's piece text: English takes ~24 KB, Russian ~42 KB (Cyrillic is
+ * two bytes a letter); its offsets are 16 bits. */
+#define POOL_CHARS 65520
 #define COPY_STEP 16           /* text is copied this many bytes at a time */
 #define TERM_KINDS 16          /* figure kinds and feature types read once */
 
