@@ -136,7 +136,7 @@ static void compare_route(const svc_context *ctx, const char *route)
     snprintf(file, sizeof file, "bench/bodies/%s.json", route);
     char *body = read_file(file, &len);
     const txt_language *langs = txt_languages(&nlang);
-    route_case cases[MOST_CASES];
+    route_case cases[MOST_CASES] = { { .ctx = ctx } };
     char names[MOST_CASES][40];
     int ncases = 0;
     for (size_t l = 0; l < nlang && l < TXT_LANGUAGES_MAX; l++) {

@@ -155,15 +155,13 @@ static void capitalise(char *s, size_t n)
     if (n < 2 || (c & 0xE0) != 0xC0 || ((unsigned char)s[1] & 0xC0) != 0x80)
         return;
     unsigned cp = (c & 0x1Fu) << 6 | ((unsigned char)s[1] & 0x3Fu), up = cp;
-    if (cp >= 0xE0 && cp <= 0xFE && cp != 0xF7)
-        up = cp - 0x20;                   /* à..þ, not ÷ */
+    if ((cp >= 0xE0 && cp <= 0xFE && cp != 0xF7) || (cp >= 0x430 && cp <= 0x44F))
+        up = cp - 0x20;                   /* à..þ but ÷; а..я */
     else if ((cp >= 0x100 && cp <= 0x137) || (cp >= 0x14A && cp <= 0x177) ||
              (cp >= 0x218 && cp <= 0x21B))
         up = cp & ~1u;                    /* pairs capital, small: ā ą č ę ī į ő ś š ū ș ț */
     else if ((cp >= 0x139 && cp <= 0x148) || (cp >= 0x179 && cp <= 0x17E))
         up = cp % 2 == 0 ? cp - 1 : cp;   /* pairs small after capital: ł ń ź ż ž */
-    else if (cp >= 0x430 && cp <= 0x44F)
-        up = cp - 0x20;                   /* а..я */
     else if (cp >= 0x450 && cp <= 0x45F)
         up = cp - 0x50;                   /* ѐ..џ, ё */
     s[0] = (char)(0xC0 | up >> 6);
