@@ -2309,3 +2309,30 @@ INSERT INTO feature_location (tile_id, feature_idx, location) VALUES ('traders-b
 INSERT INTO tile_note (tile_id, seq, text) VALUES ('traders-builders.RRrr', 0, 'BRIDGE: road N-S and road W-E cross without a junction (two separate road features); four separate fields.');
 
 COMMIT;
+
+-- shrines.SRCR (CU/SRCR): the 6th shrine tile, only in the tile set variant cult/6
+INSERT INTO tile_type (id, position, set_id, count, edges, is_abbey, is_start, hill, vineyard, garden) VALUES ('shrines.SRCR', 120, 'shrines', 1, 'CRFR', 0, 0, 0, 0, 0);
+INSERT INTO tile_alias (alias, tile_id, source) VALUES ('CU/SRCR', 'shrines.SRCR', 'reference');
+INSERT INTO tile_variant (tile_id, variant) VALUES ('shrines.SRCR', 'shrines-6');
+INSERT INTO feature (tile_id, idx, type, pennants, inner, split_edge, ends_on) VALUES ('shrines.SRCR', 0, 'shrine', NULL, 0, NULL, NULL);
+INSERT INTO feature_location (tile_id, feature_idx, location) VALUES ('shrines.SRCR', 0, 'C');
+INSERT INTO feature (tile_id, idx, type, pennants, inner, split_edge, ends_on) VALUES ('shrines.SRCR', 1, 'city', 0, 0, NULL, NULL);
+INSERT INTO feature_location (tile_id, feature_idx, location) VALUES ('shrines.SRCR', 1, 'N');
+INSERT INTO feature (tile_id, idx, type, pennants, inner, split_edge, ends_on) VALUES ('shrines.SRCR', 2, 'road', NULL, 0, NULL, 'at the shrine');
+INSERT INTO feature_location (tile_id, feature_idx, location) VALUES ('shrines.SRCR', 2, 'W');
+INSERT INTO feature (tile_id, idx, type, pennants, inner, split_edge, ends_on) VALUES ('shrines.SRCR', 3, 'road', NULL, 0, NULL, 'at the shrine');
+INSERT INTO feature_location (tile_id, feature_idx, location) VALUES ('shrines.SRCR', 3, 'E');
+INSERT INTO feature (tile_id, idx, type, pennants, inner, split_edge, ends_on) VALUES ('shrines.SRCR', 4, 'field', NULL, 0, NULL, NULL);
+INSERT INTO feature_location (tile_id, feature_idx, location) VALUES ('shrines.SRCR', 4, 'ENE');
+INSERT INTO feature_location (tile_id, feature_idx, location) VALUES ('shrines.SRCR', 4, 'WNW');
+INSERT INTO field_city (tile_id, field_idx, city_idx) VALUES ('shrines.SRCR', 4, 1);
+INSERT INTO feature (tile_id, idx, type, pennants, inner, split_edge, ends_on) VALUES ('shrines.SRCR', 5, 'field', NULL, 0, NULL, NULL);
+INSERT INTO feature_location (tile_id, feature_idx, location) VALUES ('shrines.SRCR', 5, 'ESE');
+INSERT INTO feature_location (tile_id, feature_idx, location) VALUES ('shrines.SRCR', 5, 'SSE');
+INSERT INTO feature_location (tile_id, feature_idx, location) VALUES ('shrines.SRCR', 5, 'SSW');
+INSERT INTO feature_location (tile_id, feature_idx, location) VALUES ('shrines.SRCR', 5, 'WSW');
+INSERT INTO wagon_link (tile_id, link_group, feature_idx) VALUES ('shrines.SRCR', 0, 0);
+INSERT INTO wagon_link (tile_id, link_group, feature_idx) VALUES ('shrines.SRCR', 0, 2);
+INSERT INTO wagon_link (tile_id, link_group, feature_idx) VALUES ('shrines.SRCR', 1, 0);
+INSERT INTO wagon_link (tile_id, link_group, feature_idx) VALUES ('shrines.SRCR', 1, 3);
+INSERT INTO tile_note (tile_id, seq, text) VALUES ('shrines.SRCR', 0, 'The 6th shrine tile (reference cult.xml, tile set cult/6; cult/5 lacks it): a shrine with a city N and two roads W and E ending at it. In the bag only with the set variant shrines-6 (position sets).');

@@ -91,6 +91,21 @@ Test(jcz_roundtrip, every_expansion_games)
     round_trip(all, &o, 6, 8);
 }
 
+/* Issue 27: whole games with The River, The River II and both, with the
+ * other expansions: exported (river/1:1, river/2:1, the element river)
+ * and imported back to the same game, turn by turn (the volcano's player
+ * playing again included). */
+Test(jcz_roundtrip, river_games)
+{
+    cc_options o = options(0, 0, 0, 0, 0);
+    round_trip(CC_EXP_RIVER, &o, 2, 11);
+    round_trip(CC_EXP_RIVER_II | CC_EXP_ABBEY_MAYOR, &o, 3, 12);
+    o = options(1, 1, 1, 1, 0);
+    round_trip(CC_EXP_RIVER | CC_EXP_RIVER_II | CC_EXP_HILLS_SHEEP | CC_EXP_SHRINES, &o, 4, 13);
+    for (uint64_t seed = 20; seed < 30; seed++)
+        round_trip(CC_EXP_RIVER_II, &o, 2, seed);
+}
+
 /* Issue 30: the round trip missed c1 because no test combined it with
  * wagons on linked parts. Every combination of the seven options (the
  * house rules and the elements switched off), each with one of the eight
