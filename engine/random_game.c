@@ -224,12 +224,17 @@ static int draw_token(cc_game *g, const cc_position *pos)
 /* ---- the choices -------------------------------------------------------------- */
 
 /* Can player p place an abbey on the board now? */
+static bool river_holds_back(const cc_game *g, int drawn);
+
 static bool abbey_fits(const cc_game *g, const cc_position *pos, int p)
 {
     if (g->abbey_type < 0 || pos->abbeys[p] <= 0)
         return false;
     cc_placement one;
-    return cc_placements(&g->board, g->abbey_type, &one, 1) > 0;
+    /* The abbey is a land tile: not while the river is still being laid
+     * (river.placement.first), even in a hole the river's bends left. */
+    return cc_placements(&g->board, g->abbey_type, &one, 1) > 0 &&
+           !river_holds_back(g, g->abbey_type);
 }
 
 /* Step 3: the index of the deployment option chosen, or -1 for none. */

@@ -106,6 +106,19 @@ Test(jcz_roundtrip, river_games)
         round_trip(CC_EXP_RIVER_II, &o, 2, seed);
 }
 
+/* Found by fuzz_jcz_roundtrip (fuzz/regressions/jcz_roundtrip/abbey-in-a-
+ * river-bend): seed 38851, 6 players, Abbey & Mayor, Hills & Sheep and
+ * both rivers, c1, hill count, hills and vineyards off. At move 9 the
+ * river's bends left a hole and the random player laid its abbey there
+ * while the river was still open, which river.placement.first forbids
+ * (the abbey is a land tile): the engine then refused the position. */
+Test(jcz_roundtrip, no_abbey_while_the_river_is_open)
+{
+    cc_options o = options(1, 1, 0, 0, 0);
+    o.hills = o.vineyards = CC_ELEMENT_OFF;
+    round_trip(CC_EXP_ABBEY_MAYOR | CC_EXP_HILLS_SHEEP | CC_EXP_RIVER | CC_EXP_RIVER_II, &o, 6, 38851);
+}
+
 /* Issue 30: the round trip missed c1 because no test combined it with
  * wagons on linked parts. Every combination of the seven options (the
  * house rules and the elements switched off), each with one of the eight
