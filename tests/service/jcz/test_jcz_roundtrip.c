@@ -119,6 +119,19 @@ Test(jcz_roundtrip, no_abbey_while_the_river_is_open)
     round_trip(CC_EXP_ABBEY_MAYOR | CC_EXP_HILLS_SHEEP | CC_EXP_RIVER | CC_EXP_RIVER_II, &o, 6, 38851);
 }
 
+/* Found by fuzz_jcz_roundtrip (fuzz/regressions/jcz_roundtrip/more-than-
+ * 128-moves): every expansion with both rivers, 4 players, every option
+ * off its default, seed 23295: more moves than CC_GAME_MAX_TURNS (the cap
+ * of a game's `turns`, not of a whole game), which overran the round
+ * trip's record of positions. */
+Test(jcz_roundtrip, a_game_longer_than_128_moves)
+{
+    cc_options o = options(1, 1, 1, 1, 1);
+    o.hills = o.vineyards = CC_ELEMENT_OFF;
+    round_trip(CC_EXP_ABBEY_MAYOR | CC_EXP_HILLS_SHEEP | CC_EXP_SHRINES | CC_EXP_RIVER | CC_EXP_RIVER_II,
+               &o, 4, 23295);
+}
+
 /* Issue 30: the round trip missed c1 because no test combined it with
  * wagons on linked parts. Every combination of the seven options (the
  * house rules and the elements switched off), each with one of the eight
