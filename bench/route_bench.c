@@ -12,10 +12,11 @@
  *        route_bench --languages
  * ROUTE is one of validate, placements, deployments, score, features.
  * --lang asks in that language (?lang=CODE). --languages (make bench-lang,
- * issue 15) times placements in English (no lang=, no header) against
- * German asked both ways (?lang=de, and a browser's Accept-Language
- * "de-DE,de;q=0.9,en;q=0.8"), the three in interleaved rounds, best of
- * each, and prints the ratios: a language must cost the same as English.
+ * issues 15 and 34) times placements and score in English (no lang=, no
+ * header) against every language of the table (?lang=CODE; German also by
+ * a browser's Accept-Language "de-DE,de;q=0.9,en;q=0.8"), in interleaved
+ * rounds, best of each, and prints the ratios: a language must cost about
+ * what English costs (within 5%).
  * Without --iterations it prints µs per request (best of 7 batches of
  * about 0.2 s); with them it runs exactly N requests of each route asked
  * and prints nothing (bench/callgrind.sh: N = 11 minus N = 1). */
@@ -27,6 +28,7 @@
 
 #include "../service/catalog/catalog_db.h"
 #include "../service/service.h"
+#include "../service/text/lang.h"
 
 static const char *const route_names[] = {
     "validate", "placements", "deployments", "score", "features",
@@ -120,32 +122,60 @@ static double time_route(const route_case *rc)
     return best;
 }
 
-/* --languages: placements in English and in German, interleaved rounds
- * (a load change hits all three alike), best batch of each. */
-static void compare_languages(const svc_context *ctx)
+/* --languages: for placements (no sentence: what a language adds is the
+ * negotiation) and score (its explanations are sentences in the language),
+ * English against every language of the table asked by ?lang=, and German
+ * by a browser's Accept-Language too; interleaved rounds (a load change
+ * hits all alike), best batch of each. */
+#define MOST_CASES (TXT_LANGUAGES_MAX + 1)
+
+static void compare_route(const svc_context *ctx, const char *route)
 {
-    size_t len;
-    char *body = read_file("bench/bodies/placements.json", &len);
-    route_case cases[3] = {
-        { .ctx = ctx, .path = "/v1/placements", .body = body, .len = len },
-        { .ctx = ctx, .path = "/v1/placements?lang=de", .body = body, .len = len },
-        { .ctx = ctx, .path = "/v1/placements", .body = body, .len = len,
-          .accept_language = "de-DE,de;q=0.9,en;q=0.8" },
-    };
-    static const char *const names[3] = { "en (no lang=, no header)", "de (?lang=de)",
-                                          "de (Accept-Language)" };
+    char file[96];
+    size_t len, nlang;
+    snprintf(file, sizeof file, "bench/bodies/%s.json", route);
+    char *body = read_file(file, &len);
+    const txt_language *langs = txt_languages(&nlang);
+    route_case cases[MOST_CASES] = { { .ctx = ctx } };
+    char names[MOST_CASES][40];
+    int ncases = 0;
+    for (size_t l = 0; l < nlang && l < TXT_LANGUAGES_MAX; l++) {
+        route_case *rc = &cases[ncases];
+        *rc = (route_case){ .ctx = ctx, .body = body, .len = len };
+        if (l == 0) {
+            snprintf(rc->path, sizeof rc->path, "/v1/%s", route);
+            snprintf(names[ncases++], sizeof names[0], "en (no lang=, no header)");
+            continue;
+        }
+        snprintf(rc->path, sizeof rc->path, "/v1/%s?lang=%s", route, langs[l].code);
+        snprintf(names[ncases++], sizeof names[0], "%s (?lang=%s)", langs[l].code, langs[l].code);
+        if (strcmp(langs[l].code, "de") == 0) {
+            cases[ncases] = (route_case){ .ctx = ctx, .body = body, .len = len,
+                                          .accept_language = "de-DE,de;q=0.9,en;q=0.8" };
+            snprintf(cases[ncases].path, sizeof cases[0].path, "/v1/%s", route);
+            snprintf(names[ncases++], sizeof names[0], "de (Accept-Language)");
+        }
+    }
     long n = batch_size(&cases[0]);
-    double best[3] = { 1e30, 1e30, 1e30 };
+    double best[MOST_CASES];
+    for (int c = 0; c < ncases; c++)
+        best[c] = 1e30;
     for (int round = 0; round < 15; round++)
-        for (int c = 0; c < 3; c++) {
+        for (int c = 0; c < ncases; c++) {
             double us = time_batch(&cases[c], n);
             if (us < best[c])
                 best[c] = us;
         }
-    for (int c = 0; c < 3; c++)
-        printf("placements %-26s %8.2f µs/request  ratio to en %.3f\n", names[c], best[c],
+    for (int c = 0; c < ncases; c++)
+        printf("%-11s %-26s %8.2f µs/request  ratio to en %.3f\n", route, names[c], best[c],
                best[c] / best[0]);
     free(body);
+}
+
+static void compare_languages(const svc_context *ctx)
+{
+    compare_route(ctx, "placements");
+    compare_route(ctx, "score");
 }
 
 int main(int argc, char **argv)

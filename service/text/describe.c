@@ -610,7 +610,7 @@ static void join_sections(txbuf *text, const sentences *sections)
         if (s > 0)
             tx_str(text, "\n\n");
         tx_str(text, tx_word(text->lang, forms[s].heading));
-        tx_str(text, ":");
+        tx_str(text, tx_word(text->lang, TX_HEAD_COLON));   /* French " :" */
         for (size_t i = 0; i < sections[s].n; i++) {
             bool inline_here = forms[s].inline_n < 0 || i < (size_t)forms[s].inline_n;
             tx_str(text, inline_here ? " " : "\n- ");

@@ -196,3 +196,12 @@ void tu_expect_placeholders_are_arguments(const txt_english *e, size_t n)
         }
     }
 }
+
+size_t tu_languages(const char **codes, bool skip_english)
+{
+    size_t n, k = 0;
+    const txt_language *rows = txt_languages(&n);
+    for (size_t i = skip_english ? 1 : 0; i < n && k < TXT_LANGUAGES_MAX; i++)
+        codes[k++] = rows[i].code;
+    return k;
+}

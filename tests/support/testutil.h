@@ -30,6 +30,7 @@
 #include "../../engine/scoring.h"
 #include "../../engine/validate.h"
 #include "../../service/text/english.h"
+#include "../../service/text/lang.h"
 
 void tu_init(void);
 void tu_fini(void);
@@ -64,5 +65,12 @@ const char *tu_detail(const cc_error *err);
  * run), NUL-terminated, in a malloc'ed buffer the caller frees; *len (if
  * not NULL) its size in bytes. Fails the test if it cannot be read. */
 char *tu_read_file(const char *path, size_t *len);
+
+/* The codes of the service's language table (service/text/lang.h: every
+ * po/<code>.po), English first, or without English if skip_english: the
+ * tests of every language cover each language the build serves, a new one
+ * included, with nothing to edit. codes has room for TXT_LANGUAGES_MAX;
+ * returns the count. */
+size_t tu_languages(const char **codes, bool skip_english);
 
 #endif
