@@ -32,8 +32,7 @@ Test(lang, the_table_has_english_first_then_de_fr_cs_pl_ca_then_the_others_by_co
     static const char *const names[] = { "English", "Deutsch", "Français", "Čeština", "Polski",
                                          "Català", "Español", "Lietuvių", "Nederlands",
                                          "Română", "Русский", "Slovenčina", "Slovenščina" };
-    cr_assert_geq(n, 6);
-    cr_assert_leq(n, sizeof codes / sizeof codes[0]);
+    cr_assert_eq(n, sizeof codes / sizeof codes[0], "13 languages: English and 12 po files");
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         while (k < sizeof codes / sizeof codes[0] && strcmp(codes[k], t[i].code) != 0) {

@@ -9,7 +9,8 @@
  *   - German says "Stand" once in the standing, and calls a JSON member a
  *     "Schlüssel" (not "Unbekanntes Member");
  *   - French puts a space before the colon after a heading ("Classement :"),
- *     as French typography and the other French sentences do.
+ *     as French typography and the other French sentences do;
+ *   - a detail starts with a capital in Cyrillic too ("Северная сторона").
  * The English of every case stays as it was (the golden digests check it). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,4 +117,17 @@ Test(reader_fixes, french_headings_take_a_space_before_the_colon)
     char *en = describe_in("closed-city", "en");
     cr_expect_gt(count(en, "Standing: "), 0, "English keeps its colon: %s", en);
     free(en);
+}
+
+/* A detail starts with a capital letter in every script the service
+ * writes: the Russian one begins with a Cyrillic adjective (dispatch.c,
+ * capitalise), the Czech one with a Latin letter that has a hook. */
+Test(reader_fixes, a_detail_starts_with_a_capital_in_cyrillic_too)
+{
+    char *ru = detail_in("ru");
+    cr_expect(strncmp(ru, "Северная сторона", strlen("Северная сторона")) == 0, "Russian: %s", ru);
+    free(ru);
+    json_object *p = tu_post("/v1/validate?lang=cs", MISMATCH, 422);
+    cr_expect(strncmp(tu_str(p, "detail"), "Severní", strlen("Severní")) == 0, "%s", tu_str(p, "detail"));
+    json_object_put(p);
 }
