@@ -11,6 +11,7 @@ static const struct { const char *name; unsigned bit; } expansions[] = {
     { "hills-sheep", CC_EXP_HILLS_SHEEP },
     { "messages", CC_EXP_MESSAGES },
     { "shrines", CC_EXP_SHRINES },
+    { "inns-cathedrals", CC_EXP_INNS_CATHEDRALS },
 };
 
 unsigned cc_expansion_parse(const char *name)

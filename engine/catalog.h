@@ -58,10 +58,12 @@ typedef enum {
     CC_EXP_ABBEY_MAYOR = 1u << 1,
     CC_EXP_HILLS_SHEEP = 1u << 2,
     CC_EXP_MESSAGES = 1u << 3,
-    CC_EXP_SHRINES = 1u << 4
+    CC_EXP_SHRINES = 1u << 4,
+    CC_EXP_INNS_CATHEDRALS = 1u << 7
 } cc_expansion;
 
-/* "base", "abbey-mayor", "hills-sheep", "messages", "shrines" -> bit, 0 if unknown. */
+/* "base", "abbey-mayor", "hills-sheep", "messages", "shrines",
+ * "inns-cathedrals" -> bit, 0 if unknown. */
 unsigned cc_expansion_parse(const char *name);
 const char *cc_expansion_name(unsigned bit);
 

@@ -7,12 +7,8 @@
 
 #include <stddef.h>
 
+#include "majority.h"
 #include "validate.h"
-
-static bool is_follower(cc_figure_kind k)
-{
-    return k == CC_FIG_MEEPLE || k == CC_FIG_MAYOR || k == CC_FIG_WAGON;
-}
 
 static bool is_gone(const bool *gone, int i)
 {
@@ -24,7 +20,7 @@ int cc_followers_on(const cc_position *pos, const cc_features *f, int feature,
 {
     int n = 0;
     for (int i = 0; i < pos->nfigures; i++)
-        if (!is_gone(gone, i) && is_follower(pos->figures[i].kind) &&
+        if (!is_gone(gone, i) && cc_is_follower(pos->figures[i].kind) &&
             cc_figure_feature(f, &pos->figures[i]) == feature)
             n++;
     return n;
@@ -54,14 +50,9 @@ bool cc_field_has_shepherd(const cc_position *pos, const cc_features *f, int fie
 
 int cc_supply_left(const cc_position *pos, int player, cc_figure_kind kind)
 {
-    static const int supply[CC_FIG_NKINDS] = {
-        CC_SUPPLY_MEEPLES, CC_SUPPLY_MAYOR, CC_SUPPLY_WAGON, CC_SUPPLY_BARN, CC_SUPPLY_SHEPHERD
-    };
-    unsigned need = kind == CC_FIG_MEEPLE ? CC_EXP_BASE
-                  : kind == CC_FIG_SHEPHERD ? CC_EXP_HILLS_SHEEP : CC_EXP_ABBEY_MAYOR;
-    if (!(pos->expansions & need))
+    if (!(pos->expansions & cc_figure_kind_expansion(kind)))
         return 0;
-    int left = supply[kind];
+    int left = cc_figure_kind_supply(kind);
     for (int i = 0; i < pos->nfigures; i++)
         if (pos->figures[i].player == player && pos->figures[i].kind == kind)
             left--;
@@ -80,7 +71,7 @@ static int monastery_occupant(const cc_position *pos, const cc_features *f, int 
 {
     int feature = cc_features_of(f, t, f->board->tiles[t].centre_feature);
     for (int i = 0; i < pos->nfigures; i++)
-        if (is_follower(pos->figures[i].kind) &&
+        if (cc_is_follower(pos->figures[i].kind) &&
             cc_figure_feature(f, &pos->figures[i]) == feature)
             return i;
     return -1;
@@ -121,6 +112,7 @@ static const char *feature_refusal(const cc_position *pos, const cc_features *f,
     int id = cc_features_of(f, t, k);
     switch (kind) {
     case CC_FIG_MEEPLE:
+    case CC_FIG_BIG:    /* the large meeple stands wherever a meeple may */
         if (type == CC_FEAT_FIELD && pos->options.farmers == CC_FARMERS_OFF)
             return "base.deploy.no-farmers";
         if (cc_followers_on(pos, f, id, NULL) > 0)

@@ -4,7 +4,7 @@
 #include <string.h>
 
 static const char *const figure_kind_names[CC_FIG_NKINDS] = {
-    "meeple", "mayor", "wagon", "barn", "shepherd"
+    "meeple", "mayor", "wagon", "barn", "shepherd", "big"
 };
 
 int cc_figure_kind_parse(const char *name)
@@ -18,6 +18,31 @@ int cc_figure_kind_parse(const char *name)
 const char *cc_figure_kind_name(cc_figure_kind k)
 {
     return (unsigned)k < CC_FIG_NKINDS ? figure_kind_names[k] : "?";
+}
+
+unsigned cc_figure_kind_expansion(cc_figure_kind k)
+{
+    switch (k) {
+    case CC_FIG_MEEPLE: return CC_EXP_BASE;
+    case CC_FIG_SHEPHERD: return CC_EXP_HILLS_SHEEP;
+    case CC_FIG_BIG: return CC_EXP_INNS_CATHEDRALS;
+    default: return CC_EXP_ABBEY_MAYOR;
+    }
+}
+
+int cc_figure_kind_supply(cc_figure_kind k)
+{
+    static const int supply[CC_FIG_NKINDS] = {
+        [CC_FIG_MEEPLE] = CC_SUPPLY_MEEPLES, [CC_FIG_MAYOR] = CC_SUPPLY_MAYOR,
+        [CC_FIG_WAGON] = CC_SUPPLY_WAGON,    [CC_FIG_BARN] = CC_SUPPLY_BARN,
+        [CC_FIG_SHEPHERD] = CC_SUPPLY_SHEPHERD, [CC_FIG_BIG] = CC_SUPPLY_BIG,
+    };
+    return (unsigned)k < CC_FIG_NKINDS ? supply[k] : 0;
+}
+
+int cc_figures_cap(unsigned expansions)
+{
+    return CC_MAX_PLAYERS * ((expansions & CC_EXP_INNS_CATHEDRALS) ? 12 : 11);
 }
 
 void cc_position_init(cc_position *pos)

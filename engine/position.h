@@ -7,8 +7,8 @@
  * tiles[i] can name "/position/tiles/i".
  *
  * The caps are physical: the game has 107 land tiles and at most 6 abbeys,
- * and a player owns 11 figures (7 meeples, mayor, wagon, barn, shepherd), so
- * a position over a cap is impossible, not merely large.
+ * and a player owns 12 figures (7 meeples, the large meeple, mayor, wagon,
+ * barn, shepherd), so a position over a cap is impossible, not merely large.
  */
 #ifndef CC_POSITION_H
 #define CC_POSITION_H
@@ -21,7 +21,7 @@
 #define CC_MAX_PLAYERS 6
 #define CC_MIN_PLAYERS 2
 #define CC_MAX_TILES 128
-#define CC_MAX_FIGURES (CC_MAX_PLAYERS * 11)
+#define CC_MAX_FIGURES (CC_MAX_PLAYERS * 12)
 #define CC_MAX_FLOCK 20
 #define CC_NAME_MAX 33          /* player names: 1..32 bytes */
 #define CC_COORD_LIMIT 1000     /* |x|, |y| <= this */
@@ -32,19 +32,36 @@
 #define CC_SUPPLY_WAGON 1
 #define CC_SUPPLY_BARN 1
 #define CC_SUPPLY_SHEPHERD 1
+#define CC_SUPPLY_BIG 1
 
+/* The kinds, in the order their options are listed. The large meeple
+ * (Inns & Cathedrals) comes last so that every older kind keeps its
+ * number and every older answer its order. */
 typedef enum {
     CC_FIG_MEEPLE,
     CC_FIG_MAYOR,
     CC_FIG_WAGON,
     CC_FIG_BARN,
     CC_FIG_SHEPHERD,
+    CC_FIG_BIG,         /* the large meeple: a follower of strength 2 */
     CC_FIG_NKINDS
 } cc_figure_kind;
 
-/* "meeple" ... "shepherd" <-> kind; parse returns -1 if unknown. */
+/* "meeple" ... "shepherd", "big" <-> kind; parse returns -1 if unknown. */
 int cc_figure_kind_parse(const char *name);
 const char *cc_figure_kind_name(cc_figure_kind k);
+
+/* The expansion (cc_expansion bit) a figure of kind k comes with:
+ * CC_EXP_BASE for the meeple. */
+unsigned cc_figure_kind_expansion(cc_figure_kind k);
+
+/* How many figures of kind k one player owns (contract section 3). */
+int cc_figure_kind_supply(cc_figure_kind k);
+
+/* The most figures a position with these expansions may list: 6 players'
+ * 11 figures, 12 with the large meeple of Inns & Cathedrals (at most
+ * CC_MAX_FIGURES). The decoder refuses a longer list before reading it. */
+int cc_figures_cap(unsigned expansions);
 
 typedef enum { CC_HILL_TIEBREAK_OFFICIAL, CC_HILL_TIEBREAK_COUNT } cc_hill_tiebreak;
 typedef enum { CC_WAGON_RULES_C2, CC_WAGON_RULES_C1 } cc_wagon_rules;

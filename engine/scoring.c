@@ -85,6 +85,7 @@ int cc_feature_value(const cc_features *f, const cc_position *pos, int id, bool 
     memset(out, 0, sizeof *out);
     out->value = value;
     out->occupied = m.nfollowers > 0;
+    out->big = m.has_big;
     for (int p = 0; p < pos->nplayers; p++) {
         out->strength[p] = m.strength[p];
         out->points[p] = m.winner[p] ? value : 0;

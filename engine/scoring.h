@@ -55,7 +55,7 @@ enum { CC_TOKEN_NONE = -1, CC_TOKEN_WOLF = 0, CC_TOKEN_MAX_SHEEP = 4 };
 #define CC_MAX_EVENTS (CC_MAX_FIGURES + 32)
 #define CC_EVENT_RULES 12
 #define CC_RESULT_RULES 64
-#define CC_EXPLAIN_TEXTS 6
+#define CC_EXPLAIN_TEXTS 8
 
 typedef enum {
     CC_EV_COMPLETED,       /* a feature completed this turn and scored */
@@ -158,6 +158,7 @@ typedef struct {
     int strength[CC_MAX_PLAYERS];   /* followers' strength per player */
     int points[CC_MAX_PLAYERS];     /* each player's points (final: barns included) */
     bool occupied;                  /* any follower (or, final, a barn) on it */
+    bool big;                       /* a large meeple counted (rule big.strength) */
 } cc_value;
 
 /* The worth of feature id if scored now, and who would get it (the majority

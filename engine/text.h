@@ -264,6 +264,7 @@ typedef struct {
     X(S_CHALLENGE_WON, "score.challenge.won")                                       \
     X(S_CHALLENGE_BOTH, "score.challenge.both")                                     \
     X(S_STRENGTH, "score.strength")                                                 \
+    X(S_BIG_STRENGTH, "score.big-strength")                                         \
     X(S_NOBODY, "score.nobody-has-strength")                                        \
     X(S_MAJORITY, "score.majority")                                                 \
     X(S_HILL_ONE, "score.hill.breaks-tie-one")                                      \

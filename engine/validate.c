@@ -19,8 +19,7 @@ static bool check_expansions(const cc_position *pos, const cc_catalog *cat, cc_e
     }
     for (int i = 0; i < pos->nfigures; i++) {
         cc_figure_kind k = pos->figures[i].kind;
-        unsigned need = k == CC_FIG_SHEPHERD ? CC_EXP_HILLS_SHEEP
-                      : k == CC_FIG_MEEPLE ? CC_EXP_BASE : CC_EXP_ABBEY_MAYOR;
+        unsigned need = cc_figure_kind_expansion(k);
         if (!(pos->expansions & need)) {
             PTR(ptr, "/position/figures/%d/kind", i);
             return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_EXPANSION_NOT_IN_PLAY,
@@ -265,7 +264,8 @@ int cc_figure_feature_located(const cc_features *f, const cc_figure *fig)
 static bool kind_may_stand_on(cc_figure_kind kind, cc_feature_type t)
 {
     switch (kind) {
-    case CC_FIG_MEEPLE: return true;
+    case CC_FIG_MEEPLE:
+    case CC_FIG_BIG: return true;   /* wherever a meeple may (Inns & Cathedrals) */
     case CC_FIG_MAYOR: return t == CC_FEAT_CITY;
     case CC_FIG_WAGON: return t != CC_FEAT_FIELD;
     case CC_FIG_SHEPHERD: return t == CC_FEAT_FIELD;
@@ -305,7 +305,8 @@ static bool check_figure_spot(const cc_board *b, const cc_position *pos, int i, 
         return cc_fail_no_location(err, ptr, b, t, fig->at);
     }
     cc_feature_type ft = (cc_feature_type)b->tiles[t].type->features[k].type;
-    if (fig->kind == CC_FIG_MEEPLE && ft == CC_FEAT_FIELD && pos->options.farmers == CC_FARMERS_OFF)
+    if ((fig->kind == CC_FIG_MEEPLE || fig->kind == CC_FIG_BIG) && ft == CC_FEAT_FIELD &&
+        pos->options.farmers == CC_FARMERS_OFF)
         return SPOT_FAIL(CC_MSG_D_NO_FARMERS, CC_LOC(AT, fig->at), CC_INT(X, fig->x),
                          CC_INT(Y, fig->y));
     if (!kind_may_stand_on(fig->kind, ft))
@@ -354,9 +355,6 @@ static unsigned spot_slot(const cc_figure *fig)
 
 static bool check_figures(const cc_board *b, const cc_position *pos, cc_error *err)
 {
-    static const int supply[CC_FIG_NKINDS] = {
-        CC_SUPPLY_MEEPLES, CC_SUPPLY_MAYOR, CC_SUPPLY_WAGON, CC_SUPPLY_BARN, CC_SUPPLY_SHEPHERD
-    };
     int used[CC_MAX_PLAYERS][CC_FIG_NKINDS] = { { 0 } };
     char ptr[80];
     int last[1 << SPOT_SLOT_BITS], before[CC_MAX_FIGURES] = { 0 };   /* chains, newest first */
@@ -379,11 +377,12 @@ static bool check_figures(const cc_board *b, const cc_position *pos, cc_error *e
         }
         before[i] = last[slot];
         last[slot] = i;
-        if (++used[fig->player][fig->kind] > supply[fig->kind]) {
+        int supply = cc_figure_kind_supply(fig->kind);
+        if (++used[fig->player][fig->kind] > supply) {
             PTR(ptr, "/position/figures/%d", i);
             return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_MORE_FIGURES, CC_MSG_D_MORE_FIGURES,
                            CC_QUOTE(PLAYER, cc_error_quote(err, 0, pos->players[fig->player])),
-                           CC_INT(COUNT, supply[fig->kind]), CC_KIND(KIND, fig->kind),
+                           CC_INT(COUNT, supply), CC_KIND(KIND, fig->kind),
                            CC_INT(INDEX, used[fig->player][fig->kind]));
         }
     }

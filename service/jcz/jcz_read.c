@@ -232,7 +232,7 @@ static bool read_sets(const jr_obj *setup, const cc_catalog *cat, unsigned *sets
 
 typedef struct {
     bool farmers, hill, vineyard, shrine;
-    int mayor, wagon, barn, shepherd, abbey;
+    int mayor, wagon, barn, shepherd, abbey, big;
     bool have_meeples;
 } elements;
 
@@ -260,6 +260,7 @@ static bool read_element(const char *key, jr_val val, elements *el, cc_error *er
                    : strcmp(key, "barn") == 0       ? &el->barn
                    : strcmp(key, "shepherd") == 0   ? &el->shepherd
                    : strcmp(key, "abbey") == 0      ? &el->abbey
+                   : strcmp(key, "big-follower") == 0 ? &el->big
                    : NULL;
         if (strcmp(key, "small-follower") == 0) {
             int n;
@@ -315,6 +316,8 @@ static bool apply_elements(const elements *el, unsigned sets, cc_position *pos, 
         pos->expansions |= CC_EXP_ABBEY_MAYOR;
     if (el->shepherd)
         pos->expansions |= CC_EXP_HILLS_SHEEP;
+    if (el->big)
+        pos->expansions |= CC_EXP_INNS_CATHEDRALS;
     if ((sets & CC_EXP_HILLS_SHEEP) && !el->hill)
         return fail(err, 422, "/setup/elements/hill", SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_NO_HILLS,
                     CC_NO_ARGS);
@@ -666,7 +669,7 @@ static bool meeple_id(const char *id, const char *iptr, int nplayers, jcz_msg *m
         cc_figure_kind kind;
     } kinds[] = {
         { "small", CC_FIG_MEEPLE }, { "mayor", CC_FIG_MAYOR }, { "wagon", CC_FIG_WAGON },
-        { "barn", CC_FIG_BARN },    { "shepherd", CC_FIG_SHEPHERD },
+        { "barn", CC_FIG_BARN },    { "shepherd", CC_FIG_SHEPHERD }, { "big", CC_FIG_BIG },
     };
     char *end = NULL;
     long owner = strtol(id, &end, 10);

@@ -190,7 +190,8 @@ static void message_deploy(jcz_writer *w, const cc_board *b, int t, int k, int p
 
 static const char *meeple_kind(cc_figure_kind k)
 {
-    static const char *const names[CC_FIG_NKINDS] = { "small", "mayor", "wagon", "barn", "shepherd" };
+    static const char *const names[CC_FIG_NKINDS] = { "small", "mayor", "wagon",
+                                                      "barn",  "shepherd", "big" };
     return names[k];
 }
 
@@ -525,6 +526,8 @@ static void write_setup(jw *o, const jcz_writer *w)
     }
     if (e & CC_EXP_SHRINES)
         jw_member_bool(o, "shrine", true);
+    if (e & CC_EXP_INNS_CATHEDRALS)
+        jw_member_int(o, "big-follower", 1);
     jw_object_end(o);
     jw_key(o, "rules");
     jw_object(o);

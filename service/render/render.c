@@ -630,7 +630,7 @@ static void figures(scene *sc)
             sheep += fig->flock[s];
         int t = cc_board_at(sc->b, fig->x, fig->y);
         int k = t >= 0 && fig->at.kind != CC_LOC_CORNER ? cc_board_feature_at(sc->b, t, fig->at) : -1;
-        bool lying = fig->kind == CC_FIG_MEEPLE && k >= 0 &&
+        bool lying = (fig->kind == CC_FIG_MEEPLE || fig->kind == CC_FIG_BIG) && k >= 0 &&
                      sc->b->tiles[t].type->features[k].type == CC_FEAT_FIELD;
         const char *player = fig->player >= 0 && fig->player < sc->pos->nplayers
                                  ? sc->pos->players[fig->player] : "?";
@@ -641,7 +641,8 @@ static void figures(scene *sc)
         snprintf(flock, sizeof flock, "%d", sheep);
         const char *kind = cc_figure_kind_name(fig->kind);
         snprintf(title, sizeof title, "%s's %s%s at (%d, %d) %s", player,
-                 lying ? "farmer " : "", kind, fig->x, fig->y, at);
+                 lying ? "farmer " : "", fig->kind == CC_FIG_BIG ? "large meeple" : kind, fig->x,
+                 fig->y, at);
         if (fig->kind == CC_FIG_SHEPHERD) {
             size_t n = strlen(title);
             snprintf(title + n, sizeof title - n, " with %d sheep", sheep);

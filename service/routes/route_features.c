@@ -74,6 +74,8 @@ static void value_rules(enc_rules *rules, const cc_feature *feat, const cc_value
     }
     if (v->occupied)
         enc_rules_add(rules, "base.score.majority");
+    if (v->big)
+        enc_rules_add(rules, "big.strength");
 }
 
 /* What feature id gives if scored now: as in a turn's scoring phase. */

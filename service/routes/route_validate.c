@@ -45,7 +45,10 @@ static void figure_summary(jw *w, const cc_position *pos)
         jw_key(w, pos->players[p]);
         jw_object(w);
         for (int k = 0; k < CC_FIG_NKINDS; k++)
-            jw_member_int(w, cc_figure_kind_name((cc_figure_kind)k), used[p][k]);
+            /* The older kinds always, as they always were; the large
+             * meeple with its expansion. */
+            if (k != CC_FIG_BIG || (pos->expansions & CC_EXP_INNS_CATHEDRALS))
+                jw_member_int(w, cc_figure_kind_name((cc_figure_kind)k), used[p][k]);
         jw_object_end(w);
     }
     jw_object_end(w);

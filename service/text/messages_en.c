@@ -12,7 +12,7 @@
 #include "../../engine/text.h"
 #include "problems.h"
 
-#define TXT_NTERMS 16
+#define TXT_NTERMS 17
 
 static const txt_english entries[CC_MSG_COUNT + TXT_NTERMS] = {
     [CC_MSG_P_TWO_TILES_ON_ONE_CELL] = { "msg.problem.two-tiles-on-one-cell",
@@ -384,6 +384,9 @@ static const txt_english entries[CC_MSG_COUNT + TXT_NTERMS] = {
     [CC_MSG_S_STRENGTH] = { "msg.score.strength",
         "Strength: {strengths}.",
         "A sentence of a scoring explanation. {strengths}: \"name strength\" pairs, comma-separated." },
+    [CC_MSG_S_BIG_STRENGTH] = { "msg.score.big-strength",
+        "A large meeple counts as two followers in the majority (strength 2), but its owner scores the points only once.",
+        "A sentence of a scoring explanation (Inns & Cathedrals: the large meeple)." },
     [CC_MSG_S_NOBODY] = { "msg.score.nobody-has-strength",
         "Nobody has any strength here (a mayor in a city without coats of arms occupies it but has strength 0), so nobody scores.",
         "A sentence of a scoring explanation." },
@@ -620,6 +623,7 @@ static const txt_english entries[CC_MSG_COUNT + TXT_NTERMS] = {
     [CC_MSG_COUNT + 13] = { "term.south", "south", "A side of a tile." },
     [CC_MSG_COUNT + 14] = { "term.west", "west", "A side of a tile." },
     [CC_MSG_COUNT + 15] = { "term.and", "and", "Joins the last two names of a list: \"red, blue and green\"." },
+    [CC_MSG_COUNT + 16] = { "term.big", "large meeple", "A figure kind (Inns & Cathedrals): the large meeple, a follower that counts as two." },
 };
 
 /* Past the engine's ids come the service's problems (problems.h). */

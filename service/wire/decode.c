@@ -1098,11 +1098,12 @@ static bool decode_figures(const jr_obj *p, cc_position *pos, cc_error *err)
     if (!dec_array(p, "figures", POS, true, &list, err))
         return false;
     size_t n = jr_count(list);
+    size_t cap = (size_t)cc_figures_cap(pos->expansions);   /* expansions are read first */
     char ptr[CC_POINTER_MAX];
-    if (n > CC_MAX_FIGURES) {
-        jr_pointer_index(ptr, POS "/figures", CC_MAX_FIGURES);
+    if (n > cap) {
+        jr_pointer_index(ptr, POS "/figures", cap);
         return fail_at(err, 422, ptr, CC_MSG_P_MORE_FIGURES, SVC_D_TOO_MANY_FIGURES,
-                       CC_ARGS(CC_INT(MAX, CC_MAX_FIGURES), CC_INT(COUNT, n)));
+                       CC_ARGS(CC_INT(MAX, (int)cap), CC_INT(COUNT, n)));
     }
     const dec_lanes *lanes = jr_by_lane(list) ? dec_lanes_of(list.doc) : NULL;
     if (lanes != NULL)

@@ -6,7 +6,8 @@
 static void enc_expansions(jw *w, unsigned bits)
 {
     static const unsigned order[] = {
-        CC_EXP_ABBEY_MAYOR, CC_EXP_HILLS_SHEEP, CC_EXP_MESSAGES, CC_EXP_SHRINES
+        CC_EXP_ABBEY_MAYOR, CC_EXP_HILLS_SHEEP, CC_EXP_MESSAGES, CC_EXP_SHRINES,
+        CC_EXP_INNS_CATHEDRALS
     };
     jw_array(w);
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)

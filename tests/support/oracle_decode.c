@@ -688,12 +688,13 @@ static bool decode_figures(json_object *p, cc_position *pos, cc_error *err)
     if (!odec_array(p, "figures", POS, true, &list, err))
         return false;
     size_t n = json_object_array_length(list);
+    size_t cap = (size_t)cc_figures_cap(pos->expansions);   /* 72 with Inns & Cathedrals */
     char ptr[CC_POINTER_MAX];
-    if (n > CC_MAX_FIGURES) {
-        ojs_pointer_index(ptr, POS "/figures", CC_MAX_FIGURES);
+    if (n > cap) {
+        ojs_pointer_index(ptr, POS "/figures", cap);
         return fail_at(err, 422, ptr, "More figures than the supply holds",
                        "Six players own at most %d figures; this position lists %zu.",
-                       CC_MAX_FIGURES, n);
+                       (int)cap, n);
     }
     for (size_t i = 0; i < n; i++) {
         ojs_pointer_index(ptr, POS "/figures", i);

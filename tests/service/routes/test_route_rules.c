@@ -17,6 +17,7 @@ static const char *const pages[] = {
     "Base game (1st edition), ", "Base game, ",
     "Abbey & Mayor (1st edition), ", "Abbey & Mayor, ",
     "Hills & Sheep, ", "Heretics & Shrines (1st edition), ", "The Messages (1st edition), ",
+    "Inns & Cathedrals, ",
 };
 
 Test(route_rules, every_source_starts_with_a_public_rule_page)
@@ -93,6 +94,7 @@ Test(route_rules, every_source_url_is_the_page_the_source_names)
         { "Hills & Sheep, ", "https://wikicarpedia.com/car/Hills_%26_Sheep" },
         { "Heretics & Shrines (1st edition), ", "https://wikicarpedia.com/car/Heretics_and_Shrines_(1st_edition)" },
         { "The Messages (1st edition), ", "https://wikicarpedia.com/car/The_Messages_(1st_edition)" },
+        { "Inns & Cathedrals, ", "https://wikicarpedia.com/car/Inns_and_Cathedrals" },
     };
     size_t n;
     const cc_rule *rules = cc_rules(&n);
