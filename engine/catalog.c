@@ -11,15 +11,23 @@ static const struct { const char *name; unsigned bit; } expansions[] = {
     { "hills-sheep", CC_EXP_HILLS_SHEEP },
     { "messages", CC_EXP_MESSAGES },
     { "shrines", CC_EXP_SHRINES },
+    { "river", CC_EXP_RIVER },
+    { "river-ii", CC_EXP_RIVER_II },
     { "inns-cathedrals", CC_EXP_INNS_CATHEDRALS },
+    { "traders-builders", CC_EXP_TRADERS_BUILDERS },
 };
 
-unsigned cc_expansion_parse(const char *name)
+unsigned cc_expansion_of_set(const char *name)
 {
     for (size_t i = 0; i < sizeof expansions / sizeof expansions[0]; i++)
         if (strcmp(name, expansions[i].name) == 0)
             return expansions[i].bit;
     return 0;
+}
+
+unsigned cc_expansion_parse(const char *name)
+{
+    return cc_expansion_of_set(name) & CC_EXP_RULED;
 }
 
 const char *cc_expansion_name(unsigned bit)
@@ -292,7 +300,13 @@ int cc_tile_centre_feature(const cc_tile_type *t)
 const char *cc_feature_type_name(cc_feature_type t)
 {
     static const char *const names[CC_FEAT_NTYPES] = {
-        "city", "road", "field", "cloister", "shrine", "abbey"
+        "city", "road", "field", "cloister", "shrine", "abbey", "river"
     };
     return (unsigned)t < CC_FEAT_NTYPES ? names[t] : "?";
+}
+
+const char *cc_goods_name(cc_goods g)
+{
+    static const char *const names[CC_NGOODS] = { "wine", "grain", "cloth" };
+    return (unsigned)g < CC_NGOODS ? names[g] : "?";
 }

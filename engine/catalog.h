@@ -7,7 +7,8 @@
  * never writes to a catalog, so any number of threads may share one.
  *
  * Table of contents:
- *   cc_feature_type            city, road, field, cloister, shrine, abbey
+ *   cc_feature_type            city, road, field, cloister, shrine, abbey, river
+ *   cc_goods                   wine, grain, cloth (trade goods on cities)
  *   cc_tile_feature            one feature #k of a tile type
  *   cc_tile_turn               a tile type's facts turned by a rotation
  *   cc_tile_type               one tile type: edges, features, flags, aliases
@@ -20,7 +21,9 @@
  *   cc_tile_type_turn()        fill a tile type's four cc_tile_turns (the loader)
  *   cc_tile_feature_at_ring()  which feature owns a ring position (catalog orientation)
  *   cc_feature_type_name()     "city", "road", ...
- *   cc_expansion_*             expansion ids and bits
+ *   cc_expansion_*             expansion ids and bits: the sets positions may
+ *                              name (CC_EXP_RULED) and those the catalog holds
+ *   cc_goods_name()            "wine", "grain", "cloth"
  */
 #ifndef CC_CATALOG_H
 #define CC_CATALOG_H
@@ -43,6 +46,8 @@ typedef enum {
     CC_FEAT_CLOISTER,
     CC_FEAT_SHRINE,
     CC_FEAT_ABBEY,
+    CC_FEAT_RIVER,         /* The River: owns edges ('I'), holds no figure,
+                              never scores, separates fields like a road */
     CC_FEAT_NTYPES
 } cc_feature_type;
 
@@ -59,13 +64,37 @@ typedef enum {
     CC_EXP_HILLS_SHEEP = 1u << 2,
     CC_EXP_MESSAGES = 1u << 3,
     CC_EXP_SHRINES = 1u << 4,
-    CC_EXP_INNS_CATHEDRALS = 1u << 7
+    CC_EXP_RIVER = 1u << 5,
+    CC_EXP_RIVER_II = 1u << 6,
+    CC_EXP_INNS_CATHEDRALS = 1u << 7,
+    CC_EXP_TRADERS_BUILDERS = 1u << 8
 } cc_expansion;
 
-/* "base", "abbey-mayor", "hills-sheep", "messages", "shrines",
- * "inns-cathedrals" -> bit, 0 if unknown. */
+/* The expansions whose rules the engine applies: the only ones a position
+ * may name. The catalog holds the tiles of more sets (their facts are
+ * known before their rules are built); a position naming one of those is
+ * refused like any unknown expansion. */
+#define CC_EXP_RULED (CC_EXP_BASE | CC_EXP_ABBEY_MAYOR | CC_EXP_HILLS_SHEEP | \
+                      CC_EXP_MESSAGES | CC_EXP_SHRINES | CC_EXP_INNS_CATHEDRALS)
+
+/* A position's expansion id ("base", "abbey-mayor", ...) -> bit; 0 if
+ * unknown or not in CC_EXP_RULED. */
 unsigned cc_expansion_parse(const char *name);
+/* A catalog set ("river", "traders-builders", ...) -> bit, ruled or not;
+ * 0 if unknown. */
+unsigned cc_expansion_of_set(const char *name);
 const char *cc_expansion_name(unsigned bit);
+
+/* Trade goods (Traders & Builders), the symbols a city segment shows. */
+typedef enum {
+    CC_GOODS_WINE,
+    CC_GOODS_GRAIN,
+    CC_GOODS_CLOTH,
+    CC_NGOODS
+} cc_goods;
+
+/* "wine", "grain", "cloth"; "?" out of range. */
+const char *cc_goods_name(cc_goods g);
 
 /* One feature #k of a tile type, in catalog orientation. */
 typedef struct {
@@ -80,6 +109,15 @@ typedef struct {
     uint8_t pennants;      /* coats of arms on a city */
     uint16_t adjacent_cities; /* fields: bit j set = borders city feature #j */
     char ends_on[128];      /* roads ending on the tile: what they end at (prose) */
+    bool inn;               /* a road with an inn beside it (Inns & Cathedrals,
+                               The River II's bridge): the road scores 2 per
+                               tile completed, 0 incomplete at the end */
+    bool cathedral;         /* a city with a cathedral (Inns & Cathedrals): 3
+                               per tile and coat of arms completed, 0 incomplete */
+    bool pig_herd;          /* a field with a pig herd (The River II): each
+                               farmer majority scores 1 more per city (with
+                               Traders & Builders) */
+    uint8_t goods[CC_NGOODS]; /* cities: trade goods symbols, per cc_goods */
 } cc_tile_feature;
 
 /* What a tile of one type shows when placed turned q quarter turns
@@ -88,7 +126,7 @@ typedef struct {
  * the rotation only, so the loader derives them once per type
  * (cc_tile_type_turn) and placing a tile turns nothing (board.h). */
 typedef struct {
-    char edge[4];                       /* N E S W: 'C' 'R' 'F' '?' */
+    char edge[4];                       /* N E S W: 'C' 'R' 'F' 'I' '?' */
     int8_t ring_feature[CC_RING_SIZE];  /* ring position -> the lowest k owning it, or -1 */
     int8_t split_city[4];               /* direction -> the second city segment's k, or -1 */
     int8_t centre_feature;              /* k of the building at C, or -1 */
@@ -102,12 +140,20 @@ typedef struct {
     int naliases;
     char aliases[CC_MAX_ALIASES][CC_ID_MAX];
     int count;                     /* copies in the game; 0 for the abbey (one per player) */
-    char edges[4];                 /* N E S W: 'C' 'R' 'F', '?' matches anything */
+    char edges[4];                 /* N E S W: 'C' 'R' 'F', 'I' river (matches only
+                                      'I'), '?' matches anything */
     cc_tile_turn turn[4];          /* turn[q]: placed turned q quarter turns
                                       (cc_tile_type_turn fills them) */
     bool hill, vineyard, garden;
     bool is_abbey;
     bool is_start;                 /* base.D: one copy starts at (0,0) */
+    bool spring;                   /* river.s: the river's source, the start tile
+                                      of a game with a river (one river edge) */
+    bool lake;                     /* a river end placed last (one river edge) */
+    bool fork;                     /* The River II's fork (three river edges),
+                                      placed right after the spring */
+    bool volcano;                  /* The River II's volcano lake: takes no
+                                      figure; its player places a land tile */
     int nfeatures;
     cc_tile_feature features[CC_MAX_TILE_FEATURES];
     int nwagon_links;              /* C1 wagon links: groups of feature bits */

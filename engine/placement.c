@@ -11,15 +11,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* An edge as a set of the edge types it matches ('?' matches all), so that
- * two edges match (cc_edges_match) when their sets meet, and four edges are
- * one word. */
+/* An edge as a set of the edge types it matches ('?' matches all; a
+ * river edge 'I' only a river edge), so that two edges match
+ * (cc_edges_match) when their sets meet, and four edges are one word. */
 static unsigned edge_set(char e)
 {
     switch (e) {
     case 'C': return 1;
     case 'R': return 2;
     case 'F': return 4;
+    case 'I': return 8;
     default: return 0xF;   /* '?' */
     }
 }

@@ -11,7 +11,8 @@
 --
 -- What the loader still checks itself (SQL cannot see a whole tile at once):
 -- feature numbers run 0..n-1, the edge pattern agrees with the features on
--- the edges, every field half is owned, inner fields own no half.
+-- the edges (a river edge is owned by a river between two field halves),
+-- every field half is owned, inner fields own no half.
 --
 -- Build: cat schema/schema.sql schema/tiles.sql | sqlite3 -bail build/catalog.db
 
@@ -21,7 +22,10 @@ PRAGMA foreign_keys = ON;
 
 -- The loader refuses a database of another layout: bump this when the
 -- schema changes shape (service/catalog/catalog_db.c: CATALOG_SCHEMA_VERSION).
-PRAGMA user_version = 1;
+-- Version 2: river edges and features, the river tile flags, inns,
+-- cathedrals, goods and the pig herd (The River, The River II, Inns &
+-- Cathedrals, Traders & Builders).
+PRAGMA user_version = 2;
 
 -- Expansion sets a tile type can belong to. Ids are the contract's
 -- expansion ids (engine/catalog.h cc_expansion_parse); a typo in a tile's
@@ -29,14 +33,16 @@ PRAGMA user_version = 1;
 -- no position can enable.
 CREATE TABLE expansion (
     id   TEXT PRIMARY KEY
-         CHECK (id IN ('base', 'abbey-mayor', 'hills-sheep', 'messages', 'shrines')),
+         CHECK (id IN ('base', 'abbey-mayor', 'hills-sheep', 'messages', 'shrines',
+                       'river', 'river-ii', 'inns-cathedrals', 'traders-builders')),
     name TEXT NOT NULL
 ) STRICT;
 
 -- The location vocabulary of catalog features: the centre C, the four
 -- edges and the eight field halves (the contract's names; tiles.md section
 -- 1 maps them to the reference's NL/NR/...). kind says what may stand
--- there: cities and roads own edges, fields own halves, monasteries C.
+-- there: cities, roads and rivers own edges, fields own halves,
+-- monasteries C.
 -- ring is the position on the 12-step ring clockwise from N (engine/loc.h).
 CREATE TABLE location (
     name TEXT PRIMARY KEY,
@@ -55,8 +61,8 @@ INSERT INTO location (name, kind, ring) VALUES
 
 -- One row per tile type. position keeps the order of tiles.json so the
 -- catalog index of a type is stable between builds.
---   edges:     N E S W, 'C' city, 'R' road, 'F' field, '?' matches anything
---              (only the abbey).
+--   edges:     N E S W, 'C' city, 'R' road, 'F' field, 'I' river (matches
+--              only a river edge), '?' matches anything (only the abbey).
 --   count:     copies in the game; NULL for the abbey, which is not drawn
 --              (one per player) -- so "how many abbeys" cannot be misread
 --              as a number of tiles in the pile.
@@ -64,22 +70,40 @@ INSERT INTO location (name, kind, ring) VALUES
 --   is_start:  the start tile type (base.D: one copy starts at (0,0)).
 --   hill, vineyard, garden: tile-level illustrations that rules look at
 --              (gardens are cosmetic here, kept so the data is complete).
+--   spring:    the river's source (one river edge): the start tile of a game
+--              with a river (river.s, shared by The River and The River II).
+--   lake:      a river end (one river edge), placed last of the river tiles.
+--   fork:      The River II's fork (three river edges), placed right after
+--              the spring.
+--   volcano:   The River II's lake with a volcano: no figure on it, and its
+--              player places a land tile at once.
 CREATE TABLE tile_type (
     id         TEXT PRIMARY KEY CHECK (length(id) BETWEEN 1 AND 39),
     position   INTEGER NOT NULL UNIQUE CHECK (position >= 0),
     set_id     TEXT NOT NULL REFERENCES expansion (id),
     count      INTEGER CHECK (count >= 1),
     edges      TEXT NOT NULL CHECK (length(edges) = 4
-                                    AND edges GLOB '[CRF?][CRF?][CRF?][CRF?]'),
+                                    AND edges GLOB '[CRFI?][CRFI?][CRFI?][CRFI?]'),
     is_abbey   INTEGER NOT NULL DEFAULT 0 CHECK (is_abbey IN (0, 1)),
     is_start   INTEGER NOT NULL DEFAULT 0 CHECK (is_start IN (0, 1)),
     hill       INTEGER NOT NULL DEFAULT 0 CHECK (hill IN (0, 1)),
     vineyard   INTEGER NOT NULL DEFAULT 0 CHECK (vineyard IN (0, 1)),
     garden     INTEGER NOT NULL DEFAULT 0 CHECK (garden IN (0, 1)),
+    spring     INTEGER NOT NULL DEFAULT 0 CHECK (spring IN (0, 1)),
+    lake       INTEGER NOT NULL DEFAULT 0 CHECK (lake IN (0, 1)),
+    fork       INTEGER NOT NULL DEFAULT 0 CHECK (fork IN (0, 1)),
+    volcano    INTEGER NOT NULL DEFAULT 0 CHECK (volcano IN (0, 1)),
     CHECK ((is_abbey = 1) = (count IS NULL)),
     CHECK ((is_abbey = 1) = (edges = '????')),
     CHECK ((is_abbey = 1) = (instr(edges, '?') > 0)),
-    CHECK (NOT (is_abbey = 1 AND is_start = 1))
+    CHECK (NOT (is_abbey = 1 AND is_start = 1)),
+    -- River tiles belong to the river sets, and the river flags fit the
+    -- number of river edges: a spring or a lake has one, a fork three.
+    CHECK (instr(edges, 'I') = 0 OR set_id IN ('river', 'river-ii')),
+    CHECK (spring + lake + fork <= 1),
+    CHECK (spring + lake = 0 OR length(replace(edges, 'I', '')) = 3),
+    CHECK (fork = 0 OR length(replace(edges, 'I', '')) = 1),
+    CHECK (volcano = 0 OR lake = 1)
 ) STRICT;
 
 -- At most one abbey and one start tile type: the engine looks each up by a
@@ -112,20 +136,36 @@ END;
 --   split_edge: a city that also owns a second segment of that edge
 --               direction (H&S CC!.v, tiles.md section 6).
 --   ends_on:    what a road that ends on the tile ends at (prose).
+--   inn:        an inn beside this road (Inns & Cathedrals; also the River
+--               II bridge): the whole road scores 2 per tile completed, 0
+--               incomplete at the end. Roads only.
+--   cathedral:  a cathedral in this city (Inns & Cathedrals): the whole city
+--               scores 3 per tile and coat of arms completed, 0 incomplete at
+--               the end. Cities only.
+--   pig_herd:   a pig herd in this field (The River II, with Traders &
+--               Builders): each farmer majority scores 1 more per city.
+--               Fields only.
+-- A river feature owns edges like a road, holds no figure and never scores.
 CREATE TABLE feature (
     tile_id    TEXT NOT NULL REFERENCES tile_type (id),
     idx        INTEGER NOT NULL CHECK (idx BETWEEN 0 AND 11),
     type       TEXT NOT NULL
-               CHECK (type IN ('city', 'road', 'field', 'cloister', 'shrine', 'abbey')),
+               CHECK (type IN ('city', 'road', 'field', 'cloister', 'shrine', 'abbey', 'river')),
     pennants   INTEGER CHECK (pennants BETWEEN 0 AND 9),
     inner      INTEGER NOT NULL DEFAULT 0 CHECK (inner IN (0, 1)),
     split_edge TEXT CHECK (split_edge IN ('N', 'E', 'S', 'W')),
     ends_on    TEXT CHECK (length(ends_on) >= 1),
+    inn        INTEGER NOT NULL DEFAULT 0 CHECK (inn IN (0, 1)),
+    cathedral  INTEGER NOT NULL DEFAULT 0 CHECK (cathedral IN (0, 1)),
+    pig_herd   INTEGER NOT NULL DEFAULT 0 CHECK (pig_herd IN (0, 1)),
     PRIMARY KEY (tile_id, idx),
     CHECK ((type = 'city') = (pennants IS NOT NULL)),
     CHECK (inner = 0 OR type = 'field'),
     CHECK (split_edge IS NULL OR type = 'city'),
-    CHECK (ends_on IS NULL OR type = 'road')
+    CHECK (ends_on IS NULL OR type = 'road'),
+    CHECK (inn = 0 OR type = 'road'),
+    CHECK (cathedral = 0 OR type = 'city'),
+    CHECK (pig_herd = 0 OR type = 'field')
 ) STRICT;
 
 -- An abbey feature only on the abbey tile, and the abbey tile holds nothing
@@ -151,11 +191,11 @@ CREATE TRIGGER location_fits_feature_type BEFORE INSERT ON feature_location
 WHEN NOT EXISTS (
     SELECT 1 FROM feature f JOIN location l ON l.name = NEW.location
     WHERE f.tile_id = NEW.tile_id AND f.idx = NEW.feature_idx
-      AND ((f.type IN ('city', 'road') AND l.kind = 'edge')
+      AND ((f.type IN ('city', 'road', 'river') AND l.kind = 'edge')
         OR (f.type = 'field' AND l.kind = 'half')
         OR (f.type IN ('cloister', 'shrine', 'abbey') AND l.kind = 'centre')))
 BEGIN
-    SELECT RAISE(ABORT, 'location does not fit the feature type (cities and roads own edges, fields halves, monasteries C)');
+    SELECT RAISE(ABORT, 'location does not fit the feature type (cities, roads and rivers own edges, fields halves, monasteries C)');
 END;
 
 CREATE TRIGGER inner_field_owns_no_half BEFORE INSERT ON feature_location
@@ -180,6 +220,25 @@ WHEN (SELECT type FROM feature WHERE tile_id = NEW.tile_id AND idx = NEW.field_i
   OR (SELECT type FROM feature WHERE tile_id = NEW.tile_id AND idx = NEW.city_idx) != 'city'
 BEGIN
     SELECT RAISE(ABORT, 'field_city links a field to a city of the same tile');
+END;
+
+-- Trade goods shown on a city segment (Traders & Builders): count symbols
+-- of one kind. Completing the city gives one token per symbol to the player
+-- who placed the completing tile. A row per kind, so a segment with none
+-- has no row and a kind is never stored twice.
+CREATE TABLE feature_goods (
+    tile_id     TEXT NOT NULL,
+    feature_idx INTEGER NOT NULL,
+    kind        TEXT NOT NULL CHECK (kind IN ('wine', 'grain', 'cloth')),
+    count       INTEGER NOT NULL CHECK (count BETWEEN 1 AND 9),
+    PRIMARY KEY (tile_id, feature_idx, kind),
+    FOREIGN KEY (tile_id, feature_idx) REFERENCES feature (tile_id, idx)
+) STRICT;
+
+CREATE TRIGGER goods_on_a_city BEFORE INSERT ON feature_goods
+WHEN (SELECT type FROM feature WHERE tile_id = NEW.tile_id AND idx = NEW.feature_idx) != 'city'
+BEGIN
+    SELECT RAISE(ABORT, 'goods are shown on city segments only');
 END;
 
 -- Same-tile wagon links of the 1st-edition wagon rule (tiles.md section 1:

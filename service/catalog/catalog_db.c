@@ -23,7 +23,7 @@
 
 /* schema.sql sets PRAGMA user_version to this; a database of another
  * layout would be misread column by column, so it is refused. */
-#define CATALOG_SCHEMA_VERSION 1
+#define CATALOG_SCHEMA_VERSION 2
 
 /* A bound on the number of tile types, against a corrupt count. */
 #define CATALOG_MAX_TYPES 1000
@@ -183,14 +183,15 @@ static bool read_count_row(loader *ld, sqlite3_stmt *row)
 
 static bool read_edges(loader *ld, cc_tile_type *t, const char *edges)
 {
-    if (edges == NULL || strlen(edges) != 4 || strspn(edges, "CRF?") != 4)
-        return fail(ld, "catalog: %s: edge pattern \"%s\" is not four of C R F ?",
+    if (edges == NULL || strlen(edges) != 4 || strspn(edges, "CRFI?") != 4)
+        return fail(ld, "catalog: %s: edge pattern \"%s\" is not four of C R F I ?",
                     t->id, edges ? edges : "(null)");
     memcpy(t->edges, edges, 4);
     return true;
 }
 
-/* tile_type: id, set_id, count, edges, is_abbey, is_start, hill, vineyard, garden */
+/* tile_type: id, set_id, count, edges, is_abbey, is_start, hill, vineyard, garden,
+ * spring, lake, fork, volcano */
 static bool read_tile_row(loader *ld, sqlite3_stmt *row)
 {
     if (ld->cat->ntypes >= ld->capacity)
@@ -199,7 +200,7 @@ static bool read_tile_row(loader *ld, sqlite3_stmt *row)
     if (!copy_name(ld, row, 0, t->id, sizeof t->id, "tile id") ||
         !copy_name(ld, row, 1, t->set, sizeof t->set, "expansion id"))
         return false;
-    t->expansion = cc_expansion_parse(t->set);
+    t->expansion = cc_expansion_of_set(t->set);
     if (t->expansion == 0)
         return fail(ld, "catalog: %s: unknown expansion \"%s\"", t->id, t->set);
     t->count = sqlite3_column_type(row, 2) == SQLITE_NULL ? 0 : sqlite3_column_int(row, 2);
@@ -208,7 +209,11 @@ static bool read_tile_row(loader *ld, sqlite3_stmt *row)
            read_bool(ld, row, 5, &t->is_start, "is_start") &&
            read_bool(ld, row, 6, &t->hill, "hill") &&
            read_bool(ld, row, 7, &t->vineyard, "vineyard") &&
-           read_bool(ld, row, 8, &t->garden, "garden");
+           read_bool(ld, row, 8, &t->garden, "garden") &&
+           read_bool(ld, row, 9, &t->spring, "spring") &&
+           read_bool(ld, row, 10, &t->lake, "lake") &&
+           read_bool(ld, row, 11, &t->fork, "fork") &&
+           read_bool(ld, row, 12, &t->volcano, "volcano");
 }
 
 /* tile_alias: tile_id, alias, source -- the reference id comes first. */
@@ -251,8 +256,9 @@ static bool read_split_edge(loader *ld, cc_tile_type *t, cc_tile_feature *f, con
     return true;
 }
 
-/* feature: tile_id, idx, type, pennants, inner, split_edge, ends_on, in
- * catalog order and by idx, so the numbers must come 0, 1, 2... */
+/* feature: tile_id, idx, type, pennants, inner, split_edge, ends_on, inn,
+ * cathedral, pig_herd, in catalog order and by idx, so the numbers must
+ * come 0, 1, 2... */
 static bool read_feature_row(loader *ld, sqlite3_stmt *row)
 {
     cc_tile_type *t = tile_named(ld, row, 0);
@@ -278,19 +284,54 @@ static bool read_feature_row(loader *ld, sqlite3_stmt *row)
         return false;
     if (text_or_null(row, 6) != NULL)
         append_prose(f->ends_on, sizeof f->ends_on, NULL, text_or_null(row, 6));
+    if (!read_bool(ld, row, 7, &f->inn, "inn") ||
+        !read_bool(ld, row, 8, &f->cathedral, "cathedral") ||
+        !read_bool(ld, row, 9, &f->pig_herd, "pig_herd"))
+        return false;
+    if ((f->inn && type != CC_FEAT_ROAD) || (f->cathedral && type != CC_FEAT_CITY) ||
+        (f->pig_herd && type != CC_FEAT_FIELD))
+        return fail(ld, "catalog: %s #%d: an inn is on a road, a cathedral in a city, "
+                    "a pig herd in a field", t->id, k);
     t->nfeatures++;
     return true;
 }
 
-/* Does a feature of this type belong at loc?  Cities and roads own edges,
- * fields own half-edges, monasteries stand at C (tiles.md section 1). */
+static int goods_parse(const char *name)
+{
+    for (int g = 0; name != NULL && g < CC_NGOODS; g++)
+        if (strcmp(name, cc_goods_name((cc_goods)g)) == 0)
+            return g;
+    return -1;
+}
+
+/* feature_goods: tile_id, feature_idx, kind, count */
+static bool read_goods_row(loader *ld, sqlite3_stmt *row)
+{
+    cc_tile_type *t = tile_named(ld, row, 0);
+    cc_tile_feature *f = t ? feature_numbered(ld, t, row, 1) : NULL;
+    if (f == NULL)
+        return false;
+    int g = goods_parse(text_or_null(row, 2));
+    int n = sqlite3_column_int(row, 3);
+    if (g < 0)
+        return fail(ld, "catalog: %s #%d: unknown goods \"%s\"", t->id, f->index,
+                    text_or_null(row, 2) ? text_or_null(row, 2) : "(null)");
+    if (f->type != CC_FEAT_CITY || n < 1 || n > 9 || f->goods[g] != 0)
+        return fail(ld, "catalog: %s #%d: goods are 1 to 9 symbols of a kind, once, on a city",
+                    t->id, f->index);
+    f->goods[g] = (uint8_t)n;
+    return true;
+}
+
+/* Does a feature of this type belong at loc?  Cities, roads and rivers own
+ * edges, fields own half-edges, monasteries stand at C (tiles.md section 1). */
 static bool location_fits(cc_feature_type type, cc_loc loc)
 {
     if (loc.kind == CC_LOC_CENTRE)
         return cc_feature_is_monastery(type);
     if (loc.kind != CC_LOC_RING)
         return false;
-    if (type == CC_FEAT_CITY || type == CC_FEAT_ROAD)
+    if (type == CC_FEAT_CITY || type == CC_FEAT_ROAD || type == CC_FEAT_RIVER)
         return cc_ring_is_edge(loc.value);
     return type == CC_FEAT_FIELD && !cc_ring_is_edge(loc.value);
 }
@@ -369,8 +410,9 @@ static bool read_note_row(loader *ld, sqlite3_stmt *row)
 /* ---- whole-tile checks --------------------------------------------------- */
 
 /* Each edge's letter must agree with what owns it: a city edge belongs to
- * a city and its halves to nobody, a road edge to a road between two field
- * halves, a field edge to nobody and both halves to fields. Matching uses
+ * a city and its halves to nobody, a road edge to a road and a river edge
+ * to a river, each between two field halves, a field edge to nobody and
+ * both halves to fields. Matching uses
  * the letters and feature building uses the masks, so a disagreement would
  * make the two halves of the engine see different tiles. */
 static bool check_edge(loader *ld, const cc_tile_type *t, int d)
@@ -386,6 +428,7 @@ static bool check_edge(loader *ld, const cc_tile_type *t, int d)
     switch (t->edges[d]) {
     case 'C': ok = edge >= 0 && t->features[edge].type == CC_FEAT_CITY && left < 0 && right < 0; break;
     case 'R': ok = edge >= 0 && t->features[edge].type == CC_FEAT_ROAD && halves_fields; break;
+    case 'I': ok = edge >= 0 && t->features[edge].type == CC_FEAT_RIVER && halves_fields; break;
     case 'F': ok = edge < 0 && halves_fields; break;
     default: break;
     }
@@ -403,7 +446,8 @@ static bool check_feature(loader *ld, const cc_tile_type *t, const cc_tile_featu
     if (f->type == CC_FEAT_FIELD && f->inner != (f->ring_mask == 0))
         return fail(ld, "catalog: %s #%d: a field is inner exactly when it touches no edge",
                     t->id, f->index);
-    if ((f->type == CC_FEAT_CITY || f->type == CC_FEAT_ROAD) && f->ring_mask == 0)
+    if ((f->type == CC_FEAT_CITY || f->type == CC_FEAT_ROAD || f->type == CC_FEAT_RIVER) &&
+        f->ring_mask == 0)
         return fail(ld, "catalog: %s #%d: a %s owns no edge", t->id, f->index,
                     cc_feature_type_name((cc_feature_type)f->type));
     if (f->split_edge >= 0) {
@@ -428,13 +472,34 @@ static bool check_abbey(loader *ld, const cc_tile_type *t)
     return true;
 }
 
+/* The river flags against the river edges (schema.sql says the same on
+ * insert): a spring or a lake has one river edge, a fork three, the volcano
+ * is a lake, a tile has at most one of spring, lake and fork; river edges
+ * only in the river sets, whose rules know them. */
+static bool check_river(loader *ld, const cc_tile_type *t)
+{
+    int river_edges = 0;
+    for (int d = 0; d < CC_NDIRS; d++)
+        river_edges += t->edges[d] == 'I';
+    bool river_set = t->expansion & (CC_EXP_RIVER | CC_EXP_RIVER_II);
+    if (river_edges > 0 && !river_set)
+        return fail(ld, "catalog: %s: river edges outside the river sets", t->id);
+    if (t->spring + t->lake + t->fork > 1 || (t->volcano && !t->lake))
+        return fail(ld, "catalog: %s: at most one of spring, lake and fork; a volcano is a lake",
+                    t->id);
+    if (((t->spring || t->lake) && river_edges != 1) || (t->fork && river_edges != 3))
+        return fail(ld, "catalog: %s: a spring or a lake has one river edge, a fork three",
+                    t->id);
+    return true;
+}
+
 static bool check_tile(loader *ld, const cc_tile_type *t)
 {
     if (t->reference_id[0] == '\0')
         return fail(ld, "catalog: %s has no reference id", t->id);
     if (t->nfeatures == 0)
         return fail(ld, "catalog: %s has no features", t->id);
-    if (!check_abbey(ld, t))
+    if (!check_abbey(ld, t) || !check_river(ld, t))
         return false;
     if (t->is_abbey)
         return true;        /* no edges to check: '?' matches anything */
@@ -479,16 +544,20 @@ static bool read_all(loader *ld)
     return for_each_row(ld, "PRAGMA user_version", read_version_row) &&
            for_each_row(ld, "SELECT count(*) FROM tile_type", read_count_row) &&
            for_each_row(ld,
-               "SELECT id, set_id, count, edges, is_abbey, is_start, hill, vineyard, garden"
+               "SELECT id, set_id, count, edges, is_abbey, is_start, hill, vineyard, garden,"
+               " spring, lake, fork, volcano"
                " FROM tile_type ORDER BY position", read_tile_row) &&
            for_each_row(ld,
                "SELECT a.tile_id, a.alias, a.source FROM tile_alias a"
                " JOIN tile_type t ON t.id = a.tile_id"
                " ORDER BY t.position, a.source <> 'reference', a.alias", read_alias_row) &&
            for_each_row(ld,
-               "SELECT f.tile_id, f.idx, f.type, f.pennants, f.inner, f.split_edge, f.ends_on"
+               "SELECT f.tile_id, f.idx, f.type, f.pennants, f.inner, f.split_edge, f.ends_on,"
+               " f.inn, f.cathedral, f.pig_herd"
                " FROM feature f JOIN tile_type t ON t.id = f.tile_id"
                " ORDER BY t.position, f.idx", read_feature_row) &&
+           for_each_row(ld,
+               "SELECT tile_id, feature_idx, kind, count FROM feature_goods", read_goods_row) &&
            for_each_row(ld,
                "SELECT tile_id, feature_idx, location FROM feature_location",
                read_location_row) &&

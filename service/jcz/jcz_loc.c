@@ -114,6 +114,8 @@ unsigned jcz_feature_class(const char *name)
         return 1u << CC_FEAT_FIELD;
     if (strcmp(name, "Monastery") == 0)
         return (1u << CC_FEAT_CLOISTER) | (1u << CC_FEAT_SHRINE) | (1u << CC_FEAT_ABBEY);
+    if (strcmp(name, "River") == 0)
+        return 1u << CC_FEAT_RIVER;
     return 0;
 }
 
@@ -123,6 +125,7 @@ const char *jcz_feature_class_name(cc_feature_type type)
     case CC_FEAT_CITY: return "City";
     case CC_FEAT_ROAD: return "Road";
     case CC_FEAT_FIELD: return "Field";
+    case CC_FEAT_RIVER: return "River";
     default: return "Monastery";
     }
 }

@@ -528,6 +528,7 @@ static void outline_part(scene *sc, const rd_mark *m, int t, int k, bool *did_ar
         rd_stroke(sc->cv, &(rd_pen){ solid, 0.05, false, 0.06 });
         break;
     case CC_FEAT_ROAD:
+    case CC_FEAT_RIVER:
         ta_road_path(sc->cr, p);
         rd_stroke(sc->cv, &(rd_pen){ mark_colour(m, 0.75), 0.2, false, 0 });
         break;

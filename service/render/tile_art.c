@@ -116,7 +116,7 @@ static void read_features(ta_tile *art, const cc_tile_type *t, uint8_t road_edge
                 int d = r / 3;
                 if (f->type == CC_FEAT_CITY)
                     p->halves |= (uint8_t)(3u << (2 * d));
-                else if (f->type == CC_FEAT_ROAD)
+                else if (f->type == CC_FEAT_ROAD || f->type == CC_FEAT_RIVER)
                     road_edges[k] |= (uint8_t)(1u << d);
             } else if (f->type == CC_FEAT_FIELD) {
                 p->halves |= (uint8_t)(1u << ring_half[r]);
@@ -354,14 +354,22 @@ static void road_end(ta_tile *art, const cc_tile_type *t, const uint8_t road_edg
     add_house(art, end);
 }
 
+/* Rivers run like roads between their edges; a river with one edge (the
+ * spring, a lake, a river into a city) runs to the centre, where the
+ * spring or the lake is drawn. */
 static void roads(ta_tile *art, const cc_tile_type *t, const uint8_t road_edges[])
 {
     for (int k = 0; k < art->nparts; k++) {
         ta_part *p = &art->part[k];
-        if (p->type != CC_FEAT_ROAD)
+        if (p->type != CC_FEAT_ROAD && p->type != CC_FEAT_RIVER)
             continue;
         unsigned em = road_edges[k];
         int n = popcount4(em);
+        if (n == 1 && p->type == CC_FEAT_RIVER) {
+            p->nsegs = 1;
+            p->seg[0] = line(edge_mid(first_edge(em)), centre);
+            continue;
+        }
         if (n == 1) {
             road_end(art, t, road_edges, k);
             continue;
@@ -423,7 +431,7 @@ static bool near_road(placer *pl, rd_pt q, double r)
 {
     bool any = false;
     for (int k = 0; k < pl->art->nparts; k++)
-        if (pl->art->part[k].type == CC_FEAT_ROAD) {
+        if (pl->art->part[k].type == CC_FEAT_ROAD || pl->art->part[k].type == CC_FEAT_RIVER) {
             ta_road_path(pl->cr, &pl->art->part[k]);
             any = true;
         }
@@ -680,7 +688,8 @@ void ta_build(ta_tile *art, const cc_tile_type *t, cairo_t *cr)
     memset(art, 0, sizeof *art);
     uint8_t road_edges[CC_MAX_TILE_FEATURES] = { 0 };
     int owner[8];
-    bool any_road = memchr(t->edges, 'R', sizeof t->edges) != NULL;
+    bool any_road = memchr(t->edges, 'R', sizeof t->edges) != NULL ||
+                    memchr(t->edges, 'I', sizeof t->edges) != NULL;   /* a river passes as a road does */
     read_features(art, t, road_edges);
     half_owners(art, owner);
     fields_under_cities(art, owner);
@@ -701,7 +710,7 @@ void ta_build(ta_tile *art, const cc_tile_type *t, cairo_t *cr)
         if (is_city(&art->part[k]))
             city_anchor(&pl, k);
     for (int k = 0; k < art->nparts; k++)
-        if (art->part[k].type == CC_FEAT_ROAD)
+        if (art->part[k].type == CC_FEAT_ROAD || art->part[k].type == CC_FEAT_RIVER)
             road_anchor(&pl, k);
     for (int k = 0; k < art->nparts; k++)
         if (art->part[k].type == CC_FEAT_FIELD && !art->part[k].inner)
@@ -823,6 +832,9 @@ void ta_building_path(cairo_t *cr, const cc_tile_type *t)
 #define ROOF_DARK 0x8e3b29
 #define STONE 0xe9dcbd
 #define INK 0x3b2c20
+#define WATER 0x4a90c8
+#define WATER_EDGE 0x2d5f8a
+#define VOLCANO 0x6b3a2a
 
 static rd_pen pen(unsigned rgb, double width)
 {
@@ -886,6 +898,41 @@ static void draw_roads(rd_canvas *cv, const ta_tile *art)
     cairo_path_destroy(path);
     rd_pen fill = pen(ROAD, 0.1);
     rd_stroke(cv, &fill);
+}
+
+/* The river, under roads (bridges cross it): a blue band with darker
+ * banks, and a pond where it begins (the spring) or ends (a lake), a
+ * volcano on the volcano lake. */
+static void draw_rivers(rd_canvas *cv, const ta_tile *art, const cc_tile_type *t)
+{
+    cairo_t *cr = rd_cairo(cv);
+    bool any = false;
+    for (int k = 0; k < art->nparts; k++)
+        if (art->part[k].type == CC_FEAT_RIVER) {
+            ta_road_path(cr, &art->part[k]);
+            any = true;
+        }
+    if (!any)
+        return;
+    cairo_path_t *path = cairo_copy_path(cr);
+    rd_stroke(cv, &(rd_pen){ rd_hex(WATER_EDGE, 1), 0.2, false, 0 });
+    cairo_append_path(cr, path);
+    cairo_path_destroy(path);
+    rd_stroke(cv, &(rd_pen){ rd_hex(WATER, 1), 0.15, false, 0 });
+    if (!t->spring && !t->lake)
+        return;
+    rd_circle(cr, 0.5, 0.5, t->spring ? 0.14 : 0.22);
+    rd_fill_stroke(cv, rd_hex(WATER, 1), &(rd_pen){ rd_hex(WATER_EDGE, 1), 0.025, true, 0 });
+    if (!t->volcano)
+        return;
+    cairo_move_to(cr, 0.36, 0.6);
+    cairo_line_to(cr, 0.46, 0.38);
+    cairo_line_to(cr, 0.54, 0.38);
+    cairo_line_to(cr, 0.64, 0.6);
+    cairo_close_path(cr);
+    rd_fill_stroke(cv, rd_hex(VOLCANO, 1), &(rd_pen){ rd_hex(INK, 1), 0.014, true, 0 });
+    rd_circle(cr, 0.5, 0.37, 0.035);
+    rd_fill(cv, rd_hex(0xe8572a, 1));
 }
 
 /* An arm of the city from a bare border point to the city: a wedge from a
@@ -1016,6 +1063,7 @@ void ta_draw(rd_canvas *cv, const ta_tile *art, const cc_tile_type *t, const int
         }
     if (art->has_vine)
         draw_vine(cv, art->vine, art->small_vine);
+    draw_rivers(cv, art, t);
     draw_roads(cv, art);
     draw_arms(cv, art);
     for (int k = art->nparts - 1; k >= 0; k--)   /* #0 last: CCcc+'s bridge */

@@ -25,7 +25,9 @@
  * spokes to the centre for three edges; a road with one edge runs to what
  * its wagon link names (monastery: the centre; city: the middle of that
  * city's wall; other roads: a village at the centre for three or more, a
- * house between two) and otherwise to a house in the field. Fields are the
+ * house between two) and otherwise to a house in the field. Rivers run as
+ * roads do, under them (a bridge), one with a single edge to the centre,
+ * where the spring or the lake lies. Fields are the
  * ground; their regions (for highlighting) are the triangles from the
  * centre to their halves, or the corner inside a road's curve.
  *
@@ -103,7 +105,7 @@ typedef struct {
     bool has_vine, small_vine;
     rd_pt vine;                 /* vineyard rows (small: half size, a cramped field) */
     int centre;                 /* k of the monastery at C, or -1 */
-    uint8_t curve_corners;      /* bit c: a road curves round the corner at s = 2c */
+    uint8_t curve_corners;      /* bit c: a road or river curves round the corner at s = 2c */
 } ta_tile;
 
 /* Work out the geometry of tile type t. cr is any cairo context (used for

@@ -5,7 +5,12 @@
  * #k with its locations: "C" for a building, edge names for cities and
  * roads, half names for fields, and "#k" where the feature owns something
  * no ring name reaches (an inner field, the second city segment of a split
- * edge). Each feature carries its index twice, as "index" and "k". */
+ * edge). Each feature carries its index twice, as "index" and "k".
+ *
+ * Facts only some sets have are members only where they hold, so the
+ * answer for a tile of the older sets keeps its exact form: a tile's
+ * "spring", "lake", "fork", "volcano" (the river sets), a road's "inn", a
+ * city's "cathedral" and "goods", a field's "pig_herd". */
 #include "routes.h"
 
 #include <string.h>
@@ -31,6 +36,22 @@ static void feature_locations(jw *w, const cc_tile_feature *tf)
     jw_array_end(w);
 }
 
+/* A city segment's trade goods, {"wine": 1}, when it shows any. */
+static void encode_goods(jw *w, const cc_tile_feature *tf)
+{
+    bool any = false;
+    for (int g = 0; g < CC_NGOODS; g++)
+        any |= tf->goods[g] > 0;
+    if (!any)
+        return;
+    jw_key(w, "goods");
+    jw_object(w);
+    for (int g = 0; g < CC_NGOODS; g++)
+        if (tf->goods[g] > 0)
+            jw_member_int(w, cc_goods_name((cc_goods)g), tf->goods[g]);
+    jw_object_end(w);
+}
+
 static void encode_feature(jw *w, const cc_tile_feature *tf)
 {
     jw_object(w);
@@ -48,6 +69,9 @@ static void encode_feature(jw *w, const cc_tile_feature *tf)
     case CC_FEAT_CITY:
         if (tf->split_edge >= 0 && tf->split_edge < 4)
             jw_member_string(w, "split_edge", dir_names[tf->split_edge]);
+        if (tf->cathedral)
+            jw_member_bool(w, "cathedral", true);
+        encode_goods(w, tf);
         break;
     case CC_FEAT_FIELD:
         jw_key(w, "adjacent_cities");
@@ -57,10 +81,14 @@ static void encode_feature(jw *w, const cc_tile_feature *tf)
                 jw_int(w, j);
         jw_array_end(w);
         jw_member_bool(w, "inner", tf->inner);
+        if (tf->pig_herd)
+            jw_member_bool(w, "pig_herd", true);
         break;
     case CC_FEAT_ROAD:
         if (tf->ends_on[0])
             jw_member_string(w, "ends_on", tf->ends_on);
+        if (tf->inn)
+            jw_member_bool(w, "inn", true);
         break;
     default:
         break;
@@ -101,6 +129,14 @@ static void encode_tile(jw *w, const cc_tile_type *t)
     jw_member_bool(w, "vineyard", t->vineyard);
     jw_member_bool(w, "garden", t->garden);
     jw_member_bool(w, "start", t->is_start);
+    if (t->spring)
+        jw_member_bool(w, "spring", true);
+    if (t->lake)
+        jw_member_bool(w, "lake", true);
+    if (t->fork)
+        jw_member_bool(w, "fork", true);
+    if (t->volcano)
+        jw_member_bool(w, "volcano", true);
     jw_key(w, "features");
     jw_array(w);
     for (int k = 0; k < t->nfeatures && k < CC_MAX_TILE_FEATURES; k++)

@@ -25,6 +25,8 @@ static void feature_summary(jw *w, const cc_features *f)
     }
     jw_object(w);
     for (int t = 0; t < CC_FEAT_NTYPES; t++) {
+        if (t == CC_FEAT_RIVER && count[t] == 0)
+            continue;   /* the river's only where a river is: older answers keep their form */
         jw_key(w, cc_feature_type_name((cc_feature_type)t));
         jw_object(w);
         jw_member_int(w, "count", count[t]);

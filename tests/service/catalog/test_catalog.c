@@ -29,6 +29,8 @@ typedef struct {
     bool inner;
     const char *split_edge;  /* "N" ... or NULL */
     const char *ends_on;     /* a road ending on the tile: what at; else NULL */
+    bool inn, cathedral, pig_herd;
+    int goods[CC_NGOODS];    /* wine, grain, cloth symbols */
 } expect_feature;
 
 typedef struct {
@@ -36,6 +38,7 @@ typedef struct {
     int count;               /* 0 for the abbey */
     const char *edges;
     bool hill, vineyard, garden, is_abbey, is_start;
+    bool spring, lake, fork, volcano;
     const char *aliases[CC_MAX_ALIASES];
     int nfeatures;
     expect_feature features[CC_MAX_TILE_FEATURES];
@@ -110,6 +113,11 @@ static void check_feature(const cc_tile_type *t, int k, const expect_feature *e)
     int split = e->split_edge ? (int)(strchr("NESW", e->split_edge[0]) - "NESW") : -1;
     cr_expect_eq(f->split_edge, split, "%s #%d: split edge", t->id, k);
     expect_prose("ends_on", f->ends_on, sizeof f->ends_on, e->ends_on);
+    cr_expect_eq(f->inn, e->inn, "%s #%d: inn", t->id, k);
+    cr_expect_eq(f->cathedral, e->cathedral, "%s #%d: cathedral", t->id, k);
+    cr_expect_eq(f->pig_herd, e->pig_herd, "%s #%d: pig herd", t->id, k);
+    for (int g = 0; g < CC_NGOODS; g++)
+        cr_expect_eq(f->goods[g], e->goods[g], "%s #%d: %s", t->id, k, cc_goods_name((cc_goods)g));
 }
 
 static void check_tile(const expect_tile *e)
@@ -121,7 +129,7 @@ static void check_tile(const expect_tile *e)
 
     cr_expect_str_eq(t->id, e->id);
     cr_expect_str_eq(t->set, e->set);
-    cr_expect_eq(t->expansion, cc_expansion_parse(e->set));
+    cr_expect_eq(t->expansion, cc_expansion_of_set(e->set));
     cr_expect_neq(t->expansion, 0u);
     cr_expect_str_eq(t->reference_id, e->reference_id);
     cr_expect_eq(t->count, e->count, "%s: count", e->id);
@@ -131,6 +139,10 @@ static void check_tile(const expect_tile *e)
     cr_expect_eq(t->garden, e->garden, "%s: garden", e->id);
     cr_expect_eq(t->is_abbey, e->is_abbey, "%s: is_abbey", e->id);
     cr_expect_eq(t->is_start, e->is_start, "%s: is_start", e->id);
+    cr_expect_eq(t->spring, e->spring, "%s: spring", e->id);
+    cr_expect_eq(t->lake, e->lake, "%s: lake", e->id);
+    cr_expect_eq(t->fork, e->fork, "%s: fork", e->id);
+    cr_expect_eq(t->volcano, e->volcano, "%s: volcano", e->id);
 
     int naliases = 0;
     while (naliases < CC_MAX_ALIASES && e->aliases[naliases] != NULL)
@@ -243,6 +255,91 @@ Test(catalog, messages_has_no_tile_type)
     int ntypes;
     cr_expect_eq(copies_in_set("messages", &ntypes), 0);
     cr_expect_eq(ntypes, 0);
+}
+
+/* tiles-expansions.md, counts: "12 river tiles" (spring, lake, 10 others;
+ * IFI and II twice), the spring shared with The River II. */
+Test(catalog, river_has_12_tiles_in_10_types_spring_and_lake)
+{
+    int ntypes;
+    cr_expect_eq(copies_in_set("river", &ntypes), 12);
+    cr_expect_eq(ntypes, 10);
+    const cc_tile_type *s = &tu_catalog()->types[cc_catalog_find(tu_catalog(), "RI/s")];
+    cr_expect_str_eq(s->id, "river.s");
+    cr_expect(s->spring);
+    cr_expect_not(s->is_start, "base.D stays the catalog's start tile; a river game starts at the spring");
+    cr_expect(tu_catalog()->types[cc_catalog_find(tu_catalog(), "RI.1/I.e")].lake);
+}
+
+/* tiles-expansions.md: River II is "12 river tiles" with the shared
+ * spring: 11 types of its own, one fork, one volcano lake, one inn. */
+Test(catalog, river_ii_has_11_tiles_of_its_own_fork_volcano_and_inn)
+{
+    int ntypes;
+    cr_expect_eq(copies_in_set("river-ii", &ntypes), 11);
+    cr_expect_eq(ntypes, 11);
+    const cc_catalog *cat = tu_catalog();
+    const cc_tile_type *fork = &cat->types[cc_catalog_find(cat, "RI.2/III")];
+    const cc_tile_type *volcano = &cat->types[cc_catalog_find(cat, "RI.2/I.v")];
+    const cc_tile_type *inn = &cat->types[cc_catalog_find(cat, "RI.2/RIrI")];
+    cr_expect(fork->fork);
+    cr_expect(volcano->volcano && volcano->lake);
+    cr_expect(inn->features[0].type == CC_FEAT_ROAD && inn->features[0].inn);
+    cr_expect_not(cat->types[cc_catalog_find(cat, "RI.1/RIrI")].features[0].inn,
+                  "the River I bridge has no inn");
+    cr_expect(cat->types[cc_catalog_find(cat, "RI.2/II+")].features[0].pig_herd);
+}
+
+/* tiles-expansions.md: "18 landscape tiles including 6 inns and 2
+ * cathedrals" (Cccc.c twice) in 17 types. */
+Test(catalog, inns_cathedrals_has_18_tiles_6_inns_2_cathedrals)
+{
+    int ntypes, inns = 0, cathedrals = 0;
+    cr_expect_eq(copies_in_set("inns-cathedrals", &ntypes), 18);
+    cr_expect_eq(ntypes, 17);
+    const cc_catalog *cat = tu_catalog();
+    for (int i = 0; i < cat->ntypes; i++) {
+        if (strcmp(cat->types[i].set, "inns-cathedrals") != 0)
+            continue;
+        for (int k = 0; k < cat->types[i].nfeatures; k++) {
+            inns += cat->types[i].features[k].inn * cat->types[i].count;
+            cathedrals += cat->types[i].features[k].cathedral * cat->types[i].count;
+        }
+    }
+    cr_expect_eq(inns, 6);
+    cr_expect_eq(cathedrals, 2);
+}
+
+/* tiles-expansions.md: "24 landscape tiles ... 9 with wine, 6 with grain,
+ * 5 with cloth", each goods tile with exactly one symbol. */
+Test(catalog, traders_builders_has_24_tiles_9_wine_6_grain_5_cloth)
+{
+    int ntypes, goods[CC_NGOODS] = { 0 };
+    cr_expect_eq(copies_in_set("traders-builders", &ntypes), 24);
+    cr_expect_eq(ntypes, 24);
+    const cc_catalog *cat = tu_catalog();
+    for (int i = 0; i < cat->ntypes; i++)
+        for (int k = 0; k < cat->types[i].nfeatures; k++)
+            for (int g = 0; g < CC_NGOODS; g++)
+                goods[g] += cat->types[i].features[k].goods[g] * cat->types[i].count;
+    cr_expect_eq(goods[CC_GOODS_WINE], 9);
+    cr_expect_eq(goods[CC_GOODS_GRAIN], 6);
+    cr_expect_eq(goods[CC_GOODS_CLOTH], 5);
+}
+
+/* engine/catalog.h CC_EXP_RULED: the catalog holds the new sets' tiles,
+ * but a position may name only a set whose rules are built. */
+Test(catalog, sets_without_rules_are_in_the_catalog_but_no_position_names_them)
+{
+    const char *sets[] = { "river", "river-ii", "inns-cathedrals", "traders-builders" };
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        unsigned bit = cc_expansion_of_set(sets[i]);
+        cr_expect_neq(bit, 0u, "%s", sets[i]);
+        cr_expect_str_eq(cc_expansion_name(bit), sets[i]);
+        cr_expect_eq(cc_expansion_parse(sets[i]), bit & CC_EXP_RULED, "%s", sets[i]);
+    }
+    cr_expect_eq(cc_expansion_parse("shrines"), (unsigned)CC_EXP_SHRINES);
+    cr_expect_eq(cc_expansion_of_set("rivers"), 0u);
 }
 
 /* tiles.md section 3 base.D: the one start tile type. */
@@ -383,6 +480,10 @@ static void expect_load_fails(const char *path, const char *expected)
     cr_expect_neq(strstr(err, expected), NULL, "message \"%s\" lacks \"%s\"", err, expected);
 }
 
+/* Prefix of damage SQL that breaks the schema's CHECKs, as a file written
+ * by other means could: the loader must refuse what SQL would have. */
+#define UNCHECKED "PRAGMA ignore_check_constraints = ON; "
+
 static void expect_damaged_copy_fails(const char *sql, const char *expected)
 {
     char path[64];
@@ -481,6 +582,53 @@ Test(catalog, a_gap_in_feature_numbers_fails)
 {
     expect_damaged_copy_fails("DELETE FROM feature WHERE tile_id = 'base.U' AND idx = 1",
                               "base.U: feature #2 where #1 was due");
+}
+
+/* tiles-expansions.md: "a river edge only matches a river edge": the
+ * letter I belongs to a river between two field halves. */
+Test(catalog, a_river_edge_without_a_river_fails)
+{
+    expect_damaged_copy_fails(
+        "UPDATE feature SET type = 'road' WHERE tile_id = 'river.CICI' AND idx = 4",
+        "river.CICI: edge E is 'I'");
+}
+
+Test(catalog, a_river_edge_outside_the_river_sets_fails)
+{
+    expect_damaged_copy_fails(UNCHECKED "UPDATE tile_type SET set_id = 'base' WHERE id = 'river.IFI'",
+                              "river.IFI: river edges outside the river sets");
+}
+
+/* tiles-expansions.md: the spring and the lake have one river edge, the
+ * fork three; the volcano is a lake. */
+Test(catalog, river_flags_that_disagree_with_the_river_edges_fail)
+{
+    expect_damaged_copy_fails(UNCHECKED "UPDATE tile_type SET spring = 1 WHERE id = 'river.IFI'",
+                              "river.IFI: a spring or a lake has one river edge");
+    expect_damaged_copy_fails(UNCHECKED "UPDATE tile_type SET fork = 1 WHERE id = 'river.IFI'",
+                              "river.IFI: a spring or a lake has one river edge, a fork three");
+    expect_damaged_copy_fails(
+        UNCHECKED "UPDATE tile_type SET volcano = 1, lake = 0 WHERE id = 'river-ii.I.v'",
+        "a volcano is a lake");
+}
+
+/* tiles-expansions.md: inns on roads, cathedrals in cities, goods on city
+ * segments, pig herds in fields (base.D: #0 road, #1 city). */
+Test(catalog, inn_cathedral_goods_and_pig_herd_on_the_wrong_feature_fail)
+{
+    expect_damaged_copy_fails(UNCHECKED "UPDATE feature SET inn = 1 WHERE tile_id = 'base.D' AND idx = 1",
+                              "base.D #1: an inn is on a road");
+    expect_damaged_copy_fails(
+        UNCHECKED "UPDATE feature SET cathedral = 1 WHERE tile_id = 'base.D' AND idx = 0",
+        "base.D #0: an inn is on a road, a cathedral in a city");
+    expect_damaged_copy_fails(
+        UNCHECKED "UPDATE feature SET pig_herd = 1 WHERE tile_id = 'base.D' AND idx = 0",
+        "base.D #0: an inn is on a road, a cathedral in a city, a pig herd");
+    expect_damaged_copy_fails(
+        UNCHECKED "DROP TRIGGER goods_on_a_city; INSERT INTO feature_goods VALUES ('base.D', 0, 'wine', 1)",
+        "base.D #0: goods are 1 to 9 symbols of a kind, once, on a city");
+    expect_damaged_copy_fails(
+        UNCHECKED "INSERT INTO feature_goods VALUES ('base.D', 1, 'silk', 1)", "unknown goods \"silk\"");
 }
 
 Test(catalog, an_alias_naming_two_tiles_fails)
