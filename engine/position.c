@@ -54,6 +54,7 @@ void cc_position_init(cc_position *pos)
     pos->options.barn_placement = CC_BARN_PLACEMENT_UNOCCUPIED;
     pos->options.tiny_city_scoring = CC_TINY_CITY_4;
     pos->options.farmers = CC_FARMERS_ON;
+    pos->options.inn_cathedral_final = CC_INN_CATHEDRAL_FINAL_ZERO;
 }
 
 int cc_position_player(const cc_position *pos, const char *name)

@@ -68,6 +68,7 @@ typedef enum { CC_WAGON_RULES_C2, CC_WAGON_RULES_C1 } cc_wagon_rules;
 typedef enum { CC_BARN_PLACEMENT_UNOCCUPIED, CC_BARN_PLACEMENT_OCCUPIED } cc_barn_placement;
 typedef enum { CC_TINY_CITY_4, CC_TINY_CITY_2 } cc_tiny_city;
 typedef enum { CC_FARMERS_ON, CC_FARMERS_OFF } cc_farmers;
+typedef enum { CC_INN_CATHEDRAL_FINAL_ZERO, CC_INN_CATHEDRAL_FINAL_IGNORE } cc_inn_cathedral_final;
 
 /* House rules and edition variants (contract section 3), all off by
  * default; the zero value of each member is the default. */
@@ -80,6 +81,10 @@ typedef struct {
                                          two-tile city scores (1st edition) */
     cc_farmers farmers;               /* "on" (default) or "off": no follower
                                          may stand on a field */
+    cc_inn_cathedral_final inn_cathedral_final; /* "zero" (default, official) or
+                                         "ignore": at the end an incomplete road
+                                         with an inn or city with a cathedral
+                                         scores as a normal one */
 } cc_options;
 
 typedef struct {

@@ -152,6 +152,12 @@ bool cc_score_turn(const cc_position *pos, const cc_features *f, int x, int y,
  * features are listed as returned; barns and shepherds stay. Cannot fail. */
 void cc_score_final(const cc_position *pos, const cc_features *f, cc_score_result *res);
 
+/* The Inns & Cathedrals rule a road or city's value follows (engine/rules.c):
+ * "inn.score.complete", "inn.score.final", "cathedral.score.complete",
+ * "cathedral.score.final" or "inns-cathedrals.final.ignore"; NULL without
+ * an inn or cathedral (or without the expansion). */
+const char *cc_inn_cathedral_rule(const cc_position *pos, const cc_feature *feat);
+
 /* What one feature gives if it is scored now. */
 typedef struct {
     int value;                      /* points one scoring player receives */

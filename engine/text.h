@@ -253,6 +253,12 @@ typedef struct {
     X(S_CITY_END, "score.city.end")                                                 \
     X(S_CITY_END_ARMS, "score.city.end-with-arms")                                  \
     X(S_CITY_TINY, "score.city.tiny")                                               \
+    X(S_ROAD_INN_COMPLETE, "score.road.inn-complete")                               \
+    X(S_ROAD_INN_COMPLETE_AT_END, "score.road.inn-complete-at-end")                 \
+    X(S_ROAD_INN_END, "score.road.inn-end")                                         \
+    X(S_CITY_CATHEDRAL, "score.city.cathedral")                                     \
+    X(S_CITY_CATHEDRAL_END, "score.city.cathedral-end")                             \
+    X(S_INN_CATHEDRAL_IGNORED, "score.inn-cathedral-ignored")                       \
     X(S_CLOSED_BY_ABBEY, "score.closed-by-abbey")                                   \
     X(S_MONASTERY_COMPLETE, "score.monastery.complete")                             \
     X(S_MONASTERY_VINEYARDS, "score.monastery.complete-with-vineyards")             \

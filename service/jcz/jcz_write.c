@@ -506,6 +506,8 @@ static void write_setup(jw *o, const jcz_writer *w)
         jw_member_int(o, "hills-and-sheep:1", 1);
     if (e & CC_EXP_SHRINES)
         jw_member_int(o, "cult/5", 1);
+    if (e & CC_EXP_INNS_CATHEDRALS)
+        jw_member_int(o, "inns-and-cathedrals:1", 1);
     jw_object_end(o);
     jw_key(o, "elements");
     jw_object(o);
@@ -526,8 +528,11 @@ static void write_setup(jw *o, const jcz_writer *w)
     }
     if (e & CC_EXP_SHRINES)
         jw_member_bool(o, "shrine", true);
-    if (e & CC_EXP_INNS_CATHEDRALS)
+    if (e & CC_EXP_INNS_CATHEDRALS) {
         jw_member_int(o, "big-follower", 1);
+        jw_member_bool(o, "inn", true);
+        jw_member_bool(o, "cathedral", true);
+    }
     jw_object_end(o);
     jw_key(o, "rules");
     jw_object(o);
@@ -537,6 +542,9 @@ static void write_setup(jw *o, const jcz_writer *w)
     jw_member_string(o, "barn-placement", opt->barn_placement == CC_BARN_PLACEMENT_OCCUPIED
                                               ? "occupied" : "not-occupied");
     jw_member_string(o, "tiny-city-scoring", opt->tiny_city_scoring == CC_TINY_CITY_2 ? "2" : "4");
+    if (e & CC_EXP_INNS_CATHEDRALS)
+        jw_member_string(o, "inn-and-cathedral-final-scoring",
+                         opt->inn_cathedral_final == CC_INN_CATHEDRAL_FINAL_IGNORE ? "ignore" : "zero");
     jw_object_end(o);
     jw_key(o, "timer");
     jw_null(o);

@@ -149,6 +149,10 @@ static void players_section(const cc_position *pos, sentences *sec, txbuf *line)
         tx_add(line, TX_OPTION_WAGON_C1);
         emit(sec, line);
     }
+    if (pos->options.inn_cathedral_final == CC_INN_CATHEDRAL_FINAL_IGNORE) {
+        tx_add(line, TX_OPTION_INN_CATHEDRAL_IGNORE);
+        emit(sec, line);
+    }
 
     list_restart(&list, sec);
     bool messages = (pos->expansions & CC_EXP_MESSAGES) != 0;

@@ -598,7 +598,8 @@ static bool decode_choice(const jr_obj *opts, const char *opts_ptr, const char *
 static bool decode_options(const jr_obj *p, const char *base, cc_position *pos, cc_error *err)
 {
     static const char *const allowed[] = {
-        "hill_tiebreak", "wagon_rules", "barn_placement", "tiny_city_scoring", "farmers", NULL
+        "hill_tiebreak", "wagon_rules", "barn_placement", "tiny_city_scoring", "farmers",
+        "inn_cathedral_final", NULL
     };
     jr_obj opts;
     if (!dec_object(p, "options", base, false, &opts, err))
@@ -607,19 +608,22 @@ static bool decode_options(const jr_obj *p, const char *base, cc_position *pos, 
         return true;
     char ptr[CC_POINTER_MAX];
     jr_pointer_member(ptr, base, "options", 7);
-    int hill = 0, wagon = 0, barn = 0, tiny = 0, farmers = 0;
+    int hill = 0, wagon = 0, barn = 0, tiny = 0, farmers = 0, inn_final = 0;
     if (!dec_only_members(&opts, allowed, ptr, err)
         || !decode_choice(&opts, ptr, "hill_tiebreak", "official", "count", &hill, err)
         || !decode_choice(&opts, ptr, "wagon_rules", "c2", "c1", &wagon, err)
         || !decode_choice(&opts, ptr, "barn_placement", "unoccupied", "occupied", &barn, err)
         || !decode_choice(&opts, ptr, "tiny_city_scoring", "4", "2", &tiny, err)
-        || !decode_choice(&opts, ptr, "farmers", "on", "off", &farmers, err))
+        || !decode_choice(&opts, ptr, "farmers", "on", "off", &farmers, err)
+        || !decode_choice(&opts, ptr, "inn_cathedral_final", "zero", "ignore", &inn_final, err))
         return false;
     pos->options.hill_tiebreak = hill ? CC_HILL_TIEBREAK_COUNT : CC_HILL_TIEBREAK_OFFICIAL;
     pos->options.wagon_rules = wagon ? CC_WAGON_RULES_C1 : CC_WAGON_RULES_C2;
     pos->options.barn_placement = barn ? CC_BARN_PLACEMENT_OCCUPIED : CC_BARN_PLACEMENT_UNOCCUPIED;
     pos->options.tiny_city_scoring = tiny ? CC_TINY_CITY_2 : CC_TINY_CITY_4;
     pos->options.farmers = farmers ? CC_FARMERS_OFF : CC_FARMERS_ON;
+    pos->options.inn_cathedral_final =
+        inn_final ? CC_INN_CATHEDRAL_FINAL_IGNORE : CC_INN_CATHEDRAL_FINAL_ZERO;
     return true;
 }
 

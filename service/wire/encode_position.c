@@ -29,6 +29,8 @@ static void enc_options(jw *w, const cc_options *o)
         jw_member_string(w, "tiny_city_scoring", "2");
     if (o->farmers == CC_FARMERS_OFF)
         jw_member_string(w, "farmers", "off");
+    if (o->inn_cathedral_final == CC_INN_CATHEDRAL_FINAL_IGNORE)
+        jw_member_string(w, "inn_cathedral_final", "ignore");
     jw_object_end(w);
 }
 

@@ -432,3 +432,235 @@ Test(inns_cathedrals, big_is_one_knight_for_message_5)
     free(b);
     free(f);
 }
+
+/* ---- inns and cathedrals (Inns & Cathedrals, 3. Scoring a feature) ---------- */
+
+#define IGNORE_OPTION(g) ((g)->pos.options.inn_cathedral_final = CC_INN_CATHEDRAL_FINAL_IGNORE)
+
+/* The page's example: "a 5-tile road with an inn scores 10". The road of
+ * five_tile_road with the inn tile RFr.i at (-1,0) instead of a plain U:
+ * 5 tiles x 2 = 10 (inn.score.complete), not 5. */
+static void inn_road(su_game *g)
+{
+    tu_tile(&g->pos, "base.W", -2, 0, 0);
+    tu_tile(&g->pos, "inns-cathedrals.RFr.i", -1, 0, 0);
+    tu_tile(&g->pos, "base.U", 0, 0, 0);
+    tu_tile(&g->pos, "base.U", 1, 0, 0);
+    tu_tile(&g->pos, "base.W", 2, 0, 0);
+}
+
+Test(inns_cathedrals, inn_score_complete_page_example_5_tiles_score_10)
+{
+    su_game *g = su_new(2, I_C);
+    inn_road(g);
+    int m = tu_fig(&g->pos, 0, "meeple", 0, 0, "E");
+    su_turn(g, 2, 0, cc_turn_choices_none());
+    const cc_score_event *ev = only_event(g);
+    cr_assert_eq(ev->value, 10);
+    cr_assert_eq(ev->points[0], 10);
+    cr_assert(su_cites(ev, "inn.score.complete") && su_cites(ev, "base.score.road"));
+    cr_assert(su_returned(ev, m));
+    cr_assert(strstr(tu_explain(ev, &g->pos), "has an inn: 5 tiles x 2 = 10 points") != NULL, "%s",
+              tu_explain(ev, &g->pos));
+    su_free(g);
+}
+
+/* Two inns on one road (the junction RRR.i's east road and RFr.i): still
+ * 2 per tile ("one or more inns"): 5 x 2 = 10. */
+Test(inns_cathedrals, inn_score_complete_two_inns_still_2_per_tile)
+{
+    su_game *g = su_new(2, I_C);
+    tu_tile(&g->pos, "inns-cathedrals.RRR.i", -2, 0, 0);
+    tu_tile(&g->pos, "inns-cathedrals.RFr.i", -1, 0, 0);
+    tu_tile(&g->pos, "base.U", 0, 0, 0);
+    tu_tile(&g->pos, "base.U", 1, 0, 0);
+    tu_tile(&g->pos, "base.W", 2, 0, 0);
+    tu_fig(&g->pos, 1, "meeple", 1, 0, "E");
+    su_turn(g, 2, 0, cc_turn_choices_none());
+    const cc_score_event *ev = only_event(g);
+    cr_assert_eq(ev->value, 10);
+    cr_assert_eq(ev->points[1], 10);
+    su_free(g);
+}
+
+/* A road that closes on itself: four curves round (0,0)-(1,1), the inn
+ * curve Rr.i at (1,0), (1,1) placed last. 4 tiles, each once: 4 x 2 = 8. */
+Test(inns_cathedrals, inn_score_complete_on_a_looping_road_counts_each_tile_once)
+{
+    su_game *g = su_new(2, I_C);
+    tu_tile(&g->pos, "base.V", 0, 0, 270);                   /* E+S */
+    tu_tile(&g->pos, "inns-cathedrals.Rr.i", 1, 0, 0);       /* S+W, the inn */
+    tu_tile(&g->pos, "base.V", 0, 1, 180);                   /* N+E */
+    tu_tile(&g->pos, "base.V", 1, 1, 90);                    /* W+N */
+    tu_fig(&g->pos, 0, "meeple", 0, 0, "E");
+    su_turn(g, 1, 1, cc_turn_choices_none());
+    const cc_score_event *ev = only_event(g);
+    cr_assert_eq(ev->type, CC_FEAT_ROAD);
+    cr_assert(ev->complete);
+    cr_assert_eq(ev->value, 8);
+    cr_assert_eq(ev->points[0], 8);
+    su_free(g);
+}
+
+/* "An incomplete feature that uses an inn or cathedral scores no points at
+ * the end of the game": W, RFr.i, U, open east: 3 tiles, 0 points
+ * (inn.score.final); the meeple still returns. Under option "ignore": as
+ * a normal road, 3 x 1 = 3 (inns-cathedrals.final.ignore). */
+static void open_inn_road(su_game *g)
+{
+    tu_tile(&g->pos, "base.W", -2, 0, 0);
+    tu_tile(&g->pos, "inns-cathedrals.RFr.i", -1, 0, 0);
+    tu_tile(&g->pos, "base.U", 0, 0, 0);
+}
+
+Test(inns_cathedrals, inn_score_final_incomplete_scores_0)
+{
+    su_game *g = su_new(2, I_C);
+    open_inn_road(g);
+    int m = tu_fig(&g->pos, 0, "meeple", 0, 0, "E");
+    su_final(g);
+    const cc_score_event *ev = only_event(g);
+    cr_assert_eq(ev->value, 0);
+    cr_assert_eq(ev->points[0], 0);
+    cr_assert_eq(g->res.totals[0], 0);
+    cr_assert(su_returned(ev, m));
+    cr_assert(su_cites(ev, "inn.score.final"));
+    cr_assert(strstr(tu_explain(ev, &g->pos), "has an inn, so its 3 tiles score nothing") != NULL,
+              "%s", tu_explain(ev, &g->pos));
+    su_free(g);
+}
+
+Test(inns_cathedrals, inn_final_ignore_option_scores_as_a_normal_road)
+{
+    su_game *g = su_new(2, I_C);
+    IGNORE_OPTION(g);
+    open_inn_road(g);
+    tu_fig(&g->pos, 0, "meeple", 0, 0, "E");
+    su_final(g);
+    const cc_score_event *ev = only_event(g);
+    cr_assert_eq(ev->value, 3);
+    cr_assert_eq(ev->points[0], 3);
+    cr_assert(su_cites(ev, "inns-cathedrals.final.ignore"));
+    cr_assert(!su_cites(ev, "inn.score.final"));
+    su_free(g);
+}
+
+/* A completed inn road still holding its meeple at an end-game request:
+ * complete, so 2 per tile under both values of the option: 10. */
+Test(inns_cathedrals, inn_score_complete_at_the_end_keeps_2_per_tile)
+{
+    su_game *g = su_new(2, I_C);
+    inn_road(g);
+    tu_fig(&g->pos, 0, "meeple", 0, 0, "E");
+    su_final(g);
+    cr_assert_eq(only_event(g)->points[0], 10);
+    su_free(g);
+}
+
+/* Abbey & Mayor's wagon on an inn road scores as a follower: 10 when the
+ * road is completed, and it returns; at the end on the open inn road it
+ * scores 0. */
+Test(inns_cathedrals, inn_with_a_wagon_scores_10_complete_and_0_open)
+{
+    su_game *g = su_new(2, I_C | A_M);
+    inn_road(g);
+    int w = tu_fig(&g->pos, 1, "wagon", 1, 0, "E");
+    su_turn(g, 2, 0, cc_turn_choices_none());
+    const cc_score_event *ev = only_event(g);
+    cr_assert_eq(ev->points[1], 10);
+    cr_assert(su_returned(ev, w));
+    cr_assert(su_cites(ev, "wagon.strength") && su_cites(ev, "inn.score.complete"));
+    su_free(g);
+    g = su_new(2, I_C | A_M);
+    open_inn_road(g);
+    tu_fig(&g->pos, 1, "wagon", 0, 0, "E");
+    su_final(g);
+    cr_assert_eq(only_event(g)->points[1], 0);
+    su_free(g);
+}
+
+/* The cathedral tile Cccc.c at (0,0), capped north, east and south by E;
+ * west by M turned 180 (city E+S, 1 coat of arms) whose south is capped by
+ * E at (-1,1), placed last: 6 tiles and 1 coat of arms, (6 + 1) x 3 = 21
+ * (cathedral.score.complete), not 14. */
+static void cathedral_city(su_game *g, bool closed)
+{
+    tu_tile(&g->pos, "inns-cathedrals.Cccc.c", 0, 0, 0);
+    tu_tile(&g->pos, "base.E", 0, -1, 180);
+    tu_tile(&g->pos, "base.E", 1, 0, 270);
+    tu_tile(&g->pos, "base.E", 0, 1, 0);
+    tu_tile(&g->pos, "base.M", -1, 0, 180);
+    if (closed)
+        tu_tile(&g->pos, "base.E", -1, 1, 0);
+}
+
+Test(inns_cathedrals, cathedral_score_complete_with_a_coat_of_arms_21)
+{
+    su_game *g = su_new(2, I_C);
+    cathedral_city(g, true);
+    tu_fig(&g->pos, 0, "meeple", 0, 0, "N");
+    tu_fig(&g->pos, 1, "big", -1, 0, "E");
+    su_turn(g, -1, 1, cc_turn_choices_none());
+    const cc_score_event *ev = only_event(g);
+    cr_assert_eq(ev->value, 21);
+    cr_assert_eq(ev->points[1], 21, "the large meeple wins, 2 to 1, and scores 21 once");
+    cr_assert_eq(ev->points[0], 0);
+    cr_assert(su_cites(ev, "cathedral.score.complete") && su_cites(ev, "big.strength"));
+    cr_assert(strstr(tu_explain(ev, &g->pos), "6 tiles x 3 + 1 coat of arms x 3 = 21 points") != NULL,
+              "%s", tu_explain(ev, &g->pos));
+    su_free(g);
+}
+
+/* The same city without (-1,1): incomplete at the end, 5 tiles and 1 coat
+ * of arms: 0 (cathedral.score.final); under "ignore" (5 + 1) x 1 = 6. */
+Test(inns_cathedrals, cathedral_score_final_incomplete_0_or_6_when_ignored)
+{
+    su_game *g = su_new(2, I_C);
+    cathedral_city(g, false);
+    tu_fig(&g->pos, 0, "meeple", 0, 0, "N");
+    su_final(g);
+    const cc_score_event *ev = only_event(g);
+    cr_assert_eq(ev->points[0], 0);
+    cr_assert(su_cites(ev, "cathedral.score.final"));
+    su_free(g);
+    g = su_new(2, I_C);
+    IGNORE_OPTION(g);
+    cathedral_city(g, false);
+    tu_fig(&g->pos, 0, "meeple", 0, 0, "N");
+    su_final(g);
+    ev = only_event(g);
+    cr_assert_eq(ev->points[0], 6);
+    cr_assert(su_cites(ev, "inns-cathedrals.final.ignore"));
+    su_free(g);
+}
+
+/* A mayor in a cathedral city: its strength is still the coats of arms
+ * (1, of M), against p1's meeple (1): a tie, both score 21. */
+Test(inns_cathedrals, cathedral_with_a_mayor_strength_is_the_coats_of_arms)
+{
+    su_game *g = su_new(2, I_C | A_M);
+    cathedral_city(g, true);
+    tu_fig(&g->pos, 0, "mayor", 0, 0, "N");
+    tu_fig(&g->pos, 1, "meeple", -1, 0, "E");
+    su_turn(g, -1, 1, cc_turn_choices_none());
+    const cc_score_event *ev = only_event(g);
+    cr_assert_eq(ev->strength[0], 1);
+    cr_assert_eq(ev->points[0], 21);
+    cr_assert_eq(ev->points[1], 21);
+    su_free(g);
+}
+
+/* Farmers: a completed cathedral city is one completed city, 3 points, as
+ * any (the page changes only the city's own scoring). The field north of
+ * E (0,-1) borders it. */
+Test(inns_cathedrals, cathedral_city_gives_farmers_3_like_any_city)
+{
+    su_game *g = su_new(2, I_C);
+    cathedral_city(g, true);
+    tu_fig(&g->pos, 0, "meeple", 0, -1, "NNE");
+    su_final(g);
+    cr_assert_eq(g->res.nevents, 1);
+    cr_assert_eq(su_event(g, 0)->type, CC_FEAT_FIELD);
+    cr_assert_eq(su_event(g, 0)->points[0], 3);
+    su_free(g);
+}
