@@ -59,9 +59,13 @@ int cc_tile_set_of(unsigned expansion)
     return -1;
 }
 
+/* The expansions whose kinds came before the large meeple: answers
+ * counted their figures whatever the position's expansions, and still do. */
+#define FIGURES_ALWAYS_COUNTED (CC_EXP_BASE | CC_EXP_ABBEY_MAYOR | CC_EXP_HILLS_SHEEP)
+
 bool cc_figure_kind_counted(unsigned expansions, cc_figure_kind k)
 {
-    return k < CC_FIG_BIG || (expansions & cc_figure_kinds[k].expansion) != 0;
+    return (cc_figure_kinds[k].expansion & (expansions | FIGURES_ALWAYS_COUNTED)) != 0;
 }
 
 int cc_figures_cap(unsigned expansions)
