@@ -680,7 +680,7 @@ static void figures(scene *sc)
             sheep += fig->flock[s];
         int t = cc_board_at(sc->b, fig->x, fig->y);
         int k = t >= 0 && fig->at.kind != CC_LOC_CORNER ? cc_board_feature_at(sc->b, t, fig->at) : -1;
-        bool lying = fig->kind == CC_FIG_MEEPLE && k >= 0 &&
+        bool lying = (fig->kind == CC_FIG_MEEPLE || fig->kind == CC_FIG_BIG) && k >= 0 &&
                      sc->b->tiles[t].type->features[k].type == CC_FEAT_FIELD;
         const char *player = fig->player >= 0 && fig->player < sc->pos->nplayers
                                  ? sc->pos->players[fig->player] : "?";

@@ -93,6 +93,9 @@ typedef struct {
     uint8_t under;              /* city halves whose wedge this field's region takes
                                    (the city is drawn over it) */
     bool inner;                 /* touches no edge: a courtyard at `anchor` */
+    /* Inns & Cathedrals: an inn beside a road, a cathedral in a city */
+    bool has_landmark;
+    rd_pt landmark;
 } ta_part;
 
 typedef struct {

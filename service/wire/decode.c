@@ -599,7 +599,7 @@ static bool decode_options(const jr_obj *p, const char *base, cc_position *pos, 
 {
     static const char *const allowed[] = {
         "hill_tiebreak", "wagon_rules", "barn_placement", "tiny_city_scoring", "farmers",
-        "hills", "vineyards", NULL
+        "hills", "vineyards", "inn_cathedral_final", NULL
     };
     jr_obj opts;
     if (!dec_object(p, "options", base, false, &opts, err))
@@ -609,6 +609,7 @@ static bool decode_options(const jr_obj *p, const char *base, cc_position *pos, 
     char ptr[CC_POINTER_MAX];
     jr_pointer_member(ptr, base, "options", 7);
     int hill = 0, wagon = 0, barn = 0, tiny = 0, farmers = 0, hills = 0, vineyards = 0;
+    int inn_final = 0;
     if (!dec_only_members(&opts, allowed, ptr, err)
         || !decode_choice(&opts, ptr, "hill_tiebreak", "official", "count", &hill, err)
         || !decode_choice(&opts, ptr, "wagon_rules", "c2", "c1", &wagon, err)
@@ -616,7 +617,8 @@ static bool decode_options(const jr_obj *p, const char *base, cc_position *pos, 
         || !decode_choice(&opts, ptr, "tiny_city_scoring", "4", "2", &tiny, err)
         || !decode_choice(&opts, ptr, "farmers", "on", "off", &farmers, err)
         || !decode_choice(&opts, ptr, "hills", "on", "off", &hills, err)
-        || !decode_choice(&opts, ptr, "vineyards", "on", "off", &vineyards, err))
+        || !decode_choice(&opts, ptr, "vineyards", "on", "off", &vineyards, err)
+        || !decode_choice(&opts, ptr, "inn_cathedral_final", "zero", "ignore", &inn_final, err))
         return false;
     pos->options.hill_tiebreak = hill ? CC_HILL_TIEBREAK_COUNT : CC_HILL_TIEBREAK_OFFICIAL;
     pos->options.wagon_rules = wagon ? CC_WAGON_RULES_C1 : CC_WAGON_RULES_C2;
@@ -625,6 +627,8 @@ static bool decode_options(const jr_obj *p, const char *base, cc_position *pos, 
     pos->options.farmers = farmers ? CC_FARMERS_OFF : CC_FARMERS_ON;
     pos->options.hills = hills ? CC_ELEMENT_OFF : CC_ELEMENT_ON;
     pos->options.vineyards = vineyards ? CC_ELEMENT_OFF : CC_ELEMENT_ON;
+    pos->options.inn_cathedral_final =
+        inn_final ? CC_INN_CATHEDRAL_FINAL_IGNORE : CC_INN_CATHEDRAL_FINAL_ZERO;
     return true;
 }
 
@@ -1163,11 +1167,12 @@ static bool decode_figures(const jr_obj *p, cc_position *pos, cc_error *err)
     if (!dec_array(p, "figures", POS, true, &list, err))
         return false;
     size_t n = jr_count(list);
+    size_t cap = (size_t)cc_figures_cap(pos->expansions);   /* expansions are read first */
     char ptr[CC_POINTER_MAX];
-    if (n > CC_MAX_FIGURES) {
-        jr_pointer_index(ptr, POS "/figures", CC_MAX_FIGURES);
+    if (n > cap) {
+        jr_pointer_index(ptr, POS "/figures", cap);
         return fail_at(err, 422, ptr, CC_MSG_P_MORE_FIGURES, SVC_D_TOO_MANY_FIGURES,
-                       CC_ARGS(CC_INT(MAX, CC_MAX_FIGURES), CC_INT(COUNT, n)));
+                       CC_ARGS(CC_INT(MAX, (int)cap), CC_INT(COUNT, n)));
     }
     const dec_lanes *lanes = jr_by_lane(list) ? dec_lanes_of(list.doc) : NULL;
     if (lanes != NULL)

@@ -426,3 +426,51 @@ Test(route_render, a_broken_position_is_the_usual_problem)
             422, "/position/tiles/1");
     problem("image/png", "width=64", "{\"position\": 1}", 400, "/position");
 }
+
+/* ---- Inns & Cathedrals: the large meeple ------------------------------------- */
+
+/* The width of the drawing of the figure group that starts at g: the
+ * spread of the x coordinates of its path (every number pair of a path's
+ * M, L and C commands is a point). */
+static double figure_width(const char *g)
+{
+    const char *end = strstr(g, "</g>");
+    const char *d = strstr(g, " d=\"");
+    cr_assert(d != NULL && end != NULL && d < end);
+    double lo = 1e9, hi = -1e9;
+    int k = 0;
+    for (const char *p = d + 4; *p != '"';) {
+        if ((*p >= '0' && *p <= '9') || *p == '-' || *p == '.') {
+            char *next;
+            double v = strtod(p, &next);
+            if (k++ % 2 == 0) {
+                lo = v < lo ? v : lo;
+                hi = v > hi ? v : hi;
+            }
+            p = next;
+        } else {
+            p++;
+        }
+    }
+    return hi - lo;
+}
+
+/* Issue 28: the large meeple is drawn as a visibly larger meeple, titled
+ * as such, its kind in data-kind. */
+Test(route_render, big_drawn_half_as_large_again_as_a_meeple)
+{
+    answer a = render(NULL, NULL,
+                      "{\"position\": {\"expansions\": [\"inns-cathedrals\"], \"players\": [\"red\", "
+                      "\"blue\"], \"tiles\": [{\"tile\": \"base.U\", \"x\": 0, \"y\": 0, \"rot\": 0}, "
+                      "{\"tile\": \"base.U\", \"x\": 1, \"y\": 0, \"rot\": 0}], \"figures\": ["
+                      "{\"player\": \"red\", \"kind\": \"big\", \"x\": 0, \"y\": 0, \"at\": \"E\"}, "
+                      "{\"player\": \"blue\", \"kind\": \"meeple\", \"x\": 1, \"y\": 0, \"at\": \"E\"}]}}");
+    svg_ok(&a);
+    const char *big = strstr(a.body, "<g class=\"figure\" data-player=\"red\" data-kind=\"big\"");
+    const char *meeple = strstr(a.body, "<g class=\"figure\" data-player=\"blue\" data-kind=\"meeple\"");
+    cr_assert(big != NULL && meeple != NULL, "%s", a.body);
+    cr_assert(strstr(big, "<title>red's large meeple at (0, 0) E</title>") == strchr(big, '>') + 1);
+    double wb = figure_width(big), wm = figure_width(meeple);
+    cr_assert(wb > 1.4 * wm && wb < 1.6 * wm, "large %.1f, meeple %.1f", wb, wm);
+    free(a.body);
+}

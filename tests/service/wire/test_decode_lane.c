@@ -181,7 +181,10 @@ Test(decode_lane, takes_up_to_the_caps_and_leaves_one_more_to_the_422_section_3)
     for (int extra = 0; extra <= 1; extra++) {
         char *text = malloc(64 * 1024);
         cr_assert_not_null(text);
-        int n = sprintf(text, "{\"position\":{\"players\":[\"red\",\"blue\"],\"tiles\":[");
+        /* With Inns & Cathedrals, whose large meeple makes the most figures
+         * CC_MAX_FIGURES (cc_figures_cap). */
+        int n = sprintf(text, "{\"position\":{\"expansions\":[\"inns-cathedrals\"],"
+                              "\"players\":[\"red\",\"blue\"],\"tiles\":[");
         for (int i = 0; i < CC_MAX_TILES + extra; i++)
             n += sprintf(text + n, "%s{\"tile\":\"base.D\",\"x\":%d,\"y\":0,\"rot\":0}",
                          i ? "," : "", i);
