@@ -1008,7 +1008,7 @@ static void figures(scene *sc)
  * pill (left, top, width, height in units). */
 static void labels(scene *sc)
 {
-    for (int i = 0; i < sc->nlabels; i++) {
+    for (int i = 0; sc->hl && i < sc->nlabels; i++) {   /* labels come from hl's marks */
         const placed_label *l = &sc->labels[i];
         const rd_mark *m = &sc->hl->marks[l->mark];
         char where[96];

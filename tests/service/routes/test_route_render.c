@@ -605,3 +605,44 @@ Test(route_render, the_key_explains_the_symbols_drawn_and_only_those_in_the_requ
     cr_assert_null(strstr(a.body, "a road ends"), "no English in the key");
     free(a.body);
 }
+
+/* Issue 31: a cloister's frame (itself and the 8 cells round it) stays
+ * inside the board, over no axis and no caption, when the cloister lies on
+ * the board's edge: every point of the cloister's outline is within the
+ * board's cells (g.board's data-left, data-top, data-cell). */
+Test(route_render, a_cloisters_frame_stays_inside_the_board)
+{
+    answer a = render(NULL, NULL,
+                      "{\"position\": {\"players\": [\"red\", \"blue\"], \"tiles\": [{\"tile\": \"base.D\", \"x\": 0, "
+                      "\"y\": 0, \"rot\": 0}, {\"tile\": \"base.B\", \"x\": 0, \"y\": 1, \"rot\": 0}], \"figures\": []}, "
+                      "\"show\": {\"feature\": {\"x\": 0, \"y\": 1, \"at\": \"C\"}}}");
+    svg_ok(&a);
+    double left, top, cell;
+    const char *b = strstr(a.body, "data-left=\"");
+    cr_assert_not_null(b);
+    cr_assert_eq(sscanf(b, "data-left=\"%lf\" data-top=\"%lf\" data-cell=\"%lf\"", &left, &top, &cell), 3);
+    double right = left + cell, bottom = top + 2 * cell;   /* one column, two rows */
+    const char *g = strstr(a.body, "data-type=\"cloister\"");
+    cr_assert_not_null(g);
+    const char *end = strstr(g, "</g>");
+    int points = 0;
+    for (const char *d = strstr(g, " d=\""); d && d < end; d = strstr(d + 1, " d=\"")) {
+        const char *p = d + 4;
+        while (*p != '"') {
+            while (*p && *p != '"' && !(*p >= '0' && *p <= '9') && *p != '-' && *p != '.')
+                p++;
+            if (*p == '"')
+                break;
+            char *after;
+            double x = strtod(p, &after), y;
+            while (*after == ' ' || *after == ',')
+                after++;
+            y = strtod(after, (char **)&p);
+            cr_assert(x >= left && x <= right && y >= top && y <= bottom,
+                      "(%.1f, %.1f) is off the board [%.0f, %.0f] x [%.0f, %.0f]", x, y, left, right, top, bottom);
+            points++;
+        }
+    }
+    cr_assert_gt(points, 8);
+    free(a.body);
+}
