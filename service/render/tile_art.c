@@ -1103,6 +1103,15 @@ static void half_band(rd_canvas *cv, unsigned edge, double edge_width, unsigned 
     }
 }
 
+/* Save the state and draw what follows k times larger about (x, y), its
+ * origin there; the caller restores. */
+static void enlarged(cairo_t *cr, double x, double y, double k)
+{
+    cairo_save(cr);
+    cairo_translate(cr, x, y);
+    cairo_scale(cr, k, k);
+}
+
 void ta_draw_symbol(rd_canvas *cv, ta_symbol s)
 {
     static const cc_tile_type plain;   /* a land tile: a cloister's colours */
@@ -1112,27 +1121,21 @@ void ta_draw_symbol(rd_canvas *cv, ta_symbol s)
     switch (s) {
     case TA_SYM_HOUSE:
         half_band(cv, ROAD_EDGE, 0.15, ROAD, 0.1);
-        cairo_save(cr);   /* the house, larger than on a tile */
-        cairo_translate(cr, 0.62, 0.5);
-        cairo_scale(cr, 2, 2);
+        enlarged(cr, 0.62, 0.5, 2);   /* the house, larger than on a tile */
         draw_house(cv, pt(0, 0));
         cairo_restore(cr);
         break;
     case TA_SYM_PENNANT:
         cairo_rectangle(cr, 0, 0, 1, 1);
         rd_fill(cv, rd_hex(CITY, 1));
-        cairo_save(cr);
-        cairo_translate(cr, 0.5, 0.45);
-        cairo_scale(cr, 2.6, 2.6);
+        enlarged(cr, 0.5, 0.45, 2.6);
         draw_pennant(cv, pt(0, 0));
         cairo_restore(cr);
         break;
     case TA_SYM_CLOISTER:
     case TA_SYM_SHRINE:
     case TA_SYM_ABBEY:
-        cairo_save(cr);   /* the building, filling the square */
-        cairo_translate(cr, 0.5, 0.53);
-        cairo_scale(cr, s == TA_SYM_ABBEY ? 1.6 : 2, s == TA_SYM_ABBEY ? 1.6 : 2);
+        enlarged(cr, 0.5, 0.53, s == TA_SYM_ABBEY ? 1.6 : 2);   /* the building, filling the square */
         cairo_translate(cr, -0.5, -0.5);
         draw_building(cv, &plain, s == TA_SYM_SHRINE ? CC_FEAT_SHRINE
                                   : s == TA_SYM_ABBEY ? CC_FEAT_ABBEY : CC_FEAT_CLOISTER);
@@ -1142,9 +1145,7 @@ void ta_draw_symbol(rd_canvas *cv, ta_symbol s)
         draw_hill(cv);
         break;
     case TA_SYM_VINEYARD:
-        cairo_save(cr);
-        cairo_translate(cr, 0.5, 0.5);
-        cairo_scale(cr, 2.8, 2.8);
+        enlarged(cr, 0.5, 0.5, 2.8);
         draw_vine(cv, pt(0, 0), false);
         cairo_restore(cr);
         break;
@@ -1152,9 +1153,7 @@ void ta_draw_symbol(rd_canvas *cv, ta_symbol s)
         cairo_rectangle(cr, 0, 0, 1, 1);
         rd_fill(cv, rd_hex(CITY, 1));
         ta_part court = { .anchor = { 0.5, 0.5 } };
-        cairo_save(cr);
-        cairo_translate(cr, 0.5, 0.5);
-        cairo_scale(cr, 2.6, 2.6);
+        enlarged(cr, 0.5, 0.5, 2.6);
         cairo_translate(cr, -0.5, -0.5);
         draw_court(cv, &court);
         cairo_restore(cr);
