@@ -452,6 +452,24 @@ static void place_figures(scene *sc)
     }
 }
 
+/* A figure's box, in figure sizes: its drawing (figures.c: the mayor 1.2,
+ * the barn 1.1, a meeple 1) and its rim; a kind drawn larger than these
+ * (the large meeple) gets a box as large as it may be. */
+static double figure_box(cc_figure_kind kind)
+{
+    switch (kind) {
+    case CC_FIG_MEEPLE:
+    case CC_FIG_WAGON:
+    case CC_FIG_SHEPHERD:
+    case CC_FIG_BARN:
+        return 1.1;
+    case CC_FIG_MAYOR:
+        return 1.2;
+    default:
+        return 1.6;
+    }
+}
+
 /* What a label must not cover: every figure (with a shepherd's flock), and
  * every spot's ring. Returns the count written to out. */
 static int obstacles(scene *sc, box *out)
@@ -459,7 +477,7 @@ static int obstacles(scene *sc, box *out)
     int n = 0;
     double size = FIG * sc->zoom;
     for (int i = 0; i < sc->pos->nfigures; i++) {
-        double s = size * (sc->pos->figures[i].kind == CC_FIG_MAYOR ? 1.2 : 1.1);   /* as figures() */
+        double s = size * figure_box(sc->pos->figures[i].kind);
         out[n++] = (box){ sc->fig_pt[i].x, sc->fig_pt[i].y, s, s };
         if (sc->pos->figures[i].kind == CC_FIG_SHEPHERD && sc->pos->figures[i].nflock > 0)
             out[n++] = (box){ sc->fig_pt[i].x + size * 0.62, sc->fig_pt[i].y + size * 0.3, size * 0.7, size * 0.6 };
@@ -552,6 +570,25 @@ static void key_add(bool *seen, rd_key_symbol s)
     seen[s] = true;
 }
 
+/* The key's symbol of a figure kind standing (a kind the key does not
+ * know yet is explained as the meeple it is drawn like). */
+static rd_key_symbol figure_symbol(cc_figure_kind kind)
+{
+    switch (kind) {
+    case CC_FIG_MAYOR:
+        return RD_KEY_MAYOR;
+    case CC_FIG_WAGON:
+        return RD_KEY_WAGON;
+    case CC_FIG_BARN:
+        return RD_KEY_BARN;
+    case CC_FIG_SHEPHERD:
+        return RD_KEY_SHEPHERD;
+    case CC_FIG_MEEPLE:
+    default:
+        return RD_KEY_MEEPLE;
+    }
+}
+
 /* Which symbols the picture draws. */
 static void key_symbols(scene *sc, bool *seen)
 {
@@ -583,18 +620,13 @@ static void key_symbols(scene *sc, bool *seen)
         if (type->volcano)
             key_add(seen, RD_KEY_VOLCANO);
     }
-    static const rd_key_symbol kinds[CC_FIG_NKINDS] = {
-        [CC_FIG_MEEPLE] = RD_KEY_MEEPLE, [CC_FIG_MAYOR] = RD_KEY_MAYOR, [CC_FIG_WAGON] = RD_KEY_WAGON,
-        [CC_FIG_BARN] = RD_KEY_BARN, [CC_FIG_SHEPHERD] = RD_KEY_SHEPHERD,
-    };
     for (int i = 0; i < sc->pos->nfigures; i++) {
         const cc_figure *fig = &sc->pos->figures[i];
         int t = cc_board_at(sc->b, fig->x, fig->y);
         int k = t >= 0 && fig->at.kind != CC_LOC_CORNER ? cc_board_feature_at(sc->b, t, fig->at) : -1;
         bool lying = fig->kind == CC_FIG_MEEPLE && k >= 0 &&
                      sc->b->tiles[t].type->features[k].type == CC_FEAT_FIELD;
-        if ((unsigned)fig->kind < CC_FIG_NKINDS)
-            key_add(seen, lying ? RD_KEY_FARMER : kinds[fig->kind]);
+        key_add(seen, lying ? RD_KEY_FARMER : figure_symbol(fig->kind));
         if (fig->kind == CC_FIG_SHEPHERD && fig->nflock > 0)
             key_add(seen, RD_KEY_FLOCK);
     }
@@ -992,7 +1024,7 @@ static void figures(scene *sc)
             rd_say(title + n, sizeof title - n, lang, &sc->failed, TX_RD_FLOCK, sheep);
         }
         char where[96];   /* the box labels keep clear of (place_labels) */
-        double size = FIG * sc->zoom * (fig->kind == CC_FIG_MAYOR ? 1.2 : 1.1);
+        double size = FIG * sc->zoom * figure_box(fig->kind);
         snprintf(where, sizeof where, "%.1f %.1f %.1f %.1f", p.x - size / 2, p.y - size / 2, size, size);
         rd_attr attrs[] = { { "data-player", player }, { "data-kind", kind }, { "data-x", x },
                             { "data-y", y }, { "data-at", at }, { "data-box", where }, { "data-flock", flock } };
