@@ -108,7 +108,7 @@ static void crook(rd_canvas *cv, rd_rgba colour)
 }
 
 /* A sheep with the flock's size on it, beside the shepherd. */
-static void flock(rd_canvas *cv, double x, double y, double size, int sheep)
+void rd_draw_flock(rd_canvas *cv, double x, double y, double size, int sheep)
 {
     cairo_t *cr = rd_cairo(cv);
     double r = size * 0.3;
@@ -171,5 +171,5 @@ void rd_draw_figure(rd_canvas *cv, cc_figure_kind kind, double x, double y, doub
     }
     cairo_restore(cr);
     if (kind == CC_FIG_SHEPHERD && sheep > 0)
-        flock(cv, x + size * 0.62, y + size * 0.3, size, sheep);
+        rd_draw_flock(cv, x + size * 0.62, y + size * 0.3, size, sheep);
 }

@@ -1181,3 +1181,95 @@ void ta_draw(rd_canvas *cv, const ta_tile *art, const cc_tile_type *t, const int
     cairo_rectangle(cr, 0, 0, 1, 1);
     rd_stroke(cv, &(rd_pen){ rd_hex(FIELD_DARK, 0.9), 0.012, false, 0 });
 }
+
+/* ---- the key's symbols ---------------------------------------------------------- */
+
+/* A road or river from the west edge to the centre: its banks, then its
+ * bed, as draw_roads and draw_rivers paint them. */
+static void half_band(rd_canvas *cv, unsigned edge, double edge_width, unsigned bed, double bed_width)
+{
+    cairo_t *cr = rd_cairo(cv);
+    for (int pass = 0; pass < 2; pass++) {
+        cairo_move_to(cr, 0, 0.5);
+        cairo_line_to(cr, 0.5, 0.5);
+        rd_stroke(cv, &(rd_pen){ rd_hex(pass ? bed : edge, 1), pass ? bed_width : edge_width, false, 0 });
+    }
+}
+
+/* Save the state and draw what follows k times larger about (x, y), its
+ * origin there; the caller restores. */
+static void enlarged(cairo_t *cr, double x, double y, double k)
+{
+    cairo_save(cr);
+    cairo_translate(cr, x, y);
+    cairo_scale(cr, k, k);
+}
+
+void ta_draw_symbol(rd_canvas *cv, ta_symbol s)
+{
+    static const cc_tile_type plain;   /* a land tile: a cloister's colours */
+    cairo_t *cr = rd_cairo(cv);
+    cairo_rectangle(cr, 0, 0, 1, 1);
+    rd_fill(cv, rd_hex(s == TA_SYM_ABBEY ? 0xd9d0bd : FIELD, 1));
+    switch (s) {
+    case TA_SYM_HOUSE:
+        half_band(cv, ROAD_EDGE, 0.15, ROAD, 0.1);
+        enlarged(cr, 0.62, 0.5, 2);   /* the house, larger than on a tile */
+        draw_house(cv, pt(0, 0));
+        cairo_restore(cr);
+        break;
+    case TA_SYM_PENNANT:
+        cairo_rectangle(cr, 0, 0, 1, 1);
+        rd_fill(cv, rd_hex(CITY, 1));
+        enlarged(cr, 0.5, 0.45, 2.6);
+        draw_pennant(cv, pt(0, 0));
+        cairo_restore(cr);
+        break;
+    case TA_SYM_CLOISTER:
+    case TA_SYM_SHRINE:
+    case TA_SYM_ABBEY:
+        enlarged(cr, 0.5, 0.53, s == TA_SYM_ABBEY ? 1.6 : 2);   /* the building, filling the square */
+        cairo_translate(cr, -0.5, -0.5);
+        draw_building(cv, &plain, s == TA_SYM_SHRINE ? CC_FEAT_SHRINE
+                                  : s == TA_SYM_ABBEY ? CC_FEAT_ABBEY : CC_FEAT_CLOISTER);
+        cairo_restore(cr);
+        break;
+    case TA_SYM_HILL:
+        draw_hill(cv);
+        break;
+    case TA_SYM_VINEYARD:
+        enlarged(cr, 0.5, 0.5, 2.8);
+        draw_vine(cv, pt(0, 0), false);
+        cairo_restore(cr);
+        break;
+    case TA_SYM_COURT: {
+        cairo_rectangle(cr, 0, 0, 1, 1);
+        rd_fill(cv, rd_hex(CITY, 1));
+        ta_part court = { .anchor = { 0.5, 0.5 } };
+        enlarged(cr, 0.5, 0.5, 2.6);
+        cairo_translate(cr, -0.5, -0.5);
+        draw_court(cv, &court);
+        cairo_restore(cr);
+        break;
+    }
+    case TA_SYM_RIVER:
+    case TA_SYM_VOLCANO:
+        half_band(cv, WATER_EDGE, 0.2, WATER, 0.15);
+        rd_circle(cr, 0.55, 0.5, s == TA_SYM_VOLCANO ? 0.3 : 0.2);
+        rd_fill_stroke(cv, rd_hex(WATER, 1), &(rd_pen){ rd_hex(WATER_EDGE, 1), 0.035, true, 0 });
+        if (s == TA_SYM_VOLCANO) {
+            cairo_move_to(cr, 0.38, 0.66);
+            cairo_line_to(cr, 0.5, 0.36);
+            cairo_line_to(cr, 0.6, 0.36);
+            cairo_line_to(cr, 0.72, 0.66);
+            cairo_close_path(cr);
+            rd_fill_stroke(cv, rd_hex(VOLCANO, 1), &(rd_pen){ rd_hex(INK, 1), 0.02, true, 0 });
+        }
+        break;
+    case TA_NSYMS:
+    default:
+        break;
+    }
+    cairo_rectangle(cr, 0, 0, 1, 1);
+    rd_stroke(cv, &(rd_pen){ rd_hex(FIELD_DARK, 0.9), 0.04, false, 0 });
+}
