@@ -1084,19 +1084,19 @@ static bool decode_tile(jr_val v, const char *ptr, const cc_catalog *cat,
     return dec_player(&obj, "player", ptr, pos, true, &out->owner, err);
 }
 
-/* The player whose name stands as plain text at doc->text[at..at+len), for
+/* The player whose name stands as the string `name` in the body, for
  * element i of the list at list_ptr that the lane read: what dec_player()
  * finds for that element's "player", or its error. */
-static bool lane_player(const jr_doc *doc, uint32_t at, uint32_t len, const char *list_ptr,
-                        size_t i, const cc_position *pos, int *player, cc_error *err)
+static bool lane_player(const jr_doc *doc, dec_lane_text name, const char *list_ptr, size_t i,
+                        const cc_position *pos, int *player, cc_error *err)
 {
-    *player = raw_player(doc->text + at, len, pos);
+    *player = name.escaped ? -1 : raw_player(doc->text + name.at, name.len, pos);
     if (*player >= 0)
         return true;
     char ptr[CC_POINTER_MAX];
     jr_pointer_index(ptr, list_ptr, i);
     jr_pointer_member(ptr, ptr, "player", 6);
-    jr_val v = { doc, JR_STRING, false, at, len, 0 };
+    jr_val v = { doc, JR_STRING, name.escaped, name.at, name.len, 0 };
     return resolve_player(v, WHAT_MEMBER("player"), ptr, pos, player, err);
 }
 
@@ -1106,8 +1106,8 @@ static bool tiles_from_lane(const dec_lanes *l, const jr_doc *doc, cc_position *
 {
     memcpy(pos->tiles, l->tiles, l->ntiles * sizeof pos->tiles[0]);
     for (uint32_t i = 0; i < l->ntiles; i++) {
-        if (l->owner_at[i] != 0 && !lane_player(doc, l->owner_at[i], l->owner_len[i],
-                                                POS "/tiles", i, pos, &pos->tiles[i].owner, err))
+        if (l->owner[i].at != 0 && !lane_player(doc, l->owner[i], POS "/tiles", i, pos,
+                                                &pos->tiles[i].owner, err))
             return false;
         pos->ntiles = (int)i + 1;
     }
@@ -1120,8 +1120,8 @@ static bool figures_from_lane(const dec_lanes *l, const jr_doc *doc, cc_position
 {
     memcpy(pos->figures, l->figures, l->nfigures * sizeof pos->figures[0]);
     for (uint32_t i = 0; i < l->nfigures; i++) {
-        if (!lane_player(doc, l->player_at[i], l->player_len[i], POS "/figures", i, pos,
-                         &pos->figures[i].player, err))
+        if (!lane_player(doc, l->player[i], POS "/figures", i, pos, &pos->figures[i].player,
+                         err))
             return false;
         pos->nfigures = (int)i + 1;
     }
