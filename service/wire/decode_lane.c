@@ -19,6 +19,7 @@ enum { LANE_TILES, LANE_FIGURES };
 typedef struct {
     const char *text;       /* the body */
     const char *p, *end;
+    const char *fence;      /* one past the body's last byte that is not plain */
 } cursor;
 
 /* The n bytes of s (a literal) stand at the cursor: step over them. */
@@ -31,11 +32,20 @@ static inline bool literal(cursor *c, const char *s, size_t n)
 }
 #define LITERAL(c, s) literal(c, s, sizeof(s) - 1)
 
-/* JSON's whitespace, wherever the grammar allows it. */
+/* JSON's whitespace, wherever the grammar allows it. After a line feed,
+ * a pretty-printer's indentation is stepped over eight, then four spaces
+ * at a time. */
 static inline void skip_ws(cursor *c)
 {
-    while (c->p < c->end && jr_is_ws((unsigned char)*c->p))
-        c->p++;
+    static const char spaces[8] = { ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ' };
+    while (c->p < c->end && jr_is_ws((unsigned char)*c->p)) {
+        if (*c->p++ != '\n')
+            continue;
+        while (c->end - c->p >= 8 && memcmp(c->p, spaces, 8) == 0)
+            c->p += 8;
+        if (c->end - c->p >= 4 && memcmp(c->p, spaces, 4) == 0)
+            c->p += 4;
+    }
 }
 
 /* skip_ws, then the one byte ch: step over both. */
@@ -51,20 +61,26 @@ static inline bool token(cursor *c, char ch)
 /* The string whose opening quote is at the cursor; the cursor steps past
  * its closing quote. Plain bytes are run over here; anything else (UTF-8,
  * an escape, an error) is read by the strict pass's own routine. */
-static inline bool string(cursor *c, bool is_key, dec_lane_text *out)
+static inline bool string(cursor *c, dec_lane_text *out)
 {
     if (c->p >= c->end || *c->p != '"')
         return false;
     const char *open = c->p++;
-    while (c->p < c->end && jr_plain_byte[(unsigned char)*c->p])
-        c->p++;
+    /* A run that starts before the fence ends by itself (json_reader.c,
+     * plain_run). */
+    if (c->p < c->fence)
+        while (jr_plain_byte[(unsigned char)*c->p])
+            c->p++;
+    else
+        while (c->p < c->end && jr_plain_byte[(unsigned char)*c->p])
+            c->p++;
     out->escaped = false;
     if (c->p < c->end && *c->p == '"') {
         c->p++;
     } else {
         size_t len = (size_t)(c->end - c->text);
         size_t stop = jr_string_end(c->text, len, (size_t)(open - c->text),
-                                    (size_t)(c->p - c->text), is_key, &out->escaped);
+                                    (size_t)(c->p - c->text), &out->escaped);
         if (stop == 0)
             return false;
         c->p = c->text + stop;
@@ -104,18 +120,31 @@ enum {
     M_PLAYER = 1 << 4, M_KIND = 1 << 5, M_AT = 1 << 6, M_FLOCK = 1 << 7,
 };
 
-/* The member that the plain name raw[0..len) is, or 0. */
-static inline unsigned member_bit(const char *raw, uint32_t len)
+/* The member whose name, with its quotes, stands at the cursor: the
+ * cursor steps past it. 0 for any other name, or a name holding an escape
+ * (which the careful reader decodes; no serializer writes one). */
+static inline unsigned member_name(cursor *c)
 {
-    switch (len) {
-    case 1: return raw[0] == 'x' ? M_X : raw[0] == 'y' ? M_Y : 0;
-    case 2: return raw_is(raw, 2, "at") ? M_AT : 0;
-    case 3: return raw_is(raw, 3, "rot") ? M_ROT : 0;
-    case 4: return raw_is(raw, 4, "tile") ? M_TILE : raw_is(raw, 4, "kind") ? M_KIND : 0;
-    case 5: return raw_is(raw, 5, "flock") ? M_FLOCK : 0;
-    case 6: return raw_is(raw, 6, "player") ? M_PLAYER : 0;
+#define NAME(s, bit)                                                        \
+    if ((size_t)(c->end - c->p) >= sizeof(s) - 1 && memcmp(c->p, s, sizeof(s) - 1) == 0) { \
+        c->p += sizeof(s) - 1;                                              \
+        return bit;                                                         \
+    }                                                                       \
+    return 0
+    if (c->end - c->p < 3 || c->p[0] != '"')
+        return 0;
+    switch (c->p[1]) {
+    case 'x': NAME("\"x\"", M_X);
+    case 'y': NAME("\"y\"", M_Y);
+    case 'a': NAME("\"at\"", M_AT);
+    case 'r': NAME("\"rot\"", M_ROT);
+    case 't': NAME("\"tile\"", M_TILE);
+    case 'k': NAME("\"kind\"", M_KIND);
+    case 'f': NAME("\"flock\"", M_FLOCK);
+    case 'p': NAME("\"player\"", M_PLAYER);
     default: return 0;
     }
+#undef NAME
 }
 
 /* One element of either array, its members in any order, before its
@@ -150,24 +179,24 @@ static bool read_flock(cursor *c, element *e)
 }
 
 /* The value of member m, the cursor at its first byte. */
-static bool read_value(cursor *c, unsigned m, element *e)
+static inline bool read_value(cursor *c, unsigned m, element *e)
 {
     switch (m) {
     case M_X: return small_int(c, -CC_COORD_LIMIT, CC_COORD_LIMIT, &e->x);
     case M_Y: return small_int(c, -CC_COORD_LIMIT, CC_COORD_LIMIT, &e->y);
     case M_ROT: return small_int(c, 0, 270, &e->rot);
-    case M_TILE: return string(c, false, &e->tile);
-    case M_PLAYER: return string(c, false, &e->player);
-    case M_KIND: return string(c, false, &e->kind);
-    case M_AT: return string(c, false, &e->at);
+    case M_TILE: return string(c, &e->tile);
+    case M_PLAYER: return string(c, &e->player);
+    case M_KIND: return string(c, &e->kind);
+    case M_AT: return string(c, &e->at);
     default: return read_flock(c, e);
     }
 }
 
-/* An object whose members are among `allowed`, each once, their names
- * plain (an escaped name, or any other, declines: the careful reader
- * names it). The cursor is at its '{' (whitespace skipped). */
-static bool read_element(cursor *c, unsigned allowed, element *e)
+/* An object whose members are among `allowed`, each once (any other
+ * name, or one holding an escape, declines: the careful reader names it).
+ * The cursor is at its '{' (whitespace skipped). */
+static inline bool read_element(cursor *c, unsigned allowed, element *e)
 {
     e->seen = 0;
     e->nflock = 0;
@@ -176,19 +205,21 @@ static bool read_element(cursor *c, unsigned allowed, element *e)
     if (token(c, '}'))
         return true;
     for (;;) {
-        dec_lane_text name;
-        skip_ws(c);
-        if (!string(c, true, &name) || name.escaped)
-            return false;
-        unsigned m = member_bit(c->text + name.at, name.len);
+        /* Each step tries the compact form's next byte before whitespace. */
+        if (c->p < c->end && *c->p != '"')
+            skip_ws(c);
+        unsigned m = member_name(c);
         if ((m & allowed) == 0 || (e->seen & m) != 0)
             return false;       /* unknown, or twice: the careful reader's error */
         e->seen |= m;
-        if (!token(c, ':'))
+        if (!LITERAL(c, ":") && !token(c, ':'))
             return false;
-        skip_ws(c);
+        if (c->p < c->end && jr_is_ws((unsigned char)*c->p))
+            skip_ws(c);
         if (!read_value(c, m, e))
             return false;
+        if (LITERAL(c, ","))
+            continue;
         if (token(c, '}'))
             return true;
         if (!LITERAL(c, ","))
@@ -246,7 +277,9 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
                         uint32_t *count)
 {
     dec_lanes *l = (dec_lanes *)lane;
-    cursor c = { text, text + at + 1, text + len };
+    cursor c = { text, text + at + 1, text + len, text + len };
+    while (c.fence > text && jr_plain_byte[(unsigned char)c.fence[-1]])
+        c.fence--;
     uint32_t max = member == LANE_TILES ? CC_MAX_TILES : CC_MAX_FIGURES;
     loc_memo locs;
     memset(locs.key, 0, sizeof locs.key);

@@ -592,8 +592,7 @@ static const unsigned char *string_rest(jr_parser *ps, const unsigned char *open
     }
 }
 
-size_t jr_string_end(const char *text, size_t len, size_t open, size_t from, bool is_key,
-                     bool *escaped)
+size_t jr_string_end(const char *text, size_t len, size_t open, size_t from, bool *escaped)
 {
     /* The pass's own routine, on a parser of its own whose report nobody
      * reads: a lane declines where the pass would fail, and the pass then
@@ -609,7 +608,7 @@ size_t jr_string_end(const char *text, size_t len, size_t open, size_t from, boo
     ps.lane = NULL;
     ps.err = &scratch;
     *escaped = false;
-    const unsigned char *q = string_rest(&ps, ps.start + open, ps.start + from, is_key, escaped);
+    const unsigned char *q = string_rest(&ps, ps.start + open, ps.start + from, false, escaped);
     return q == NULL ? 0 : (size_t)(q - ps.start);
 }
 

@@ -197,14 +197,13 @@ bool jr_parse_lane(jr_doc *doc, const char *text, size_t len, int max_depth, jr_
  * other than '"' and '\\' (what a lane may take unchecked). */
 extern const bool jr_plain_byte[256];
 
-/* For a lane: the string whose opening quote is text[open], read by the
- * pass's own routine from text[from] (open < from; the bytes between are
- * plain): the offset just past its closing quote, *escaped if it holds a
- * backslash escape; or 0 where the pass would report an error (an
+/* For a lane: the string value whose opening quote is text[open], read by
+ * the pass's own routine from text[from] (open < from; the bytes between
+ * are plain): the offset just past its closing quote, *escaped if it holds
+ * a backslash escape; or 0 where the pass would report an error (an
  * unterminated string, a raw control byte, invalid UTF-8, a bad escape, a
- * lone surrogate; in a member name (is_key), an escaped U+0000). */
-size_t jr_string_end(const char *text, size_t len, size_t open, size_t from, bool is_key,
-                     bool *escaped);
+ * lone surrogate). */
+size_t jr_string_end(const char *text, size_t len, size_t open, size_t from, bool *escaped);
 
 /* JSON's whitespace (RFC 8259): space, tab, line feed, carriage return.
  * (One compare first: in compact text no byte here is whitespace.) */
