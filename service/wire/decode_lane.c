@@ -38,14 +38,16 @@ static inline bool literal(cursor *c, const char *s, size_t n)
 static inline void skip_ws(cursor *c)
 {
     static const char spaces[8] = { ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ' };
-    while (c->p < c->end && jr_is_ws((unsigned char)*c->p)) {
-        if (*c->p++ != '\n')
+    const char *p = c->p, *end = c->end;
+    while (p < end && jr_is_ws((unsigned char)*p)) {
+        if (*p++ != '\n')
             continue;
-        while (c->end - c->p >= 8 && memcmp(c->p, spaces, 8) == 0)
-            c->p += 8;
-        if (c->end - c->p >= 4 && memcmp(c->p, spaces, 4) == 0)
-            c->p += 4;
+        while (end - p >= 8 && memcmp(p, spaces, 8) == 0)
+            p += 8;
+        if (end - p >= 4 && memcmp(p, spaces, 4) == 0)
+            p += 4;
     }
+    c->p = p;
 }
 
 /* skip_ws, then the one byte ch: step over both. */
