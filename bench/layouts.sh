@@ -20,6 +20,7 @@
 # service), BENCH_OUT (build/bench-layouts).
 set -eu
 . tools/svc-lib.sh
+. bench/nginx-lib.sh
 bin=${1:?usage: bench/layouts.sh path/to/carcassonne-rules}
 secs=${BENCH_SECONDS:-3}
 rounds=${BENCH_ROUNDS:-5}
@@ -27,24 +28,9 @@ conns=${BENCH_CONNS:-16}
 wthreads=${BENCH_THREADS:-1}
 out=${BENCH_OUT:-build/bench-layouts}
 layouts="compact python pretty reversed utf8 python-utf8"
-mkdir -p "$out/nginx/tmp"
+mkdir -p "$out"
 results="$out/results.txt"
 : > "$results"
-
-svc_pid= ; ngx_pid=
-cleanup() {
-    [ -n "$svc_pid" ] && kill "$svc_pid" 2>/dev/null || true
-    [ -n "$ngx_pid" ] && kill "$ngx_pid" 2>/dev/null || true
-}
-trap cleanup EXIT INT TERM
-
-wait_port() {
-    for _ in $(seq 100); do
-        curl -s -o /dev/null "http://127.0.0.1:$1/" && return 0
-        sleep 0.05
-    done
-    echo "bench: nothing answers on port $1" >&2; exit 1
-}
 
 # run NAME URL [BODYFILE]: one round; appends its req/s to $out/NAME.rps.
 run() {
@@ -69,9 +55,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 echo "# bench/layouts.sh: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), wrk -t$wthreads -c$conns, median of $rounds interleaved rounds of ${secs}s" | tee -a "$results"
 : > "$results.rounds"
 
-nginx -p "$PWD/$out/nginx" -c "$PWD/bench/nginx.conf" 2>"$out/nginx/stderr" &
-ngx_pid=$!
-wait_port 18090
+start_nginx "$out"
 # shellcheck disable=SC2086
 start_service "$out" "$bin" ${SERVICE_ARGS:-}
 base="http://127.0.0.1:$svc_port"
