@@ -159,6 +159,9 @@ typedef struct {
     int nwagon_links;              /* C1 wagon links: groups of feature bits */
     uint16_t wagon_links[CC_MAX_WAGON_LINKS];
     char notes[512];
+    char variant[16];              /* "": in every printing of its set; else the
+                                      only set variant that holds it
+                                      (cc_tile_sets[]: "shrines-6") */
 } cc_tile_type;
 
 /* One id or alias and the tile type it names. */

@@ -18,13 +18,17 @@ const cc_figure_kind_info cc_figure_kinds[CC_FIG_NKINDS] = {
 };
 
 /* One row per tile set, in cc_tile_set order (position.h): 2 x 72 + 3 x 12
- * + 2 x 18 + 2 x 5 = 226 land tiles at most, within CC_MAX_BAG. */
+ * + 2 x 18 + 2 x 5 + 2 x 6 = 238 land tiles at most, within CC_MAX_BAG. A
+ * set's first row is its box (the set a position without `sets` plays);
+ * a later row of the same expansion is a variant: the same tiles, and
+ * those the catalog gives to that variant alone (schema: tile_variant). */
 const cc_tile_set_info cc_tile_sets[CC_NSETS] = {
     /*                      name           max  expansion           app id */
     [CC_SET_BASE] =        { "base",        2, CC_EXP_BASE,        "basic:1" },
     [CC_SET_ABBEY_MAYOR] = { "abbey-mayor", 3, CC_EXP_ABBEY_MAYOR, "abbey-and-mayor:1" },
     [CC_SET_HILLS_SHEEP] = { "hills-sheep", 2, CC_EXP_HILLS_SHEEP, "hills-and-sheep:1" },
     [CC_SET_SHRINES] =     { "shrines",     2, CC_EXP_SHRINES,     "cult/5" },
+    [CC_SET_SHRINES_6] =   { "shrines-6",   2, CC_EXP_SHRINES,     "cult/6" },
 };
 
 int cc_figure_kind_parse(const char *name)
@@ -87,11 +91,17 @@ int cc_position_supply(const cc_position *pos, cc_figure_kind k)
     return pos->supply_given & (1u << k) ? pos->supply[k] : cc_figure_kinds[k].box;
 }
 
+int cc_tile_set_box_copies(unsigned expansions, int s)
+{
+    unsigned e = cc_tile_sets[s].expansion;
+    return (expansions & e) && cc_tile_set_of(e) == s ? 1 : 0;
+}
+
 int cc_position_copies(const cc_position *pos, int s)
 {
     if (pos->sets_given)
         return pos->copies[s];
-    return pos->expansions & cc_tile_sets[s].expansion ? 1 : 0;
+    return cc_tile_set_box_copies(pos->expansions, s);
 }
 
 int cc_position_bag_count(const cc_position *pos, const cc_catalog *cat, int t)
@@ -104,5 +114,10 @@ int cc_position_bag_count(const cc_position *pos, const cc_catalog *cat, int t)
      * most): their bag is the box's, the spring shared (river.c). */
     if (s < 0)
         return cc_tile_copies(tt, pos->expansions);
-    return tt->count * cc_position_copies(pos, s);
+    int copies = 0;   /* every row of its expansion, or its variant's alone */
+    for (int v = 0; v < CC_NSETS; v++)
+        if (cc_tile_sets[v].expansion == tt->expansion &&
+            (tt->variant[0] == '\0' || strcmp(tt->variant, cc_tile_sets[v].name) == 0))
+            copies += cc_position_copies(pos, v);
+    return tt->count * copies;
 }

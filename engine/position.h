@@ -75,6 +75,8 @@ typedef enum {
     CC_SET_ABBEY_MAYOR,
     CC_SET_HILLS_SHEEP,
     CC_SET_SHRINES,
+    CC_SET_SHRINES_6,         /* Heretics & Shrines with its 6th tile (the
+                                 apps' cult/6): a variant of shrines */
     CC_NSETS
 } cc_tile_set;
 
@@ -90,8 +92,12 @@ extern const cc_tile_set_info cc_tile_sets[CC_NSETS];
 
 /* The set named name, or -1. */
 int cc_tile_set_parse(const char *name);
-/* The set of expansion bit, or -1 (Messages has no tiles). */
+/* The set of expansion bit, or -1 (Messages has no tiles): its first row,
+ * the box's (a later row of the same expansion is a variant). */
 int cc_tile_set_of(unsigned expansion);
+/* Copies of set s in a position with these expansions that states no
+ * `sets`: 1 for each listed expansion's box, 0 for a variant. */
+int cc_tile_set_box_copies(unsigned expansions, int s);
 
 typedef enum { CC_HILL_TIEBREAK_OFFICIAL, CC_HILL_TIEBREAK_COUNT } cc_hill_tiebreak;
 typedef enum { CC_WAGON_RULES_C2, CC_WAGON_RULES_C1 } cc_wagon_rules;

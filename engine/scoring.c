@@ -74,6 +74,8 @@ int cc_feature_value(const cc_features *f, const cc_position *pos, int id, bool 
     case CC_FEAT_FIELD:
         value = CC_FARM_PER_CITY * cc_features_completed_cities(f, id);
         break;
+    case CC_FEAT_RIVER:
+        break;          /* the river never scores (river.feature.river) */
     default:
         value = cc_monastery_value(f, id, !final);
         break;

@@ -461,3 +461,34 @@ bool cc_turn_pass(const cc_position *pos, const cc_catalog *cat, cc_turn_result 
     finish(&none, res);
     return true;
 }
+
+int cc_turn_wagon_steps(const cc_turn_result *res, cc_position *pos, cc_wagon_step *out)
+{
+    *pos = res->scored;
+    bool gone[CC_MAX_FIGURES] = { false };
+    cc_score_returned(&res->turn, gone);
+    cc_wagon_dest one;
+    int n = 0;
+    for (int s = 0; s < pos->nplayers; s++) {
+        int player = (pos->active + s) % pos->nplayers;
+        for (int i = 0; i < pos->nfigures; i++) {
+            if (pos->figures[i].kind != CC_FIG_WAGON || pos->figures[i].player != player ||
+                !cc_wagon_may_move(pos, &res->features, i, gone))
+                continue;
+            int move = -1;
+            for (int m = 0; m < res->nwagon_moves; m++)
+                if (res->wagon_moves[m].figure == i)
+                    move = m;
+            if (move < 0 && cc_wagon_destinations(pos, &res->features, i, gone, &one, 1) == 0)
+                continue;
+            out[n++] = (cc_wagon_step){ .figure = i, .player = player, .move = move };
+            if (move >= 0) {
+                pos->figures[i].x = res->wagon_moves[move].to_x;
+                pos->figures[i].y = res->wagon_moves[move].to_y;
+                pos->figures[i].at = res->wagon_moves[move].to_at;
+                gone[i] = false;
+            }
+        }
+    }
+    return n;
+}

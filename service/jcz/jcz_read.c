@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../engine/river.h"
 #include "../service.h"
 #include "../text/problems.h"
 #include "../wire/decode.h"
@@ -144,7 +145,7 @@ static const char *const garden_printings[][2] = {
     { "BA/CcG", "BA/Cc.1" }, { "BA/Cc+G", "BA/Cc+" },  { "BA/CccG", "BA/Ccc" },
     { "BA/CG", "BA/C" },     { "BA/CFCG", "BA/CFC.2" }, { "BA/CCG", "BA/CC.2" },
     { "BA/RrG", "BA/Rr" },   { "BA/RFrG", "BA/RFr" },  { "AM/RG", "AM/R" },
-    { "HS/RR.hG", "HS/RR.h" },
+    { "HS/RR.hG", "HS/RR.h" }, { "RI.1/IIG", "RI.1/II" }, { "RI.2/IIG", "RI.2/II" },
 };
 
 int jcz_tile_type(const cc_catalog *cat, const char *id)
@@ -177,7 +178,7 @@ static bool land_tile(jr_val v, const char *ptr, const cc_catalog *cat, unsigned
     else if (cat->types[t].is_abbey)
         fail(err, 422, ptr, SVC_P_ABBEY_NOT_LAND, SVC_D_JCZ_ABBEY_FROM_HAND,
              CC_ARGS(quoted(err, 0, id)));
-    else if (!(sets & cat->types[t].expansion))
+    else if (!cc_tile_in_play(&cat->types[t], sets))
         fail(err, 422, ptr, SVC_P_TILE_SET_NOT_IN_PLAY, SVC_D_JCZ_SET_NOT_LISTED,
              CC_ARGS(quoted(err, 0, id)));
     else
@@ -200,14 +201,60 @@ static const struct {
     { "basic:1", CC_SET_BASE },                 { "basic:2", CC_SET_BASE },
     { "abbey-and-mayor:1", CC_SET_ABBEY_MAYOR }, { "abbey-and-mayor:2", CC_SET_ABBEY_MAYOR },
     { "hills-and-sheep:1", CC_SET_HILLS_SHEEP }, { "hills-and-sheep:2", CC_SET_HILLS_SHEEP },
-    { "cult/5", CC_SET_SHRINES },
+    { "cult/5", CC_SET_SHRINES },                { "cult/6", CC_SET_SHRINES_6 },
 };
 
-/* One member of setup.sets, its copies added to the bag's. */
-static bool read_set(const char *key, jr_val val, cc_position *pos, cc_error *err)
+/* The river sets, outside cc_tile_sets[]: a game has one river of each at
+ * most (the spring shared, engine/river.h), so their bag is the box's. The
+ * apps write a printing after the colon (the second adds a garden); the
+ * bare family id is read too. */
+static const struct {
+    const char *id;
+    unsigned expansion;
+} river_set_ids[] = {
+    { "river/1", CC_EXP_RIVER },      { "river/1:1", CC_EXP_RIVER },
+    { "river/1:2", CC_EXP_RIVER },    { "river/2", CC_EXP_RIVER_II },
+    { "river/2:1", CC_EXP_RIVER_II }, { "river/2:2", CC_EXP_RIVER_II },
+};
+
+/* A river set's member: 0 or 1 copy, its expansion added to *rivers. */
+static bool read_river_set(const char *key, const char *ptr, jr_val val, unsigned *rivers,
+                           cc_error *err)
+{
+    unsigned expansion = 0;
+    for (size_t i = 0; i < sizeof river_set_ids / sizeof river_set_ids[0]; i++)
+        if (strcmp(key, river_set_ids[i].id) == 0)
+            expansion = river_set_ids[i].expansion;
+    int copies;
+    if (!integer(val, 0, 1000, &copies))
+        return fail(err, 400, ptr, SVC_P_WRONG_TYPE, SVC_D_JCZ_SET_VALUE, CC_NO_ARGS);
+    if (copies > 1 || (copies == 1 && (*rivers & expansion)))
+        return fail(err, 422, ptr, SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_SET_COPIES,
+                    CC_ARGS(CC_INT(COUNT, copies + ((*rivers & expansion) ? 1 : 0)),
+                            CC_STR(SET, expansion == CC_EXP_RIVER ? "river" : "river-ii"),
+                            CC_INT(MAX, 1)));
+    if (copies == 1)
+        *rivers |= expansion;
+    return true;
+}
+
+static bool is_river_set(const char *key)
+{
+    for (size_t i = 0; i < sizeof river_set_ids / sizeof river_set_ids[0]; i++)
+        if (strcmp(key, river_set_ids[i].id) == 0)
+            return true;
+    return false;
+}
+
+/* One member of setup.sets, its copies added to the bag's (a river set's
+ * to *rivers). */
+static bool read_set(const char *key, jr_val val, cc_position *pos, unsigned *rivers,
+                     cc_error *err)
 {
     char ptr[PTR_MAX];
     member_ptr(ptr, "/setup/sets", key);
+    if (is_river_set(key))
+        return read_river_set(key, ptr, val, rivers, err);
     int set = -1;
     for (size_t i = 0; i < sizeof set_ids / sizeof set_ids[0]; i++)
         if (strcmp(key, set_ids[i].id) == 0)
@@ -237,19 +284,21 @@ static bool read_sets(const jr_obj *setup, const cc_catalog *cat, cc_position *p
     jr_members m = jr_members_start(&obj);
     jr_str k;
     jr_val val;
+    unsigned rivers = 0;
     while (jr_members_next(&m, &k, &val)) {
         char *key = name_of(k);
         if (key == NULL)
             return no_memory(err);
-        bool ok = read_set(key, val, pos, err);
+        bool ok = read_set(key, val, pos, &rivers, err);
         free(key);
         if (!ok)
             return false;
     }
-    *sets = 0;
+    *sets = rivers;
     for (int s = 0; s < CC_NSETS; s++)
         if (pos->copies[s] > 0)
             *sets |= cc_tile_sets[s].expansion;
+    pos->expansions |= rivers;   /* the bag's river tiles (cc_position_bag_count) */
     *pile = 0;
     for (int t = 0; t < cat->ntypes; t++)
         if (!cat->types[t].is_abbey)
@@ -278,7 +327,10 @@ static int counted_element(const char *key, bool *abbey)
 /* One member of setup.elements. */
 static bool read_element(const char *key, jr_val val, elements *el, cc_error *err)
 {
-    static const char *const presence[] = { "farmers", "hill", "vineyard", "shrine", "garden" };
+    /* "river": the river sets' own element (FanCloisterZone adds it when a
+     * river set is on; a file may lack it): the sets alone decide. */
+    static const char *const presence[] = { "farmers", "hill", "vineyard", "shrine", "garden",
+                                            "river" };
     char ptr[PTR_MAX];
     member_ptr(ptr, "/setup/elements", key);
     bool known = false;

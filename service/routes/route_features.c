@@ -65,6 +65,9 @@ static void value_rules(enc_rules *rules, const cc_feature *feat, const cc_value
     case CC_FEAT_FIELD:
         enc_rules_add(rules, "base.score.field.end");
         break;
+    case CC_FEAT_RIVER:
+        enc_rules_add(rules, "river.feature.river");
+        break;
     default:
         enc_rules_add(rules, feat->complete ? "base.score.cloister.complete"
                                             : "base.score.cloister.end");

@@ -125,6 +125,7 @@ static void players_section(const cc_position *pos, sentences *sec, txbuf *line)
     static const struct { unsigned bit; tx_id word; } expansions[] = {
         { CC_EXP_ABBEY_MAYOR, TX_EXP_ABBEY_MAYOR }, { CC_EXP_HILLS_SHEEP, TX_EXP_HILLS_SHEEP },
         { CC_EXP_MESSAGES, TX_EXP_MESSAGES },       { CC_EXP_SHRINES, TX_EXP_SHRINES },
+        { CC_EXP_RIVER, TX_EXP_RIVER },             { CC_EXP_RIVER_II, TX_EXP_RIVER_II },
     };
     int nexp = 0, i = 0;
     for (size_t e = 0; e < sizeof expansions / sizeof expansions[0]; e++)
@@ -179,11 +180,12 @@ static void players_section(const cc_position *pos, sentences *sec, txbuf *line)
 /* ---- board ----------------------------------------------------------------------- */
 
 /* "city on the north edge; road on the east and west edges; field on the
- * south edge": each edge type present, in the order city, road, field. */
+ * south edge": each edge type present, in the order city, road, field,
+ * river. */
 static void edges(txbuf *t, const cc_board_tile *bt)
 {
     static const struct { char letter; tx_id word; } types[] = {
-        { 'C', TX_TYPE_CITY }, { 'R', TX_TYPE_ROAD }, { 'F', TX_TYPE_FIELD },
+        { 'C', TX_TYPE_CITY }, { 'R', TX_TYPE_ROAD }, { 'F', TX_TYPE_FIELD }, { 'I', TX_TYPE_RIVER },
     };
     int groups = 0;
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {

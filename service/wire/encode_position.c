@@ -63,7 +63,7 @@ static void enc_sets(jw *w, const cc_position *pos)
 {
     bool plain = true;
     for (int s = 0; s < CC_NSETS; s++)
-        plain &= cc_position_copies(pos, s) == (pos->expansions & cc_tile_sets[s].expansion ? 1 : 0);
+        plain &= cc_position_copies(pos, s) == cc_tile_set_box_copies(pos->expansions, s);
     if (plain)
         return;
     jw_key(w, "sets");

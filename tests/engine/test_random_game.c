@@ -268,3 +268,25 @@ Test(random_game, sheep_tokens_never_exceed_the_bag)
         cc_game_free(g);
     }
 }
+
+/* Issue 27: random games with The River, The River II and both play the
+ * river first and reach their end. A river tile may fit nowhere (the rule
+ * text has no look-ahead: docs/clarifications.md#river-readings, 8): it
+ * is discarded (base.placement.discard), and then it holds up neither the
+ * lake nor the land tiles. Before, seeds 3, 5 and 6 of River II stopped
+ * with "the engine refused a position it reached" (the lake held back by
+ * a river tile that was no longer in the game). Every turn is checked by
+ * play(): legal, and a possible position after it. */
+Test(random_game, river_games_play_the_river_first_and_end)
+{
+    static const unsigned sets[] = { CC_EXP_RIVER, CC_EXP_RIVER_II, CC_EXP_RIVER | CC_EXP_RIVER_II };
+    int discarded = 0;
+    for (size_t e = 0; e < sizeof sets / sizeof sets[0]; e++)
+        for (uint64_t seed = 0; seed < 30; seed++) {
+            cc_game_setup s = setup_of(seed, 2 + (int)(seed % 3), CC_EXP_BASE | sets[e]);
+            summary sum = play(&s);
+            cr_assert(sum.over, "seed %llu, expansions %u: the game ends", (unsigned long long)seed, sets[e]);
+            discarded += sum.discarded;
+        }
+    cr_assert_gt(discarded, 0, "some river tile fits nowhere in these seeds");
+}

@@ -87,8 +87,8 @@ static int drawable_types(const cc_position *pos, const cc_catalog *cat, rb_rng 
     int n = 0;
     for (int i = 0; i < cat->ntypes; i++) {
         const cc_tile_type *t = &cat->types[i];
-        if (t->is_abbey || !(pos->expansions & t->expansion))
-            continue;
+        if (t->is_abbey || !(pos->expansions & t->expansion) || t->variant[0] != '\0')
+            continue;   /* a set variant's own tile is not in the box's bag */
         int used = 0;
         for (int j = 0; j < pos->ntiles; j++)
             used += pos->tiles[j].type == i;

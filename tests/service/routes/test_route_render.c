@@ -118,6 +118,26 @@ Test(route_render, svg_without_an_accept_header_with_a_tile_group_per_tile)
     free(a.body);
 }
 
+/* Issue 27: the river is drawn as a river, a band of water (tile_art.c's
+ * WATER, 0x4a90c8) from the spring's pond along its river edges; a board
+ * without a river has no water. */
+#define WATER_SVG "\"#4a90c8\""
+Test(route_render, the_river_is_drawn_as_water)
+{
+    answer a = render(NULL, NULL,
+                      "{\"position\": {\"expansions\": [\"river-ii\"], \"players\": [\"red\", \"blue\"],"
+                      " \"tiles\": [{\"tile\": \"river.s\", \"x\": 0, \"y\": 0, \"rot\": 0},"
+                      " {\"tile\": \"river-ii.III\", \"x\": 1, \"y\": 0, \"rot\": 0}], \"figures\": []}}");
+    svg_ok(&a);
+    cr_assert_eq(count(a.body, "<g class=\"tile\""), 2);
+    cr_assert_geq(count(a.body, WATER_SVG), 2, "%.2000s", a.body);
+    free(a.body);
+    a = render(NULL, NULL, "{\"position\": " README_POS "}");
+    svg_ok(&a);
+    cr_assert_eq(count(a.body, WATER_SVG), 0);
+    free(a.body);
+}
+
 static void format_for(const char *accept, bool png)
 {
     answer a = render(accept, NULL, "{\"position\": " README_POS "}");
