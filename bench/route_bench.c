@@ -8,14 +8,19 @@
  * this do not depend on load, so they show where a route's time goes and
  * compare between commits; `make bench` gives the same routes over HTTP.
  *
- * Usage: route_bench [--only ROUTE] [--iterations N] [--lang CODE]
- *        route_bench --languages
+ * Usage: route_bench [--only ROUTE] [--iterations N] [--lang CODE] [--body FILE]
+ *        route_bench --languages | --layouts
  * ROUTE is one of validate, placements, deployments, score, features.
- * --lang asks in that language (?lang=CODE). --languages (make bench-lang,
+ * --lang asks in that language (?lang=CODE); --body sends FILE instead (with
+ * --only: bench/layouts.sh's callgrind of one layout). --languages (make bench-lang,
  * issue 15) times placements in English (no lang=, no header) against
  * German asked both ways (?lang=de, and a browser's Accept-Language
  * "de-DE,de;q=0.9,en;q=0.8"), the three in interleaved rounds, best of
  * each, and prints the ratios: a language must cost the same as English.
+ * --layouts (make bench-layouts, issue 37) does the same for placements on
+ * one position in each layout of bench/bodies/layouts/ (compact, Python's
+ * spacing, pretty-printed, members reversed, UTF-8 names...): the ratios
+ * to compact.
  * Without --iterations it prints µs per request (best of 7 batches of
  * about 0.2 s); with them it runs exactly N requests of each route asked
  * and prints nothing (bench/callgrind.sh: N = 11 minus N = 1). */
@@ -120,8 +125,26 @@ static double time_route(const route_case *rc)
     return best;
 }
 
-/* --languages: placements in English and in German, interleaved rounds
- * (a load change hits all three alike), best batch of each. */
+/* Interleaved rounds of cases[0..n) (a load change hits all alike), best
+ * batch of each, printed with its ratio to cases[0]. */
+static void compare(const route_case *cases, const char *const *names, int n)
+{
+    long batch = batch_size(&cases[0]);
+    double best[8];
+    for (int c = 0; c < n; c++)
+        best[c] = 1e30;
+    for (int round = 0; round < 15; round++)
+        for (int c = 0; c < n; c++) {
+            double us = time_batch(&cases[c], batch);
+            if (us < best[c])
+                best[c] = us;
+        }
+    for (int c = 0; c < n; c++)
+        printf("placements %-26s %8.2f µs/request  ratio to %s %.3f\n", names[c], best[c],
+               names[0], best[c] / best[0]);
+}
+
+/* --languages: placements in English and in German. */
 static void compare_languages(const svc_context *ctx)
 {
     size_t len;
@@ -132,36 +155,50 @@ static void compare_languages(const svc_context *ctx)
         { .ctx = ctx, .path = "/v1/placements", .body = body, .len = len,
           .accept_language = "de-DE,de;q=0.9,en;q=0.8" },
     };
-    static const char *const names[3] = { "en (no lang=, no header)", "de (?lang=de)",
-                                          "de (Accept-Language)" };
-    long n = batch_size(&cases[0]);
-    double best[3] = { 1e30, 1e30, 1e30 };
-    for (int round = 0; round < 15; round++)
-        for (int c = 0; c < 3; c++) {
-            double us = time_batch(&cases[c], n);
-            if (us < best[c])
-                best[c] = us;
-        }
-    for (int c = 0; c < 3; c++)
-        printf("placements %-26s %8.2f µs/request  ratio to en %.3f\n", names[c], best[c],
-               best[c] / best[0]);
+    static const char *const names[3] = { "en", "de (?lang=de)", "de (Accept-Language)" };
+    compare(cases, names, 3);
     free(body);
+}
+
+/* --layouts (issue 37): placements on the same position in each layout of
+ * bench/bodies/layouts/ (bench/layouts.py). */
+static const char *const layout_names[] = {
+    "compact", "python", "pretty", "reversed", "utf8", "python-utf8",
+};
+#define NLAYOUTS (int)(sizeof layout_names / sizeof layout_names[0])
+
+static void compare_layouts(const svc_context *ctx)
+{
+    route_case cases[NLAYOUTS];
+    for (int c = 0; c < NLAYOUTS; c++) {
+        char file[96];
+        snprintf(file, sizeof file, "bench/bodies/layouts/%s.json", layout_names[c]);
+        cases[c] = (route_case){ .ctx = ctx, .path = "/v1/placements" };
+        cases[c].body = read_file(file, &cases[c].len);
+    }
+    compare(cases, layout_names, NLAYOUTS);
+    for (int c = 0; c < NLAYOUTS; c++)
+        free(cases[c].body);
 }
 
 int main(int argc, char **argv)
 {
-    const char *only = NULL, *lang = NULL;
+    const char *only = NULL, *lang = NULL, *body = NULL;
     long iterations = 0;
-    bool languages = false;
+    bool languages = false, layouts = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
             only = argv[++i];
         else if (strcmp(argv[i], "--iterations") == 0 && i + 1 < argc)
             iterations = strtol(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--body") == 0 && i + 1 < argc)
+            body = argv[++i];
         else if (strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
             lang = argv[++i];
         else if (strcmp(argv[i], "--languages") == 0)
             languages = true;
+        else if (strcmp(argv[i], "--layouts") == 0)
+            layouts = true;
         else
             die("unknown argument ", argv[i]);
     }
@@ -172,8 +209,11 @@ int main(int argc, char **argv)
     svc_context ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.cat = &cat;
-    if (languages) {
-        compare_languages(&ctx);
+    if (languages || layouts) {
+        if (languages)
+            compare_languages(&ctx);
+        else
+            compare_layouts(&ctx);
         catalog_free(&cat);
         return 0;
     }
@@ -185,7 +225,7 @@ int main(int argc, char **argv)
         snprintf(rc.path, sizeof rc.path, "/v1/%s%s%.20s", route_names[r], lang ? "?lang=" : "",
                  lang ? lang : "");
         snprintf(file, sizeof file, "bench/bodies/%s.json", route_names[r]);
-        rc.body = read_file(file, &rc.len);
+        rc.body = read_file(body ? body : file, &rc.len);
         if (iterations > 0) {
             for (long k = 0; k < iterations; k++)
                 ask(&rc);
