@@ -75,7 +75,8 @@ typedef enum {
  * known before their rules are built); a position naming one of those is
  * refused like any unknown expansion. */
 #define CC_EXP_RULED (CC_EXP_BASE | CC_EXP_ABBEY_MAYOR | CC_EXP_HILLS_SHEEP | \
-                      CC_EXP_MESSAGES | CC_EXP_SHRINES | CC_EXP_RIVER | CC_EXP_RIVER_II)
+                      CC_EXP_MESSAGES | CC_EXP_SHRINES | CC_EXP_RIVER | CC_EXP_RIVER_II | \
+                      CC_EXP_INNS_CATHEDRALS)
 
 /* A position's expansion id ("base", "abbey-mayor", ...) -> bit; 0 if
  * unknown or not in CC_EXP_RULED. */

@@ -180,22 +180,14 @@ static const char *deploy_rule(cc_figure_kind k)
 {
     static const char *const rules[CC_FIG_NKINDS] = {
         "base.deploy.unoccupied", "abbey.mayor.city", "abbey.wagon.not-field",
-        "abbey.barn.junction", "hills-sheep.shepherd.field"
+        "abbey.barn.junction", "hills-sheep.shepherd.field", "base.deploy.unoccupied"
     };
     return rules[k];
 }
 
-/* The expansion figures of kind k come with. */
-static unsigned kind_expansion(cc_figure_kind k)
-{
-    return k == CC_FIG_MEEPLE ? CC_EXP_BASE : k == CC_FIG_SHEPHERD ? CC_EXP_HILLS_SHEEP : CC_EXP_ABBEY_MAYOR;
-}
-
 static bool kind_in_play(const cc_position *pos, cc_figure_kind k)
 {
-    unsigned need = k == CC_FIG_MEEPLE ? CC_EXP_BASE
-                  : k == CC_FIG_SHEPHERD ? CC_EXP_HILLS_SHEEP : CC_EXP_ABBEY_MAYOR;
-    return (pos->expansions & need) != 0;
+    return (pos->expansions & cc_figure_kinds[k].expansion) != 0;
 }
 
 /* Judge and add the deployment; *deployed = its figure index or -1. */
@@ -209,7 +201,7 @@ static bool judge_deploy(const cc_move *mv, cc_turn_result *res, int t, int *dep
     if (!kind_in_play(pos, mv->deploy_kind))
         return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/deploy/kind", CC_MSG_P_EXPANSION_NOT_IN_PLAY,
                        CC_MSG_D_DEPLOY_EXPANSION, CC_KIND(KIND, mv->deploy_kind),
-                       CC_STR(EXPANSION, cc_expansion_name(kind_expansion(mv->deploy_kind))));
+                       CC_STR(EXPANSION, cc_expansion_name(cc_figure_kinds[mv->deploy_kind].expansion)));
     cc_deploy_option opt;
     const char *rule = NULL;
     if (!cc_deploy_check(pos, &res->features, t, mv->deploy_kind, mv->deploy_at, &opt, &rule)) {

@@ -202,6 +202,7 @@ static const struct {
     { "abbey-and-mayor:1", CC_SET_ABBEY_MAYOR }, { "abbey-and-mayor:2", CC_SET_ABBEY_MAYOR },
     { "hills-and-sheep:1", CC_SET_HILLS_SHEEP }, { "hills-and-sheep:2", CC_SET_HILLS_SHEEP },
     { "cult/5", CC_SET_SHRINES },                { "cult/6", CC_SET_SHRINES_6 },
+    { "inns-and-cathedrals:1", CC_SET_INNS_CATHEDRALS },
 };
 
 /* The river sets, outside cc_tile_sets[]: a game has one river of each at
@@ -309,7 +310,7 @@ static bool read_sets(const jr_obj *setup, const cc_catalog *cat, cc_position *p
 /* ---- setup.elements -------------------------------------------------------- */
 
 typedef struct {
-    bool farmers, hill, vineyard, shrine;
+    bool farmers, hill, vineyard, shrine, inn, cathedral;
     int supply[CC_FIG_NKINDS];  /* the figures' counts (cc_figure_kinds[].jcz_element) */
     int abbey;
 } elements;
@@ -330,7 +331,7 @@ static bool read_element(const char *key, jr_val val, elements *el, cc_error *er
     /* "river": the river sets' own element (FanCloisterZone adds it when a
      * river set is on; a file may lack it): the sets alone decide. */
     static const char *const presence[] = { "farmers", "hill", "vineyard", "shrine", "garden",
-                                            "river" };
+                                            "river",   "inn",  "cathedral" };
     char ptr[PTR_MAX];
     member_ptr(ptr, "/setup/elements", key);
     bool known = false;
@@ -343,6 +344,8 @@ static bool read_element(const char *key, jr_val val, elements *el, cc_error *er
         el->hill |= strcmp(key, "hill") == 0;
         el->vineyard |= strcmp(key, "vineyard") == 0;
         el->shrine |= strcmp(key, "shrine") == 0;
+        el->inn |= strcmp(key, "inn") == 0;
+        el->cathedral |= strcmp(key, "cathedral") == 0;
         return true;
     }
     bool abbey;
@@ -406,6 +409,11 @@ static bool apply_elements(const elements *el, unsigned sets, cc_position *pos, 
     if ((sets & CC_EXP_SHRINES) && !el->shrine)
         return fail(err, 422, "/setup/elements/shrine", SVC_P_OUT_OF_SCOPE,
                     SVC_D_JCZ_NO_CHALLENGES, CC_NO_ARGS);
+    /* The apps score inns and cathedrals only with these elements; here
+     * the expansion always does. */
+    if ((sets & CC_EXP_INNS_CATHEDRALS) && !(el->inn && el->cathedral))
+        return fail(err, 422, el->inn ? "/setup/elements/cathedral" : "/setup/elements/inn",
+                    SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_NO_INNS, CC_NO_ARGS);
     pos->options.farmers = el->farmers ? CC_FARMERS_ON : CC_FARMERS_OFF;
     if (pos->expansions & CC_EXP_HILLS_SHEEP) {
         /* Without Hills & Sheep there is no hill nor vineyard to switch off. */
@@ -420,7 +428,7 @@ static bool apply_elements(const elements *el, unsigned sets, cc_position *pos, 
 /* Rule keys of the apps that belong to expansions out of scope: with none
  * of those expansions in play they change nothing, so they are ignored. */
 static const char *const idle_rules[] = {
-    "inn-and-cathedral-final-scoring", "princess-action", "fairy-placement", "dragon-move",
+    "princess-action", "fairy-placement", "dragon-move",
     "bazaar-no-auction", "vineyards-for-garden", "espace-variant", "tunnelize-other-expansions",
     "more-tunnel-tokens", "festival-return", "keep-monasteries", "labyrinth-variant",
     "coc-final-scoring", "count-move", "little-buildings-scoring", "king-and-robber-scoring",
@@ -477,6 +485,12 @@ static bool read_rule(const char *key, jr_val val, cc_options *opt, cc_error *er
             if (!rule_choice(val, ptr, key, "4", "2", &v, err))
                 return false;
             opt->tiny_city_scoring = v ? CC_TINY_CITY_2 : CC_TINY_CITY_4;
+        } else if (strcmp(key, "inn-and-cathedral-final-scoring") == 0) {
+            /* Kept only with Inns & Cathedrals in play (jcz_read): without
+             * it the rule changes nothing, as before. */
+            if (!rule_choice(val, ptr, key, "zero", "ignore", &v, err))
+                return false;
+            opt->inn_cathedral_final = v ? CC_INN_CATHEDRAL_FINAL_IGNORE : CC_INN_CATHEDRAL_FINAL_ZERO;
         } else {
             bool idle = false;
             for (size_t i = 0; i < sizeof idle_rules / sizeof idle_rules[0]; i++)
@@ -1007,6 +1021,8 @@ bool jcz_read(const jr_obj *root, const cc_catalog *cat, jcz_game *g, cc_error *
         !read_start(&setup, cat, sets, &g->start, &g->pile, err))
         return false;
     g->sets = sets;
+    if (!(g->start.expansions & CC_EXP_INNS_CATHEDRALS))
+        g->start.options.inn_cathedral_final = CC_INN_CATHEDRAL_FINAL_ZERO;
     if (g->start.expansions & CC_EXP_ABBEY_MAYOR)
         for (int p = 0; p < g->start.nplayers; p++)
             g->start.abbeys[p] = el.abbey > 0 ? 1 : 0;

@@ -520,6 +520,10 @@ static void write_setup(jw *o, const jcz_writer *w)
         jw_member_bool(o, "shrine", true);
     if (e & (CC_EXP_RIVER | CC_EXP_RIVER_II))
         jw_member_bool(o, "river", true);   /* as FanCloisterZone writes it with a river set */
+    if (e & CC_EXP_INNS_CATHEDRALS) {
+        jw_member_bool(o, "inn", true);
+        jw_member_bool(o, "cathedral", true);
+    }
     jw_object_end(o);
     jw_key(o, "rules");
     jw_object(o);
@@ -529,6 +533,9 @@ static void write_setup(jw *o, const jcz_writer *w)
     jw_member_string(o, "barn-placement", opt->barn_placement == CC_BARN_PLACEMENT_OCCUPIED
                                               ? "occupied" : "not-occupied");
     jw_member_string(o, "tiny-city-scoring", opt->tiny_city_scoring == CC_TINY_CITY_2 ? "2" : "4");
+    if (e & CC_EXP_INNS_CATHEDRALS)
+        jw_member_string(o, "inn-and-cathedral-final-scoring",
+                         opt->inn_cathedral_final == CC_INN_CATHEDRAL_FINAL_IGNORE ? "ignore" : "zero");
     jw_object_end(o);
     jw_key(o, "timer");
     jw_null(o);

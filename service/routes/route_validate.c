@@ -47,7 +47,8 @@ static void figure_summary(jw *w, const cc_position *pos)
         jw_key(w, pos->players[p]);
         jw_object(w);
         for (int k = 0; k < CC_FIG_NKINDS; k++)
-            jw_member_int(w, cc_figure_kind_name((cc_figure_kind)k), used[p][k]);
+            if (cc_figure_kind_counted(pos->expansions, (cc_figure_kind)k))
+                jw_member_int(w, cc_figure_kind_name((cc_figure_kind)k), used[p][k]);
         jw_object_end(w);
     }
     jw_object_end(w);

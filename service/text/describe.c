@@ -50,7 +50,7 @@ static tx_id kind_word(cc_figure_kind k)
     static const tx_id words[CC_FIG_NKINDS] = {
         [CC_FIG_MEEPLE] = TX_KIND_MEEPLE, [CC_FIG_MAYOR] = TX_KIND_MAYOR,
         [CC_FIG_WAGON] = TX_KIND_WAGON,   [CC_FIG_BARN] = TX_KIND_BARN,
-        [CC_FIG_SHEPHERD] = TX_KIND_SHEPHERD,
+        [CC_FIG_SHEPHERD] = TX_KIND_SHEPHERD, [CC_FIG_BIG] = TX_KIND_BIG,
     };
     return (unsigned)k < CC_FIG_NKINDS ? words[k] : TX_KIND_MEEPLE;
 }
@@ -126,6 +126,7 @@ static void players_section(const cc_position *pos, sentences *sec, txbuf *line)
         { CC_EXP_ABBEY_MAYOR, TX_EXP_ABBEY_MAYOR }, { CC_EXP_HILLS_SHEEP, TX_EXP_HILLS_SHEEP },
         { CC_EXP_MESSAGES, TX_EXP_MESSAGES },       { CC_EXP_SHRINES, TX_EXP_SHRINES },
         { CC_EXP_RIVER, TX_EXP_RIVER },             { CC_EXP_RIVER_II, TX_EXP_RIVER_II },
+        { CC_EXP_INNS_CATHEDRALS, TX_EXP_INNS_CATHEDRALS },
     };
     int nexp = 0, i = 0;
     for (size_t e = 0; e < sizeof expansions / sizeof expansions[0]; e++)
@@ -148,6 +149,10 @@ static void players_section(const cc_position *pos, sentences *sec, txbuf *line)
     }
     if (pos->options.wagon_rules == CC_WAGON_RULES_C1) {
         tx_add(line, TX_OPTION_WAGON_C1);
+        emit(sec, line);
+    }
+    if (pos->options.inn_cathedral_final == CC_INN_CATHEDRAL_FINAL_IGNORE) {
+        tx_add(line, TX_OPTION_INN_CATHEDRAL_IGNORE);
         emit(sec, line);
     }
 

@@ -12,7 +12,7 @@
 #include "../../engine/text.h"
 #include "problems.h"
 
-#define TXT_NTERMS 17
+#define TXT_NTERMS 18
 
 static const txt_english entries[CC_MSG_COUNT + TXT_NTERMS] = {
     [CC_MSG_P_TWO_TILES_ON_ONE_CELL] = { "msg.problem.two-tiles-on-one-cell",
@@ -363,6 +363,24 @@ static const txt_english entries[CC_MSG_COUNT + TXT_NTERMS] = {
     [CC_MSG_S_CITY_END_ARMS] = { "msg.score.city.end-with-arms",
         "The city at ({x}, {y}) {at} is incomplete at the end: {tiles} {tiles:tile|tiles} x {per_tile} + {pennants} {pennants:coat|coats} of arms x {per_pennant} = {points} {points:point|points}.",
         "A sentence of a scoring explanation. {x}: the x of a cell (a number). {y}: the y of a cell. {at}: a location on a tile: \"N\", \"NNE\", \"C\", \"#2\", a corner \"NE\" (kept as it is). {tiles}: a number of tiles. {per_tile}: points per tile. {pennants}: a number of coats of arms. {per_pennant}: points per coat of arms. {points}: a number of points." },
+    [CC_MSG_S_ROAD_INN_COMPLETE] = { "msg.score.road.inn-complete",
+        "The road at ({x}, {y}) {at} is complete and has an inn: {tiles} {tiles:tile|tiles} x 2 = {points} {points:point|points}.",
+        "A sentence of a scoring explanation. {x}: the x of a cell (a number). {y}: the y of a cell. {at}: a location on a tile: \"N\", \"NNE\", \"C\", \"#2\", a corner \"NE\" (kept as it is). {tiles}: a number of tiles. {points}: a number of points (Inns & Cathedrals: a road with an inn)." },
+    [CC_MSG_S_ROAD_INN_COMPLETE_AT_END] = { "msg.score.road.inn-complete-at-end",
+        "The road at ({x}, {y}) {at} is complete at the end and has an inn: {tiles} {tiles:tile|tiles} x 2 = {points} {points:point|points}.",
+        "A sentence of a scoring explanation. {x}: the x of a cell (a number). {y}: the y of a cell. {at}: a location on a tile: \"N\", \"NNE\", \"C\", \"#2\", a corner \"NE\" (kept as it is). {tiles}: a number of tiles. {points}: a number of points (Inns & Cathedrals: a road with an inn)." },
+    [CC_MSG_S_ROAD_INN_END] = { "msg.score.road.inn-end",
+        "The road at ({x}, {y}) {at} is incomplete at the end and has an inn, so its {tiles} {tiles:tile|tiles} score nothing.",
+        "A sentence of a scoring explanation. {x}: the x of a cell (a number). {y}: the y of a cell. {at}: a location on a tile: \"N\", \"NNE\", \"C\", \"#2\", a corner \"NE\" (kept as it is). {tiles}: a number of tiles. (Inns & Cathedrals: a road with an inn)" },
+    [CC_MSG_S_CITY_CATHEDRAL] = { "msg.score.city.cathedral",
+        "It has a cathedral: every tile and coat of arms is worth 3 points instead of 2.",
+        "A sentence of a scoring explanation (Inns & Cathedrals: a city with a cathedral)." },
+    [CC_MSG_S_CITY_CATHEDRAL_END] = { "msg.score.city.cathedral-end",
+        "The city at ({x}, {y}) {at} is incomplete at the end and has a cathedral, so its {tiles} {tiles:tile|tiles} score nothing.",
+        "A sentence of a scoring explanation. {x}: the x of a cell (a number). {y}: the y of a cell. {at}: a location on a tile: \"N\", \"NNE\", \"C\", \"#2\", a corner \"NE\" (kept as it is). {tiles}: a number of tiles. (Inns & Cathedrals: a city with a cathedral)" },
+    [CC_MSG_S_INN_CATHEDRAL_IGNORED] = { "msg.score.inn-cathedral-ignored",
+        "Under option inn_cathedral_final \"ignore\" its inn or cathedral does not count at the end: it scores as a normal incomplete feature.",
+        "A sentence of a scoring explanation (Inns & Cathedrals)." },
     [CC_MSG_S_CITY_TINY] = { "msg.score.city.tiny",
         "Under option tiny_city_scoring \"2\" a completed two-tile city scores 1 per tile and coat of arms.",
         "A sentence of a scoring explanation." },
@@ -399,6 +417,9 @@ static const txt_english entries[CC_MSG_COUNT + TXT_NTERMS] = {
     [CC_MSG_S_STRENGTH] = { "msg.score.strength",
         "Strength: {strengths}.",
         "A sentence of a scoring explanation. {strengths}: \"name strength\" pairs, comma-separated." },
+    [CC_MSG_S_BIG_STRENGTH] = { "msg.score.big-strength",
+        "A large meeple counts as two followers in the majority (strength 2), but its owner scores the points only once.",
+        "A sentence of a scoring explanation (Inns & Cathedrals: the large meeple)." },
     [CC_MSG_S_NOBODY] = { "msg.score.nobody-has-strength",
         "Nobody has any strength here (a mayor in a city without coats of arms occupies it but has strength 0), so nobody scores.",
         "A sentence of a scoring explanation." },
@@ -642,6 +663,7 @@ static const txt_english entries[CC_MSG_COUNT + TXT_NTERMS] = {
     [CC_MSG_COUNT + 14] = { "term.west", "west", "A side of a tile." },
     [CC_MSG_COUNT + 15] = { "term.and", "and", "Joins the last two names of a list: \"red, blue and green\"." },
     [CC_MSG_COUNT + 16] = { "term.river", "river", "A feature type: the river (The River, The River II); it holds no figure." },
+    [CC_MSG_COUNT + 17] = { "term.big", "large meeple", "A figure kind (Inns & Cathedrals): the large meeple, a follower that counts as two." },
 };
 
 /* Past the engine's ids come the service's problems (problems.h). */

@@ -557,7 +557,9 @@ Test(validate, random_positions_with_random_figures_are_valid)
     int figures = 0, kinds[CC_FIG_NKINDS] = { 0 };
     for (int i = 0; i < 120; i++) {
         cc_position pos, again;
-        unsigned exps = i % 3 == 0 ? TU_ALL_EXPANSIONS : CC_EXP_ABBEY_MAYOR | CC_EXP_HILLS_SHEEP;
+        unsigned exps = i % 3 == 0   ? TU_ALL_EXPANSIONS
+                        : i % 3 == 1 ? CC_EXP_ABBEY_MAYOR | CC_EXP_HILLS_SHEEP
+                                     : CC_EXP_ABBEY_MAYOR | CC_EXP_INNS_CATHEDRALS;
         tu_pos(&pos, 2 + i % 5, exps);
         rb_grow(&pos, tu_catalog(), 1 + (i * 13) % 90, exps, 900 + (uint64_t)i);
         again = pos;

@@ -15,6 +15,7 @@
  *   tu_flock(&pos, tokens...)      set the flock of the last figure
  *   tu_build(&pos, b, f)    validate into board b and features f; asserts valid
  *   tu_feature(f, x, y, at) the feature id at a location; asserts it exists
+ *   tu_deploy_text(&pos, t, out, n)  the deployment options on tile t, as text
  *   tu_expect_placeholders_are_arguments(e, n)   every {name} of an English
  *                           table is an argument name of engine/text.h
  */
@@ -60,6 +61,11 @@ const char *tu_say(const cc_text *t, const cc_position *pos);
 const char *tu_explain(const cc_score_event *ev, const cc_position *pos);
 const char *tu_title(const cc_error *err);
 const char *tu_detail(const cc_error *err);
+
+/* The deployment options of pos on its tile index `tile` (cc_deployments),
+ * as "meeple NNE, meeple S, mayor S" in the engine's order; a challenge as
+ * "meeple C!3" (figure 3). */
+void tu_deploy_text(const cc_position *pos, int tile, char *out, size_t size);
 
 /* The whole file at path (relative to the repository root, where the tests
  * run), NUL-terminated, in a malloc'ed buffer the caller frees; *len (if

@@ -427,7 +427,9 @@ Test(jcz_import, passing_in_the_end_game_abbey_round_is_refused)
 Test(jcz_import, what_is_out_of_scope_is_named_with_its_pointer)
 {
     static const edit_case cases[] = {
-        { "\"basic:1\": 1", "\"basic:1\": 1, \"inns-and-cathedrals:1\": 1", "/setup/sets/inns-and-cathedrals:1" },
+        /* Inns & Cathedrals is in scope (issue 28), but not without the
+         * elements inn and cathedral that make its tiles score. */
+        { "\"basic:1\": 1", "\"basic:1\": 1, \"inns-and-cathedrals:1\": 1", "/setup/elements/inn" },
         { "\"basic:1\": 1", "\"basic:1\": 1, \"corn-circles/2\": 1", "/setup/sets/corn-circles~12" },
         { "\"basic:1\": 1", "\"basic:1\": 3", "/setup/sets/basic:1" },
         { "\"basic:1\": 1", "\"basic:1\": 1, \"basic:2\": 2", "/setup/sets/basic:2" },

@@ -164,6 +164,17 @@ Test(jcz_roundtrip, c1_wagon_stays_on_the_tile_it_moved_to)
     round_trip(CC_EXP_ABBEY_MAYOR, &o, 3, 63352);
 }
 
+/* Inns & Cathedrals: the large meeple is deployed by the random player,
+ * written as the apps' "<player>.big.1" with element big-follower, and read
+ * back (issue 28). With Abbey & Mayor too, so wagons roll past it. */
+Test(jcz_roundtrip, inns_cathedrals_large_meeple_games)
+{
+    cc_options o = options(0, 0, 0, 0, 0);
+    round_trip(CC_EXP_INNS_CATHEDRALS, &o, 6, 9);
+    o = options(0, 0, 0, 0, 0);
+    round_trip(CC_EXP_INNS_CATHEDRALS | CC_EXP_ABBEY_MAYOR, &o, 3, 10);
+}
+
 /* Issue 11: a .jcz of a whole 72-tile game imports in well under 50 ms
  * (make bench measures it: engine import72). Here, under the sanitizers on
  * a shared machine, the whole route (parse, replay, answer) must stay
