@@ -83,10 +83,12 @@ def listed(kind, items):
 LANGUAGE_NAME = "language.name"   # the message po2c names the language by
 
 
-def plural_faults(text, code, translated, pot_tool):
+def plural_faults(path, code, translated, pot_tool):
     """Faults of the Plural-Forms header against the service's rule for
     code, and of the choices whose count of forms is not nplurals."""
-    header = re.search(r'^"Plural-Forms: *nplurals=(\d+); *plural=([^;\\"]*);?', text, re.M)
+    fields = {}
+    read_mo(run(["msgfmt", "-o", "-", path]).stdout, header=fields)
+    header = re.match(r"nplurals=(\d+); *plural=([^;]*);?", fields.get("Plural-Forms", ""))
     if not header:
         return ["its header has no Plural-Forms: nplurals=N; plural=EXPR;"]
     nplurals = int(header.group(1))
@@ -151,7 +153,7 @@ def check_file(path, code, english, pot_tool=None):
     if differ:
         faults.append(listed("translations whose placeholders differ from the English", differ))
     if pot_tool:
-        faults.extend(plural_faults(text, code, translated, pot_tool))
+        faults.extend(plural_faults(path, code, translated, pot_tool))
     missing = [c for c in english if c not in have and c not in stale]
     if LANGUAGE_NAME in missing:
         faults.append("%s is not translated: the language table (GET /v1/languages) would "
