@@ -14,7 +14,8 @@ static const char *const names[RD_NKEYS] = {
     [RD_KEY_HOUSE] = "house",     [RD_KEY_PENNANT] = "pennant", [RD_KEY_CLOISTER] = "cloister",
     [RD_KEY_SHRINE] = "shrine",   [RD_KEY_ABBEY] = "abbey",     [RD_KEY_HILL] = "hill",
     [RD_KEY_VINEYARD] = "vineyard", [RD_KEY_COURT] = "court",   [RD_KEY_RIVER] = "river",
-    [RD_KEY_VOLCANO] = "volcano", [RD_KEY_MEEPLE] = "meeple",   [RD_KEY_FARMER] = "farmer",
+    [RD_KEY_VOLCANO] = "volcano", [RD_KEY_MEEPLE] = "meeple",   [RD_KEY_BIG] = "big",
+    [RD_KEY_FARMER] = "farmer",
     [RD_KEY_MAYOR] = "mayor",     [RD_KEY_WAGON] = "wagon",     [RD_KEY_BARN] = "barn",
     [RD_KEY_SHEPHERD] = "shepherd", [RD_KEY_FLOCK] = "flock",   [RD_KEY_FITS] = "fits",
     [RD_KEY_AREA] = "cloister-area", [RD_KEY_OPEN] = "open-edge", [RD_KEY_SPOT] = "spot",
@@ -32,7 +33,7 @@ char *rd_key_words(rd_key_symbol s, const char *lang, bool *failed, char *out, s
     static const char *const terms[RD_NKEYS] = {
         [RD_KEY_CLOISTER] = "cloister", [RD_KEY_SHRINE] = "shrine", [RD_KEY_MEEPLE] = "meeple",
         [RD_KEY_MAYOR] = "mayor",       [RD_KEY_WAGON] = "wagon",   [RD_KEY_BARN] = "barn",
-        [RD_KEY_SHEPHERD] = "shepherd",
+        [RD_KEY_SHEPHERD] = "shepherd", [RD_KEY_BIG] = "big",
     };
     static const tx_id phrases[RD_NKEYS] = {
         [RD_KEY_HOUSE] = TX_RD_KEY_HOUSE,   [RD_KEY_PENNANT] = TX_RD_KEY_PENNANT,
@@ -86,6 +87,9 @@ void rd_key_swatch(rd_canvas *cv, rd_key_symbol s, double x, double y, double si
     case RD_KEY_MEEPLE:
     case RD_KEY_FARMER:
         rd_draw_figure(cv, CC_FIG_MEEPLE, cx, cy, size * 0.9, grey, s == RD_KEY_FARMER, 0);
+        break;
+    case RD_KEY_BIG:   /* drawn 1.5 times a meeple's size: the swatch's 0.9 */
+        rd_draw_figure(cv, CC_FIG_BIG, cx, cy, size * 0.6, grey, false, 0);
         break;
     case RD_KEY_MAYOR:
         rd_draw_figure(cv, CC_FIG_MAYOR, cx, cy, size * 0.75, grey, false, 0);

@@ -36,6 +36,7 @@ typedef enum {
     RD_KEY_VOLCANO,
     /* the figures */
     RD_KEY_MEEPLE,
+    RD_KEY_BIG,        /* the large meeple (Inns & Cathedrals) */
     RD_KEY_FARMER,
     RD_KEY_MAYOR,
     RD_KEY_WAGON,

@@ -571,7 +571,8 @@ static void key_add(bool *seen, rd_key_symbol s)
 }
 
 /* The key's symbol of a figure kind standing (a kind the key does not
- * know yet is explained as the meeple it is drawn like). */
+ * know yet is explained as the meeple it is drawn like; the large meeple
+ * is its own entry, standing or lying). */
 static rd_key_symbol figure_symbol(cc_figure_kind kind)
 {
     switch (kind) {
@@ -583,6 +584,8 @@ static rd_key_symbol figure_symbol(cc_figure_kind kind)
         return RD_KEY_BARN;
     case CC_FIG_SHEPHERD:
         return RD_KEY_SHEPHERD;
+    case CC_FIG_BIG:
+        return RD_KEY_BIG;
     case CC_FIG_MEEPLE:
     default:
         return RD_KEY_MEEPLE;

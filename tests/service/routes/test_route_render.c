@@ -472,6 +472,9 @@ Test(route_render, big_drawn_half_as_large_again_as_a_meeple)
     cr_assert(strstr(big, "<title>red's large meeple at (0, 0) E</title>") == strchr(big, '>') + 1);
     double wb = figure_width(big), wm = figure_width(meeple);
     cr_assert(wb > 1.4 * wm && wb < 1.6 * wm, "large %.1f, meeple %.1f", wb, wm);
+    /* issue 31: the key explains each figure drawn, the large meeple too */
+    cr_assert_not_null(strstr(a.body, "data-symbol=\"big\""), "the key names the large meeple");
+    cr_assert_not_null(strstr(a.body, "data-symbol=\"meeple\""));
     free(a.body);
 }
 
