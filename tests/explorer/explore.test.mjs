@@ -335,6 +335,27 @@ async function pickAndPlace(page, tile, x, y, rot) {
   return act(page, `[data-action="place"][data-rot="${rot}"]`, 'deploy');
 }
 
+// Inns & Cathedrals (issue 28) from the setup form: the large meeple is
+// offered wherever a meeple may stand and scores the city it completes
+// like one follower (4 points for two tiles), then goes home.
+test('Inns & Cathedrals from the setup form: the large meeple is offered and scores the city it completes', async () => {
+  const page = await openPage();
+  await page.click('#expansions input[value="inns-cathedrals"]');
+  await act(page, '[data-action="new-game"]', 'draw');
+  const start = await position(page);
+  assert.deepEqual(start.expansions, ['inns-cathedrals']);
+  await pickAndPlace(page, 'base.E', 0, -1, 180);
+  assert.ok(await page.$('[data-action="deploy"][data-kind="meeple"][data-at="S"]'), 'a meeple is offered on the city');
+  await act(page, '[data-action="deploy"][data-kind="big"][data-at="S"]', 'draw');
+  const p = await position(page);
+  await validate(p);
+  assert.deepEqual(p.figures, [], 'the large meeple went home with the scoring');
+  assert.equal(p.scores.Anna, 4);
+  assert.equal(p.active, 'Ben');
+  assert.deepEqual(foreign, []);
+  await page.close();
+});
+
 test('a wagon that returns is moved from the page, by a click on its destination', async () => {
   const page = await openPage();
   await page.click('#expansions input[value="abbey-mayor"]');
