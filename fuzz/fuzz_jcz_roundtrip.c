@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../service/catalog/catalog_db.h"
+#include "fuzz_catalog.h"
 #include "../tests/support/jcz_roundtrip.h"
 
 static cc_catalog catalog;
@@ -24,11 +24,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    char why[256];
-    if (!catalog_load_default(&catalog, why, sizeof why)) {
-        fprintf(stderr, "fuzz_jcz_roundtrip: cannot load the catalog: %s\n", why);
-        abort();
-    }
+    fuzz_load_catalog(&catalog, "fuzz_jcz_roundtrip");
     return 0;
 }
 
