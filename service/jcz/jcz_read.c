@@ -218,14 +218,20 @@ static const struct {
     { "river/2:1", CC_EXP_RIVER_II }, { "river/2:2", CC_EXP_RIVER_II },
 };
 
-/* A river set's member: 0 or 1 copy, its expansion added to *rivers. */
-static bool read_river_set(const char *key, const char *ptr, jr_val val, unsigned *rivers,
-                           cc_error *err)
+/* The river expansion the apps' set id key names, or 0: not a river set. */
+static unsigned river_set_of(const char *key)
 {
-    unsigned expansion = 0;
     for (size_t i = 0; i < sizeof river_set_ids / sizeof river_set_ids[0]; i++)
         if (strcmp(key, river_set_ids[i].id) == 0)
-            expansion = river_set_ids[i].expansion;
+            return river_set_ids[i].expansion;
+    return 0;
+}
+
+/* A river set's member: 0 or 1 copy of the river expansion, added to
+ * *rivers. */
+static bool read_river_set(unsigned expansion, const char *ptr, jr_val val, unsigned *rivers,
+                           cc_error *err)
+{
     int copies;
     if (!integer(val, 0, 1000, &copies))
         return fail(err, 400, ptr, SVC_P_WRONG_TYPE, SVC_D_JCZ_SET_VALUE, CC_NO_ARGS);
@@ -239,14 +245,6 @@ static bool read_river_set(const char *key, const char *ptr, jr_val val, unsigne
     return true;
 }
 
-static bool is_river_set(const char *key)
-{
-    for (size_t i = 0; i < sizeof river_set_ids / sizeof river_set_ids[0]; i++)
-        if (strcmp(key, river_set_ids[i].id) == 0)
-            return true;
-    return false;
-}
-
 /* One member of setup.sets, its copies added to the bag's (a river set's
  * to *rivers). */
 static bool read_set(const char *key, jr_val val, cc_position *pos, unsigned *rivers,
@@ -254,8 +252,9 @@ static bool read_set(const char *key, jr_val val, cc_position *pos, unsigned *ri
 {
     char ptr[PTR_MAX];
     member_ptr(ptr, "/setup/sets", key);
-    if (is_river_set(key))
-        return read_river_set(key, ptr, val, rivers, err);
+    unsigned river = river_set_of(key);
+    if (river != 0)
+        return read_river_set(river, ptr, val, rivers, err);
     int set = -1;
     for (size_t i = 0; i < sizeof set_ids / sizeof set_ids[0]; i++)
         if (strcmp(key, set_ids[i].id) == 0)
