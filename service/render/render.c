@@ -592,6 +592,17 @@ static rd_key_symbol figure_symbol(cc_figure_kind kind)
     }
 }
 
+/* Whether fig is drawn lying: a meeple or large meeple on a field (a
+ * farmer). */
+static bool figure_lies(const scene *sc, const cc_figure *fig)
+{
+    if (fig->kind != CC_FIG_MEEPLE && fig->kind != CC_FIG_BIG)
+        return false;
+    int t = cc_board_at(sc->b, fig->x, fig->y);
+    int k = t >= 0 && fig->at.kind != CC_LOC_CORNER ? cc_board_feature_at(sc->b, t, fig->at) : -1;
+    return k >= 0 && sc->b->tiles[t].type->features[k].type == CC_FEAT_FIELD;
+}
+
 /* Which symbols the picture draws. */
 static void key_symbols(scene *sc, bool *seen)
 {
@@ -625,11 +636,8 @@ static void key_symbols(scene *sc, bool *seen)
     }
     for (int i = 0; i < sc->pos->nfigures; i++) {
         const cc_figure *fig = &sc->pos->figures[i];
-        int t = cc_board_at(sc->b, fig->x, fig->y);
-        int k = t >= 0 && fig->at.kind != CC_LOC_CORNER ? cc_board_feature_at(sc->b, t, fig->at) : -1;
-        bool lying = fig->kind == CC_FIG_MEEPLE && k >= 0 &&
-                     sc->b->tiles[t].type->features[k].type == CC_FEAT_FIELD;
-        key_add(seen, lying ? RD_KEY_FARMER : figure_symbol(fig->kind));
+        bool farmer = fig->kind == CC_FIG_MEEPLE && figure_lies(sc, fig);
+        key_add(seen, farmer ? RD_KEY_FARMER : figure_symbol(fig->kind));
         if (fig->kind == CC_FIG_SHEPHERD && fig->nflock > 0)
             key_add(seen, RD_KEY_FLOCK);
     }
@@ -1007,10 +1015,7 @@ static void figures(scene *sc)
         int sheep = 0;
         for (int s = 0; s < fig->nflock; s++)
             sheep += fig->flock[s];
-        int t = cc_board_at(sc->b, fig->x, fig->y);
-        int k = t >= 0 && fig->at.kind != CC_LOC_CORNER ? cc_board_feature_at(sc->b, t, fig->at) : -1;
-        bool lying = (fig->kind == CC_FIG_MEEPLE || fig->kind == CC_FIG_BIG) && k >= 0 &&
-                     sc->b->tiles[t].type->features[k].type == CC_FEAT_FIELD;
+        bool lying = figure_lies(sc, fig);
         const char *player = fig->player >= 0 && fig->player < sc->pos->nplayers
                                  ? sc->pos->players[fig->player] : "?";
         char x[16], y[16], at[8], flock[16], title[RD_TITLE_MAX];
