@@ -15,6 +15,13 @@
 #                         (valgrind --tool=callgrind): repeatable on a noisy
 #                         machine, the figure to compare between commits
 #   make bench-bodies     regenerate bench/positions/ and bench/bodies/
+#                         (bench/layouts.py: bench/bodies/layouts/)
+#   make bench-layouts    placements on one position in every layout clients
+#                         send (compact, Python's spacing, pretty, members
+#                         reversed, UTF-8 names): over HTTP against healthz
+#                         and nginx (bench/layouts.sh), then without sockets
+#                         (route_bench --layouts); ratios (issue 37); part
+#                         of bench
 #   make bench-lang       placements in English against German (?lang=de and
 #                         Accept-Language), interleaved, ratios (issue 15: a
 #                         language costs what English costs, within 5%)
@@ -36,7 +43,7 @@ BENCH_LIB := $(BENCH_DIR)/libcarcassonne.a
 BENCH_LINK_OBJ := $(BENCH_LIB)
 
 .PHONY: bench bench-http bench-engine bench-overload bench-callgrind bench-bodies bench-render \
-        bench-fairness
+        bench-fairness bench-layouts
 
 $(BENCH_LIB): $(REL_OBJ) $(patsubst %.c,$(BUILD)/%.o,$(BENCH_SUPPORT))
 	@mkdir -p $(@D)
@@ -64,6 +71,7 @@ bench-render: $(RENDER_BENCH)
 
 bench-bodies: $(GEN_POSITION)
 	$(GEN_POSITION) bench
+	bench/layouts.py bench
 
 bench-http: $(BIN)
 	@tools/install-deps.sh wrk nginx-light
@@ -80,7 +88,12 @@ bench-overload: $(BIN)
 bench-fairness: $(BIN)
 	node bench/fairness.mjs $(BIN)
 
-bench: bench-http bench-engine bench-render bench-overload bench-fairness
+bench-layouts: $(BIN) $(ROUTE_BENCH)
+	@tools/install-deps.sh wrk nginx-light
+	bench/layouts.sh $(BIN)
+	$(ROUTE_BENCH) --layouts
+
+bench: bench-http bench-layouts bench-engine bench-render bench-overload bench-fairness
 
 bench-callgrind: $(ENGINE_BENCH) $(ROUTE_BENCH)
 	@tools/install-deps.sh valgrind

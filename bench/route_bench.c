@@ -8,14 +8,20 @@
  * this do not depend on load, so they show where a route's time goes and
  * compare between commits; `make bench` gives the same routes over HTTP.
  *
- * Usage: route_bench [--only ROUTE] [--iterations N] [--lang CODE]
- *        route_bench --languages
+ * Usage: route_bench [--only ROUTE] [--iterations N] [--lang CODE] [--body FILE]
+ *        route_bench --languages | --layouts
  * ROUTE is one of validate, placements, deployments, score, features.
- * --lang asks in that language (?lang=CODE). --languages (make bench-lang,
- * issue 15) times placements in English (no lang=, no header) against
- * German asked both ways (?lang=de, and a browser's Accept-Language
- * "de-DE,de;q=0.9,en;q=0.8"), the three in interleaved rounds, best of
- * each, and prints the ratios: a language must cost the same as English.
+ * --lang asks in that language (?lang=CODE); --body sends FILE instead (with
+ * --only: bench/layouts.sh's callgrind of one layout). --languages (make bench-lang,
+ * issues 15 and 34) times placements and score in English (no lang=, no
+ * header) against every language of the table (?lang=CODE; German also by
+ * a browser's Accept-Language "de-DE,de;q=0.9,en;q=0.8"), in interleaved
+ * rounds, best of each, and prints the ratios: a language must cost about
+ * what English costs (within 5%).
+ * --layouts (make bench-layouts, issue 37) does the same for placements on
+ * one position in each layout of bench/bodies/layouts/ (compact, Python's
+ * spacing, pretty-printed, members reversed, UTF-8 names...): the ratios
+ * to compact.
  * Without --iterations it prints µs per request (best of 7 batches of
  * about 0.2 s); with them it runs exactly N requests of each route asked
  * and prints nothing (bench/callgrind.sh: N = 11 minus N = 1). */
@@ -27,6 +33,7 @@
 
 #include "../service/catalog/catalog_db.h"
 #include "../service/service.h"
+#include "../service/text/lang.h"
 
 static const char *const route_names[] = {
     "validate", "placements", "deployments", "score", "features",
@@ -120,48 +127,109 @@ static double time_route(const route_case *rc)
     return best;
 }
 
-/* --languages: placements in English and in German, interleaved rounds
- * (a load change hits all three alike), best batch of each. */
-static void compare_languages(const svc_context *ctx)
+#define MOST_CASES (TXT_LANGUAGES_MAX + 1)   /* every language, and German asked twice */
+
+/* Interleaved rounds of cases[0..n) (a load change hits all alike; n at
+ * most MOST_CASES), best batch of each, printed with its ratio to cases[0]. */
+static void compare(const char *route, const route_case *cases, const char *const *names, int n)
 {
-    size_t len;
-    char *body = read_file("bench/bodies/placements.json", &len);
-    route_case cases[3] = {
-        { .ctx = ctx, .path = "/v1/placements", .body = body, .len = len },
-        { .ctx = ctx, .path = "/v1/placements?lang=de", .body = body, .len = len },
-        { .ctx = ctx, .path = "/v1/placements", .body = body, .len = len,
-          .accept_language = "de-DE,de;q=0.9,en;q=0.8" },
-    };
-    static const char *const names[3] = { "en (no lang=, no header)", "de (?lang=de)",
-                                          "de (Accept-Language)" };
-    long n = batch_size(&cases[0]);
-    double best[3] = { 1e30, 1e30, 1e30 };
+    long batch = batch_size(&cases[0]);
+    double best[MOST_CASES];
+    for (int c = 0; c < n; c++)
+        best[c] = 1e30;
     for (int round = 0; round < 15; round++)
-        for (int c = 0; c < 3; c++) {
-            double us = time_batch(&cases[c], n);
+        for (int c = 0; c < n; c++) {
+            double us = time_batch(&cases[c], batch);
             if (us < best[c])
                 best[c] = us;
         }
-    for (int c = 0; c < 3; c++)
-        printf("placements %-26s %8.2f µs/request  ratio to en %.3f\n", names[c], best[c],
-               best[c] / best[0]);
+    for (int c = 0; c < n; c++)
+        printf("%-11s %-26s %8.2f µs/request  ratio to %s %.3f\n", route, names[c], best[c],
+               names[0], best[c] / best[0]);
+}
+
+/* --languages: for placements (no sentence: what a language adds is the
+ * negotiation) and score (its explanations are sentences in the language),
+ * English against every language of the table asked by ?lang=, and German
+ * by a browser's Accept-Language too. */
+static void compare_route(const svc_context *ctx, const char *route)
+{
+    char file[96];
+    size_t len, nlang;
+    snprintf(file, sizeof file, "bench/bodies/%s.json", route);
+    char *body = read_file(file, &len);
+    const txt_language *langs = txt_languages(&nlang);
+    route_case cases[MOST_CASES] = { { .ctx = ctx } };
+    char text[MOST_CASES][40];
+    const char *names[MOST_CASES];
+    int n = 0;
+    for (size_t l = 0; l < nlang && n + 2 <= MOST_CASES; l++) {
+        cases[n] = (route_case){ .ctx = ctx, .body = body, .len = len };
+        if (l == 0) {
+            snprintf(cases[n].path, sizeof cases[n].path, "/v1/%s", route);
+            snprintf(text[n++], sizeof text[0], "en");
+            continue;
+        }
+        snprintf(cases[n].path, sizeof cases[n].path, "/v1/%s?lang=%s", route, langs[l].code);
+        snprintf(text[n++], sizeof text[0], "%s (?lang=%s)", langs[l].code, langs[l].code);
+        if (strcmp(langs[l].code, "de") == 0) {
+            cases[n] = (route_case){ .ctx = ctx, .body = body, .len = len,
+                                     .accept_language = "de-DE,de;q=0.9,en;q=0.8" };
+            snprintf(cases[n].path, sizeof cases[n].path, "/v1/%s", route);
+            snprintf(text[n++], sizeof text[0], "de (Accept-Language)");
+        }
+    }
+    for (int c = 0; c < n; c++)
+        names[c] = text[c];
+    compare(route, cases, names, n);
     free(body);
+}
+
+static void compare_languages(const svc_context *ctx)
+{
+    compare_route(ctx, "placements");
+    compare_route(ctx, "score");
+}
+
+/* --layouts (issue 37): placements on the same position in each layout of
+ * bench/bodies/layouts/ (bench/layouts.py). */
+static const char *const layout_names[] = {
+    "compact", "python", "pretty", "reversed", "utf8", "python-utf8",
+};
+#define NLAYOUTS (int)(sizeof layout_names / sizeof layout_names[0])
+
+static void compare_layouts(const svc_context *ctx)
+{
+    route_case cases[NLAYOUTS];
+    for (int c = 0; c < NLAYOUTS; c++) {
+        char file[96];
+        snprintf(file, sizeof file, "bench/bodies/layouts/%s.json", layout_names[c]);
+        cases[c] = (route_case){ .ctx = ctx, .path = "/v1/placements" };
+        cases[c].body = read_file(file, &cases[c].len);
+    }
+    compare("placements", cases, layout_names, NLAYOUTS);
+    for (int c = 0; c < NLAYOUTS; c++)
+        free(cases[c].body);
 }
 
 int main(int argc, char **argv)
 {
-    const char *only = NULL, *lang = NULL;
+    const char *only = NULL, *lang = NULL, *body = NULL;
     long iterations = 0;
-    bool languages = false;
+    bool languages = false, layouts = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
             only = argv[++i];
         else if (strcmp(argv[i], "--iterations") == 0 && i + 1 < argc)
             iterations = strtol(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--body") == 0 && i + 1 < argc)
+            body = argv[++i];
         else if (strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
             lang = argv[++i];
         else if (strcmp(argv[i], "--languages") == 0)
             languages = true;
+        else if (strcmp(argv[i], "--layouts") == 0)
+            layouts = true;
         else
             die("unknown argument ", argv[i]);
     }
@@ -172,8 +240,11 @@ int main(int argc, char **argv)
     svc_context ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.cat = &cat;
-    if (languages) {
-        compare_languages(&ctx);
+    if (languages || layouts) {
+        if (languages)
+            compare_languages(&ctx);
+        else
+            compare_layouts(&ctx);
         catalog_free(&cat);
         return 0;
     }
@@ -185,7 +256,7 @@ int main(int argc, char **argv)
         snprintf(rc.path, sizeof rc.path, "/v1/%s%s%.20s", route_names[r], lang ? "?lang=" : "",
                  lang ? lang : "");
         snprintf(file, sizeof file, "bench/bodies/%s.json", route_names[r]);
-        rc.body = read_file(file, &rc.len);
+        rc.body = read_file(body ? body : file, &rc.len);
         if (iterations > 0) {
             for (long k = 0; k < iterations; k++)
                 ask(&rc);

@@ -29,30 +29,16 @@
 # (passed as --threads if set), SERVICE_ARGS (more options for the service).
 set -eu
 . tools/svc-lib.sh
+. bench/nginx-lib.sh
 bin=${1:?usage: bench/run.sh path/to/carcassonne-rules}
 secs=${BENCH_SECONDS:-3}
 rounds=${BENCH_ROUNDS:-3}
 conns=${BENCH_CONNS:-32}
 wthreads=${BENCH_THREADS:-1}
 out=${BENCH_OUT:-build/bench}
-mkdir -p "$out/nginx/tmp"
+mkdir -p "$out"
 results="$out/results.txt"
 : > "$results"
-
-svc_pid= ; ngx_pid=
-cleanup() {
-    [ -n "$svc_pid" ] && kill "$svc_pid" 2>/dev/null || true
-    [ -n "$ngx_pid" ] && kill "$ngx_pid" 2>/dev/null || true
-}
-trap cleanup EXIT INT TERM
-
-wait_port() {
-    for _ in $(seq 100); do
-        curl -s -o /dev/null "http://127.0.0.1:$1/" && return 0
-        sleep 0.05
-    done
-    echo "bench: nothing answers on port $1" >&2; exit 1
-}
 
 # wrk's "Requests/sec:" line, as an integer.
 rps() { awk '/^Requests\/sec:/ { printf "%d", $2 }' "$1"; }
@@ -88,10 +74,7 @@ echo "# make bench: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, wrk -t$wthreads
 
 # nginx and the service run side by side (different ports); each round
 # measures one after the other, never both at once.
-nginx -p "$PWD/$out/nginx" -c "$PWD/bench/nginx.conf" 2>"$out/nginx/stderr" &
-ngx_pid=$!
-wait_port 18090
-kill -0 "$ngx_pid" 2>/dev/null || { echo "bench: nginx did not start:" >&2; cat "$out/nginx/stderr" >&2; exit 1; }
+start_nginx "$out"
 
 threads_arg=
 [ -n "${SERVICE_THREADS:-}" ] && threads_arg="--threads $SERVICE_THREADS"

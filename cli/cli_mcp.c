@@ -31,7 +31,8 @@ static void usage(FILE *out)
             "  of stdin.\n"
             "  --catalog FILE      a SQLite tile catalog instead of the embedded one\n"
             "  --lang CODE         the language of descriptions, prompts and answers\n"
-            "                      (de, fr, cs, pl, ca; default en; env CARCASSONNE_LANG)\n"
+            "                      (de, fr, cs, pl, ca, es, lt, nl, ro, ru, sk, sl; default en;\n"
+            "                      env CARCASSONNE_LANG)\n"
             "  --no-access-log     no log lines on stderr (env ACCESS_LOG=off)\n");
 }
 

@@ -8,13 +8,9 @@
 #include <stddef.h>
 
 #include "builder.h"
+#include "majority.h"
 #include "pig.h"
 #include "validate.h"
-
-static bool is_follower(cc_figure_kind k)
-{
-    return k == CC_FIG_MEEPLE || k == CC_FIG_MAYOR || k == CC_FIG_WAGON;
-}
 
 static bool is_gone(const bool *gone, int i)
 {
@@ -26,7 +22,7 @@ int cc_followers_on(const cc_position *pos, const cc_features *f, int feature,
 {
     int n = 0;
     for (int i = 0; i < pos->nfigures; i++)
-        if (!is_gone(gone, i) && is_follower(pos->figures[i].kind) &&
+        if (!is_gone(gone, i) && cc_is_follower(pos->figures[i].kind) &&
             cc_figure_feature(f, &pos->figures[i]) == feature)
             n++;
     return n;
@@ -75,7 +71,7 @@ static int monastery_occupant(const cc_position *pos, const cc_features *f, int 
 {
     int feature = cc_features_of(f, t, f->board->tiles[t].centre_feature);
     for (int i = 0; i < pos->nfigures; i++)
-        if (is_follower(pos->figures[i].kind) &&
+        if (cc_is_follower(pos->figures[i].kind) &&
             cc_figure_feature(f, &pos->figures[i]) == feature)
             return i;
     return -1;
@@ -118,6 +114,7 @@ static const char *feature_refusal(const cc_position *pos, const cc_features *f,
         return "river.deploy.not-on-river";
     switch (kind) {
     case CC_FIG_MEEPLE:
+    case CC_FIG_BIG:    /* the large meeple stands wherever a meeple may */
         if (type == CC_FEAT_FIELD && pos->options.farmers == CC_FARMERS_OFF)
             return "base.deploy.no-farmers";
         if (cc_followers_on(pos, f, id, NULL) > 0)

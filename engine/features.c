@@ -174,6 +174,8 @@ static void collect_features(cc_features *f, int *up)
         feat->nparts++;
         feat->open += open[part->k];
         feat->pennants += bt->type->features[part->k].pennants;
+        feat->inns += bt->type->features[part->k].inn;
+        feat->cathedrals += bt->type->features[part->k].cathedral;
         name_feature(f, feat, part->tile, part->k);
     }
     for (int id = 0; id < f->nfeatures; id++)

@@ -57,6 +57,8 @@ typedef struct {
                            tile; monasteries: empty cells around it */
     bool complete;      /* open == 0 (for a field: closed, H&S) */
     int pennants;       /* coats of arms (cities) */
+    int inns;           /* roads: parts with an inn (Inns & Cathedrals, The River II) */
+    int cathedrals;     /* cities: parts with a cathedral (Inns & Cathedrals) */
     int name_tile;      /* canonical name: first tile by (y, x) ... */
     cc_loc name_at;     /* ... and its first location on that tile */
     int first_city;     /* fields: index into city_links */

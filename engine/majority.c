@@ -11,6 +11,8 @@ int cc_follower_strength(const cc_features *f, int id, const cc_figure *fig)
     case CC_FIG_MEEPLE:
     case CC_FIG_WAGON:
         return 1;
+    case CC_FIG_BIG:
+        return 2;   /* "counts as two meeples when determining the majority" */
     case CC_FIG_MAYOR:
         /* Only cities have coats of arms; a mayor stands nowhere else. */
         return f->features[id].type == CC_FEAT_CITY ? f->features[id].pennants : 0;
@@ -41,6 +43,7 @@ static void count_follower(const cc_features *f, int id, const cc_figure *fig, c
         m->has_zero_mayor |= s == 0;
     }
     m->has_wagon |= fig->kind == CC_FIG_WAGON;
+    m->has_big |= fig->kind == CC_FIG_BIG;
 }
 
 static void count_followers(const cc_position *pos, const cc_features *f, int id,
@@ -152,6 +155,8 @@ int cc_majority_rules(const cc_position *pos, const cc_majority *m, const char *
         ids[n++] = m->has_zero_mayor ? "mayor.zero-strength" : "mayor.strength";
     if (m->has_wagon)
         ids[n++] = "wagon.strength";
+    if (m->has_big)
+        ids[n++] = "big.strength";
     if (m->hill_broke_tie)
         ids[n++] = pos->options.hill_tiebreak == CC_HILL_TIEBREAK_COUNT
                        ? "hills-sheep.hill.count" : "hills-sheep.hill.tiebreak";

@@ -8,13 +8,16 @@
  *   mayor.strength             a mayor's strength is its city's coats of arms
  *   mayor.zero-strength        no coats of arms: the mayor occupies, scores nothing
  *   wagon.strength             a wagon counts as one meeple
+ *   big.strength               the large meeple (Inns & Cathedrals) counts as
+ *                              two meeples; its owner still scores once
  *   hills-sheep.hill.tiebreak  a tie goes to the tied players with a follower
  *                              on a hill tile of the feature
  *   hills-sheep.hill.tie-stands  all tied players on hills: still a tie
  *   hills-sheep.hill.count     option hill_tiebreak "count": the most
  *                              followers on hills wins the tie
  *
- * Followers are meeples, mayors and wagons (Abbey & Mayor note 3);
+ * Followers are meeples, large meeples, mayors and wagons (Abbey & Mayor
+ * note 3);
  * barns and shepherds are special figures and never count.
  * Pure: reads the position and features, writes only *m.
  */
@@ -37,13 +40,14 @@ typedef struct {
     int best;                       /* the top strength */
     bool hill_broke_tie;            /* a hill left fewer winners than tied players */
     bool hill_kept_tie;             /* tied players all had hill followers (or equal counts) */
-    bool has_mayor, has_zero_mayor, has_wagon;
+    bool has_mayor, has_zero_mayor, has_wagon, has_big;
 } cc_majority;
 
-/* Meeples, mayors and wagons are followers; barns and shepherds are not. */
+/* Meeples, large meeples, mayors and wagons are followers; barns and
+ * shepherds are not. */
 static inline bool cc_is_follower(cc_figure_kind k)
 {
-    return k == CC_FIG_MEEPLE || k == CC_FIG_MAYOR || k == CC_FIG_WAGON;
+    return k == CC_FIG_MEEPLE || k == CC_FIG_MAYOR || k == CC_FIG_WAGON || k == CC_FIG_BIG;
 }
 
 /* Strength of follower fig standing on feature id. */
@@ -65,7 +69,7 @@ void cc_majority_known(const cc_position *pos, const cc_features *f, int id, con
 int cc_majority_known_figures(const cc_position *pos, const cc_features *f, int id, const int *on,
                               const bool *gone, cc_majority *m, int *figs);
 
-/* Rule ids this majority applied, appended to ids[] (room for 6). Returns
+/* Rule ids this majority applied, appended to ids[] (room for 7). Returns
  * how many were added. */
 int cc_majority_rules(const cc_position *pos, const cc_majority *m, const char **ids);
 

@@ -488,6 +488,17 @@ static const char *value_rule(const cc_features *f, int id)
     }
 }
 
+/* The rules a feature's value follows: its base rule, and an inn's or a
+ * cathedral's (scoring.h). */
+static void add_value_rules(const cc_position *pos, const cc_features *f, cc_message_value *v,
+                            int id)
+{
+    add_rule(v, value_rule(f, id));
+    const char *special = cc_inn_cathedral_rule(pos, &f->features[id]);
+    if (special != NULL)
+        add_rule(v, special);
+}
+
 /* Fewer points first; equal points in canonical order. */
 static bool item_before(const cc_features *f, const cc_message_item *a,
                         const cc_message_item *b)
@@ -542,7 +553,7 @@ static void card_smallest(const cc_position *pos, const cc_features *f, int card
     add_rule(v, "messages.card.feature-only");
     if (v->ncandidates > 0) {
         add_counted(v, v->candidates[0].feature, -1, v->candidates[0].points);
-        add_rule(v, value_rule(f, v->candidates[0].feature));
+        add_value_rules(pos, f, v, v->candidates[0].feature);
     }
 }
 
@@ -570,7 +581,7 @@ static bool card_follower(const cc_position *pos, const cc_features *f, int figu
     add_counted(v, id, figure, v->majority ? value : 0);
     v->returned = figure;
     add_rule(v, "messages.card.8-score-follower");
-    add_rule(v, value_rule(f, id));
+    add_value_rules(pos, f, v, id);
     const char *ids[8];
     int n = cc_majority_rules(pos, &m, ids);
     for (int i = 0; i < n; i++)

@@ -6,27 +6,35 @@
 #include "river.h"
 
 /* One row per figure kind, in cc_figure_kind order (position.h): a new
- * kind is a new row (and its largest supply taken from another row's, so
- * that the sum stays CC_PLAYER_FIGURES_MAX). */
+ * kind is a new row, and CC_PLAYER_FIGURES_MAX grows by its largest supply
+ * (the rows' sum). */
 const cc_figure_kind_info cc_figure_kinds[CC_FIG_NKINDS] = {
-    /*                   name        box                 max  expansion           app element       app id */
-    [CC_FIG_MEEPLE] =   { "meeple",   CC_SUPPLY_MEEPLES,  12, CC_EXP_BASE,        "small-follower", "small" },
-    [CC_FIG_MAYOR] =    { "mayor",    CC_SUPPLY_MAYOR,     3, CC_EXP_ABBEY_MAYOR, "mayor",          "mayor" },
-    [CC_FIG_WAGON] =    { "wagon",    CC_SUPPLY_WAGON,     3, CC_EXP_ABBEY_MAYOR, "wagon",          "wagon" },
-    [CC_FIG_BARN] =     { "barn",     CC_SUPPLY_BARN,      3, CC_EXP_ABBEY_MAYOR, "barn",           "barn" },
-    [CC_FIG_SHEPHERD] = { "shepherd", CC_SUPPLY_SHEPHERD,  3, CC_EXP_HILLS_SHEEP, "shepherd",       "shepherd" },
-    [CC_FIG_BUILDER] =  { "builder",  CC_SUPPLY_BUILDER,   3, CC_EXP_TRADERS_BUILDERS, "builder",   "builder" },
-    [CC_FIG_PIG] =      { "pig",      CC_SUPPLY_PIG,       3, CC_EXP_TRADERS_BUILDERS, "pig",       "pig" },
+    /*                   name        box                 max  expansion               app element       app id */
+    [CC_FIG_MEEPLE] =   { "meeple",   CC_SUPPLY_MEEPLES,  12, CC_EXP_BASE,            "small-follower", "small" },
+    [CC_FIG_MAYOR] =    { "mayor",    CC_SUPPLY_MAYOR,     3, CC_EXP_ABBEY_MAYOR,     "mayor",          "mayor" },
+    [CC_FIG_WAGON] =    { "wagon",    CC_SUPPLY_WAGON,     3, CC_EXP_ABBEY_MAYOR,     "wagon",          "wagon" },
+    [CC_FIG_BARN] =     { "barn",     CC_SUPPLY_BARN,      3, CC_EXP_ABBEY_MAYOR,     "barn",           "barn" },
+    [CC_FIG_SHEPHERD] = { "shepherd", CC_SUPPLY_SHEPHERD,  3, CC_EXP_HILLS_SHEEP,     "shepherd",       "shepherd" },
+    [CC_FIG_BIG] =      { "big",      CC_SUPPLY_BIG,       3, CC_EXP_INNS_CATHEDRALS, "big-follower",   "big" },
+    [CC_FIG_BUILDER] =  { "builder",  CC_SUPPLY_BUILDER,   3, CC_EXP_TRADERS_BUILDERS, "builder",        "builder" },
+    [CC_FIG_PIG] =      { "pig",      CC_SUPPLY_PIG,       3, CC_EXP_TRADERS_BUILDERS, "pig",            "pig" },
 };
 
 /* One row per tile set, in cc_tile_set order (position.h): 2 x 72 + 3 x 12
- * + 2 x 18 + 2 x 5 = 226 land tiles at most, within CC_MAX_BAG. */
+ * + 2 x 18 + 2 x 5 + 6 + 18 = 250 land tiles at most, CC_MAX_BAG (so the
+ * 6-tile shrine variant and Inns & Cathedrals come once each: a second copy
+ * would not fit). A set's first row is its box (the set a position without
+ * `sets` plays); a later row of the same expansion is a variant: the same
+ * tiles, and those the catalog gives to that variant alone (schema:
+ * tile_variant). */
 const cc_tile_set_info cc_tile_sets[CC_NSETS] = {
-    /*                      name           max  expansion           app id */
-    [CC_SET_BASE] =        { "base",        2, CC_EXP_BASE,        "basic:1" },
-    [CC_SET_ABBEY_MAYOR] = { "abbey-mayor", 3, CC_EXP_ABBEY_MAYOR, "abbey-and-mayor:1" },
-    [CC_SET_HILLS_SHEEP] = { "hills-sheep", 2, CC_EXP_HILLS_SHEEP, "hills-and-sheep:1" },
-    [CC_SET_SHRINES] =     { "shrines",     2, CC_EXP_SHRINES,     "cult/5" },
+    /*                          name               max  expansion               app id */
+    [CC_SET_BASE] =            { "base",            2, CC_EXP_BASE,            "basic:1" },
+    [CC_SET_ABBEY_MAYOR] =     { "abbey-mayor",     3, CC_EXP_ABBEY_MAYOR,     "abbey-and-mayor:1" },
+    [CC_SET_HILLS_SHEEP] =     { "hills-sheep",     2, CC_EXP_HILLS_SHEEP,     "hills-and-sheep:1" },
+    [CC_SET_SHRINES] =         { "shrines",         2, CC_EXP_SHRINES,         "cult/5" },
+    [CC_SET_SHRINES_6] =       { "shrines-6",       1, CC_EXP_SHRINES,         "cult/6" },
+    [CC_SET_INNS_CATHEDRALS] = { "inns-cathedrals", 1, CC_EXP_INNS_CATHEDRALS, "inns-and-cathedrals:1" },
 };
 
 int cc_figure_kind_parse(const char *name)
@@ -58,6 +66,24 @@ int cc_tile_set_of(unsigned expansion)
     return -1;
 }
 
+/* The expansions whose kinds came before the large meeple: answers
+ * counted their figures whatever the position's expansions, and still do. */
+#define FIGURES_ALWAYS_COUNTED (CC_EXP_BASE | CC_EXP_ABBEY_MAYOR | CC_EXP_HILLS_SHEEP)
+
+bool cc_figure_kind_counted(unsigned expansions, cc_figure_kind k)
+{
+    return (cc_figure_kinds[k].expansion & (expansions | FIGURES_ALWAYS_COUNTED)) != 0;
+}
+
+int cc_figures_cap(unsigned expansions)
+{
+    int per_player = 0;
+    for (int k = 0; k < CC_FIG_NKINDS; k++)
+        if (cc_figure_kind_counted(expansions, (cc_figure_kind)k))
+            per_player += cc_figure_kinds[k].max;
+    return CC_MAX_PLAYERS * per_player;
+}
+
 void cc_position_init(cc_position *pos)
 {
     memset(pos, 0, sizeof *pos);
@@ -67,6 +93,7 @@ void cc_position_init(cc_position *pos)
     pos->options.barn_placement = CC_BARN_PLACEMENT_UNOCCUPIED;
     pos->options.tiny_city_scoring = CC_TINY_CITY_4;
     pos->options.farmers = CC_FARMERS_ON;
+    pos->options.inn_cathedral_final = CC_INN_CATHEDRAL_FINAL_ZERO;
 }
 
 int cc_position_player(const cc_position *pos, const char *name)
@@ -89,11 +116,17 @@ int cc_position_supply(const cc_position *pos, cc_figure_kind k)
     return pos->supply_given & (1u << k) ? pos->supply[k] : cc_figure_kinds[k].box;
 }
 
+int cc_tile_set_box_copies(unsigned expansions, int s)
+{
+    unsigned e = cc_tile_sets[s].expansion;
+    return (expansions & e) && cc_tile_set_of(e) == s ? 1 : 0;
+}
+
 int cc_position_copies(const cc_position *pos, int s)
 {
     if (pos->sets_given)
         return pos->copies[s];
-    return pos->expansions & cc_tile_sets[s].expansion ? 1 : 0;
+    return cc_tile_set_box_copies(pos->expansions, s);
 }
 
 int cc_position_bag_count(const cc_position *pos, const cc_catalog *cat, int t)
@@ -106,5 +139,10 @@ int cc_position_bag_count(const cc_position *pos, const cc_catalog *cat, int t)
      * most): their bag is the box's, the spring shared (river.c). */
     if (s < 0)
         return cc_tile_copies(tt, pos->expansions);
-    return tt->count * cc_position_copies(pos, s);
+    int copies = 0;   /* every row of its expansion, or its variant's alone */
+    for (int v = 0; v < CC_NSETS; v++)
+        if (cc_tile_sets[v].expansion == tt->expansion &&
+            (tt->variant[0] == '\0' || strcmp(tt->variant, cc_tile_sets[v].name) == 0))
+            copies += cc_position_copies(pos, v);
+    return tt->count * copies;
 }

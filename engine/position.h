@@ -7,7 +7,8 @@
  * tiles[i] can name "/position/tiles/i".
  *
  * The caps are physical: the box has 107 land tiles and at most 6 abbeys,
- * and a player owns 11 figures (7 meeples, mayor, wagon, barn, shepherd).
+ * and a player owns 12 figures (7 meeples, the large meeple, mayor, wagon,
+ * barn, shepherd).
  * A table may play with more (issue 30): tile sets in several copies (the
  * bag, `sets`) and house supplies (`supply`); the caps hold the largest bag
  * (CC_MAX_BAG) and supply (CC_PLAYER_FIGURES_MAX) a position may state, so
@@ -25,7 +26,7 @@
 #define CC_MIN_PLAYERS 1        /* solo and test games (the apps allow them) */
 #define CC_MAX_TILES 256
 #define CC_MAX_BAG (CC_MAX_TILES - CC_MAX_PLAYERS)   /* land tiles in all the sets' copies */
-#define CC_PLAYER_FIGURES_MAX 30 /* figures one player owns, every kind together */
+#define CC_PLAYER_FIGURES_MAX 33 /* figures one player owns, every kind together */
 #define CC_MAX_FIGURES (CC_MAX_PLAYERS * CC_PLAYER_FIGURES_MAX)
 #define CC_MAX_FLOCK 20
 #define CC_NAME_MAX 33          /* player names: 1..32 bytes */
@@ -37,15 +38,21 @@
 #define CC_SUPPLY_WAGON 1
 #define CC_SUPPLY_BARN 1
 #define CC_SUPPLY_SHEPHERD 1
+#define CC_SUPPLY_BIG 1
 #define CC_SUPPLY_BUILDER 1
 #define CC_SUPPLY_PIG 1
 
+/* The kinds, in the order their options are listed. Each expansion's kinds
+ * come after the older ones (the large meeple of Inns & Cathedrals, then
+ * the builder and pig of Traders & Builders) so that every older kind keeps
+ * its number and every older answer its order. */
 typedef enum {
     CC_FIG_MEEPLE,
     CC_FIG_MAYOR,
     CC_FIG_WAGON,
     CC_FIG_BARN,
     CC_FIG_SHEPHERD,
+    CC_FIG_BIG,         /* the large meeple: a follower of strength 2 */
     CC_FIG_BUILDER,     /* Traders & Builders: on a road or city with its owner's
                            follower; a tile extending it gives a second tile */
     CC_FIG_PIG,         /* Traders & Builders: on a field with its owner's farmer;
@@ -69,9 +76,21 @@ typedef struct {
 
 extern const cc_figure_kind_info cc_figure_kinds[CC_FIG_NKINDS];
 
-/* "meeple" ... "shepherd" <-> kind; parse returns -1 if unknown. */
+/* "meeple" ... "shepherd", "big", "builder", "pig" <-> kind; parse returns -1 if unknown. */
 int cc_figure_kind_parse(const char *name);
 const char *cc_figure_kind_name(cc_figure_kind k);
+
+/* Whether answers about a position with these expansions count kind k:
+ * the kinds before the large meeple always (as they always did, whatever
+ * the expansions), a later kind only with its expansion, so that every
+ * answer without it stays as it was. */
+bool cc_figure_kind_counted(unsigned expansions, cc_figure_kind k);
+
+/* The most figures a position with these expansions may list: every
+ * player's largest supply of each counted kind (144 without Inns &
+ * Cathedrals, CC_MAX_FIGURES with it). The decoder refuses a longer list
+ * before reading it. */
+int cc_figures_cap(unsigned expansions);
 
 /* The tile sets a bag is made of, one row each in cc_tile_sets[]
  * (position.c): the catalog's set (the tiles whose `set` it is) and the id
@@ -81,6 +100,9 @@ typedef enum {
     CC_SET_ABBEY_MAYOR,
     CC_SET_HILLS_SHEEP,
     CC_SET_SHRINES,
+    CC_SET_SHRINES_6,         /* Heretics & Shrines with its 6th tile (the
+                                 apps' cult/6): a variant of shrines */
+    CC_SET_INNS_CATHEDRALS,
     CC_NSETS
 } cc_tile_set;
 
@@ -96,8 +118,12 @@ extern const cc_tile_set_info cc_tile_sets[CC_NSETS];
 
 /* The set named name, or -1. */
 int cc_tile_set_parse(const char *name);
-/* The set of expansion bit, or -1 (Messages has no tiles). */
+/* The set of expansion bit, or -1 (Messages has no tiles): its first row,
+ * the box's (a later row of the same expansion is a variant). */
 int cc_tile_set_of(unsigned expansion);
+/* Copies of set s in a position with these expansions that states no
+ * `sets`: 1 for each listed expansion's box, 0 for a variant. */
+int cc_tile_set_box_copies(unsigned expansions, int s);
 
 typedef enum { CC_HILL_TIEBREAK_OFFICIAL, CC_HILL_TIEBREAK_COUNT } cc_hill_tiebreak;
 typedef enum { CC_WAGON_RULES_C2, CC_WAGON_RULES_C1 } cc_wagon_rules;
@@ -105,6 +131,7 @@ typedef enum { CC_BARN_PLACEMENT_UNOCCUPIED, CC_BARN_PLACEMENT_OCCUPIED } cc_bar
 typedef enum { CC_TINY_CITY_4, CC_TINY_CITY_2 } cc_tiny_city;
 typedef enum { CC_FARMERS_ON, CC_FARMERS_OFF } cc_farmers;
 typedef enum { CC_ELEMENT_ON, CC_ELEMENT_OFF } cc_element;
+typedef enum { CC_INN_CATHEDRAL_FINAL_ZERO, CC_INN_CATHEDRAL_FINAL_IGNORE } cc_inn_cathedral_final;
 
 /* House rules and edition variants (contract section 3), all off by
  * default; the zero value of each member is the default. */
@@ -123,6 +150,10 @@ typedef struct {
     cc_element vineyards;             /* "on" (default) or "off": a vineyard
                                          adds nothing to a cloister (the apps'
                                          element "vineyard") */
+    cc_inn_cathedral_final inn_cathedral_final; /* "zero" (default, official) or
+                                         "ignore": at the end an incomplete road
+                                         with an inn or city with a cathedral
+                                         scores as a normal one */
 } cc_options;
 
 typedef struct {

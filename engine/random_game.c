@@ -31,6 +31,8 @@ struct cc_game {
     int abbey_type;               /* -1 without Abbey & Mayor */
     int nbag;                     /* land tiles in the bag at the start */
     int drawn;                    /* bag[0 .. drawn) are out of the bag */
+    int put_back;                 /* river tiles put back since the last
+                                     placement (put_back_in_river) */
     int bag[CC_MAX_TILES];        /* tile types, in draw order */
     int nturns;
     bool over;                    /* ended by the rules */
@@ -222,12 +224,17 @@ static int draw_token(cc_game *g, const cc_position *pos)
 /* ---- the choices -------------------------------------------------------------- */
 
 /* Can player p place an abbey on the board now? */
+static bool river_holds_back(const cc_game *g, int drawn);
+
 static bool abbey_fits(const cc_game *g, const cc_position *pos, int p)
 {
     if (g->abbey_type < 0 || pos->abbeys[p] <= 0)
         return false;
     cc_placement one;
-    return cc_placements(&g->board, g->abbey_type, &one, 1) > 0;
+    /* The abbey is a land tile: not while the river is still being laid
+     * (river.placement.first), even in a hole the river's bends left. */
+    return cc_placements(&g->board, g->abbey_type, &one, 1) > 0 &&
+           !river_holds_back(g, g->abbey_type);
 }
 
 /* Step 3: the index of the deployment option chosen, or -1 for none. */
@@ -343,6 +350,46 @@ static int pass(cc_game *g, cc_game_turn *t)
     return 1;
 }
 
+/* Does the river's order refuse the tile drawn (river.h: a lake while a
+ * river tile that fits is still to come, say)? A river tile that fit
+ * nowhere when drawn was discarded, and one may fit once the river has
+ * grown; the order then holds the lake back, and the tile is discarded as
+ * one that cannot be played (base.placement.discard). */
+static bool river_holds_back(const cc_game *g, int drawn)
+{
+    if (!(g->pos.expansions & CC_EXP_RIVERS))
+        return false;
+    cc_river r;
+    cc_river_read(&g->board, &r);
+    return cc_river_draw_refusal(&g->pos, &g->board, &r, drawn) != NULL;
+}
+
+/* A river tile other than a lake that fits nowhere goes back into the
+ * river's part of the bag, under the other river tiles still there (and
+ * above the lakes), to be drawn again once the river has grown: the rule
+ * page says nothing of a river tile that fits nowhere (docs/
+ * clarifications.md#river-readings, 8), and a discard would leave the
+ * river shorter than the box. Each tile still there may be put back once
+ * between two placements; after that, or with no other river tile left,
+ * it is discarded (base.placement.discard): the board has not changed, so
+ * it will fit nowhere later either. bag[g->drawn - 1] is the tile drawn. */
+static bool put_back_in_river(cc_game *g, int drawn)
+{
+    const cc_tile_type *tt = &g->cat->types[drawn];
+    if (!cc_tile_is_river(tt) || tt->lake)
+        return false;
+    int end = g->drawn;
+    while (end < g->nbag && bag_phase(&g->cat->types[g->bag[end]]) == 1)
+        end++;
+    if (g->put_back >= end - g->drawn)
+        return false;
+    memmove(&g->bag[g->drawn - 1], &g->bag[g->drawn], (size_t)(end - g->drawn) * sizeof g->bag[0]);
+    g->bag[end - 1] = drawn;
+    g->drawn--;
+    g->put_back++;
+    return true;
+}
+
 /* Steps 1 and 2: the tile (drawing and discarding) or the abbey, and where
  * it goes. Returns the tile type, or -1 when every tile drawn was
  * discarded and the pile is empty. */
@@ -359,11 +406,15 @@ static int choose_tile(cc_game *g, cc_game_turn *t)
     while (type < 0 && !pile_empty(g)) {
         int drawn = g->bag[g->drawn++];
         t->nplacements = cc_placements(&g->board, drawn, t->placements, CC_MAX_PLACEMENTS);
+        if (t->nplacements > 0 && river_holds_back(g, drawn))
+            t->nplacements = 0;
         if (t->nplacements > 0)
             type = drawn;
-        else
+        else if (!put_back_in_river(g, drawn))
             t->discarded[t->ndiscarded++] = drawn;
     }
+    if (type >= 0)
+        g->put_back = 0;
     if (type < 0 && can_abbey) {   /* the pile ran out: the abbey is a must */
         t->abbey = true;
         type = g->abbey_type;

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "placement.h"
+
 bool cc_tile_is_river(const cc_tile_type *t)
 {
     return memchr(t->edges, 'I', sizeof t->edges) != NULL;
@@ -21,8 +23,8 @@ bool cc_tile_in_play(const cc_tile_type *t, unsigned expansions)
 
 int cc_tile_copies(const cc_tile_type *t, unsigned expansions)
 {
-    if (!cc_tile_in_play(t, expansions))
-        return 0;
+    if (!cc_tile_in_play(t, expansions) || t->variant[0] != '\0')
+        return 0;   /* a set variant's own tile is not in the box's bag */
     if (t->spring)
         return 1;
     if (t->lake && (t->expansion & CC_EXP_RIVER) && (expansions & CC_EXP_RIVER_II))
@@ -82,22 +84,26 @@ static int placed_copies(const cc_position *pos, int type)
     return n;
 }
 
-/* Is any copy of a fork in play still off the board? */
-static bool fork_in_hand(const cc_position *pos, const cc_catalog *cat)
+/* Could river tile u go somewhere on b now? A river tile that fits nowhere
+ * is discarded when drawn (base.placement.discard), so it holds up neither
+ * the lake nor the land tiles (docs/clarifications.md#river-readings, 8).
+ * Tiles are only ever added, so one that fits nowhere now never will. */
+static bool placeable(const cc_board *b, int u)
 {
-    for (int u = 0; u < cat->ntypes; u++)
-        if (cat->types[u].fork && placed_copies(pos, u) < cc_tile_copies(&cat->types[u], pos->expansions))
-            return true;
-    return false;
+    return cc_placements(b, u, NULL, 0) > 0;
 }
 
-/* Is a river tile other than the spring and the lakes still off the board? */
-static bool river_tile_in_hand(const cc_position *pos, const cc_catalog *cat)
+/* Is a copy of a river tile in play still off the board, and could it be
+ * placed now? which: 'f' a fork, 'o' a river tile other than the spring
+ * and the lakes, 'a' any but the spring. */
+static bool in_hand(const cc_position *pos, const cc_board *b, char which)
 {
+    const cc_catalog *cat = b->cat;
     for (int u = 0; u < cat->ntypes; u++) {
         const cc_tile_type *tu = &cat->types[u];
-        if (cc_tile_is_river(tu) && !tu->spring && !tu->lake &&
-            placed_copies(pos, u) < cc_tile_copies(tu, pos->expansions))
+        bool kind = which == 'f' ? tu->fork : which == 'o' ? !tu->lake : true;
+        if (cc_tile_is_river(tu) && !tu->spring && kind &&
+            placed_copies(pos, u) < cc_tile_copies(tu, pos->expansions) && placeable(b, u))
             return true;
     }
     return false;
@@ -110,12 +116,12 @@ const char *cc_river_draw_refusal(const cc_position *pos, const cc_board *b, con
         return NULL;
     const cc_tile_type *t = &b->cat->types[type];
     if (!cc_tile_is_river(t))
-        return r->open_ends > 0 ? "river.placement.first" : NULL;
+        return r->open_ends > 0 && in_hand(pos, b, 'a') ? "river.placement.first" : NULL;
     if (t->spring)
         return NULL;          /* the start tile: never drawn (no copy left) */
-    if (!t->fork && fork_in_hand(pos, b->cat))
+    if (!t->fork && in_hand(pos, b, 'f'))
         return "river-ii.placement.fork-first";
-    if (t->lake && river_tile_in_hand(pos, b->cat))
+    if (t->lake && in_hand(pos, b, 'o'))
         return "river.placement.lake-last";
     return NULL;
 }
@@ -176,7 +182,7 @@ static bool broken(cc_error *err, const cc_board *b, int t, const char *rule)
 static int out_of_order(const cc_position *pos, const cc_board *b, const cc_river *r,
                         const char **rule)
 {
-    bool fork_waits = fork_in_hand(pos, b->cat), others_wait = river_tile_in_hand(pos, b->cat);
+    int fork_waits = -1, others_wait = -1;   /* worked out when first needed */
     for (int t = 0; t < b->ntiles; t++) {
         const cc_tile_type *tt = b->tiles[t].type;
         if (!cc_tile_is_river(tt) || tt->spring)
@@ -185,10 +191,14 @@ static int out_of_order(const cc_position *pos, const cc_board *b, const cc_rive
             *rule = "river-ii.placement.fork-first";
             return t;
         }
+        if (!tt->fork && fork_waits < 0)
+            fork_waits = in_hand(pos, b, 'f');
         if (!tt->fork && fork_waits) {
             *rule = "river-ii.placement.fork-first";
             return t;
         }
+        if (tt->lake && others_wait < 0)
+            others_wait = in_hand(pos, b, 'o');
         if (tt->lake && others_wait) {
             *rule = "river.placement.lake-last";
             return t;
@@ -223,6 +233,6 @@ bool cc_river_validate(const cc_position *pos, const cc_board *b, cc_error *err)
     if (r.open_ends > 0)
         for (t = 0; t < b->ntiles; t++)
             if (!cc_tile_is_river(b->tiles[t].type))
-                return broken(err, b, t, "river.placement.first");
+                return in_hand(pos, b, 'a') ? broken(err, b, t, "river.placement.first") : true;
     return true;
 }

@@ -28,7 +28,8 @@
 
 typedef struct {
     const char *id;
-    const char *expansion;   /* "base", "abbey-mayor", "hills-sheep", "messages", "shrines" */
+    const char *expansion;   /* "base", "abbey-mayor", "hills-sheep", "messages", "shrines",
+                                "inns-cathedrals" */
     const char *edition;     /* "C2" or "C1" */
     const char *statement;   /* one sentence */
     const char *source;      /* public rule page, section, notes; readings: docs/clarifications.md#anchor */

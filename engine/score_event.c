@@ -141,6 +141,8 @@ static void explain_majority(cc_score_ctx *c, cc_score_event *ev, const cc_major
     for (int p = 0; p < c->pos->nplayers; p++)
         shown[p] = m->followers[p] > 0;
     cc_explain(ev, CC_MSG_S_STRENGTH, CC_STRENGTHS(STRENGTHS, cc_players_mask(c->pos, shown)));
+    if (m->has_big)
+        cc_explain0(ev, CC_MSG_S_BIG_STRENGTH);
     if (m->best == 0) {
         cc_explain0(ev, CC_MSG_S_NOBODY);
         return;

@@ -11,6 +11,14 @@
  *   base.score.return          followers of a scored feature return
  *   abbey.score.closes         an abbey completes every feature its edges close,
  *                              on several sides at once, without joining them
+ *   inn.score.complete         Inns & Cathedrals: a completed road with an inn
+ *                              scores 2 per tile
+ *   inn.score.final            ... and 0 when incomplete at the end
+ *   cathedral.score.complete   a completed city with a cathedral scores 3 per
+ *                              tile and coat of arms
+ *   cathedral.score.final      ... and 0 when incomplete at the end
+ *   inns-cathedrals.final.ignore  option inn_cathedral_final "ignore": at the
+ *                              end they score as normal roads and cities
  */
 #include "scoring.h"
 
@@ -37,9 +45,47 @@ const char *cc_event_kind_name(cc_event_kind k)
 
 /* ---- values ------------------------------------------------------------ */
 
-static int road_value(const cc_feature *feat)
+/* A road with an inn or a city with a cathedral, with Inns & Cathedrals
+ * in play (the River II's inn counts only then). */
+static bool inn_or_cathedral(const cc_position *pos, const cc_feature *feat)
 {
-    return feat->ncells;
+    if (!(pos->expansions & CC_EXP_INNS_CATHEDRALS))
+        return false;
+    return (feat->type == CC_FEAT_ROAD && feat->inns > 0) ||
+           (feat->type == CC_FEAT_CITY && feat->cathedrals > 0);
+}
+
+/* Incomplete at the end with an inn or cathedral: worth nothing, unless
+ * option inn_cathedral_final "ignore" scores it as a normal feature. */
+static bool worthless_at_end(const cc_position *pos, const cc_feature *feat)
+{
+    return !feat->complete && inn_or_cathedral(pos, feat) &&
+           pos->options.inn_cathedral_final == CC_INN_CATHEDRAL_FINAL_ZERO;
+}
+
+const char *cc_inn_cathedral_rule(const cc_position *pos, const cc_feature *feat)
+{
+    if (!inn_or_cathedral(pos, feat))
+        return NULL;
+    bool road = feat->type == CC_FEAT_ROAD;
+    if (feat->complete)
+        return road ? "inn.score.complete" : "cathedral.score.complete";
+    if (pos->options.inn_cathedral_final == CC_INN_CATHEDRAL_FINAL_IGNORE)
+        return "inns-cathedrals.final.ignore";
+    return road ? "inn.score.final" : "cathedral.score.final";
+}
+
+/* Points per tile of a road: 1; with an inn 2 complete, 0 incomplete. */
+static int road_rate(const cc_position *pos, const cc_feature *feat)
+{
+    if (worthless_at_end(pos, feat))
+        return 0;
+    return feat->complete && inn_or_cathedral(pos, feat) ? 2 : 1;
+}
+
+static int road_value(const cc_position *pos, const cc_feature *feat)
+{
+    return road_rate(pos, feat) * feat->ncells;
 }
 
 /* A completed two-tile city under option tiny_city_scoring "2" (1st
@@ -50,9 +96,14 @@ static bool tiny_city(const cc_position *pos, const cc_feature *feat)
            feat->complete && feat->ncells == 2;
 }
 
-/* Points per tile (and per coat of arms) of a city. */
+/* Points per tile (and per coat of arms) of a city: 2 complete, 1 at the
+ * end; with a cathedral 3 complete, 0 incomplete. */
 static int city_rate(const cc_position *pos, const cc_feature *feat)
 {
+    if (worthless_at_end(pos, feat))
+        return 0;
+    if (feat->complete && inn_or_cathedral(pos, feat))
+        return 3;
     return feat->complete && !tiny_city(pos, feat) ? 2 : 1;
 }
 
@@ -68,7 +119,7 @@ int cc_feature_value(const cc_features *f, const cc_position *pos, int id, bool 
     int value = 0;
     switch (feat->type) {
     case CC_FEAT_ROAD:
-        value = road_value(feat);
+        value = road_value(pos, feat);
         break;
     case CC_FEAT_CITY:
         value = city_value(pos, feat);
@@ -76,6 +127,8 @@ int cc_feature_value(const cc_features *f, const cc_position *pos, int id, bool 
     case CC_FEAT_FIELD:
         value = CC_FARM_PER_CITY * cc_features_completed_cities(f, id);
         break;
+    case CC_FEAT_RIVER:
+        break;          /* the river never scores (river.feature.river) */
     default:
         value = cc_monastery_value(f, id, !final);
         break;
@@ -87,6 +140,7 @@ int cc_feature_value(const cc_features *f, const cc_position *pos, int id, bool 
     memset(out, 0, sizeof *out);
     out->value = value;
     out->occupied = m.nfollowers > 0;
+    out->big = m.has_big;
     for (int p = 0; p < pos->nplayers; p++) {
         out->strength[p] = m.strength[p];
         out->points[p] = m.winner[p] ? value : 0;
@@ -113,11 +167,21 @@ static void explain_valuation(cc_score_ctx *c, cc_score_event *ev, bool at_end)
     const cc_feature *feat = &c->f->features[ev->feature];
     const cc_board_tile *bt = &c->f->board->tiles[feat->name_tile];
     int n = feat->ncells;
+    bool special = inn_or_cathedral(c->pos, feat);
+    if (worthless_at_end(c->pos, feat)) {
+        cc_explain(ev, feat->type == CC_FEAT_ROAD ? CC_MSG_S_ROAD_INN_END : CC_MSG_S_CITY_CATHEDRAL_END,
+                   CC_INT(X, bt->x), CC_INT(Y, bt->y), CC_LOC(AT, feat->name_at), CC_INT(TILES, n));
+        return;
+    }
     if (feat->type == CC_FEAT_ROAD) {
-        cc_explain(ev, at_end ? (feat->complete ? CC_MSG_S_ROAD_COMPLETE_AT_END : CC_MSG_S_ROAD_END)
-                              : CC_MSG_S_ROAD_COMPLETE,
-                   CC_INT(X, bt->x), CC_INT(Y, bt->y), CC_LOC(AT, feat->name_at), CC_INT(TILES, n),
-                   CC_INT(POINTS, ev->value));
+        int msg = at_end ? (feat->complete ? CC_MSG_S_ROAD_COMPLETE_AT_END : CC_MSG_S_ROAD_END)
+                         : CC_MSG_S_ROAD_COMPLETE;
+        if (special && feat->complete)
+            msg = at_end ? CC_MSG_S_ROAD_INN_COMPLETE_AT_END : CC_MSG_S_ROAD_INN_COMPLETE;
+        cc_explain(ev, msg, CC_INT(X, bt->x), CC_INT(Y, bt->y), CC_LOC(AT, feat->name_at),
+                   CC_INT(TILES, n), CC_INT(POINTS, ev->value));
+        if (special && !feat->complete)
+            cc_explain0(ev, CC_MSG_S_INN_CATHEDRAL_IGNORED);
         return;
     }
     int per = city_rate(c->pos, feat);
@@ -130,6 +194,8 @@ static void explain_valuation(cc_score_ctx *c, cc_score_event *ev, bool at_end)
     else
         cc_explain(ev, msg, CC_INT(X, bt->x), CC_INT(Y, bt->y), CC_LOC(AT, feat->name_at),
                    CC_INT(TILES, n), CC_INT(PER_TILE, per), CC_INT(POINTS, ev->value));
+    if (special)
+        cc_explain0(ev, feat->complete ? CC_MSG_S_CITY_CATHEDRAL : CC_MSG_S_INN_CATHEDRAL_IGNORED);
 }
 
 /* Score road or city id; closed_by_abbey cites the abbey rule. */
@@ -143,15 +209,18 @@ static void score_road_or_city(cc_score_ctx *c, cc_event_kind kind, int id, bool
     if (ev == NULL)
         return;
     const cc_feature *feat = &c->f->features[id];
-    ev->value = feat->type == CC_FEAT_ROAD ? road_value(feat) : city_value(c->pos, feat);
+    ev->value = feat->type == CC_FEAT_ROAD ? road_value(c->pos, feat) : city_value(c->pos, feat);
     if (feat->type == CC_FEAT_ROAD)
         cc_event_rule(c, ev, "base.score.road");
     else
         cc_event_rule(c, ev, feat->complete ? "base.score.city.complete" : "base.score.city.end");
-    if (tiny_city(c->pos, feat))
+    const char *special = cc_inn_cathedral_rule(c->pos, feat);
+    if (special != NULL)
+        cc_event_rule(c, ev, special);
+    if (tiny_city(c->pos, feat) && special == NULL)
         cc_event_rule(c, ev, "base.score.city.tiny");
     explain_valuation(c, ev, kind != CC_EV_COMPLETED);
-    if (tiny_city(c->pos, feat))
+    if (tiny_city(c->pos, feat) && special == NULL)
         cc_explain0(ev, CC_MSG_S_CITY_TINY);
     if (closed_by_abbey) {
         cc_event_rule(c, ev, "abbey.score.closes");

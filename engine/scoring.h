@@ -56,7 +56,7 @@ enum { CC_TOKEN_NONE = -1, CC_TOKEN_WOLF = 0, CC_TOKEN_MAX_SHEEP = 4 };
 #define CC_MAX_EVENTS (CC_MAX_FIGURES + 32)
 #define CC_EVENT_RULES 12
 #define CC_RESULT_RULES 64
-#define CC_EXPLAIN_TEXTS 6
+#define CC_EXPLAIN_TEXTS 8
 
 typedef enum {
     CC_EV_COMPLETED,       /* a feature completed this turn and scored */
@@ -163,6 +163,11 @@ void cc_score_final(const cc_position *pos, const cc_features *f, cc_score_resul
  * wagons may do is judged on exactly this set (wagon.h), so /v1/turn and
  * /v1/wagon-moves read it here, once. */
 void cc_score_returned(const cc_score_result *s, bool *gone);
+/* The Inns & Cathedrals rule a road or city's value follows (engine/rules.c):
+ * "inn.score.complete", "inn.score.final", "cathedral.score.complete",
+ * "cathedral.score.final" or "inns-cathedrals.final.ignore"; NULL without
+ * an inn or cathedral (or without the expansion). */
+const char *cc_inn_cathedral_rule(const cc_position *pos, const cc_feature *feat);
 
 /* What one feature gives if it is scored now. */
 typedef struct {
@@ -170,6 +175,7 @@ typedef struct {
     int strength[CC_MAX_PLAYERS];   /* followers' strength per player */
     int points[CC_MAX_PLAYERS];     /* each player's points (final: barns included) */
     bool occupied;                  /* any follower (or, final, a barn) on it */
+    bool big;                       /* a large meeple counted (rule big.strength) */
 } cc_value;
 
 /* The worth of feature id if scored now, and who would get it (the majority

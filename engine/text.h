@@ -264,6 +264,12 @@ typedef struct {
     X(S_CITY_END, "score.city.end")                                                 \
     X(S_CITY_END_ARMS, "score.city.end-with-arms")                                  \
     X(S_CITY_TINY, "score.city.tiny")                                               \
+    X(S_ROAD_INN_COMPLETE, "score.road.inn-complete")                               \
+    X(S_ROAD_INN_COMPLETE_AT_END, "score.road.inn-complete-at-end")                 \
+    X(S_ROAD_INN_END, "score.road.inn-end")                                         \
+    X(S_CITY_CATHEDRAL, "score.city.cathedral")                                     \
+    X(S_CITY_CATHEDRAL_END, "score.city.cathedral-end")                             \
+    X(S_INN_CATHEDRAL_IGNORED, "score.inn-cathedral-ignored")                       \
     X(S_CLOSED_BY_ABBEY, "score.closed-by-abbey")                                   \
     X(S_MONASTERY_COMPLETE, "score.monastery.complete")                             \
     X(S_MONASTERY_VINEYARDS, "score.monastery.complete-with-vineyards")             \
@@ -275,6 +281,7 @@ typedef struct {
     X(S_CHALLENGE_WON, "score.challenge.won")                                       \
     X(S_CHALLENGE_BOTH, "score.challenge.both")                                     \
     X(S_STRENGTH, "score.strength")                                                 \
+    X(S_BIG_STRENGTH, "score.big-strength")                                         \
     X(S_NOBODY, "score.nobody-has-strength")                                        \
     X(S_MAJORITY, "score.majority")                                                 \
     X(S_HILL_ONE, "score.hill.breaks-tie-one")                                      \

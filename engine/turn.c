@@ -182,21 +182,15 @@ static const char *deploy_rule(cc_figure_kind k)
 {
     static const char *const rules[CC_FIG_NKINDS] = {
         "base.deploy.unoccupied", "abbey.mayor.city", "abbey.wagon.not-field",
-        "abbey.barn.junction", "hills-sheep.shepherd.field", "traders.builder.deploy",
-        "traders.pig.deploy"
+        "abbey.barn.junction", "hills-sheep.shepherd.field", "base.deploy.unoccupied",
+        "traders.builder.deploy", "traders.pig.deploy"
     };
     return rules[k];
 }
 
-/* The expansion figures of kind k come with. */
-static unsigned kind_expansion(cc_figure_kind k)
-{
-    return cc_figure_kinds[k].expansion;
-}
-
 static bool kind_in_play(const cc_position *pos, cc_figure_kind k)
 {
-    return (pos->expansions & kind_expansion(k)) != 0;
+    return (pos->expansions & cc_figure_kinds[k].expansion) != 0;
 }
 
 /* Judge and add the deployment; *deployed = its figure index or -1. */
@@ -210,7 +204,7 @@ static bool judge_deploy(const cc_move *mv, cc_turn_result *res, int t, int *dep
     if (!kind_in_play(pos, mv->deploy_kind))
         return CC_FAIL(err, CC_ERR_IMPOSSIBLE, "/deploy/kind", CC_MSG_P_EXPANSION_NOT_IN_PLAY,
                        CC_MSG_D_DEPLOY_EXPANSION, CC_KIND(KIND, mv->deploy_kind),
-                       CC_STR(EXPANSION, cc_expansion_name(kind_expansion(mv->deploy_kind))));
+                       CC_STR(EXPANSION, cc_expansion_name(cc_figure_kinds[mv->deploy_kind].expansion)));
     cc_deploy_option opt;
     const char *rule = NULL;
     if (!cc_deploy_check(pos, &res->features, t, mv->deploy_kind, mv->deploy_at, &opt, &rule)) {
@@ -472,4 +466,35 @@ bool cc_turn_pass(const cc_position *pos, const cc_catalog *cat, cc_turn_result 
     none.pile_empty = true;
     finish(&none, false, res);
     return true;
+}
+
+int cc_turn_wagon_steps(const cc_turn_result *res, cc_position *pos, cc_wagon_step *out)
+{
+    *pos = res->scored;
+    bool gone[CC_MAX_FIGURES] = { false };
+    cc_score_returned(&res->turn, gone);
+    cc_wagon_dest one;
+    int n = 0;
+    for (int s = 0; s < pos->nplayers; s++) {
+        int player = (pos->active + s) % pos->nplayers;
+        for (int i = 0; i < pos->nfigures; i++) {
+            if (pos->figures[i].kind != CC_FIG_WAGON || pos->figures[i].player != player ||
+                !cc_wagon_may_move(pos, &res->features, i, gone))
+                continue;
+            int move = -1;
+            for (int m = 0; m < res->nwagon_moves; m++)
+                if (res->wagon_moves[m].figure == i)
+                    move = m;
+            if (move < 0 && cc_wagon_destinations(pos, &res->features, i, gone, &one, 1) == 0)
+                continue;
+            out[n++] = (cc_wagon_step){ .figure = i, .player = player, .move = move };
+            if (move >= 0) {
+                pos->figures[i].x = res->wagon_moves[move].to_x;
+                pos->figures[i].y = res->wagon_moves[move].to_y;
+                pos->figures[i].at = res->wagon_moves[move].to_at;
+                gone[i] = false;
+            }
+        }
+    }
+    return n;
 }

@@ -114,4 +114,24 @@ bool cc_turn(const cc_position *pos, const cc_catalog *cat, const cc_move *mv,
 bool cc_turn_pass(const cc_position *pos, const cc_catalog *cat, cc_turn_result *res,
                   cc_error *err);
 
+/* One wagon of a turn's wagon phase: a wagon the scoring sent back that
+ * moved (move: its index in res->wagon_moves) or could have moved and
+ * stayed (move -1: its owner passed). */
+typedef struct {
+    int figure;                 /* index in res->scored.figures */
+    int player;
+    int move;
+} cc_wagon_step;
+
+/* The wagon phase of legal turn res as the saved games record it: each
+ * wagon the scoring sent back, in seat order from the active player, that
+ * moved or could have moved (cc_wagon_may_move() and a destination, with the
+ * earlier wagons' moves made): the step's wagon either moves or its owner
+ * passes. A wagon that may not move (its feature is not complete: it lost
+ * a challenge) or has nowhere to go has no step. *work is scratch (the
+ * scored position with the moves made, at the end). Writes at most
+ * CC_MAX_FIGURES steps; returns how many. One copy of the rule for the
+ * .jcz writer and reader (service/jcz/). */
+int cc_turn_wagon_steps(const cc_turn_result *res, cc_position *work, cc_wagon_step *out);
+
 #endif

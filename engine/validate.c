@@ -295,7 +295,8 @@ static bool kind_may_stand_on(cc_figure_kind kind, cc_feature_type t)
     if (t == CC_FEAT_RIVER)
         return false;   /* river.deploy.not-on-river */
     switch (kind) {
-    case CC_FIG_MEEPLE: return true;
+    case CC_FIG_MEEPLE:
+    case CC_FIG_BIG: return true;   /* wherever a meeple may (Inns & Cathedrals) */
     case CC_FIG_MAYOR: return t == CC_FEAT_CITY;
     case CC_FIG_WAGON: return t != CC_FEAT_FIELD;
     case CC_FIG_SHEPHERD: return t == CC_FEAT_FIELD;
@@ -337,7 +338,8 @@ static bool check_figure_spot(const cc_board *b, const cc_position *pos, int i, 
         return cc_fail_no_location(err, ptr, b, t, fig->at);
     }
     cc_feature_type ft = (cc_feature_type)b->tiles[t].type->features[k].type;
-    if (fig->kind == CC_FIG_MEEPLE && ft == CC_FEAT_FIELD && pos->options.farmers == CC_FARMERS_OFF)
+    if ((fig->kind == CC_FIG_MEEPLE || fig->kind == CC_FIG_BIG) && ft == CC_FEAT_FIELD &&
+        pos->options.farmers == CC_FARMERS_OFF)
         return SPOT_FAIL(CC_MSG_D_NO_FARMERS, CC_LOC(AT, fig->at), CC_INT(X, fig->x),
                          CC_INT(Y, fig->y));
     if (!kind_may_stand_on(fig->kind, ft))

@@ -60,7 +60,7 @@ $(FUZZ_LIB): $(FUZZ_OBJ) $(FUZZ_DATA_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_routes.h fuzz/fuzz_http1.h fuzz/reader_diff.h fuzz/fuzz_lang.h $(FUZZ_LIB)
+$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c fuzz/fuzz_catalog.h fuzz/fuzz_routes.h fuzz/fuzz_http1.h fuzz/reader_diff.h fuzz/fuzz_lang.h $(FUZZ_LIB)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $< $(FUZZ_LIB) -o $@ $(LIBS)
 
 fuzz-build: $(FUZZ_BINS)

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 
 #include "../engine/validate.h"
-#include "../service/catalog/catalog_db.h"
+#include "fuzz_catalog.h"
 #include "../service/wire/decode.h"
 
 static cc_catalog catalog;
@@ -26,11 +26,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    char why[256];
-    if (!catalog_load_default(&catalog, why, sizeof why)) {
-        fprintf(stderr, "fuzz_decode: cannot load the catalog: %s\n", why);
-        abort();
-    }
+    fuzz_load_catalog(&catalog, "fuzz_decode");
     board = malloc(sizeof *board);
     features = malloc(sizeof *features);
     position = malloc(sizeof *position);

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../service/catalog/catalog_db.h"
+#include "fuzz_catalog.h"
 #include "../service/render/render.h"
 #include "../service/service.h"
 #include "fuzz_routes.h"
@@ -35,11 +35,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    char why[256];
-    if (!catalog_load_default(&catalog, why, sizeof why)) {
-        fprintf(stderr, "fuzz_dispatch: cannot load the catalog: %s\n", why);
-        abort();
-    }
+    fuzz_load_catalog(&catalog, "fuzz_dispatch");
     /* The document and the page are only served, never parsed: stand-ins
      * keep the harness independent of the build's embedding step. */
     static const char yaml[] = "openapi: 3.1.0\n";

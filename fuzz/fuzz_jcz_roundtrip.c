@@ -3,8 +3,9 @@
  *
  * Owns nothing but the harness. The input chooses a setup: its first 8
  * bytes the seed, then the players (1 to 6), the expansions (any mix of
- * those a saved game holds) and the seven options (the house rules and the
- * elements switched off); a shorter input reads zeros. The whole game is
+ * those a saved game holds, the rivers included) and the seven options
+ * (the house rules and the elements switched off); a shorter input reads
+ * zeros. The whole game is
  * played by the engine's random player, exported and imported back
  * (tests/support/jcz_roundtrip.h); any difference in a position, or the
  * exporter or importer refusing what the engine played, aborts. Run it
@@ -14,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../service/catalog/catalog_db.h"
+#include "fuzz_catalog.h"
 #include "../tests/support/jcz_roundtrip.h"
 
 static cc_catalog catalog;
@@ -23,11 +24,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    char why[256];
-    if (!catalog_load_default(&catalog, why, sizeof why)) {
-        fprintf(stderr, "fuzz_jcz_roundtrip: cannot load the catalog: %s\n", why);
-        abort();
-    }
+    fuzz_load_catalog(&catalog, "fuzz_jcz_roundtrip");
     return 0;
 }
 
@@ -44,7 +41,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int p = 0; p < setup.nplayers; p++)
         snprintf(setup.players[p], CC_NAME_MAX, "player %d", p + 1);
     setup.expansions = CC_EXP_BASE | (in[9] & 1 ? CC_EXP_ABBEY_MAYOR : 0) |
-                       (in[9] & 2 ? CC_EXP_HILLS_SHEEP : 0) | (in[9] & 4 ? CC_EXP_SHRINES : 0);
+                       (in[9] & 2 ? CC_EXP_HILLS_SHEEP : 0) | (in[9] & 4 ? CC_EXP_SHRINES : 0) |
+                       (in[9] & 8 ? CC_EXP_RIVER : 0) | (in[9] & 16 ? CC_EXP_RIVER_II : 0);
     cc_options *o = &setup.options;
     o->wagon_rules = in[10] & 1 ? CC_WAGON_RULES_C1 : CC_WAGON_RULES_C2;
     o->hill_tiebreak = in[10] & 2 ? CC_HILL_TIEBREAK_COUNT : CC_HILL_TIEBREAK_OFFICIAL;

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../service/catalog/catalog_db.h"
+#include "fuzz_catalog.h"
 #include "../service/mcp/mcp.h"
 #include "../service/render/render.h"
 #include "../tests/support/utf8.h"
@@ -29,11 +29,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    char why[256];
-    if (!catalog_load_default(&catalog, why, sizeof why)) {
-        fprintf(stderr, "fuzz_mcp: cannot load the catalog: %s\n", why);
-        abort();
-    }
+    fuzz_load_catalog(&catalog, "fuzz_mcp");
     ctx.cat = &catalog;
     /* Tool results carry pictures: the fonts cairo loads are process-wide
      * caches, released before the exit's leak check (not leaks). */

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../service/catalog/catalog_db.h"
+#include "fuzz_catalog.h"
 #include "../service/service.h"
 #include "fuzz_routes.h"
 
@@ -24,11 +24,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    char why[256];
-    if (!catalog_load_default(&catalog, why, sizeof why)) {
-        fprintf(stderr, "fuzz_random_game: cannot load the catalog: %s\n", why);
-        abort();
-    }
+    fuzz_load_catalog(&catalog, "fuzz_random_game");
     ctx.cat = &catalog;
     return 0;
 }

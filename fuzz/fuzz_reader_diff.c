@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../service/catalog/catalog_db.h"
+#include "fuzz_catalog.h"
 #include "reader_diff.h"
 
 static cc_catalog catalog;
@@ -22,11 +22,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    char why[256];
-    if (!catalog_load_default(&catalog, why, sizeof why)) {
-        fprintf(stderr, "fuzz_reader_diff: cannot load the catalog: %s\n", why);
-        abort();
-    }
+    fuzz_load_catalog(&catalog, "fuzz_reader_diff");
     return 0;
 }
 

@@ -252,6 +252,16 @@ CREATE TABLE wagon_link (
     FOREIGN KEY (tile_id, feature_idx) REFERENCES feature (tile_id, idx)
 ) STRICT;
 
+-- A tile only one printing of its set holds: the set variant it belongs to
+-- (engine/position.c, cc_tile_sets[]: the row named variant). The other
+-- tiles of the set are in every variant. Heretics & Shrines: the apps'
+-- tile set cult/5 is the 5 shrine tiles of Count, King & Robber, cult/6
+-- adds CU/SRCR, the 6th shrine tile of another printing ('shrines-6').
+CREATE TABLE tile_variant (
+    tile_id TEXT PRIMARY KEY REFERENCES tile_type (id),
+    variant TEXT NOT NULL CHECK (variant IN ('shrines-6'))
+) STRICT;
+
 -- Free-text notes of tiles.md (why a tile is special), kept for humans and
 -- error messages; no rule reads them.
 CREATE TABLE tile_note (

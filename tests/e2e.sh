@@ -195,8 +195,8 @@ expect "POST /v1/import/jcz?turn=4: the position before turn 4" 200 '"turn":4' '
 request POST /v1/import/jcz "$(cat "$GAMES/abbey-endgame.jcz")"
 expect "POST /v1/import/jcz: the end-game abbey round and the final scoring" 200 '"game_over":true' \
     '"kind":"final"'
-request POST /v1/import/jcz "$(sed 's/"basic:1": 1/"basic:1": 1, "cult\/6": 1/' "$GAMES/basic-meeples.jcz")"
-expect "POST /v1/import/jcz: a set out of scope is 422 at its pointer" 422 '"pointer":"/setup/sets/cult~16"'
+request POST /v1/import/jcz "$(sed 's/"basic:1": 1/"basic:1": 1, "corn-circles\/2": 1/' "$GAMES/basic-meeples.jcz")"
+expect "POST /v1/import/jcz: a set out of scope is 422 at its pointer" 422 '"pointer":"/setup/sets/corn-circles~12"'
 request POST '/v1/import/jcz?turn=zero' "$(cat "$GAMES/basic-meeples.jcz")"
 expect "POST /v1/import/jcz: a malformed turn is 400" 400 '"status":400'
 request POST /v1/export/jcz '{"position":{"players":["red","blue"],"tiles":[{"tile":"base.D","x":0,"y":0,"rot":0}],"figures":[]},"moves":[{"tile":"base.E","x":0,"y":-1,"rot":180,"deploy":{"kind":"meeple","at":"S"},"pile_empty":true}],"name":"e2e"}'

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """po-check.py -- are the translations complete, current and well-formed?
 
-Usage: tools/po-check.py --template T.pot [--languages de,fr,...] [--committed C.pot] PO...
+Usage: tools/po-check.py --template T.pot [--languages de,fr,...] [--committed C.pot]
+                         [--pot-tool build/tools/pot] PO...
 
 T.pot is the template as the C tables give it now (written by tools/pot.c);
 --languages the codes of the language table built into the service besides
@@ -19,11 +20,17 @@ PO file is po/<code>.po. Fails (exit 1, every fault listed) when:
   - a message of the template is missing or untranslated;
   - a translation's {placeholders} are not exactly the English ones;
   - an entry is stale: its msgid is not the current English of its
-    msgctxt, or its msgctxt is no longer in the template.
+    msgctxt, or its msgctxt is no longer in the template;
+  - with --pot-tool (tools/pot.c), the file's Plural-Forms header picks,
+    for some number, another form than the service does (`pot --plurals
+    CODE`, format.c's txt_plural), or a translation's choice {n:a|b|...}
+    has not exactly the nplurals forms the header names (a choice on a
+    side, {side:north|east|south|west} in the English: its four words).
 A language of --languages without a PO file is reported, not a failure
 (a build older than po/).
 """
 import argparse
+import gettext
 import os
 import re
 import subprocess
@@ -44,6 +51,10 @@ def placeholders(text):
     """(names of the plain {name} placeholders, names of all of them)."""
     text = text.replace("{{", "").replace("}}", "")
     return set(BARE.findall(text)), set(PLACEHOLDER.findall(text))
+CHOICE = re.compile(r"\{([A-Za-z0-9_]+):([^{}]*)\}")
+# A choice on a side of a tile picks by the side, not by a number: its
+# English is this one, and a translation gives its four words in that order.
+SIDES = "north|east|south|west"
 SHOW = 8   # faults of one kind listed per file before "and N more"
 
 
@@ -72,7 +83,38 @@ def listed(kind, items):
 LANGUAGE_NAME = "language.name"   # the message po2c names the language by
 
 
-def check_file(path, code, english):
+def plural_faults(path, code, translated, pot_tool):
+    """Faults of the Plural-Forms header against the service's rule for
+    code, and of the choices whose count of forms is not nplurals."""
+    fields = {}
+    read_mo(run(["msgfmt", "-o", "-", path]).stdout, header=fields)
+    header = re.match(r"nplurals=(\d+); *plural=([^;]*);?", fields.get("Plural-Forms", ""))
+    if not header:
+        return ["its header has no Plural-Forms: nplurals=N; plural=EXPR;"]
+    nplurals = int(header.group(1))
+    try:
+        rule = gettext.c2py(header.group(2))
+    except ValueError as e:
+        return ["its Plural-Forms expression cannot be read: %s" % e]
+    faults = []
+    served = run([pot_tool, "--plurals", code]).stdout.decode().split()
+    differ = ["%d (form %s, the service %s)" % (n, rule(n), f)
+              for n, f in enumerate(served) if rule(n) != int(f)]
+    if differ:
+        faults.append(listed("numbers whose plural form in the Plural-Forms header is not the "
+                             "service's (service/text/format.c, txt_plural)", differ))
+    def forms_wanted(msgid, name):
+        return 4 if "{%s:%s}" % (name, SIDES) in msgid else nplurals
+    wrong = [ctxt for (ctxt, msgid), msgstr in translated.items()
+             if any(len(forms.split("|")) != forms_wanted(msgid, name)
+                    for name, forms in CHOICE.findall(msgstr.replace("{{", "").replace("}}", "")))]
+    if wrong:
+        faults.append(listed("choices {n:...} without exactly nplurals=%d forms (a side's "
+                             "{side:north|east|south|west}: 4)" % nplurals, wrong))
+    return faults
+
+
+def check_file(path, code, english, pot_tool=None):
     faults = []
     chk = run(["msgfmt", "--check", "-o", os.devnull, path])
     if chk.returncode != 0:
@@ -110,6 +152,8 @@ def check_file(path, code, english):
         faults.append(listed("entries no longer in the template", gone))
     if differ:
         faults.append(listed("translations whose placeholders differ from the English", differ))
+    if pot_tool:
+        faults.extend(plural_faults(path, code, translated, pot_tool))
     missing = [c for c in english if c not in have and c not in stale]
     if LANGUAGE_NAME in missing:
         faults.append("%s is not translated: the language table (GET /v1/languages) would "
@@ -124,6 +168,7 @@ def main():
     ap.add_argument("--template", required=True)
     ap.add_argument("--committed")
     ap.add_argument("--languages", default="")
+    ap.add_argument("--pot-tool")
     ap.add_argument("po", nargs="*")
     a = ap.parse_args()
     languages = [c for c in a.languages.split(",") if c]
@@ -145,7 +190,7 @@ def main():
     for path in a.po:
         code = os.path.basename(path)[:-len(".po")]
         codes.append(code)
-        faults = check_file(path, code, english)
+        faults = check_file(path, code, english, a.pot_tool)
         for fault in faults:
             print("po-check: %s: %s" % (path, fault))
         failed |= bool(faults)

@@ -5,7 +5,9 @@
 #   make po-check  (part of make test) every po/<code>.po against the
 #                  current template (tools/po-check.py: msgfmt --check, every
 #                  message translated, placeholders as in the English, no
-#                  fuzzy or stale entry, the committed template current),
+#                  fuzzy or stale entry, the committed template current,
+#                  the Plural-Forms header the service's rule and every
+#                  choice {n:...} of its forms),
 #                  then tests/po/test_po.sh: the check fails on each broken
 #                  fixture, and po2c's table answers txt_lookup() as msgfmt
 #                  reads the file
@@ -32,6 +34,6 @@ pot: $(POT_NOW)
 	@echo "po/carcassonne-rules.pot: $$(grep -c '^msgctxt' po/carcassonne-rules.pot) messages"
 
 po-check: $(POT_NOW) | deps
-	python3 tools/po-check.py --template $(POT_NOW) --committed po/carcassonne-rules.pot \
+	python3 tools/po-check.py --template $(POT_NOW) --committed po/carcassonne-rules.pot --pot-tool $(POT_TOOL) \
 	  --languages "$$($(POT_TOOL) --languages | paste -sd, -)" $(PO_FILES)
-	tests/po/test_po.sh $(CC)
+	tests/po/test_po.sh $(CC) $(POT_TOOL)

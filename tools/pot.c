@@ -13,6 +13,11 @@
  *                            English, one a line: the table tools/po2c.py
  *                            generated from the po/<code>.po files (make po-check notes a
  *                            code without its file: a stale build)
+ *        pot --plurals CODE  the plural form (0, 1, ...) the service picks
+ *                            for each number 0 to PLURALS_SHOWN - 1 in that
+ *                            language, one a line (format.h, txt_plural):
+ *                            make po-check compares it with the Plural-Forms
+ *                            header of po/CODE.po, which translators follow
  *
  * A message holding a brace ({name}, {n:one|other}, {{) is flagged
  * python-brace-format, so msgfmt --check verifies that a translation of a
@@ -23,7 +28,13 @@
 #include <string.h>
 
 #include "../service/text/english.h"
+#include "../service/text/format.h"
 #include "../service/text/lang.h"
+
+/* Numbers shown by --plurals: every ending of the last two digits, and
+ * the hundreds after them (Romanian's 101-119, Slovenian's 101-104). */
+#define PLURALS_SHOWN 300
+#define MOST_PLURALS 8   /* more forms than any language has: the rule's own pick */
 
 /* A PO string literal: quotes, backslashes and control characters escaped. */
 static void po_string(const char *s)
@@ -63,8 +74,13 @@ int main(int argc, char **argv)
             puts(langs[i].code);
         return 0;
     }
+    if (argc == 3 && strcmp(argv[1], "--plurals") == 0) {
+        for (long n = 0; n < PLURALS_SHOWN; n++)
+            printf("%d\n", txt_plural(argv[2], n, MOST_PLURALS));
+        return ferror(stdout) ? 1 : 0;
+    }
     if (argc != 1) {
-        fputs("usage: pot [--languages]\n", stderr);
+        fputs("usage: pot [--languages | --plurals CODE]\n", stderr);
         return 2;
     }
     puts("# The messages of carcassonne-rules, in English: the template of po/<lang>.po.\n"

@@ -266,7 +266,7 @@ const TYPES = [
     meaning: '`cc_random_game`: the engine refused a move the game generator offered (a bug).', pointer: '`""`', none: 'the C API only' },
   { slug: 'out-of-scope', status: 422, group: 'jcz',
     meaning: 'A saved game uses something this service does not play: a tile set, a figure, an element or a player count outside its expansions (the detail names it).',
-    pointer: 'the member of the file at fault, e.g. `/setup/sets/cult~16`', none: 'see docs/jcz.md for the saved-game format' },
+    pointer: 'the member of the file at fault, e.g. `/setup/sets/corn-circles~12`', none: 'see docs/jcz.md for the saved-game format' },
   { slug: 'abbey-is-not-a-land-tile', status: 422, group: 'jcz',
     meaning: 'A saved game places the abbey where a land tile is expected (a start tile, or the pile).',
     pointer: 'the tile id in the file', none: 'see docs/jcz.md for the saved-game format' },

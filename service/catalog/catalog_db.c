@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../engine/position.h"
+
 /* schema.sql sets PRAGMA user_version to this; a database of another
  * layout would be misread column by column, so it is refused. */
 #define CATALOG_SCHEMA_VERSION 2
@@ -214,6 +216,20 @@ static bool read_tile_row(loader *ld, sqlite3_stmt *row)
            read_bool(ld, row, 10, &t->lake, "lake") &&
            read_bool(ld, row, 11, &t->fork, "fork") &&
            read_bool(ld, row, 12, &t->volcano, "volcano");
+}
+
+/* tile_variant: tile_id, variant -- the only set variant that holds the
+ * tile, a row of cc_tile_sets[] (engine/position.c) of the tile's own
+ * expansion. */
+static bool read_variant_row(loader *ld, sqlite3_stmt *row)
+{
+    cc_tile_type *t = tile_named(ld, row, 0);
+    if (t == NULL || !copy_name(ld, row, 1, t->variant, sizeof t->variant, "variant"))
+        return false;
+    int s = cc_tile_set_parse(t->variant);
+    if (s < 0 || cc_tile_sets[s].expansion != t->expansion)
+        return fail(ld, "catalog: %s: \"%s\" is no tile set of %s", t->id, t->variant, t->set);
+    return true;
 }
 
 /* tile_alias: tile_id, alias, source -- the reference id comes first. */
@@ -547,6 +563,7 @@ static bool read_all(loader *ld)
                "SELECT id, set_id, count, edges, is_abbey, is_start, hill, vineyard, garden,"
                " spring, lake, fork, volcano"
                " FROM tile_type ORDER BY position", read_tile_row) &&
+           for_each_row(ld, "SELECT tile_id, variant FROM tile_variant", read_variant_row) &&
            for_each_row(ld,
                "SELECT a.tile_id, a.alias, a.source FROM tile_alias a"
                " JOIN tile_type t ON t.id = a.tile_id"

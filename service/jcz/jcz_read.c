@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../engine/river.h"
 #include "../service.h"
 #include "../text/problems.h"
 #include "../wire/decode.h"
@@ -144,7 +145,7 @@ static const char *const garden_printings[][2] = {
     { "BA/CcG", "BA/Cc.1" }, { "BA/Cc+G", "BA/Cc+" },  { "BA/CccG", "BA/Ccc" },
     { "BA/CG", "BA/C" },     { "BA/CFCG", "BA/CFC.2" }, { "BA/CCG", "BA/CC.2" },
     { "BA/RrG", "BA/Rr" },   { "BA/RFrG", "BA/RFr" },  { "AM/RG", "AM/R" },
-    { "HS/RR.hG", "HS/RR.h" },
+    { "HS/RR.hG", "HS/RR.h" }, { "RI.1/IIG", "RI.1/II" }, { "RI.2/IIG", "RI.2/II" },
 };
 
 int jcz_tile_type(const cc_catalog *cat, const char *id)
@@ -177,7 +178,7 @@ static bool land_tile(jr_val v, const char *ptr, const cc_catalog *cat, unsigned
     else if (cat->types[t].is_abbey)
         fail(err, 422, ptr, SVC_P_ABBEY_NOT_LAND, SVC_D_JCZ_ABBEY_FROM_HAND,
              CC_ARGS(quoted(err, 0, id)));
-    else if (!(sets & cat->types[t].expansion))
+    else if (!cc_tile_in_play(&cat->types[t], sets))
         fail(err, 422, ptr, SVC_P_TILE_SET_NOT_IN_PLAY, SVC_D_JCZ_SET_NOT_LISTED,
              CC_ARGS(quoted(err, 0, id)));
     else
@@ -200,14 +201,60 @@ static const struct {
     { "basic:1", CC_SET_BASE },                 { "basic:2", CC_SET_BASE },
     { "abbey-and-mayor:1", CC_SET_ABBEY_MAYOR }, { "abbey-and-mayor:2", CC_SET_ABBEY_MAYOR },
     { "hills-and-sheep:1", CC_SET_HILLS_SHEEP }, { "hills-and-sheep:2", CC_SET_HILLS_SHEEP },
-    { "cult/5", CC_SET_SHRINES },
+    { "cult/5", CC_SET_SHRINES },                { "cult/6", CC_SET_SHRINES_6 },
+    { "inns-and-cathedrals:1", CC_SET_INNS_CATHEDRALS },
 };
 
-/* One member of setup.sets, its copies added to the bag's. */
-static bool read_set(const char *key, jr_val val, cc_position *pos, cc_error *err)
+/* The river sets, outside cc_tile_sets[]: a game has one river of each at
+ * most (the spring shared, engine/river.h), so their bag is the box's. The
+ * apps write a printing after the colon (the second adds a garden); the
+ * bare family id is read too. */
+static const struct {
+    const char *id;
+    unsigned expansion;
+} river_set_ids[] = {
+    { "river/1", CC_EXP_RIVER },      { "river/1:1", CC_EXP_RIVER },
+    { "river/1:2", CC_EXP_RIVER },    { "river/2", CC_EXP_RIVER_II },
+    { "river/2:1", CC_EXP_RIVER_II }, { "river/2:2", CC_EXP_RIVER_II },
+};
+
+/* The river expansion the apps' set id key names, or 0: not a river set. */
+static unsigned river_set_of(const char *key)
+{
+    for (size_t i = 0; i < sizeof river_set_ids / sizeof river_set_ids[0]; i++)
+        if (strcmp(key, river_set_ids[i].id) == 0)
+            return river_set_ids[i].expansion;
+    return 0;
+}
+
+/* A river set's member: 0 or 1 copy of the river expansion, added to
+ * *rivers. */
+static bool read_river_set(unsigned expansion, const char *ptr, jr_val val, unsigned *rivers,
+                           cc_error *err)
+{
+    int copies;
+    if (!integer(val, 0, 1000, &copies))
+        return fail(err, 400, ptr, SVC_P_WRONG_TYPE, SVC_D_JCZ_SET_VALUE, CC_NO_ARGS);
+    if (copies > 1 || (copies == 1 && (*rivers & expansion)))
+        return fail(err, 422, ptr, SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_SET_COPIES,
+                    CC_ARGS(CC_INT(COUNT, copies + ((*rivers & expansion) ? 1 : 0)),
+                            CC_STR(SET, expansion == CC_EXP_RIVER ? "river" : "river-ii"),
+                            CC_INT(MAX, 1)));
+    if (copies == 1)
+        *rivers |= expansion;
+    return true;
+}
+
+/* One member of setup.sets, its copies added to the bag's (a river set's
+ * to *rivers). */
+static bool read_set(const char *key, jr_val val, cc_position *pos, unsigned *rivers,
+                     cc_error *err)
 {
     char ptr[PTR_MAX];
     member_ptr(ptr, "/setup/sets", key);
+    unsigned river = river_set_of(key);
+    if (river != 0)
+        return read_river_set(river, ptr, val, rivers, err);
     int set = -1;
     for (size_t i = 0; i < sizeof set_ids / sizeof set_ids[0]; i++)
         if (strcmp(key, set_ids[i].id) == 0)
@@ -237,19 +284,21 @@ static bool read_sets(const jr_obj *setup, const cc_catalog *cat, cc_position *p
     jr_members m = jr_members_start(&obj);
     jr_str k;
     jr_val val;
+    unsigned rivers = 0;
     while (jr_members_next(&m, &k, &val)) {
         char *key = name_of(k);
         if (key == NULL)
             return no_memory(err);
-        bool ok = read_set(key, val, pos, err);
+        bool ok = read_set(key, val, pos, &rivers, err);
         free(key);
         if (!ok)
             return false;
     }
-    *sets = 0;
+    *sets = rivers;
     for (int s = 0; s < CC_NSETS; s++)
         if (pos->copies[s] > 0)
             *sets |= cc_tile_sets[s].expansion;
+    pos->expansions |= rivers;   /* the bag's river tiles (cc_position_bag_count) */
     *pile = 0;
     for (int t = 0; t < cat->ntypes; t++)
         if (!cat->types[t].is_abbey)
@@ -260,7 +309,7 @@ static bool read_sets(const jr_obj *setup, const cc_catalog *cat, cc_position *p
 /* ---- setup.elements -------------------------------------------------------- */
 
 typedef struct {
-    bool farmers, hill, vineyard, shrine;
+    bool farmers, hill, vineyard, shrine, inn, cathedral;
     int supply[CC_FIG_NKINDS];  /* the figures' counts (cc_figure_kinds[].jcz_element) */
     int abbey;
 } elements;
@@ -278,7 +327,10 @@ static int counted_element(const char *key, bool *abbey)
 /* One member of setup.elements. */
 static bool read_element(const char *key, jr_val val, elements *el, cc_error *err)
 {
-    static const char *const presence[] = { "farmers", "hill", "vineyard", "shrine", "garden" };
+    /* "river": the river sets' own element (FanCloisterZone adds it when a
+     * river set is on; a file may lack it): the sets alone decide. */
+    static const char *const presence[] = { "farmers", "hill", "vineyard", "shrine", "garden",
+                                            "river",   "inn",  "cathedral" };
     char ptr[PTR_MAX];
     member_ptr(ptr, "/setup/elements", key);
     bool known = false;
@@ -291,6 +343,8 @@ static bool read_element(const char *key, jr_val val, elements *el, cc_error *er
         el->hill |= strcmp(key, "hill") == 0;
         el->vineyard |= strcmp(key, "vineyard") == 0;
         el->shrine |= strcmp(key, "shrine") == 0;
+        el->inn |= strcmp(key, "inn") == 0;
+        el->cathedral |= strcmp(key, "cathedral") == 0;
         return true;
     }
     bool abbey;
@@ -354,6 +408,11 @@ static bool apply_elements(const elements *el, unsigned sets, cc_position *pos, 
     if ((sets & CC_EXP_SHRINES) && !el->shrine)
         return fail(err, 422, "/setup/elements/shrine", SVC_P_OUT_OF_SCOPE,
                     SVC_D_JCZ_NO_CHALLENGES, CC_NO_ARGS);
+    /* The apps score inns and cathedrals only with these elements; here
+     * the expansion always does. */
+    if ((sets & CC_EXP_INNS_CATHEDRALS) && !(el->inn && el->cathedral))
+        return fail(err, 422, el->inn ? "/setup/elements/cathedral" : "/setup/elements/inn",
+                    SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_NO_INNS, CC_NO_ARGS);
     pos->options.farmers = el->farmers ? CC_FARMERS_ON : CC_FARMERS_OFF;
     if (pos->expansions & CC_EXP_HILLS_SHEEP) {
         /* Without Hills & Sheep there is no hill nor vineyard to switch off. */
@@ -368,7 +427,7 @@ static bool apply_elements(const elements *el, unsigned sets, cc_position *pos, 
 /* Rule keys of the apps that belong to expansions out of scope: with none
  * of those expansions in play they change nothing, so they are ignored. */
 static const char *const idle_rules[] = {
-    "inn-and-cathedral-final-scoring", "princess-action", "fairy-placement", "dragon-move",
+    "princess-action", "fairy-placement", "dragon-move",
     "bazaar-no-auction", "vineyards-for-garden", "espace-variant", "tunnelize-other-expansions",
     "more-tunnel-tokens", "festival-return", "keep-monasteries", "labyrinth-variant",
     "coc-final-scoring", "count-move", "little-buildings-scoring", "king-and-robber-scoring",
@@ -425,6 +484,12 @@ static bool read_rule(const char *key, jr_val val, cc_options *opt, cc_error *er
             if (!rule_choice(val, ptr, key, "4", "2", &v, err))
                 return false;
             opt->tiny_city_scoring = v ? CC_TINY_CITY_2 : CC_TINY_CITY_4;
+        } else if (strcmp(key, "inn-and-cathedral-final-scoring") == 0) {
+            /* Kept only with Inns & Cathedrals in play (jcz_read): without
+             * it the rule changes nothing, as before. */
+            if (!rule_choice(val, ptr, key, "zero", "ignore", &v, err))
+                return false;
+            opt->inn_cathedral_final = v ? CC_INN_CATHEDRAL_FINAL_IGNORE : CC_INN_CATHEDRAL_FINAL_ZERO;
         } else {
             bool idle = false;
             for (size_t i = 0; i < sizeof idle_rules / sizeof idle_rules[0]; i++)
@@ -955,6 +1020,8 @@ bool jcz_read(const jr_obj *root, const cc_catalog *cat, jcz_game *g, cc_error *
         !read_start(&setup, cat, sets, &g->start, &g->pile, err))
         return false;
     g->sets = sets;
+    if (!(g->start.expansions & CC_EXP_INNS_CATHEDRALS))
+        g->start.options.inn_cathedral_final = CC_INN_CATHEDRAL_FINAL_ZERO;
     if (g->start.expansions & CC_EXP_ABBEY_MAYOR)
         for (int p = 0; p < g->start.nplayers; p++)
             g->start.abbeys[p] = el.abbey > 0 ? 1 : 0;

@@ -487,15 +487,16 @@ static void tile_first(const jcz_game *g, const cc_catalog *cat, const turn_msgs
         illegal(g, t, turn, r, lang, err);
 }
 
-/* Wagons this turn's scoring sent back that did not move: each may have
- * had its owner PASS. */
-static int wagons_back(const cc_turn_result *r)
+/* The PASSes of the wagon phase: the wagons this turn's scoring sent back
+ * that could have moved and did not, as the engine counts them
+ * (cc_turn_wagon_steps, which the writer follows too). work: scratch. */
+static int wagons_back(const cc_turn_result *r, cc_position *work)
 {
-    int n = 0;
-    for (int e = 0; e < r->turn.nevents; e++)
-        for (int i = 0; i < r->turn.events[e].nreturned; i++)
-            n += r->scored.figures[r->turn.events[e].returned[i]].kind == CC_FIG_WAGON;
-    return n - r->nwagon_moves;
+    cc_wagon_step steps[CC_MAX_FIGURES];
+    int n = cc_turn_wagon_steps(r, work, steps), passes = 0;
+    for (int s = 0; s < n; s++)
+        passes += steps[s].move < 0;
+    return passes;
 }
 
 /* ---- 5. the game ---------------------------------------------------------------- */
@@ -505,6 +506,7 @@ typedef struct {
     cc_board now;               /* the board of pos */
     cc_features features;       /* scratch */
     cc_turn_result result;
+    cc_position scratch;        /* the wagon phase's (wagons_back) */
     const char *lang;           /* the reasons' language (NULL: English) */
 } workspace;
 
@@ -629,10 +631,11 @@ static bool play(const jcz_game *g, const cc_catalog *cat, const turn_msgs *turn
             over = w->result.game_over;
             w->pos = w->result.next;
         }
-        if (t->npasses > wagons_back(&w->result) && p.empty && !over && (upto < 0 || played < upto))
-            return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, t->first_pass + wagons_back(&w->result), ""),
+        int back = wagons_back(&w->result, &w->scratch);
+        if (t->npasses > back && p.empty && !over && (upto < 0 || played < upto))
+            return fail_text(err, 422, msg_ptr(ptr, sizeof ptr, t->first_pass + back, ""),
                              SVC_P_MOVE_AGAINST_THE_RULES, SVC_D_REPLAY_PASS_WITH_ABBEY,
-                             CC_ARGS(CC_INT(INDEX, t->first_pass + wagons_back(&w->result)),
+                             CC_ARGS(CC_INT(INDEX, t->first_pass + back),
                                      CC_QUOTE(PLAYER, cc_error_quote(err, 0, w->pos.players[w->pos.active]))));
     }
     out->turns = n;

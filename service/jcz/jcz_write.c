@@ -305,40 +305,24 @@ static void write_wagon_move(jcz_writer *w, const cc_turn_result *r, const cc_wa
 
 /* The wagon phase: each wagon the scoring sent back, in seat order from
  * the active player, moves (DEPLOY_MEEPLE + COMMIT) or, when it could
- * have moved, passes. deployed_id: the number of the figure deployed this
+ * have moved, passes: the engine's steps (cc_turn_wagon_steps, which the
+ * reader counts the same way), never a PASS for a wagon that may not
+ * move, such as one that lost a challenge. deployed_id: the number of the figure deployed this
  * turn (the scored position's last, when one was). */
 static void write_wagons(jcz_writer *w, int deployed_id)
 {
     const cc_turn_result *r = &w->result;
-    cc_position *pos = &w->wagons;
-    bool gone[CC_MAX_FIGURES] = { false };
-    *pos = r->scored;
-    for (int e = 0; e < r->turn.nevents; e++)
-        for (int i = 0; i < r->turn.events[e].nreturned; i++)
-            gone[r->turn.events[e].returned[i]] = true;
-    for (int s = 0; s < pos->nplayers; s++) {
-        int player = (pos->active + s) % pos->nplayers;
-        for (int i = 0; i < pos->nfigures; i++) {
-            if (!gone[i] || pos->figures[i].kind != CC_FIG_WAGON || pos->figures[i].player != player)
-                continue;
-            const cc_wagon_move_event *moved = NULL;
-            for (int m = 0; m < r->nwagon_moves; m++)
-                if (r->wagon_moves[m].figure == i)
-                    moved = &r->wagon_moves[m];
-            if (moved == NULL) {
-                cc_wagon_dest one;
-                if (cc_wagon_destinations(pos, &r->features, i, gone, &one, 1) > 0)
-                    message_add(w, "PASS", player);
-                continue;
-            }
-            write_wagon_move(w, r, moved, player,
-                             i < w->pos.nfigures ? w->ids[i] : deployed_id);
-            message_random(w, "COMMIT", player, ANY_RANDOM);
-            pos->figures[i].x = moved->to_x;
-            pos->figures[i].y = moved->to_y;
-            pos->figures[i].at = moved->to_at;
-            gone[i] = false;
+    cc_wagon_step steps[CC_MAX_FIGURES];
+    int n = cc_turn_wagon_steps(r, &w->wagons, steps);
+    for (int s = 0; s < n; s++) {
+        int i = steps[s].figure;
+        if (steps[s].move < 0) {
+            message_add(w, "PASS", steps[s].player);
+            continue;
         }
+        write_wagon_move(w, r, &r->wagon_moves[steps[s].move], steps[s].player,
+                         i < w->pos.nfigures ? w->ids[i] : deployed_id);
+        message_random(w, "COMMIT", steps[s].player, ANY_RANDOM);
     }
 }
 
@@ -506,6 +490,12 @@ static void write_setup(jw *o, const jcz_writer *w)
     for (int s = 0; s < CC_NSETS; s++)
         if (cc_position_copies(pos, s) > 0)
             jw_member_int(o, cc_tile_sets[s].jcz_id, cc_position_copies(pos, s));
+    /* The river sets (one of each at most, outside cc_tile_sets[]), in the
+     * apps' first printing. */
+    if (e & CC_EXP_RIVER)
+        jw_member_int(o, "river/1:1", 1);
+    if (e & CC_EXP_RIVER_II)
+        jw_member_int(o, "river/2:1", 1);
     jw_object_end(o);
     jw_key(o, "elements");
     jw_object(o);
@@ -528,6 +518,12 @@ static void write_setup(jw *o, const jcz_writer *w)
         jw_member_bool(o, "vineyard", true);
     if (e & CC_EXP_SHRINES)
         jw_member_bool(o, "shrine", true);
+    if (e & (CC_EXP_RIVER | CC_EXP_RIVER_II))
+        jw_member_bool(o, "river", true);   /* as FanCloisterZone writes it with a river set */
+    if (e & CC_EXP_INNS_CATHEDRALS) {
+        jw_member_bool(o, "inn", true);
+        jw_member_bool(o, "cathedral", true);
+    }
     jw_object_end(o);
     jw_key(o, "rules");
     jw_object(o);
@@ -537,6 +533,9 @@ static void write_setup(jw *o, const jcz_writer *w)
     jw_member_string(o, "barn-placement", opt->barn_placement == CC_BARN_PLACEMENT_OCCUPIED
                                               ? "occupied" : "not-occupied");
     jw_member_string(o, "tiny-city-scoring", opt->tiny_city_scoring == CC_TINY_CITY_2 ? "2" : "4");
+    if (e & CC_EXP_INNS_CATHEDRALS)
+        jw_member_string(o, "inn-and-cathedral-final-scoring",
+                         opt->inn_cathedral_final == CC_INN_CATHEDRAL_FINAL_IGNORE ? "ignore" : "zero");
     jw_object_end(o);
     jw_key(o, "timer");
     jw_null(o);

@@ -75,8 +75,7 @@ static bool render_body(jw *w, const char *tool, json_object *args, json_object 
     static const char *const xyat[] = { "x", "y", "at", NULL };
     static const char *const wagon[] = { "x", "y", "at", "placed", NULL };
     json_object *position = NULL, *v;
-    bool plain = strcmp(tool, "describe_position") == 0 || strcmp(tool, "validate_position") == 0 ||
-                 strcmp(tool, "barn_check") == 0;
+    bool plain = strcmp(tool, "describe_position") == 0 || strcmp(tool, "validate_position") == 0;
     if (strcmp(tool, "play_turn") == 0) {
         /* The next position, the tile just placed framed. */
         if (!json_object_object_get_ex(answer, "position", &position) || !has(args, "x") ||
@@ -116,6 +115,9 @@ static bool render_body(jw *w, const char *tool, json_object *args, json_object 
             }
         }
         jw_object_end(w);
+    } else if (strcmp(tool, "barn_check") == 0) {
+        jw_key(w, "barn");   /* the corner asked about, marked even when refused */
+        write_members(w, args, xyat);
     } else if (strcmp(tool, "play_turn") == 0) {
         jw_key(w, "last");
         write_members(w, args, xy);

@@ -108,7 +108,7 @@ static void crook(rd_canvas *cv, rd_rgba colour)
 }
 
 /* A sheep with the flock's size on it, beside the shepherd. */
-static void flock(rd_canvas *cv, double x, double y, double size, int sheep)
+void rd_draw_flock(rd_canvas *cv, double x, double y, double size, int sheep)
 {
     cairo_t *cr = rd_cairo(cv);
     double r = size * 0.3;
@@ -138,7 +138,12 @@ void rd_draw_figure(rd_canvas *cv, cc_figure_kind kind, double x, double y, doub
     cairo_t *cr = rd_cairo(cv);
     cairo_save(cr);
     cairo_translate(cr, x, y);
-    double s = kind == CC_FIG_MAYOR ? size * 1.2 : kind == CC_FIG_BARN ? size * 1.1 : size;
+    /* The large meeple is drawn half as large again as a meeple, so it is
+     * told apart at a glance as in the box. */
+    double s = kind == CC_FIG_MAYOR ? size * 1.2
+             : kind == CC_FIG_BARN  ? size * 1.1
+             : kind == CC_FIG_BIG   ? size * 1.5
+                                    : size;
     cairo_scale(cr, s, s);
     const double rim = 0.09;
     switch (kind) {
@@ -157,6 +162,7 @@ void rd_draw_figure(rd_canvas *cv, cc_figure_kind kind, double x, double y, doub
         crook(cv, colour);
         break;
     case CC_FIG_MEEPLE:
+    case CC_FIG_BIG:
     default:
         if (lying)
             cairo_rotate(cr, -M_PI / 2);
@@ -165,5 +171,5 @@ void rd_draw_figure(rd_canvas *cv, cc_figure_kind kind, double x, double y, doub
     }
     cairo_restore(cr);
     if (kind == CC_FIG_SHEPHERD && sheep > 0)
-        flock(cv, x + size * 0.62, y + size * 0.3, size, sheep);
+        rd_draw_flock(cv, x + size * 0.62, y + size * 0.3, size, sheep);
 }

@@ -10,6 +10,7 @@
  *
  *   rd_draw_figure()   one figure at a point (units), size = its height
  *   rd_draw_meeple()   the plain silhouette (the legend's swatch, ghosts)
+ *   rd_draw_flock()    the flock's badge alone (the key's swatch)
  */
 #ifndef RD_FIGURES_H
 #define RD_FIGURES_H
@@ -25,5 +26,8 @@ void rd_draw_figure(rd_canvas *cv, cc_figure_kind kind, double x, double y, doub
                     rd_rgba colour, bool lying, int sheep);
 
 void rd_draw_meeple(rd_canvas *cv, double x, double y, double size, rd_rgba colour);
+
+/* A sheep with the number on it, centred at (x, y), for a figure of that size. */
+void rd_draw_flock(rd_canvas *cv, double x, double y, double size, int sheep);
 
 #endif

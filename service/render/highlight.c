@@ -11,7 +11,8 @@
 
 #include "../../engine/score_event.h"
 
-enum { COLOUR_MAIN = 0, COLOUR_GHOST = 0, COLOUR_SPOT = 2, COLOUR_LAST = 2 };
+enum { COLOUR_MAIN = 0, COLOUR_GHOST = 0, COLOUR_REFUSED = 1, COLOUR_SPOT = 2, COLOUR_LAST = 2,
+       COLOUR_FIELD = 4 };
 
 /* "red +4, blue +4", or "no points"; only players who score. */
 static void points_text(const char *lang, bool *failed, const cc_position *pos, const int *points,
@@ -288,6 +289,52 @@ bool rd_show_score(rd_highlight *hl, const cc_position *pos, const cc_features *
     hl->has_delta = true;
     for (int p = 0; p < pos->nplayers; p++)
         hl->delta[p] = r->totals[p];
+    return !hl->failed;
+}
+
+bool rd_show_barn(rd_highlight *hl, const cc_position *pos, const cc_features *f, int x, int y,
+                  cc_loc at, const cc_barn_verdict *v)
+{
+    char corner[8], line[RD_CAPTION_MAX];
+    cc_loc_name(at, corner);
+    const char *who = pos->nplayers > 0 ? pos->players[pos->active] : "";
+    rd_say(hl->title, sizeof hl->title, hl->lang, &hl->failed, TX_RD_BARN_TITLE, who, x, y, corner);
+    if (v->legal && v->field >= 0 && v->field < f->nfeatures) {   /* the field it would stand in */
+        rd_mark *field = rd_highlight_add(hl, RD_MARK_FEATURE);
+        if (field == NULL)
+            return false;
+        field->role = "field";
+        field->colour = COLOUR_FIELD;
+        field->feature = v->field;
+        feature_where(hl->lang, &hl->failed, TX_RD_WHERE_TITLE, f, v->field, field->title, sizeof field->title);
+    }
+    rd_mark *m = rd_highlight_add(hl, RD_MARK_SPOT);
+    if (m == NULL)
+        return false;
+    m->role = v->legal ? "barn" : "barn-refused";
+    m->colour = v->legal ? COLOUR_SPOT : COLOUR_REFUSED;
+    m->refused = !v->legal;
+    m->x = x;
+    m->y = y;
+    m->at = at;
+    if (v->legal) {
+        char where[96] = "";
+        if (v->field >= 0 && v->field < f->nfeatures)
+            feature_where(hl->lang, &hl->failed, TX_RD_WHERE, f, v->field, where, sizeof where);
+        rd_say(line, sizeof line, hl->lang, &hl->failed, TX_RD_BARN_YES, corner, x, y, where);
+    } else {
+        char reason[RD_CAPTION_MAX];
+        txt_args ta = { .pos = pos };
+        txt_format_all(hl->lang, &v->reason, 1, &ta, reason, sizeof reason);
+        rd_say(line, sizeof line, hl->lang, &hl->failed, TX_RD_BARN_NO, corner, x, y, reason);
+    }
+    size_t len = strnlen(line, sizeof m->title - 1);   /* the title: the line, cut on a character */
+    memcpy(m->title, line, len);
+    m->title[len] = '\0';
+    cc_utf8_trim(m->title);
+    rd_highlight_caption(hl, "%s", line);
+    if (hl->ncaption <= RD_CAPTION_LINES)
+        hl->caption_mark[hl->ncaption - 1] = (signed char)(1 + m->colour);
     return !hl->failed;
 }
 

@@ -16,6 +16,7 @@
  *   rd_show_deployments()  a spot per location an option names, kinds listed
  *   rd_show_wagon()        the wagon's destinations, arrows from the wagon
  *   rd_show_score()        each event's feature outlined with its points
+ *   rd_show_barn()         the corner a barn is asked about: its field, or crossed out and why
  *   rd_show_last()         a frame round the tile placed this turn
  */
 #ifndef RD_HIGHLIGHT_H
@@ -23,6 +24,7 @@
 
 #include <stdbool.h>
 
+#include "../../engine/barn.h"
 #include "../../engine/deploy.h"
 #include "../../engine/placement.h"
 #include "../../engine/scoring.h"
@@ -48,6 +50,10 @@ bool rd_show_wagon(rd_highlight *hl, const cc_position *pos, const cc_features *
 /* r: cc_score_turn() or cc_score_final(). */
 bool rd_show_score(rd_highlight *hl, const cc_position *pos, const cc_features *f,
                    const cc_score_result *r, bool final);
+
+/* v: cc_barn_check() of corner at (a corner) of the tile at (x, y). */
+bool rd_show_barn(rd_highlight *hl, const cc_position *pos, const cc_features *f, int x, int y,
+                  cc_loc at, const cc_barn_verdict *v);
 
 bool rd_show_last(rd_highlight *hl, int x, int y);
 

@@ -5,7 +5,16 @@
  * geometry of each tile type in use, built once per picture); then the
  * layers, bottom to top: board ground and grid, tiles (fields of
  * highlighted features tinted), ghost tiles, feature outlines, frames,
- * figures, spots and arrows, labels, axes, legend, caption. */
+ * figures, spots and arrows, labels, axes, legend, caption, key.
+ *
+ * Text is sized for the picture at its default width (960 pixels): a board
+ * wider than that is drawn with text as much larger in units (the scene's
+ * text scale), so a final scoring of a 90-tile board stays readable at 960
+ * pixels. Labels are placed when the layout is made, each where it meets
+ * no other label, no figure and no spot ring; one that finds no such place
+ * near its point goes to a row of its own under the board, with a leader
+ * line. Each label's box is written on its group (data-box), so a test can
+ * check that none overlap. */
 #include "render.h"
 
 #include <fontconfig/fontconfig.h>
@@ -19,6 +28,7 @@
 #include "../text/format.h"
 #include "colours.h"
 #include "figures.h"
+#include "key.h"
 #include "tile_art.h"
 
 /* ---- the highlight -------------------------------------------------------- */
@@ -103,9 +113,34 @@ void rd_highlight_caption(rd_highlight *hl, const char *fmt, ...)
 #define MAX_LINES 96
 #define LEGEND_FONT 13
 #define CAPTION_FONT 12.5
+#define LABEL_FONT 12
+#define LABEL_H 18
+#define KEY_ROW 22
+#define KEY_SWATCH 16
+#define TEXT_WIDTH 960.0     /* text is sized for a picture this many pixels wide */
+#define MAX_RINGS 24         /* how far a label looks for a free place */
 
 static const unsigned mark_rgb[RD_NCOLOURS] = { 0xf59f00, 0xe8590c, 0x1c7ed6,
                                                 0xae3ec9, 0x0ca678, 0xe64980 };
+
+/* A label's box, centred at (x, y). */
+typedef struct {
+    double x, y, w, h;
+} box;
+
+typedef struct {
+    int mark;          /* index in hl->marks */
+    box b;
+    rd_pt point;       /* what it labels */
+    bool leader;       /* moved away from its point: a line joins them */
+} placed_label;
+
+typedef struct {
+    rd_key_symbol symbol;
+    char words[RD_CAPTION_MAX];
+    double x, w;
+    int row;
+} key_entry;
 
 typedef struct {
     const cc_position *pos;
@@ -133,6 +168,14 @@ typedef struct {
     signed char line_mark[MAX_LINES];   /* a swatch before the line: 1 + colour, 0 none */
     double indent;                      /* room for the swatches, when any */
     char title[RD_TITLE_MAX];
+    double ts;                          /* text scale: 1, or more for a wide board */
+    rd_pt fig_pt[CC_MAX_FIGURES];       /* where each figure stands (fanned out) */
+    placed_label *labels;               /* malloc'ed, nlabels */
+    int nlabels;
+    double overflow_y, overflow_h;      /* the row of labels under the board, if any */
+    int nkey, key_rows;
+    key_entry key[RD_NKEYS];
+    double key_y;
 } scene;
 
 struct rd_atlas {
@@ -301,8 +344,9 @@ static double legend_entry_width(scene *sc, int p)
 {
     char score[32];
     score_text(sc, p, score, sizeof score);
-    return 40 + rd_text_width(sc->cv, sc->pos->players[p], LEGEND_FONT, p == sc->pos->active) + 8 +
-           rd_text_width(sc->cv, score, LEGEND_FONT, true) + 26;
+    double ts = sc->ts;
+    return 40 * ts + rd_text_width(sc->cv, sc->pos->players[p], LEGEND_FONT * ts, p == sc->pos->active) +
+           8 * ts + rd_text_width(sc->cv, score, LEGEND_FONT * ts, true) + 26 * ts;
 }
 
 static void emit_line(scene *sc, const char *line, size_t len, signed char mark)
@@ -323,8 +367,8 @@ static void wrap_caption(scene *sc)
     sc->indent = 0;
     for (int i = 0; sc->hl && i < sc->hl->ncaption && i < RD_CAPTION_LINES; i++)
         if (sc->hl->caption_mark[i])
-            sc->indent = 18;
-    double space = rd_text_width(sc->cv, " ", CAPTION_FONT, false);
+            sc->indent = 18 * sc->ts;
+    double space = rd_text_width(sc->cv, " ", CAPTION_FONT * sc->ts, false);
     for (int i = 0; sc->hl && i < sc->hl->ncaption && i < RD_CAPTION_LINES; i++) {
         const char *s = sc->hl->caption[i];
         char line[RD_CAPTION_MAX] = "", word[RD_CAPTION_MAX];
@@ -335,7 +379,7 @@ static void wrap_caption(scene *sc)
             size_t wl = strcspn(s, " ");
             memcpy(word, s, wl);
             word[wl] = '\0';
-            double ww = rd_text_width(sc->cv, word, CAPTION_FONT, false);
+            double ww = rd_text_width(sc->cv, word, CAPTION_FONT * sc->ts, false);
             if (len && w + space + ww > sc->content - sc->indent) {
                 emit_line(sc, line, len, mark);
                 mark = 0;   /* the swatch goes before an entry's first line */
@@ -357,6 +401,306 @@ static void wrap_caption(scene *sc)
     }
 }
 
+/* ---- labels and figures: where they go ------------------------------------------ */
+
+static box pill_box(scene *sc, double x, double y, const char *text)
+{
+    box b = { x, y, rd_text_width(sc->cv, text, LABEL_FONT * sc->ts, true) + 12 * sc->ts, LABEL_H * sc->ts };
+    if (b.x - b.w / 2 < 2)
+        b.x = 2 + b.w / 2;
+    if (b.x + b.w / 2 > sc->width - 2)
+        b.x = sc->width - 2 - b.w / 2;
+    return b;
+}
+
+/* Where a mark's label goes: above its feature's name, its spot or cell. */
+static rd_pt label_point(scene *sc, const rd_mark *m)
+{
+    if (m->kind == RD_MARK_FEATURE && m->feature >= 0 && m->feature < sc->f->nfeatures) {
+        const cc_feature *feat = &sc->f->features[m->feature];
+        int k = cc_board_feature_at(sc->b, feat->name_tile, feat->name_at);
+        rd_pt p = part_point(sc, feat->name_tile, k);
+        p.y -= FIG * sc->zoom * 0.6 + 8;
+        return p;
+    }
+    if (m->kind == RD_MARK_SPOT) {
+        rd_pt p = loc_point(sc, m->x, m->y, m->at);
+        p.y -= 17 * sc->zoom + 10;
+        return p;
+    }
+    rd_pt p = { cell_x(sc, m->x) + sc->cell / 2, cell_y(sc, m->y) + 16 };
+    return p;
+}
+
+static bool boxes_meet(box a, box b)
+{
+    return fabs(a.x - b.x) * 2 < a.w + b.w + 2 && fabs(a.y - b.y) * 2 < a.h + b.h + 2;
+}
+
+/* Where each figure stands: its spot, two on one spot fanned out. */
+static void place_figures(scene *sc)
+{
+    for (int i = 0; i < sc->pos->nfigures; i++) {
+        const cc_figure *fig = &sc->pos->figures[i];
+        rd_pt p = loc_point(sc, fig->x, fig->y, fig->at);
+        for (int j = 0; j < i; j++)
+            if (fabs(sc->fig_pt[j].x - p.x) < 6 && fabs(sc->fig_pt[j].y - p.y) < 6) {
+                p.x += 11;
+                p.y += 5;
+            }
+        sc->fig_pt[i] = p;
+    }
+}
+
+/* A figure's box, in figure sizes: its drawing (figures.c: the mayor 1.2,
+ * the barn 1.1, a meeple 1) and its rim; a kind drawn larger than these
+ * (the large meeple) gets a box as large as it may be. */
+static double figure_box(cc_figure_kind kind)
+{
+    switch (kind) {
+    case CC_FIG_MEEPLE:
+    case CC_FIG_WAGON:
+    case CC_FIG_SHEPHERD:
+    case CC_FIG_BARN:
+        return 1.1;
+    case CC_FIG_MAYOR:
+        return 1.2;
+    default:
+        return 1.6;
+    }
+}
+
+/* What a label must not cover: every figure (with a shepherd's flock), and
+ * every spot's ring. Returns the count written to out. */
+static int obstacles(scene *sc, box *out)
+{
+    int n = 0;
+    double size = FIG * sc->zoom;
+    for (int i = 0; i < sc->pos->nfigures; i++) {
+        double s = size * figure_box(sc->pos->figures[i].kind);
+        out[n++] = (box){ sc->fig_pt[i].x, sc->fig_pt[i].y, s, s };
+        if (sc->pos->figures[i].kind == CC_FIG_SHEPHERD && sc->pos->figures[i].nflock > 0)
+            out[n++] = (box){ sc->fig_pt[i].x + size * 0.62, sc->fig_pt[i].y + size * 0.3, size * 0.7, size * 0.6 };
+    }
+    for (int i = 0; sc->hl && i < sc->hl->nmarks; i++)
+        if (sc->hl->marks[i].kind == RD_MARK_SPOT) {
+            const rd_mark *m = &sc->hl->marks[i];
+            rd_pt p = loc_point(sc, m->x, m->y, m->at);
+            double d = 2 * 17 * sc->zoom;
+            out[n++] = (box){ p.x, p.y, d, d };
+        }
+    return n;
+}
+
+static bool free_at(box c, const box *taken, int n)
+{
+    for (int j = 0; j < n; j++)
+        if (boxes_meet(c, taken[j]))
+            return false;
+    return true;
+}
+
+/* Every mark's label, each where it meets no label placed before it, no
+ * figure and no ring: at its point, else the nearest free place on rings
+ * around it (between the legend and the board's lower axis), joined to its
+ * point by a leader line; else in the row under the board. Units, so the
+ * layout is the same at any size. */
+static void place_labels(scene *sc)
+{
+    int n = sc->hl ? sc->hl->nmarks : 0;
+    sc->overflow_h = 0;
+    if (n == 0)
+        return;
+    int cap = n + 2 * sc->pos->nfigures + n;
+    box *taken = malloc((size_t)cap * sizeof *taken);
+    sc->labels = malloc((size_t)n * sizeof *sc->labels);
+    if (taken == NULL || sc->labels == NULL) {
+        free(taken);
+        sc->failed = true;
+        return;
+    }
+    int ntaken = obstacles(sc, taken);
+    double top = sc->legend_y + sc->legend_rows * LEGEND_ROW * sc->ts, bottom = sc->overflow_y;
+    double row_x = PAD, row_h = (LABEL_H + 6) * sc->ts;
+    for (int i = 0; i < n; i++) {
+        const rd_mark *m = &sc->hl->marks[i];
+        if (!m->label[0])
+            continue;
+        rd_pt p = label_point(sc, m);
+        box b = pill_box(sc, p.x, p.y, m->label);
+        bool found = false;
+        for (int ring = 0; ring <= MAX_RINGS && !found; ring++) {
+            int steps = ring == 0 ? 1 : 8 * ring;
+            for (int k = 0; k < steps && !found; k++) {
+                double a = 2 * M_PI * k / steps - M_PI / 2;   /* from straight up, clockwise */
+                box c = pill_box(sc, p.x + cos(a) * ring * 14 * sc->ts, p.y + sin(a) * ring * 11 * sc->ts, m->label);
+                if (c.y - c.h / 2 < top || c.y + c.h / 2 > bottom)
+                    continue;
+                if (free_at(c, taken, ntaken)) {
+                    b = c;
+                    found = true;
+                }
+            }
+        }
+        if (!found) {   /* the row under the board, left to right */
+            if (row_x + b.w > sc->width - PAD) {
+                row_x = PAD;
+                sc->overflow_h += row_h;
+            }
+            if (sc->overflow_h == 0)
+                sc->overflow_h = row_h;
+            b.x = row_x + b.w / 2;
+            b.y = sc->overflow_y + sc->overflow_h - row_h / 2;
+            row_x += b.w + 6 * sc->ts;
+        }
+        taken[ntaken++] = b;
+        placed_label *l = &sc->labels[sc->nlabels++];
+        l->mark = i;
+        l->b = b;
+        l->point = p;
+        l->leader = hypot(b.x - p.x, b.y - p.y) > b.h;
+    }
+    free(taken);
+}
+
+/* ---- the key ---------------------------------------------------------------------- */
+
+static void key_add(bool *seen, rd_key_symbol s)
+{
+    seen[s] = true;
+}
+
+/* The key's symbol of a figure kind standing (a kind the key does not
+ * know yet is explained as the meeple it is drawn like; the large meeple
+ * is its own entry, standing or lying). */
+static rd_key_symbol figure_symbol(cc_figure_kind kind)
+{
+    switch (kind) {
+    case CC_FIG_MAYOR:
+        return RD_KEY_MAYOR;
+    case CC_FIG_WAGON:
+        return RD_KEY_WAGON;
+    case CC_FIG_BARN:
+        return RD_KEY_BARN;
+    case CC_FIG_SHEPHERD:
+        return RD_KEY_SHEPHERD;
+    case CC_FIG_BIG:
+        return RD_KEY_BIG;
+    case CC_FIG_MEEPLE:
+    default:
+        return RD_KEY_MEEPLE;
+    }
+}
+
+/* Whether fig is drawn lying: a meeple or large meeple on a field (a
+ * farmer). */
+static bool figure_lies(const scene *sc, const cc_figure *fig)
+{
+    if (fig->kind != CC_FIG_MEEPLE && fig->kind != CC_FIG_BIG)
+        return false;
+    int t = cc_board_at(sc->b, fig->x, fig->y);
+    int k = t >= 0 && fig->at.kind != CC_LOC_CORNER ? cc_board_feature_at(sc->b, t, fig->at) : -1;
+    return k >= 0 && sc->b->tiles[t].type->features[k].type == CC_FEAT_FIELD;
+}
+
+/* Which symbols the picture draws. */
+static void key_symbols(scene *sc, bool *seen)
+{
+    for (int t = 0; t < sc->b->ntiles; t++) {
+        const cc_tile_type *type = sc->b->tiles[t].type;
+        const ta_tile *art = art_of(sc, sc->b->tiles[t].type_index);
+        if (art == NULL)
+            return;
+        if (art->nhouses > 0)
+            key_add(seen, RD_KEY_HOUSE);
+        for (int k = 0; k < art->nparts; k++) {
+            const ta_part *p = &art->part[k];
+            if (p->npennants > 0)
+                key_add(seen, RD_KEY_PENNANT);
+            if (p->type == CC_FEAT_FIELD && p->inner)
+                key_add(seen, RD_KEY_COURT);
+            if (p->type == CC_FEAT_RIVER)
+                key_add(seen, RD_KEY_RIVER);
+        }
+        if (art->centre >= 0) {
+            int c = art->part[art->centre].type;
+            key_add(seen, type->is_abbey || c == CC_FEAT_ABBEY ? RD_KEY_ABBEY
+                              : c == CC_FEAT_SHRINE ? RD_KEY_SHRINE : RD_KEY_CLOISTER);
+        }
+        if (type->hill)
+            key_add(seen, RD_KEY_HILL);
+        if (art->has_vine)
+            key_add(seen, RD_KEY_VINEYARD);
+        if (type->volcano)
+            key_add(seen, RD_KEY_VOLCANO);
+    }
+    for (int i = 0; i < sc->pos->nfigures; i++) {
+        const cc_figure *fig = &sc->pos->figures[i];
+        bool farmer = fig->kind == CC_FIG_MEEPLE && figure_lies(sc, fig);
+        key_add(seen, farmer ? RD_KEY_FARMER : figure_symbol(fig->kind));
+        if (fig->kind == CC_FIG_SHEPHERD && fig->nflock > 0)
+            key_add(seen, RD_KEY_FLOCK);
+    }
+    for (int i = 0; sc->hl && i < sc->hl->nmarks; i++) {
+        const rd_mark *m = &sc->hl->marks[i];
+        switch (m->kind) {
+        case RD_MARK_GHOST:
+            key_add(seen, RD_KEY_FITS);
+            break;
+        case RD_MARK_FRAME:
+            key_add(seen, RD_KEY_FRAME);
+            break;
+        case RD_MARK_SPOT:
+            key_add(seen, m->refused ? RD_KEY_REFUSED : RD_KEY_SPOT);
+            if (m->arrow)
+                key_add(seen, RD_KEY_ARROW);
+            break;
+        case RD_MARK_FEATURE:
+            if (m->feature >= 0 && m->feature < sc->f->nfeatures) {
+                const cc_feature *feat = &sc->f->features[m->feature];
+                if (cc_feature_is_monastery(feat->type))
+                    key_add(seen, RD_KEY_AREA);
+                if (feat->type == CC_FEAT_CITY && !feat->complete)
+                    key_add(seen, RD_KEY_OPEN);
+            }
+            break;
+        }
+    }
+}
+
+/* The key's entries, in the order of rd_key_symbol, in rows across the
+ * content's width. */
+static void key_layout(scene *sc)
+{
+    bool seen[RD_NKEYS] = { false };
+    key_symbols(sc, seen);
+    const char *lang = sc->hl ? sc->hl->lang : NULL;
+    double ts = sc->ts, x = 0;
+    sc->nkey = 0;
+    sc->key_rows = 0;
+    char title[64];
+    rd_say(title, sizeof title, lang, &sc->failed, TX_RD_KEY);
+    for (int s = 0; s < RD_NKEYS; s++) {
+        if (!seen[s])
+            continue;
+        if (sc->nkey == 0) {
+            sc->key_rows = 1;
+            x = rd_text_width(sc->cv, title, CAPTION_FONT * ts, true) + 8 * ts;
+        }
+        key_entry *e = &sc->key[sc->nkey++];
+        e->symbol = (rd_key_symbol)s;
+        rd_key_words(e->symbol, lang, &sc->failed, e->words, sizeof e->words);
+        e->w = (KEY_SWATCH + 5) * ts + rd_text_width(sc->cv, e->words, CAPTION_FONT * ts, false) + 14 * ts;
+        if (x > 0 && x + e->w > sc->content) {
+            sc->key_rows++;
+            x = 0;
+        }
+        e->x = x;
+        e->row = sc->key_rows - 1;
+        x += e->w;
+    }
+}
+
 /* Title, legend rows, board, caption: widths and heights in units. Text is
  * measured on cv (any canvas: metrics do not depend on the format). */
 static void layout(scene *sc)
@@ -372,6 +716,10 @@ static void layout(scene *sc)
     double board_w = cols * sc->cell;
     double board_h = rows * sc->cell;
     sc->content = board_w + 2 * AXIS > MIN_CONTENT ? board_w + 2 * AXIS : MIN_CONTENT;
+    sc->ts = (sc->content + 2 * PAD) / TEXT_WIDTH < 1 ? 1 : (sc->content + 2 * PAD) / TEXT_WIDTH;
+    double axis = AXIS * sc->ts;
+    if (board_w + 2 * axis > sc->content)
+        sc->content = board_w + 2 * axis;
     double x = 0;
     sc->legend_rows = 1;
     for (int p = 0; p < sc->pos->nplayers; p++) {
@@ -386,11 +734,16 @@ static void layout(scene *sc)
     }
     wrap_caption(sc);
     sc->width = sc->content + 2 * PAD;
-    sc->legend_y = PAD + TITLE_H;
-    sc->oy = sc->legend_y + sc->legend_rows * LEGEND_ROW + AXIS;
+    sc->legend_y = PAD + TITLE_H * sc->ts;
+    sc->oy = sc->legend_y + sc->legend_rows * LEGEND_ROW * sc->ts + axis;
     sc->ox = PAD + (sc->content - board_w) / 2;
-    sc->caption_y = sc->oy + board_h + AXIS + 8;
-    sc->height = sc->caption_y + sc->nlines * LINE_H + PAD;
+    sc->overflow_y = sc->oy + board_h + axis;
+    place_figures(sc);
+    place_labels(sc);
+    sc->caption_y = sc->overflow_y + sc->overflow_h + 8;
+    key_layout(sc);
+    sc->key_y = sc->caption_y + sc->nlines * LINE_H * sc->ts + (sc->nkey ? 6 : 0);
+    sc->height = sc->key_y + sc->key_rows * KEY_ROW * sc->ts + PAD;
 }
 
 /* ---- layers ------------------------------------------------------------------ */
@@ -470,23 +823,6 @@ static rd_rgba mark_colour(const rd_mark *m, double a)
     return rd_hex(mark_rgb[(m->colour % RD_NCOLOURS + RD_NCOLOURS) % RD_NCOLOURS], a);
 }
 
-/* A label's box, centred at (x, y). */
-typedef struct {
-    double x, y, w, h;
-} box;
-
-static box pill_box(scene *sc, double x, double y, const char *text)
-{
-    box b = { x, y, rd_text_width(sc->cv, text, 12, true) + 12, 18 };
-    if (b.x - b.w / 2 < 2)
-        b.x = 2 + b.w / 2;
-    if (b.x + b.w / 2 > sc->width - 2)
-        b.x = sc->width - 2 - b.w / 2;
-    if (b.y - b.h / 2 < 2)
-        b.y = 2 + b.h / 2;
-    return b;
-}
-
 /* A pill with text in box b. */
 static void pill(scene *sc, box b, const char *text, rd_rgba bg)
 {
@@ -497,7 +833,7 @@ static void pill(scene *sc, box b, const char *text, rd_rgba bg)
     cairo_arc(cr, b.x + b.w / 2 - r, b.y, r, -M_PI / 2, M_PI / 2);
     cairo_close_path(cr);
     rd_fill_stroke(sc->cv, bg, &(rd_pen){ rd_hex(0xffffff, 0.9), 1.5, true, 0 });
-    rd_text(sc->cv, b.x, b.y + 4.3, text, 12, RD_CENTRE, true, rd_ink_on(bg));
+    rd_text(sc->cv, b.x, b.y + 4.3 * sc->ts, text, LABEL_FONT * sc->ts, RD_CENTRE, true, rd_ink_on(bg));
 }
 
 static void ghost(scene *sc, const rd_mark *m)
@@ -660,28 +996,26 @@ static void spot(scene *sc, const rd_mark *m)
         arrow(sc, loc_point(sc, m->fx, m->fy, m->fat), p, mark_colour(m, 0.9));
     rd_circle(sc->cr, p.x, p.y, 15 * sc->zoom);
     rd_fill_stroke(sc->cv, mark_colour(m, 0.25), &(rd_pen){ mark_colour(m, 1), 4, true, 0 });
+    if (m->refused) {   /* crossed out */
+        double d = 8 * sc->zoom;
+        cairo_move_to(sc->cr, p.x - d, p.y - d);
+        cairo_line_to(sc->cr, p.x + d, p.y + d);
+        cairo_move_to(sc->cr, p.x + d, p.y - d);
+        cairo_line_to(sc->cr, p.x - d, p.y + d);
+        rd_stroke(sc->cv, &(rd_pen){ mark_colour(m, 1), 4, true, 0 });
+    }
     rd_group_end(sc->cv);
 }
 
 static void figures(scene *sc)
 {
-    rd_pt drawn[CC_MAX_FIGURES];
     for (int i = 0; i < sc->pos->nfigures; i++) {
         const cc_figure *fig = &sc->pos->figures[i];
-        rd_pt p = loc_point(sc, fig->x, fig->y, fig->at);
-        for (int j = 0; j < i; j++)   /* two figures on one spot: fan them out */
-            if (fabs(drawn[j].x - p.x) < 6 && fabs(drawn[j].y - p.y) < 6) {
-                p.x += 11;
-                p.y += 5;
-            }
-        drawn[i] = p;
+        rd_pt p = sc->fig_pt[i];
         int sheep = 0;
         for (int s = 0; s < fig->nflock; s++)
             sheep += fig->flock[s];
-        int t = cc_board_at(sc->b, fig->x, fig->y);
-        int k = t >= 0 && fig->at.kind != CC_LOC_CORNER ? cc_board_feature_at(sc->b, t, fig->at) : -1;
-        bool lying = fig->kind == CC_FIG_MEEPLE && k >= 0 &&
-                     sc->b->tiles[t].type->features[k].type == CC_FEAT_FIELD;
+        bool lying = figure_lies(sc, fig);
         const char *player = fig->player >= 0 && fig->player < sc->pos->nplayers
                                  ? sc->pos->players[fig->player] : "?";
         char x[16], y[16], at[8], flock[16], title[RD_TITLE_MAX];
@@ -697,9 +1031,12 @@ static void figures(scene *sc)
             size_t n = strlen(title);
             rd_say(title + n, sizeof title - n, lang, &sc->failed, TX_RD_FLOCK, sheep);
         }
+        char where[96];   /* the box labels keep clear of (place_labels) */
+        double size = FIG * sc->zoom * figure_box(fig->kind);
+        snprintf(where, sizeof where, "%.1f %.1f %.1f %.1f", p.x - size / 2, p.y - size / 2, size, size);
         rd_attr attrs[] = { { "data-player", player }, { "data-kind", kind }, { "data-x", x },
-                            { "data-y", y }, { "data-at", at }, { "data-flock", flock } };
-        rd_group_begin(sc->cv, "figure", attrs, fig->kind == CC_FIG_SHEPHERD ? 6 : 5, title, 1);
+                            { "data-y", y }, { "data-at", at }, { "data-box", where }, { "data-flock", flock } };
+        rd_group_begin(sc->cv, "figure", attrs, fig->kind == CC_FIG_SHEPHERD ? 7 : 6, title, 1);
         rd_rgba c = fig->player >= 0 && fig->player < sc->pos->nplayers ? sc->player[fig->player]
                                                                           : rd_hex(0x888888, 1);
         rd_draw_figure(sc->cv, fig->kind, p.x, p.y, FIG * sc->zoom, c, lying, sheep);
@@ -707,79 +1044,31 @@ static void figures(scene *sc)
     }
 }
 
-/* Where a mark's label goes: above its feature's name, its spot or cell. */
-static rd_pt label_point(scene *sc, const rd_mark *m)
-{
-    if (m->kind == RD_MARK_FEATURE && m->feature >= 0 && m->feature < sc->f->nfeatures) {
-        const cc_feature *feat = &sc->f->features[m->feature];
-        int k = cc_board_feature_at(sc->b, feat->name_tile, feat->name_at);
-        rd_pt p = part_point(sc, feat->name_tile, k);
-        p.y -= FIG * sc->zoom * 0.6 + 8;
-        return p;
-    }
-    if (m->kind == RD_MARK_SPOT) {
-        rd_pt p = loc_point(sc, m->x, m->y, m->at);
-        p.y -= 17 * sc->zoom + 10;
-        return p;
-    }
-    rd_pt p = { cell_x(sc, m->x) + sc->cell / 2, cell_y(sc, m->y) + 16 };
-    return p;
-}
-
-static bool boxes_meet(box a, box b)
-{
-    return fabs(a.x - b.x) * 2 < a.w + b.w + 2 && fabs(a.y - b.y) * 2 < a.h + b.h + 2;
-}
-
-/* Every mark's label, each where it overlaps no label placed before it:
- * at its point, else the nearest free place on rings around it (within the
- * picture), joined to its point by a leader line. Units, so the layout is
- * the same at any size. */
+/* The labels where place_labels put them; each group's data-box is its
+ * pill (left, top, width, height in units). */
 static void labels(scene *sc)
 {
-    int n = sc->hl ? sc->hl->nmarks : 0;
-    box *placed = n > 0 ? malloc((size_t)n * sizeof *placed) : NULL;
-    if (n > 0 && placed == NULL) {
-        sc->failed = true;
-        return;
-    }
-    int nplaced = 0;
-    for (int i = 0; i < n; i++) {
-        const rd_mark *m = &sc->hl->marks[i];
-        if (!m->label[0])
-            continue;
-        rd_pt p = label_point(sc, m);
-        box b = pill_box(sc, p.x, p.y, m->label);
-        bool free_place = false;
-        for (int ring = 0; ring <= 12 && !free_place; ring++) {
-            int steps = ring == 0 ? 1 : 8 * ring;
-            for (int k = 0; k < steps && !free_place; k++) {
-                double a = 2 * M_PI * k / steps - M_PI / 2;   /* from straight up, clockwise */
-                box c = pill_box(sc, p.x + cos(a) * ring * 14, p.y + sin(a) * ring * 11, m->label);
-                if (c.x + c.w / 2 > sc->width - 2 || c.y + c.h / 2 > sc->height - 2)
-                    continue;
-                free_place = true;
-                for (int j = 0; j < nplaced && free_place; j++)
-                    free_place = !boxes_meet(c, placed[j]);
-                if (free_place)
-                    b = c;
-            }
-        }
-        placed[nplaced++] = b;
-        rd_group_begin(sc->cv, "label", NULL, 0, NULL, 1);
-        if (hypot(b.x - p.x, b.y - p.y) > b.h) {   /* moved away: a leader to its point */
-            cairo_move_to(sc->cr, p.x, p.y + b.h / 2);
-            cairo_line_to(sc->cr, b.x, b.y);
+    for (int i = 0; sc->hl && i < sc->nlabels; i++) {   /* labels come from hl's marks */
+        const placed_label *l = &sc->labels[i];
+        const rd_mark *m = &sc->hl->marks[l->mark];
+        char where[96];
+        snprintf(where, sizeof where, "%.1f %.1f %.1f %.1f", l->b.x - l->b.w / 2, l->b.y - l->b.h / 2,
+                 l->b.w, l->b.h);
+        rd_attr attrs[] = { { "data-box", where } };
+        rd_group_begin(sc->cv, "label", attrs, 1, NULL, 1);
+        if (l->leader) {   /* moved away: a leader to its point */
+            cairo_move_to(sc->cr, l->point.x, l->point.y + l->b.h / 2);
+            cairo_line_to(sc->cr, l->b.x, l->b.y);
             rd_stroke(sc->cv, &(rd_pen){ mark_colour(m, 0.9), 1.5, false, 0 });
         }
-        pill(sc, b, m->label, mark_colour(m, 1));
+        pill(sc, l->b, m->label, mark_colour(m, 1));
         rd_group_end(sc->cv);
     }
-    free(placed);
 }
 
 static void axes(scene *sc)
 {
+    double ts = sc->ts;
     rd_rgba ink = rd_hex(0x7a6e58, 1);
     double bottom = cell_y(sc, sc->maxy + 1), right = cell_x(sc, sc->maxx + 1);
     char n[16];
@@ -787,41 +1076,42 @@ static void axes(scene *sc)
     for (int x = sc->minx; x <= sc->maxx; x++) {
         snprintf(n, sizeof n, "%d", x);
         double cx = cell_x(sc, x) + sc->cell / 2;
-        rd_text(sc->cv, cx, sc->oy - 8, n, 12, RD_CENTRE, false, ink);
-        rd_text(sc->cv, cx, bottom + 17, n, 12, RD_CENTRE, false, ink);
+        rd_text(sc->cv, cx, sc->oy - 8 * ts, n, 12 * ts, RD_CENTRE, false, ink);
+        rd_text(sc->cv, cx, bottom + 17 * ts, n, 12 * ts, RD_CENTRE, false, ink);
     }
     for (int y = sc->miny; y <= sc->maxy; y++) {
         snprintf(n, sizeof n, "%d", y);
-        double cy = cell_y(sc, y) + sc->cell / 2 + 4;
-        rd_text(sc->cv, sc->ox - 7, cy, n, 12, RD_RIGHT, false, ink);
-        rd_text(sc->cv, right + 7, cy, n, 12, RD_LEFT, false, ink);
+        double cy = cell_y(sc, y) + sc->cell / 2 + 4 * ts;
+        rd_text(sc->cv, sc->ox - 7, cy, n, 12 * ts, RD_RIGHT, false, ink);
+        rd_text(sc->cv, right + 7, cy, n, 12 * ts, RD_LEFT, false, ink);
     }
-    rd_text(sc->cv, sc->ox - 7, sc->oy - 8, "y\\x", 10, RD_RIGHT, false, ink);
+    rd_text(sc->cv, sc->ox - 7, sc->oy - 8 * ts, "y\\x", 10 * ts, RD_RIGHT, false, ink);
     rd_group_end(sc->cv);
 }
 
 static void legend(scene *sc)
 {
     rd_rgba ink = rd_hex(0x2b2418, 1);
-    rd_text(sc->cv, PAD, PAD + 17, sc->title, 16, RD_LEFT, true, ink);
+    double ts = sc->ts;
+    rd_text(sc->cv, PAD, PAD + 17 * ts, sc->title, 16 * ts, RD_LEFT, true, ink);
     rd_group_begin(sc->cv, "legend", NULL, 0, NULL, 1);
     for (int p = 0; p < sc->pos->nplayers; p++) {
-        double x = PAD + sc->entry_x[p], y = sc->legend_y + sc->entry_row[p] * LEGEND_ROW + 15;
+        double x = PAD + sc->entry_x[p], y = sc->legend_y + (sc->entry_row[p] * LEGEND_ROW + 15) * ts;
         bool active = p == sc->pos->active;
         if (active) {
-            cairo_move_to(sc->cr, x, y - 6);
-            cairo_line_to(sc->cr, x + 8, y);
-            cairo_line_to(sc->cr, x, y + 6);
+            cairo_move_to(sc->cr, x, y - 6 * ts);
+            cairo_line_to(sc->cr, x + 8 * ts, y);
+            cairo_line_to(sc->cr, x, y + 6 * ts);
             cairo_close_path(sc->cr);
             rd_fill(sc->cv, ink);
         }
-        rd_draw_meeple(sc->cv, x + 22, y, 20, sc->player[p]);
-        double tx = x + 38;
-        rd_text(sc->cv, tx, y + 5, sc->pos->players[p], LEGEND_FONT, RD_LEFT, active, ink);
-        tx += rd_text_width(sc->cv, sc->pos->players[p], LEGEND_FONT, active) + 8;
+        rd_draw_meeple(sc->cv, x + 22 * ts, y, 20 * ts, sc->player[p]);
+        double tx = x + 38 * ts;
+        rd_text(sc->cv, tx, y + 5 * ts, sc->pos->players[p], LEGEND_FONT * ts, RD_LEFT, active, ink);
+        tx += rd_text_width(sc->cv, sc->pos->players[p], LEGEND_FONT * ts, active) + 8 * ts;
         char score[32];
         score_text(sc, p, score, sizeof score);
-        rd_text(sc->cv, tx, y + 5, score, LEGEND_FONT, RD_LEFT, true, rd_hex(0x5a4a2a, 1));
+        rd_text(sc->cv, tx, y + 5 * ts, score, LEGEND_FONT * ts, RD_LEFT, true, rd_hex(0x5a4a2a, 1));
     }
     rd_group_end(sc->cv);
 }
@@ -831,15 +1121,48 @@ static void caption(scene *sc)
     if (sc->nlines == 0)
         return;
     rd_group_begin(sc->cv, "caption", NULL, 0, NULL, 1);
+    double ts = sc->ts;
     for (int i = 0; i < sc->nlines; i++) {
-        double y = sc->caption_y + 13 + i * LINE_H;
+        double y = sc->caption_y + (13 + i * LINE_H) * ts;
         if (sc->line_mark[i] > 0) {   /* the colour of the mark this line explains */
-            cairo_rectangle(sc->cr, PAD + 1, y - 10, 11, 11);
+            cairo_rectangle(sc->cr, PAD + 1, y - 10 * ts, 11 * ts, 11 * ts);
             rd_fill_stroke(sc->cv, rd_hex(mark_rgb[(sc->line_mark[i] - 1) % RD_NCOLOURS], 1),
                            &(rd_pen){ rd_hex(0x2b2418, 0.6), 1, false, 0 });
         }
-        rd_text(sc->cv, PAD + sc->indent, y, sc->lines[i], CAPTION_FONT, RD_LEFT, false,
+        rd_text(sc->cv, PAD + sc->indent, y, sc->lines[i], CAPTION_FONT * ts, RD_LEFT, false,
                 rd_hex(0x2b2418, 1));
+    }
+    rd_group_end(sc->cv);
+}
+
+/* The colour a highlight of that symbol wears (the builders' choice,
+ * highlight.c: placements orange, spots and frames blue, refusals red). */
+static rd_rgba key_accent(rd_key_symbol s)
+{
+    return rd_hex(mark_rgb[s == RD_KEY_FITS || s == RD_KEY_AREA || s == RD_KEY_OPEN ? 0
+                           : s == RD_KEY_REFUSED ? 1 : 2], 1);
+}
+
+/* The key: "Key:", then each symbol drawn with its words, in rows. */
+static void key(scene *sc)
+{
+    if (sc->nkey == 0)
+        return;
+    double ts = sc->ts;
+    rd_rgba ink = rd_hex(0x2b2418, 1);
+    const char *lang = sc->hl ? sc->hl->lang : NULL;
+    char title[64];
+    rd_say(title, sizeof title, lang, &sc->failed, TX_RD_KEY);
+    rd_group_begin(sc->cv, "key", NULL, 0, NULL, 1);
+    rd_text(sc->cv, PAD, sc->key_y + 15 * ts, title, CAPTION_FONT * ts, RD_LEFT, true, ink);
+    for (int i = 0; i < sc->nkey; i++) {
+        const key_entry *e = &sc->key[i];
+        rd_attr attrs[] = { { "data-symbol", rd_key_name(e->symbol) } };
+        rd_group_begin(sc->cv, "key-entry", attrs, 1, NULL, 1);
+        double x = PAD + e->x, y = sc->key_y + e->row * KEY_ROW * ts;
+        rd_key_swatch(sc->cv, e->symbol, x, y + 3 * ts, KEY_SWATCH * ts, key_accent(e->symbol));
+        rd_text(sc->cv, x + (KEY_SWATCH + 5) * ts, y + 15 * ts, e->words, CAPTION_FONT * ts, RD_LEFT, false, ink);
+        rd_group_end(sc->cv);
     }
     rd_group_end(sc->cv);
 }
@@ -889,6 +1212,7 @@ static void draw(scene *sc)
     axes(sc);
     legend(sc);
     caption(sc);
+    key(sc);
 }
 
 /* The caption as one paragraph, for the SVG's <desc>. */
@@ -952,6 +1276,7 @@ bool rd_render(const cc_position *pos, const cc_features *f, const rd_highlight 
         free(sc.art[i]);
     free(sc.art);
     free(sc.tint);
+    free(sc.labels);
     return ok;
 }
 

@@ -15,12 +15,15 @@
  * and the caption. The SVG is structured for tests and assistive
  * technology (canvas.h says how it is written):
  *   <g class="tile" data-x data-y data-tile data-rot><title>
- *   <g class="figure" data-player data-kind data-x data-y data-at [data-flock]><title>
+ *   <g class="figure" data-player data-kind data-x data-y data-at data-box [data-flock]><title>
  *   <g class="highlight" data-kind ...><title>  one per mark
- *   <g class="label">                          a mark's label
+ *   <g class="label" data-box>                 a mark's label; data-box: its pill
+ *                                              (left top width height, units)
  *   <g class="board" data-min-x data-min-y data-max-x data-max-y data-left
  *      data-top data-cell>                     where the cells are (a page
  *                                              turns a click into a cell)
+ *   <g class="key"><g class="key-entry" data-symbol>  the key: each symbol
+ *                                              the picture draws (key.h), explained
  * and refers to nothing outside itself (no href, no url(), fonts are the
  * generic sans-serif family).
  *
@@ -82,6 +85,7 @@ typedef struct {
     bool arrow;              /* SPOT: an arrow from (fx, fy, fat) */
     int fx, fy;
     cc_loc fat;
+    bool refused;            /* SPOT: the spot asked about is refused (a crossed ring) */
     char label[RD_LABEL_MAX];   /* drawn beside the mark ("" for none): a short one (a number
                                    the caption explains, a value); placed where it
                                    overlaps no other label, with a leader line when moved */

@@ -609,6 +609,47 @@ static void pennants(placer *pl, const cc_tile_type *t)
     }
 }
 
+/* Inns & Cathedrals: an inn beside its road, off the figure's spot and
+ * clear of the city; a cathedral in its city beside the figure. */
+static void landmarks(placer *pl, const cc_tile_type *t)
+{
+    static const double ts[] = { 0.5, 0.3, 0.7 };
+    static const rd_pt off[] = { { 0, -0.2 }, { 0, 0.2 }, { 0.2, 0 }, { -0.2, 0 },
+                                 { 0.17, -0.17 }, { -0.17, -0.17 }, { 0.17, 0.17 }, { -0.17, 0.17 } };
+    for (int k = 0; k < pl->art->nparts; k++) {
+        ta_part *p = &pl->art->part[k];
+        if (p->type == CC_FEAT_ROAD && t->features[k].inn && p->nsegs > 0) {
+            for (size_t i = 0; i < sizeof ts / sizeof ts[0] && !p->has_landmark; i++)
+                for (int side = -1; side <= 1 && !p->has_landmark; side += 2) {
+                    rd_pt a = bez_at(&p->seg[0], ts[i] - 0.05), b = bez_at(&p->seg[0], ts[i] + 0.05);
+                    double dx = b.x - a.x, dy = b.y - a.y, len = sqrt(dx * dx + dy * dy);
+                    if (len <= 0)
+                        continue;
+                    rd_pt m = bez_at(&p->seg[0], ts[i]);
+                    rd_pt q = pt(m.x - dy / len * 0.15 * side, m.y + dx / len * 0.15 * side);
+                    if (inside_margin(q, 0.09) && !in_city(pl, q, -1) && !near_placed(pl, q, 0.13)) {
+                        p->landmark = q;
+                        p->has_landmark = true;
+                    }
+                }
+        } else if (is_city(p) && t->features[k].cathedral) {
+            for (size_t i = 0; i < sizeof off / sizeof off[0] && !p->has_landmark; i++) {
+                rd_pt q = pt(p->anchor.x + off[i].x, p->anchor.y + off[i].y);
+                if (inside_margin(q, 0.12) && in_city(pl, q, k) && !near_placed(pl, q, 0.15)) {
+                    p->landmark = q;
+                    p->has_landmark = true;
+                }
+            }
+            if (!p->has_landmark) {
+                p->landmark = pt(p->anchor.x, p->anchor.y - 0.2);
+                p->has_landmark = true;
+            }
+        }
+        if (p->has_landmark)
+            place(pl, p->landmark);
+    }
+}
+
 /* Two fields meeting at a bare border point (no road there): a city arm
  * from that point keeps them apart. */
 static void arms(ta_tile *art, const int owner[8], const cc_tile_type *t)
@@ -719,6 +760,7 @@ void ta_build(ta_tile *art, const cc_tile_type *t, cairo_t *cr)
         if (art->part[k].type == CC_FEAT_FIELD && art->part[k].inner)
             inner_anchor(&pl, k);
     pennants(&pl, t);
+    landmarks(&pl, t);
     arms(art, owner, t);
     if (t->vineyard || t->garden)
         vineyard(&pl);
@@ -1011,6 +1053,50 @@ static void draw_house(rd_canvas *cv, rd_pt q)
     rd_stroke(cv, &(rd_pen){ rd_hex(ROOF_DARK, 1), 0.012, false, 0 });
 }
 
+/* An inn: a wide house with a dark roof and a golden sign hanging by the
+ * road; a cathedral: a stone nave under a slate roof with a spire and its
+ * cross, larger than a cloister's church. */
+static void draw_inn(rd_canvas *cv, rd_pt q)
+{
+    cairo_t *cr = rd_cairo(cv);
+    rd_pen ink = { rd_hex(INK, 1), 0.012, true, 0 };
+    cairo_rectangle(cr, q.x - 0.08, q.y - 0.03, 0.16, 0.08);
+    rd_fill_stroke(cv, rd_hex(STONE, 1), &ink);
+    cairo_move_to(cr, q.x - 0.095, q.y - 0.03);
+    cairo_line_to(cr, q.x, q.y - 0.09);
+    cairo_line_to(cr, q.x + 0.095, q.y - 0.03);
+    cairo_close_path(cr);
+    rd_fill_stroke(cv, rd_hex(ROOF_DARK, 1), &ink);
+    rd_circle(cr, q.x + 0.05, q.y + 0.01, 0.022);
+    rd_fill_stroke(cv, rd_hex(0xe0b02a, 1), &ink);
+}
+
+static void draw_cathedral(rd_canvas *cv, rd_pt q)
+{
+    cairo_t *cr = rd_cairo(cv);
+    rd_pen ink = { rd_hex(INK, 1), 0.012, true, 0 };
+    cairo_rectangle(cr, q.x - 0.1, q.y - 0.02, 0.2, 0.1);         /* the nave */
+    rd_fill_stroke(cv, rd_hex(STONE, 1), &ink);
+    cairo_move_to(cr, q.x - 0.11, q.y - 0.02);
+    cairo_line_to(cr, q.x - 0.04, q.y - 0.07);
+    cairo_line_to(cr, q.x + 0.11, q.y - 0.07);
+    cairo_line_to(cr, q.x + 0.11, q.y - 0.02);
+    cairo_close_path(cr);
+    rd_fill_stroke(cv, rd_hex(0x5b6677, 1), &ink);                /* slate roof */
+    cairo_rectangle(cr, q.x - 0.1, q.y - 0.1, 0.06, 0.2);         /* the tower */
+    rd_fill_stroke(cv, rd_hex(STONE, 1), &ink);
+    cairo_move_to(cr, q.x - 0.105, q.y - 0.1);
+    cairo_line_to(cr, q.x - 0.07, q.y - 0.19);
+    cairo_line_to(cr, q.x - 0.035, q.y - 0.1);
+    cairo_close_path(cr);
+    rd_fill_stroke(cv, rd_hex(0x5b6677, 1), &ink);                /* the spire */
+    cairo_move_to(cr, q.x - 0.07, q.y - 0.23);
+    cairo_line_to(cr, q.x - 0.07, q.y - 0.19);
+    cairo_move_to(cr, q.x - 0.085, q.y - 0.215);
+    cairo_line_to(cr, q.x - 0.055, q.y - 0.215);
+    rd_stroke(cv, &(rd_pen){ rd_hex(INK, 1), 0.014, false, 0 });
+}
+
 /* Cloister: a red-roofed church with a bell tower; shrine: a round chapel
  * with a dark dome; abbey: a larger slate-roofed church. */
 static void draw_building(rd_canvas *cv, const cc_tile_type *t, cc_feature_type type)
@@ -1083,8 +1169,107 @@ void ta_draw(rd_canvas *cv, const ta_tile *art, const cc_tile_type *t, const int
     }
     for (int i = 0; i < art->nhouses; i++)
         draw_house(cv, art->house[i]);
+    for (int k = 0; k < art->nparts; k++)
+        if (art->part[k].has_landmark) {
+            if (art->part[k].type == CC_FEAT_ROAD)
+                draw_inn(cv, art->part[k].landmark);
+            else
+                draw_cathedral(cv, art->part[k].landmark);
+        }
     if (art->centre >= 0)
         draw_building(cv, t, (cc_feature_type)art->part[art->centre].type);
     cairo_rectangle(cr, 0, 0, 1, 1);
     rd_stroke(cv, &(rd_pen){ rd_hex(FIELD_DARK, 0.9), 0.012, false, 0 });
+}
+
+/* ---- the key's symbols ---------------------------------------------------------- */
+
+/* A road or river from the west edge to the centre: its banks, then its
+ * bed, as draw_roads and draw_rivers paint them. */
+static void half_band(rd_canvas *cv, unsigned edge, double edge_width, unsigned bed, double bed_width)
+{
+    cairo_t *cr = rd_cairo(cv);
+    for (int pass = 0; pass < 2; pass++) {
+        cairo_move_to(cr, 0, 0.5);
+        cairo_line_to(cr, 0.5, 0.5);
+        rd_stroke(cv, &(rd_pen){ rd_hex(pass ? bed : edge, 1), pass ? bed_width : edge_width, false, 0 });
+    }
+}
+
+/* Save the state and draw what follows k times larger about (x, y), its
+ * origin there; the caller restores. */
+static void enlarged(cairo_t *cr, double x, double y, double k)
+{
+    cairo_save(cr);
+    cairo_translate(cr, x, y);
+    cairo_scale(cr, k, k);
+}
+
+void ta_draw_symbol(rd_canvas *cv, ta_symbol s)
+{
+    static const cc_tile_type plain;   /* a land tile: a cloister's colours */
+    cairo_t *cr = rd_cairo(cv);
+    cairo_rectangle(cr, 0, 0, 1, 1);
+    rd_fill(cv, rd_hex(s == TA_SYM_ABBEY ? 0xd9d0bd : FIELD, 1));
+    switch (s) {
+    case TA_SYM_HOUSE:
+        half_band(cv, ROAD_EDGE, 0.15, ROAD, 0.1);
+        enlarged(cr, 0.62, 0.5, 2);   /* the house, larger than on a tile */
+        draw_house(cv, pt(0, 0));
+        cairo_restore(cr);
+        break;
+    case TA_SYM_PENNANT:
+        cairo_rectangle(cr, 0, 0, 1, 1);
+        rd_fill(cv, rd_hex(CITY, 1));
+        enlarged(cr, 0.5, 0.45, 2.6);
+        draw_pennant(cv, pt(0, 0));
+        cairo_restore(cr);
+        break;
+    case TA_SYM_CLOISTER:
+    case TA_SYM_SHRINE:
+    case TA_SYM_ABBEY:
+        enlarged(cr, 0.5, 0.53, s == TA_SYM_ABBEY ? 1.6 : 2);   /* the building, filling the square */
+        cairo_translate(cr, -0.5, -0.5);
+        draw_building(cv, &plain, s == TA_SYM_SHRINE ? CC_FEAT_SHRINE
+                                  : s == TA_SYM_ABBEY ? CC_FEAT_ABBEY : CC_FEAT_CLOISTER);
+        cairo_restore(cr);
+        break;
+    case TA_SYM_HILL:
+        draw_hill(cv);
+        break;
+    case TA_SYM_VINEYARD:
+        enlarged(cr, 0.5, 0.5, 2.8);
+        draw_vine(cv, pt(0, 0), false);
+        cairo_restore(cr);
+        break;
+    case TA_SYM_COURT: {
+        cairo_rectangle(cr, 0, 0, 1, 1);
+        rd_fill(cv, rd_hex(CITY, 1));
+        ta_part court = { .anchor = { 0.5, 0.5 } };
+        enlarged(cr, 0.5, 0.5, 2.6);
+        cairo_translate(cr, -0.5, -0.5);
+        draw_court(cv, &court);
+        cairo_restore(cr);
+        break;
+    }
+    case TA_SYM_RIVER:
+    case TA_SYM_VOLCANO:
+        half_band(cv, WATER_EDGE, 0.2, WATER, 0.15);
+        rd_circle(cr, 0.55, 0.5, s == TA_SYM_VOLCANO ? 0.3 : 0.2);
+        rd_fill_stroke(cv, rd_hex(WATER, 1), &(rd_pen){ rd_hex(WATER_EDGE, 1), 0.035, true, 0 });
+        if (s == TA_SYM_VOLCANO) {
+            cairo_move_to(cr, 0.38, 0.66);
+            cairo_line_to(cr, 0.5, 0.36);
+            cairo_line_to(cr, 0.6, 0.36);
+            cairo_line_to(cr, 0.72, 0.66);
+            cairo_close_path(cr);
+            rd_fill_stroke(cv, rd_hex(VOLCANO, 1), &(rd_pen){ rd_hex(INK, 1), 0.02, true, 0 });
+        }
+        break;
+    case TA_NSYMS:
+    default:
+        break;
+    }
+    cairo_rectangle(cr, 0, 0, 1, 1);
+    rd_stroke(cv, &(rd_pen){ rd_hex(FIELD_DARK, 0.9), 0.04, false, 0 });
 }

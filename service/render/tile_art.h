@@ -50,6 +50,8 @@
  *   ta_building_path()     the monastery's outline
  *   ta_rotate()            catalog -> board orientation of a point
  *   ta_perimeter()         the border point at perimeter parameter s
+ *   ta_symbol, ta_draw_symbol()  one symbol of the tiles alone, for the
+ *                          picture's key (render.c)
  */
 #ifndef RD_TILE_ART_H
 #define RD_TILE_ART_H
@@ -93,6 +95,9 @@ typedef struct {
     uint8_t under;              /* city halves whose wedge this field's region takes
                                    (the city is drawn over it) */
     bool inner;                 /* touches no edge: a courtyard at `anchor` */
+    /* Inns & Cathedrals: an inn beside a road, a cathedral in a city */
+    bool has_landmark;
+    rd_pt landmark;
 } ta_part;
 
 typedef struct {
@@ -129,5 +134,25 @@ void ta_building_path(cairo_t *cr, const cc_tile_type *t);
 rd_pt ta_rotate(rd_pt p, int q);
 
 rd_pt ta_perimeter(double s);
+
+/* The symbols a tile may show, each drawn alone on a square of its ground
+ * by ta_draw_symbol() (the unit square under the current transform), as
+ * ta_draw() draws it on a tile: the key of a picture shows the ones it
+ * draws. */
+typedef enum {
+    TA_SYM_HOUSE,      /* where a road ends (a house; a village of houses) */
+    TA_SYM_PENNANT,    /* a city's coat of arms */
+    TA_SYM_CLOISTER,
+    TA_SYM_SHRINE,
+    TA_SYM_ABBEY,      /* the abbey tile: its grey ground and church */
+    TA_SYM_HILL,
+    TA_SYM_VINEYARD,
+    TA_SYM_COURT,      /* a field inside a city, walled */
+    TA_SYM_RIVER,      /* the river, its spring or lake */
+    TA_SYM_VOLCANO,
+    TA_NSYMS
+} ta_symbol;
+
+void ta_draw_symbol(rd_canvas *cv, ta_symbol s);
 
 #endif

@@ -140,6 +140,34 @@ static bool starts_with_id(const char *s, size_t n)
     return false;
 }
 
+/* The first letter of s (UTF-8, n bytes) in capitals, in place, when it is
+ * a small letter: ASCII, Latin-1, Latin Extended-A and the comma-below ș ț
+ * of Extended-B, Cyrillic -- every letter a detail of the languages served
+ * may start with ("южная сторона", "čas", "à"); each capital takes the bytes
+ * of its small letter, and any other character is left as it is. */
+static void capitalise(char *s, size_t n)
+{
+    unsigned char c = (unsigned char)s[0];
+    if (c >= 'a' && c <= 'z') {
+        s[0] = (char)(c - 'a' + 'A');
+        return;
+    }
+    if (n < 2 || (c & 0xE0) != 0xC0 || ((unsigned char)s[1] & 0xC0) != 0x80)
+        return;
+    unsigned cp = (c & 0x1Fu) << 6 | ((unsigned char)s[1] & 0x3Fu), up = cp;
+    if ((cp >= 0xE0 && cp <= 0xFE && cp != 0xF7) || (cp >= 0x430 && cp <= 0x44F))
+        up = cp - 0x20;                   /* à..þ but ÷; а..я */
+    else if ((cp >= 0x100 && cp <= 0x137) || (cp >= 0x14A && cp <= 0x177) ||
+             (cp >= 0x218 && cp <= 0x21B))
+        up = cp & ~1u;                    /* pairs capital, small: ā ą č ę ī į ő ś š ū ș ț */
+    else if ((cp >= 0x139 && cp <= 0x148) || (cp >= 0x179 && cp <= 0x17E))
+        up = cp % 2 == 0 ? cp - 1 : cp;   /* pairs small after capital: ł ń ź ż ž */
+    else if (cp >= 0x450 && cp <= 0x45F)
+        up = cp - 0x50;                   /* ѐ..џ, ё */
+    s[0] = (char)(0xC0 | up >> 6);
+    s[1] = (char)(0x80 | (up & 0x3F));
+}
+
 /* Every detail reaches the client as a sentence (capital first letter, full
  * stop), whichever module wrote it: the engine writes fragments that read
  * well inside longer messages, the decoder writes sentences. Doing it here,
@@ -152,8 +180,8 @@ static void detail_sentence(const char *in, char *out, size_t size)
     if (n + 2 > size)
         n = size - 2;
     memcpy(out, in, n);
-    if (n > 0 && out[0] >= 'a' && out[0] <= 'z' && !starts_with_id(out, n))
-        out[0] = (char)(out[0] - 'a' + 'A');
+    if (n > 0 && !starts_with_id(out, n))
+        capitalise(out, n);
     if (n > 0 && out[n - 1] != '.' && out[n - 1] != '?' && out[n - 1] != '!')
         out[n++] = '.';
     out[n] = '\0';

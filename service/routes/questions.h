@@ -23,6 +23,7 @@
  *   q_deployments()     x, y -> the deployment options (/v1/deployments)
  *   q_wagon_moves()     x, y, at, placed, wagons -> the wagon's destinations (/v1/wagon-moves)
  *   q_score()           x, y, deployed, shepherd | final -> events (/v1/score)
+ *   q_barn_spot()       x, y, at -> the corner a barn is asked about (/v1/barn-check)
  */
 #ifndef QUESTIONS_H
 #define QUESTIONS_H
@@ -38,6 +39,7 @@
 #define Q_DEPLOYMENTS_MEMBERS "x", "y"
 #define Q_WAGON_MEMBERS "x", "y", "at", "placed", "wagons"
 #define Q_SCORE_MEMBERS "x", "y", "deployed", "shepherd", "final"
+#define Q_BARN_MEMBERS "x", "y", "at"
 
 /* The tile named by member `name` of obj, which the active player must be
  * able to hold (422 at /name otherwise), and every legal placement of it.
@@ -66,5 +68,10 @@ bool q_wagon_moves(const game *g, const jr_obj *obj, int *w, cc_wagon_dest **d, 
  * that turn, or the end-game scoring (*final). r must be on the heap (about
  * 90 KB). */
 bool q_score(const game *g, const jr_obj *obj, cc_score_result *r, bool *final, cc_error *err);
+
+/* Members x, y, at of obj: the cell and the corner (400 at /at when `at`
+ * is no corner). The caller finds the tile (game_tile) and asks
+ * cc_barn_check (engine/barn.h), after loading the position. */
+bool q_barn_spot(const jr_obj *obj, int *x, int *y, cc_loc *at, cc_error *err);
 
 #endif

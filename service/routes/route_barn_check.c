@@ -23,6 +23,7 @@
 #include "../wire/encode.h"
 #include "../wire/encode_events.h"
 #include "game.h"
+#include "questions.h"
 
 /* Scratch for the position with the barn added. */
 typedef struct {
@@ -91,22 +92,26 @@ static bool add_scoring(const svc_context *ctx, const game *g, int x, int y, int
     return true;
 }
 
+bool q_barn_spot(const jr_obj *obj, int *x, int *y, cc_loc *at, cc_error *err)
+{
+    if (!dec_int(obj, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, x, NULL, err) ||
+        !dec_int(obj, "y", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, y, NULL, err) ||
+        !dec_loc(obj, "at", "", true, true, at, NULL, err))
+        return false;
+    if (at->kind != CC_LOC_CORNER)
+        return CC_FAIL0(err, (cc_status)400, "/at", SVC_P_VALUE_OUT_OF_RANGE, SVC_D_BARN_ON_CORNER);
+    return true;
+}
+
 void route_barn_check(const svc_context *ctx, jr_obj *root, svc_response *res)
 {
-    static const char *const members[] = { "position", "x", "y", "at", NULL };
+    static const char *const members[] = { "position", Q_BARN_MEMBERS, NULL };
     cc_error err;
     memset(&err, 0, sizeof err);
     int x = 0, y = 0;
     cc_loc at;
-    if (!dec_only_members(root, members, "", &err) ||
-        !dec_int(root, "x", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &x, NULL, &err) ||
-        !dec_int(root, "y", "", -CC_COORD_LIMIT, CC_COORD_LIMIT, true, &y, NULL, &err) ||
-        !dec_loc(root, "at", "", true, true, &at, NULL, &err)) {
+    if (!dec_only_members(root, members, "", &err) || !q_barn_spot(root, &x, &y, &at, &err)) {
         svc_reply_problem(res, &err);
-        return;
-    }
-    if (at.kind != CC_LOC_CORNER) {
-        svc_problem(res, 400, "/at", SVC_P_VALUE_OUT_OF_RANGE, SVC_D_BARN_ON_CORNER, CC_NO_ARGS);
         return;
     }
     game *g = game_load(ctx, root, res);

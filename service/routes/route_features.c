@@ -53,8 +53,12 @@ static int features_by_name(const cc_features *f, uint64_t *keys, int *ids)
 
 /* The rules behind a feature's value: how its type scores, complete or
  * not, and the majority when someone would score it. */
-static void value_rules(enc_rules *rules, const cc_feature *feat, const cc_value *v)
+static void value_rules(enc_rules *rules, const cc_position *pos, const cc_feature *feat,
+                        const cc_value *v)
 {
+    const char *special = cc_inn_cathedral_rule(pos, feat);
+    if (special != NULL)
+        enc_rules_add(rules, special);
     switch (feat->type) {
     case CC_FEAT_ROAD:
         enc_rules_add(rules, "base.score.road");
@@ -65,6 +69,9 @@ static void value_rules(enc_rules *rules, const cc_feature *feat, const cc_value
     case CC_FEAT_FIELD:
         enc_rules_add(rules, "base.score.field.end");
         break;
+    case CC_FEAT_RIVER:
+        enc_rules_add(rules, "river.feature.river");
+        break;
     default:
         enc_rules_add(rules, feat->complete ? "base.score.cloister.complete"
                                             : "base.score.cloister.end");
@@ -74,6 +81,8 @@ static void value_rules(enc_rules *rules, const cc_feature *feat, const cc_value
     }
     if (v->occupied)
         enc_rules_add(rules, "base.score.majority");
+    if (v->big)
+        enc_rules_add(rules, "big.strength");
 }
 
 /* What feature id gives if scored now: as in a turn's scoring phase. */
@@ -124,7 +133,7 @@ static void feature_with_value(jw *w, const game *g, const int *stands, unsigned
     enc_player_ints(w, &g->pos, v.points, scoring);
     jw_object_end(w);
     enc_feature_rules_known(rules, &g->features, facts, id);
-    value_rules(rules, &g->features.features[id], &v);
+    value_rules(rules, &g->pos, &g->features.features[id], &v);
 }
 
 /* "Which feature is at (x, y, at)?": *id = -1 when not asked (and not

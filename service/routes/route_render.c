@@ -219,13 +219,32 @@ static bool show_last(const game *g, const jr_obj *show, rd_highlight *hl, cc_er
     return rd_show_last(hl, x, y) || out_of_memory(err);
 }
 
+static bool show_barn(const game *g, const jr_obj *show, rd_highlight *hl, cc_error *err)
+{
+    static const char *const members[] = { Q_BARN_MEMBERS, NULL };
+    jr_obj obj;
+    int x = 0, y = 0, t = -1;
+    cc_loc at;
+    if (!show_object(show, "barn", members, &obj, err))
+        return false;
+    if (!jr_obj_given(&obj))
+        return true;
+    if (!q_barn_spot(&obj, &x, &y, &at, err) || (t = game_tile(g, x, y, err)) < 0) {
+        under(err, "/show/barn");
+        return false;
+    }
+    cc_barn_verdict v;
+    cc_barn_check(&g->pos, &g->features, t, at.value, &v);
+    return rd_show_barn(hl, &g->pos, &g->features, x, y, at, &v) || out_of_memory(err);
+}
+
 /* Every member of "show", in a fixed order (so marks and titles do not
  * depend on the order the client wrote them). */
 static bool decode_show(const svc_context *ctx, const game *g, const jr_obj *root,
                         rd_highlight *hl, cc_error *err)
 {
     static const char *const members[] = { "placements", "feature", "deployments", "wagon",
-                                           "score",      "last",    NULL };
+                                           "score",      "barn",    "last",        NULL };
     jr_obj show;
     if (!dec_object(root, "show", "", false, &show, err))
         return false;
@@ -234,7 +253,8 @@ static bool decode_show(const svc_context *ctx, const game *g, const jr_obj *roo
     return dec_only_members(&show, members, "/show", err) &&
            show_placements(ctx, g, &show, hl, err) && show_feature(g, &show, hl, err) &&
            show_deployments(g, &show, hl, err) && show_wagon(g, &show, hl, err) &&
-           show_score(g, &show, hl, err) && show_last(g, &show, hl, err);
+           show_score(g, &show, hl, err) && show_barn(g, &show, hl, err) &&
+           show_last(g, &show, hl, err);
 }
 
 /* ---- the route ------------------------------------------------------------------- */

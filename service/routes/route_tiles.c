@@ -15,6 +15,8 @@
 
 #include <string.h>
 
+#include "../../engine/river.h"
+
 static const char *const dir_names[4] = { "N", "E", "S", "W" };
 
 static void feature_locations(jw *w, const cc_tile_feature *tf)
@@ -148,16 +150,38 @@ static void encode_tile(jw *w, const cc_tile_type *t)
     jw_object_end(w);
 }
 
+/* ?set=: the tile set whose tiles are asked (a set of the catalog, as in
+ * a tile's "set"), 0 for every tile; false with the 400 naming the
+ * parameter when it names none. The spring, which both river sets share,
+ * is a tile of each (engine/river.h: cc_tile_in_play). */
+static bool pick_set(const svc_context *ctx, unsigned *set, svc_response *res)
+{
+    char v[64];
+    *set = 0;
+    int got = svc_query_param(ctx, "set", v, sizeof v);
+    if (got == 0)
+        return true;
+    *set = got == 1 ? cc_expansion_of_set(v) : 0;
+    if (*set == 0)
+        return svc_problem_param(res, 400, "set", SVC_P_UNKNOWN_EXPANSION, SVC_D_TILES_SET_PARAMETER,
+                                 CC_NO_ARGS);
+    return true;
+}
+
 void route_tiles(const svc_context *ctx, const char *param, svc_response *res)
 {
     (void)param;
+    unsigned set;
+    if (!pick_set(ctx, &set, res))
+        return;
     jw w;
     jw_init(&w);
     jw_object(&w);
     jw_key(&w, "tiles");
     jw_array(&w);
     for (int i = 0; i < ctx->cat->ntypes; i++)
-        encode_tile(&w, &ctx->cat->types[i]);
+        if (set == 0 || cc_tile_in_play(&ctx->cat->types[i], set))
+            encode_tile(&w, &ctx->cat->types[i]);
     jw_array_end(&w);
     jw_object_end(&w);
     svc_reply_jw(res, 200, &w);

@@ -46,13 +46,9 @@ static void figure_summary(jw *w, const cc_position *pos)
     for (int p = 0; p < pos->nplayers; p++) {
         jw_key(w, pos->players[p]);
         jw_object(w);
-        for (int k = 0; k < CC_FIG_NKINDS; k++) {
-            /* The kinds of the first expansions are always listed (as they
-             * always were); later ones (the builder, the pig) only in play. */
-            if (k > CC_FIG_SHEPHERD && !(pos->expansions & cc_figure_kinds[k].expansion))
-                continue;
-            jw_member_int(w, cc_figure_kind_name((cc_figure_kind)k), used[p][k]);
-        }
+        for (int k = 0; k < CC_FIG_NKINDS; k++)
+            if (cc_figure_kind_counted(pos->expansions, (cc_figure_kind)k))
+                jw_member_int(w, cc_figure_kind_name((cc_figure_kind)k), used[p][k]);
         jw_object_end(w);
     }
     jw_object_end(w);

@@ -37,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../engine/majority.h"
 #include "../../engine/scoring.h"
 #include "../../engine/shepherd.h"
 #include "../../engine/validate.h"
@@ -73,7 +74,7 @@ static void returned_by_completion(const game *g, bool *gone)
 {
     for (int i = 0; i < g->pos.nfigures; i++) {
         const cc_figure *fig = &g->pos.figures[i];
-        if (fig->kind != CC_FIG_MEEPLE && fig->kind != CC_FIG_MAYOR && fig->kind != CC_FIG_WAGON)
+        if (!cc_is_follower(fig->kind))
             continue;
         int id = cc_figure_feature(&g->features, fig);
         if (id >= 0 && g->features.features[id].complete)

@@ -80,7 +80,7 @@ static const char *kind_word(const char *lang, const char *kind)
 {
     static const struct { const char *name; tx_id word; } words[] = {
         { "meeple", TX_KIND_MEEPLE }, { "mayor", TX_KIND_MAYOR },   { "wagon", TX_KIND_WAGON },
-        { "barn", TX_KIND_BARN },     { "shepherd", TX_KIND_SHEPHERD },
+        { "barn", TX_KIND_BARN },     { "shepherd", TX_KIND_SHEPHERD }, { "big", TX_KIND_BIG },
         { "builder", TX_KIND_BUILDER }, { "pig", TX_KIND_PIG },
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)

@@ -50,8 +50,8 @@ static tx_id kind_word(cc_figure_kind k)
     static const tx_id words[CC_FIG_NKINDS] = {
         [CC_FIG_MEEPLE] = TX_KIND_MEEPLE, [CC_FIG_MAYOR] = TX_KIND_MAYOR,
         [CC_FIG_WAGON] = TX_KIND_WAGON,   [CC_FIG_BARN] = TX_KIND_BARN,
-        [CC_FIG_SHEPHERD] = TX_KIND_SHEPHERD, [CC_FIG_BUILDER] = TX_KIND_BUILDER,
-        [CC_FIG_PIG] = TX_KIND_PIG,
+        [CC_FIG_SHEPHERD] = TX_KIND_SHEPHERD, [CC_FIG_BIG] = TX_KIND_BIG,
+        [CC_FIG_BUILDER] = TX_KIND_BUILDER,   [CC_FIG_PIG] = TX_KIND_PIG,
     };
     return (unsigned)k < CC_FIG_NKINDS ? words[k] : TX_KIND_MEEPLE;
 }
@@ -126,6 +126,8 @@ static void players_section(const cc_position *pos, sentences *sec, txbuf *line)
     static const struct { unsigned bit; tx_id word; } expansions[] = {
         { CC_EXP_ABBEY_MAYOR, TX_EXP_ABBEY_MAYOR }, { CC_EXP_HILLS_SHEEP, TX_EXP_HILLS_SHEEP },
         { CC_EXP_MESSAGES, TX_EXP_MESSAGES },       { CC_EXP_SHRINES, TX_EXP_SHRINES },
+        { CC_EXP_RIVER, TX_EXP_RIVER },             { CC_EXP_RIVER_II, TX_EXP_RIVER_II },
+        { CC_EXP_INNS_CATHEDRALS, TX_EXP_INNS_CATHEDRALS },
         { CC_EXP_TRADERS_BUILDERS, TX_EXP_TRADERS_BUILDERS },
     };
     int nexp = 0, i = 0;
@@ -149,6 +151,10 @@ static void players_section(const cc_position *pos, sentences *sec, txbuf *line)
     }
     if (pos->options.wagon_rules == CC_WAGON_RULES_C1) {
         tx_add(line, TX_OPTION_WAGON_C1);
+        emit(sec, line);
+    }
+    if (pos->options.inn_cathedral_final == CC_INN_CATHEDRAL_FINAL_IGNORE) {
+        tx_add(line, TX_OPTION_INN_CATHEDRAL_IGNORE);
         emit(sec, line);
     }
 
@@ -181,11 +187,12 @@ static void players_section(const cc_position *pos, sentences *sec, txbuf *line)
 /* ---- board ----------------------------------------------------------------------- */
 
 /* "city on the north edge; road on the east and west edges; field on the
- * south edge": each edge type present, in the order city, road, field. */
+ * south edge": each edge type present, in the order city, road, field,
+ * river. */
 static void edges(txbuf *t, const cc_board_tile *bt)
 {
     static const struct { char letter; tx_id word; } types[] = {
-        { 'C', TX_TYPE_CITY }, { 'R', TX_TYPE_ROAD }, { 'F', TX_TYPE_FIELD },
+        { 'C', TX_TYPE_CITY }, { 'R', TX_TYPE_ROAD }, { 'F', TX_TYPE_FIELD }, { 'I', TX_TYPE_RIVER },
     };
     int groups = 0;
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
@@ -612,7 +619,7 @@ static void join_sections(txbuf *text, const sentences *sections)
         if (s > 0)
             tx_str(text, "\n\n");
         tx_str(text, tx_word(text->lang, forms[s].heading));
-        tx_str(text, ":");
+        tx_str(text, tx_word(text->lang, TX_HEAD_COLON));   /* French " :" */
         for (size_t i = 0; i < sections[s].n; i++) {
             bool inline_here = forms[s].inline_n < 0 || i < (size_t)forms[s].inline_n;
             tx_str(text, inline_here ? " " : "\n- ");

@@ -159,31 +159,54 @@ const char *txt_rule_title(const char *lang, const char *rule)
     return s ? s : r->title ? r->title : rule;
 }
 
-/* CLDR's cardinal plural rules for the languages served: English, German,
- * Catalan: one (1), other; French: one (0, 1), other; Czech: one (1), few
- * (2-4), other; Polish: one (1), few (2-4, 22-24, ... not 12-14), many.
+/* The cardinal plural rules of the languages served, each in the order of
+ * the forms its PO file's Plural-Forms header gives (gettext's, which
+ * tools/po-check.py compares with this function for every file):
+ *   English, German, Catalan, Spanish, Dutch: one (1), other;
+ *   French: one (0, 1), other;
+ *   Czech, Slovak: one (1), few (2-4), other;
+ *   Polish: one (1), few (2-4, 22-24, ... not 12-14), many;
+ *   Russian: one (1, 21, 31, ... not 11), few (2-4, 22-24, ... not 12-14), many;
+ *   Lithuanian: one (1, 21, ... not 11), few (2-9, 22-29, ... not 12-19),
+ *     other (0, 10-20, 30, ...);
+ *   Romanian: one (1), few (0, 2-19, 101-119, ...), other (20-100, 120-200, ...);
+ *   Slovenian: one (1, 101, ...), two (2, 102, ...), few (3-4, 103-104, ...), other.
  * The rule is found once per language for the templates read once. */
-typedef enum { PLURAL_ONE_OTHER, PLURAL_FRENCH, PLURAL_CZECH, PLURAL_POLISH } plural_rule;
+typedef enum {
+    PLURAL_ONE_OTHER, PLURAL_FRENCH, PLURAL_CZECH, PLURAL_POLISH, PLURAL_RUSSIAN,
+    PLURAL_LITHUANIAN, PLURAL_ROMANIAN, PLURAL_SLOVENIAN
+} plural_rule;
 
 static plural_rule plural_rule_of(const char *lang)
 {
-    if (lang && strcmp(lang, "fr") == 0)
-        return PLURAL_FRENCH;
-    if (lang && strcmp(lang, "cs") == 0)
-        return PLURAL_CZECH;
-    if (lang && strcmp(lang, "pl") == 0)
-        return PLURAL_POLISH;
+    static const struct {
+        const char *code;
+        plural_rule rule;
+    } rules[] = {
+        { "fr", PLURAL_FRENCH },  { "cs", PLURAL_CZECH },      { "sk", PLURAL_CZECH },
+        { "pl", PLURAL_POLISH },  { "ru", PLURAL_RUSSIAN },    { "lt", PLURAL_LITHUANIAN },
+        { "ro", PLURAL_ROMANIAN }, { "sl", PLURAL_SLOVENIAN },
+    };
+    for (size_t i = 0; lang && i < sizeof rules / sizeof rules[0]; i++)
+        if (strcmp(lang, rules[i].code) == 0)
+            return rules[i].rule;
     return PLURAL_ONE_OTHER;
 }
 
+/* n's last digit and last two digits decide every rule but French's. */
 static int plural_form(plural_rule rule, long n)
 {
-    long a = n < 0 ? -n : n;
+    long a = n < 0 ? -n : n, d = a % 10, dd = a % 100;
+    bool teen = dd >= 10 && dd <= 19;
     switch (rule) {
     case PLURAL_FRENCH: return a <= 1 ? 0 : 1;
     case PLURAL_CZECH: return a == 1 ? 0 : a >= 2 && a <= 4 ? 1 : 2;
-    case PLURAL_POLISH:
-        return a == 1 ? 0 : a % 10 >= 2 && a % 10 <= 4 && (a % 100 < 12 || a % 100 > 14) ? 1 : 2;
+    case PLURAL_POLISH: return a == 1 ? 0 : d >= 2 && d <= 4 && (dd < 12 || dd > 14) ? 1 : 2;
+    case PLURAL_RUSSIAN:
+        return d == 1 && dd != 11 ? 0 : d >= 2 && d <= 4 && (dd < 12 || dd > 14) ? 1 : 2;
+    case PLURAL_LITHUANIAN: return d == 1 && dd != 11 ? 0 : d >= 2 && !teen ? 1 : 2;
+    case PLURAL_ROMANIAN: return a == 1 ? 0 : a == 0 || (dd >= 1 && dd <= 19) ? 1 : 2;
+    case PLURAL_SLOVENIAN: return dd == 1 ? 0 : dd == 2 ? 1 : dd == 3 || dd == 4 ? 2 : 3;
     case PLURAL_ONE_OTHER: break;
     }
     return a == 1 ? 0 : 1;
@@ -344,33 +367,50 @@ static void put_arg(outbuf *o, const char *lang, const txt_args *a, const cc_arg
     }
 }
 
-#define MOST_FORMS 3   /* the most forms any language's rule picks from */
+#define MOST_FORMS 4   /* the most forms a choice picks from (Slovenian's plurals, a side's four) */
 
-bool txt_plural_pick(const char *lang, long n, const char *spec, size_t len, size_t *start,
-                     size_t *piece)
+/* The form want of spec "f0|f1|...", or the last one when spec has fewer. */
+static void pick_form(const char *spec, size_t len, int want, size_t *start, size_t *piece)
 {
-    /* One pass: the form the language's rule picks, or the last one when
-     * spec has fewer (as txt_plural() clamps to the forms there are). */
-    int want = txt_plural(lang, n, MOST_FORMS), k = 0;
     size_t from = 0;
-    for (;;) {
+    for (int k = 0;; k++) {
         const char *bar = memchr(spec + from, '|', len - from);
         size_t end = bar ? (size_t)(bar - spec) : len;
-        if (k++ == want || bar == NULL) {
+        if (k == want || bar == NULL) {
             *start = from;
             *piece = end - from;
-            return true;
+            return;
         }
         from = end + 1;
     }
 }
 
-/* {name:f0|f1|...}: the form of the number name in lang. spec: after ':'. */
+bool txt_plural_pick(const char *lang, long n, const char *spec, size_t len, size_t *start,
+                     size_t *piece)
+{
+    /* The form the language's rule picks, or the last one when spec has
+     * fewer (as txt_plural() clamps to the forms there are). */
+    pick_form(spec, len, txt_plural(lang, n, MOST_FORMS), start, piece);
+    return true;
+}
+
+/* Which form of a choice {name:f0|f1|...} an argument takes: a side its
+ * own (north, east, south, west: a language words "the north edge" with an
+ * adjective of its own, Czech "jižní hrana"), a number its plural form. */
+static int choice_form(plural_rule rule, const cc_arg *arg)
+{
+    if (arg->type == CC_ARG_SIDE)
+        return arg->i & 3;
+    return plural_form(rule, arg->i);
+}
+
+/* {name:f0|f1|...}: the form of the argument name in lang (choice_form).
+ * spec: after ':'. */
 static void put_plural(outbuf *o, const char *lang, const cc_arg *arg, const char *spec, size_t len)
 {
     size_t start, piece;
-    if (txt_plural_pick(lang, arg->i, spec, len, &start, &piece))
-        put(o, spec + start, piece);
+    pick_form(spec, len, choice_form(plural_rule_of(lang), arg), &start, &piece);
+    put(o, spec + start, piece);
 }
 
 /* ---- templates ------------------------------------------------------------------- */
@@ -503,7 +543,9 @@ static void put_template(outbuf *o, const char *lang, const char *p, const cc_te
 
 #define NO_ARG 0xFF            /* a placeholder whose name no argument has */
 #define POOL_PIECES 4096       /* a language's pieces (English takes ~1,500) */
-#define POOL_CHARS 49152       /* a language's piece text (English takes ~24 KB) */
+/* A language's piece text: English takes ~24 KB, Russian ~42 KB (Cyrillic is
+ * two bytes a letter); its offsets are 16 bits. */
+#define POOL_CHARS 65520
 #define COPY_STEP 16           /* text is copied this many bytes at a time */
 #define TERM_KINDS 16          /* figure kinds and feature types read once */
 
@@ -812,7 +854,7 @@ static void put_read(outbuf *o, const char *lang, const read_language *l,
         const cc_arg *arg = rp->placeholder ? find_arg_id(t, rp->name) : NULL;
         const pool_text *form = NULL;
         if (arg != NULL && rp->placeholder == 2) {
-            int k = plural_form(l->plural, arg->i);
+            int k = choice_form(l->plural, arg);
             form = &rp->form[k < rp->nforms ? k : rp->nforms - 1];
         }
         if (roomy) {

@@ -14,7 +14,7 @@
  * The table is not written here: tools/po2c.py generates it at build time
  * from the po/<code>.po files (service/text/catalog.h, txt_po_languages), English first,
  * then one row per PO file, named by its translation of the message
- * language.name. Adding a language (es, nl, ...) is adding the one file
+ * language.name. Adding a language (es, nl, ... in issue 34) is adding the one file
  * po/<code>.po (po/README.md, "Adding a language").
  *
  * Table of contents:
@@ -69,7 +69,7 @@ const char *txt_negotiate(const char *accept_language);
  * short: 1 to 8 letters, then subtags of 1 to 8 letters or digits joined
  * by '-', at most TXT_TAG_MAX bytes; case-insensitive). Returns true and
  * sets *code to the table's code for the primary subtag ("cs-CZ" -> "cs"),
- * "en" for a well-formed tag the table lacks ("es" today); returns false,
+ * "en" for a well-formed tag the table lacks ("it" today); returns false,
  * *code unaltered, for anything else (empty, "../../etc", "*", bytes
  * outside ASCII). */
 bool txt_lang_param(const char *value, const char **code);

@@ -599,7 +599,7 @@ static bool decode_options(const jr_obj *p, const char *base, cc_position *pos, 
 {
     static const char *const allowed[] = {
         "hill_tiebreak", "wagon_rules", "barn_placement", "tiny_city_scoring", "farmers",
-        "hills", "vineyards", NULL
+        "hills", "vineyards", "inn_cathedral_final", NULL
     };
     jr_obj opts;
     if (!dec_object(p, "options", base, false, &opts, err))
@@ -609,6 +609,7 @@ static bool decode_options(const jr_obj *p, const char *base, cc_position *pos, 
     char ptr[CC_POINTER_MAX];
     jr_pointer_member(ptr, base, "options", 7);
     int hill = 0, wagon = 0, barn = 0, tiny = 0, farmers = 0, hills = 0, vineyards = 0;
+    int inn_final = 0;
     if (!dec_only_members(&opts, allowed, ptr, err)
         || !decode_choice(&opts, ptr, "hill_tiebreak", "official", "count", &hill, err)
         || !decode_choice(&opts, ptr, "wagon_rules", "c2", "c1", &wagon, err)
@@ -616,7 +617,8 @@ static bool decode_options(const jr_obj *p, const char *base, cc_position *pos, 
         || !decode_choice(&opts, ptr, "tiny_city_scoring", "4", "2", &tiny, err)
         || !decode_choice(&opts, ptr, "farmers", "on", "off", &farmers, err)
         || !decode_choice(&opts, ptr, "hills", "on", "off", &hills, err)
-        || !decode_choice(&opts, ptr, "vineyards", "on", "off", &vineyards, err))
+        || !decode_choice(&opts, ptr, "vineyards", "on", "off", &vineyards, err)
+        || !decode_choice(&opts, ptr, "inn_cathedral_final", "zero", "ignore", &inn_final, err))
         return false;
     pos->options.hill_tiebreak = hill ? CC_HILL_TIEBREAK_COUNT : CC_HILL_TIEBREAK_OFFICIAL;
     pos->options.wagon_rules = wagon ? CC_WAGON_RULES_C1 : CC_WAGON_RULES_C2;
@@ -625,6 +627,8 @@ static bool decode_options(const jr_obj *p, const char *base, cc_position *pos, 
     pos->options.farmers = farmers ? CC_FARMERS_OFF : CC_FARMERS_ON;
     pos->options.hills = hills ? CC_ELEMENT_OFF : CC_ELEMENT_ON;
     pos->options.vineyards = vineyards ? CC_ELEMENT_OFF : CC_ELEMENT_ON;
+    pos->options.inn_cathedral_final =
+        inn_final ? CC_INN_CATHEDRAL_FINAL_IGNORE : CC_INN_CATHEDRAL_FINAL_ZERO;
     return true;
 }
 
@@ -1084,19 +1088,50 @@ static bool decode_tile(jr_val v, const char *ptr, const cc_catalog *cat,
     return dec_player(&obj, "player", ptr, pos, true, &out->owner, err);
 }
 
-/* The player whose name stands as plain text at doc->text[at..at+len), for
+/* Escaped names already resolved for one array (Python escapes every
+ * player's name the same way each time): the same text is the same player. */
+typedef struct {
+    int n;
+    dec_lane_text text[CC_MAX_PLAYERS];
+    int player[CC_MAX_PLAYERS];
+} escaped_names;
+
+/* The player an escaped name names, decoded and compared as dec_player()
+ * compares it, or -1. */
+static int escaped_player(const jr_doc *doc, dec_lane_text name, const cc_position *pos,
+                          escaped_names *seen)
+{
+    const char *raw = doc->text + name.at;
+    for (int k = 0; k < seen->n; k++)
+        if (seen->text[k].len == name.len
+            && memcmp(doc->text + seen->text[k].at, raw, name.len) == 0)
+            return seen->player[k];
+    char s[CC_NAME_MAX];
+    bool nul;
+    jr_val v = { doc, JR_STRING, true, name.at, name.len, 0 };
+    size_t n = jr_string(v, s, sizeof s, &nul);
+    int p = nul || n >= sizeof s ? -1 : cc_position_player(pos, s);
+    if (p >= 0 && seen->n < CC_MAX_PLAYERS) {
+        seen->text[seen->n] = name;
+        seen->player[seen->n++] = p;
+    }
+    return p;
+}
+
+/* The player whose name stands as the string `name` in the body, for
  * element i of the list at list_ptr that the lane read: what dec_player()
  * finds for that element's "player", or its error. */
-static bool lane_player(const jr_doc *doc, uint32_t at, uint32_t len, const char *list_ptr,
-                        size_t i, const cc_position *pos, int *player, cc_error *err)
+static bool lane_player(const jr_doc *doc, dec_lane_text name, const char *list_ptr, size_t i,
+                        const cc_position *pos, escaped_names *seen, int *player, cc_error *err)
 {
-    *player = raw_player(doc->text + at, len, pos);
+    *player = name.escaped ? escaped_player(doc, name, pos, seen)
+                           : raw_player(doc->text + name.at, name.len, pos);
     if (*player >= 0)
         return true;
     char ptr[CC_POINTER_MAX];
     jr_pointer_index(ptr, list_ptr, i);
     jr_pointer_member(ptr, ptr, "player", 6);
-    jr_val v = { doc, JR_STRING, false, at, len, 0 };
+    jr_val v = { doc, JR_STRING, name.escaped, name.at, name.len, 0 };
     return resolve_player(v, WHAT_MEMBER("player"), ptr, pos, player, err);
 }
 
@@ -1104,10 +1139,11 @@ static bool lane_player(const jr_doc *doc, uint32_t at, uint32_t len, const char
 static bool tiles_from_lane(const dec_lanes *l, const jr_doc *doc, cc_position *pos,
                             cc_error *err)
 {
+    escaped_names seen = { 0 };
     memcpy(pos->tiles, l->tiles, l->ntiles * sizeof pos->tiles[0]);
     for (uint32_t i = 0; i < l->ntiles; i++) {
-        if (l->owner_at[i] != 0 && !lane_player(doc, l->owner_at[i], l->owner_len[i],
-                                                POS "/tiles", i, pos, &pos->tiles[i].owner, err))
+        if (l->owner[i].at != 0 && !lane_player(doc, l->owner[i], POS "/tiles", i, pos, &seen,
+                                                &pos->tiles[i].owner, err))
             return false;
         pos->ntiles = (int)i + 1;
     }
@@ -1118,9 +1154,10 @@ static bool tiles_from_lane(const dec_lanes *l, const jr_doc *doc, cc_position *
 static bool figures_from_lane(const dec_lanes *l, const jr_doc *doc, cc_position *pos,
                               cc_error *err)
 {
+    escaped_names seen = { 0 };
     memcpy(pos->figures, l->figures, l->nfigures * sizeof pos->figures[0]);
     for (uint32_t i = 0; i < l->nfigures; i++) {
-        if (!lane_player(doc, l->player_at[i], l->player_len[i], POS "/figures", i, pos,
+        if (!lane_player(doc, l->player[i], POS "/figures", i, pos, &seen,
                          &pos->figures[i].player, err))
             return false;
         pos->nfigures = (int)i + 1;
@@ -1163,11 +1200,12 @@ static bool decode_figures(const jr_obj *p, cc_position *pos, cc_error *err)
     if (!dec_array(p, "figures", POS, true, &list, err))
         return false;
     size_t n = jr_count(list);
+    size_t cap = (size_t)cc_figures_cap(pos->expansions);   /* expansions are read first */
     char ptr[CC_POINTER_MAX];
-    if (n > CC_MAX_FIGURES) {
-        jr_pointer_index(ptr, POS "/figures", CC_MAX_FIGURES);
+    if (n > cap) {
+        jr_pointer_index(ptr, POS "/figures", cap);
         return fail_at(err, 422, ptr, CC_MSG_P_MORE_FIGURES, SVC_D_TOO_MANY_FIGURES,
-                       CC_ARGS(CC_INT(MAX, CC_MAX_FIGURES), CC_INT(COUNT, n)));
+                       CC_ARGS(CC_INT(MAX, (int)cap), CC_INT(COUNT, n)));
     }
     const dec_lanes *lanes = jr_by_lane(list) ? dec_lanes_of(list.doc) : NULL;
     if (lanes != NULL)

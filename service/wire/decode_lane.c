@@ -1,10 +1,12 @@
 /* decode_lane.c -- see decode_lane.h.
  *
- * One cursor walks the array: literals (the member names with their
- * quotes, colons and commas, as one compare each), plain strings, small
- * integers. Every step either moves the cursor or fails, and a failure
- * anywhere declines the array: the records written so far are then never
- * read (dec_position reads them only for an array the lane took). */
+ * One cursor walks the array: each element an object whose members are
+ * matched by name into one record (read_element), then judged together
+ * (lane_tile, lane_figure). Plain strings are run over here; a string
+ * holding anything else is read by the strict pass's own routine. Every
+ * step either moves the cursor or fails, and a failure anywhere declines
+ * the array: the records written so far are then never read (dec_position
+ * reads them only for an array the lane took). */
 #include "decode_lane.h"
 
 #include <string.h>
@@ -17,6 +19,7 @@ enum { LANE_TILES, LANE_FIGURES };
 typedef struct {
     const char *text;       /* the body */
     const char *p, *end;
+    const char *fence;      /* one past the body's last byte that is not plain */
 } cursor;
 
 /* The n bytes of s (a literal) stand at the cursor: step over them. */
@@ -29,26 +32,70 @@ static inline bool literal(cursor *c, const char *s, size_t n)
 }
 #define LITERAL(c, s) literal(c, s, sizeof(s) - 1)
 
-/* The rest of a string whose opening quote is behind the cursor, all of
- * it plain: where it stands and how long it is; the cursor steps past the
- * closing quote. */
-static inline bool plain_string(cursor *c, uint32_t *at, uint32_t *len)
+/* JSON's whitespace, wherever the grammar allows it. After a line feed,
+ * a pretty-printer's indentation is stepped over eight, then four spaces
+ * at a time. */
+static inline void skip_ws(cursor *c)
 {
-    const char *s = c->p;
-    while (c->p < c->end && jr_plain_byte[(unsigned char)*c->p])
-        c->p++;
-    if (c->p >= c->end || *c->p != '"')
+    static const char spaces[8] = { ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ' };
+    const char *p = c->p, *end = c->end;
+    while (p < end && jr_is_ws((unsigned char)*p)) {
+        if (*p++ != '\n')
+            continue;
+        while (end - p >= 8 && memcmp(p, spaces, 8) == 0)
+            p += 8;
+        if (end - p >= 4 && memcmp(p, spaces, 4) == 0)
+            p += 4;
+    }
+    c->p = p;
+}
+
+/* skip_ws, then the one byte ch: step over both. */
+static inline bool token(cursor *c, char ch)
+{
+    skip_ws(c);
+    if (c->p >= c->end || *c->p != ch)
         return false;
-    *at = (uint32_t)(s - c->text);
-    *len = (uint32_t)(c->p - s);
     c->p++;
     return true;
 }
 
+/* The string whose opening quote is at the cursor; the cursor steps past
+ * its closing quote. Plain bytes are run over here; anything else (UTF-8,
+ * an escape, an error) is read by the strict pass's own routine. */
+static inline bool string(cursor *c, dec_lane_text *out)
+{
+    if (c->p >= c->end || *c->p != '"')
+        return false;
+    const char *open = c->p++;
+    /* A run that starts before the fence ends by itself (json_reader.c,
+     * plain_run). */
+    if (c->p < c->fence)
+        while (jr_plain_byte[(unsigned char)*c->p])
+            c->p++;
+    else
+        while (c->p < c->end && jr_plain_byte[(unsigned char)*c->p])
+            c->p++;
+    out->escaped = false;
+    if (c->p < c->end && *c->p == '"') {
+        c->p++;
+    } else {
+        size_t len = (size_t)(c->end - c->text);
+        size_t stop = jr_string_end(c->text, len, (size_t)(open - c->text),
+                                    (size_t)(c->p - c->text), &out->escaped);
+        if (stop == 0)
+            return false;
+        c->p = c->text + stop;
+    }
+    out->at = (uint32_t)(open + 1 - c->text);
+    out->len = (uint32_t)(c->p - open - 2);
+    return true;
+}
+
 /* A JSON integer of at most four digits (the strict pass's grammar: no
- * leading zero, "-0" is 0) in [min, max]. What follows it is the next
- * literal's to check: a fifth digit, a fraction or an exponent fails
- * there. */
+ * leading zero, "-0" is 0) in [min, max]. What follows it is the caller's
+ * to check: a fifth digit, a fraction or an exponent is no ',', '}' or
+ * ']'. */
 static inline bool small_int(cursor *c, int min, int max, int *out)
 {
     const char *p = c->p;
@@ -69,74 +116,162 @@ static inline bool small_int(cursor *c, int min, int max, int *out)
     return true;
 }
 
-static inline void skip_ws(cursor *c)
+/* The members an element may have, a bit each. */
+enum {
+    M_TILE = 1 << 0, M_X = 1 << 1, M_Y = 1 << 2, M_ROT = 1 << 3,
+    M_PLAYER = 1 << 4, M_KIND = 1 << 5, M_AT = 1 << 6, M_FLOCK = 1 << 7,
+};
+
+/* The member whose name, with its quotes, stands at the cursor: the
+ * cursor steps past it. 0 for any other name, or a name holding an escape
+ * (which the careful reader decodes; no serializer writes one). */
+static inline unsigned member_name(cursor *c)
 {
-    while (c->p < c->end && jr_is_ws((unsigned char)*c->p))
-        c->p++;
+#define NAME(s, bit)                                                        \
+    if ((size_t)(c->end - c->p) >= sizeof(s) - 1 && memcmp(c->p, s, sizeof(s) - 1) == 0) { \
+        c->p += sizeof(s) - 1;                                              \
+        return bit;                                                         \
+    }                                                                       \
+    return 0
+    if (c->end - c->p < 3 || c->p[0] != '"')
+        return 0;
+    switch (c->p[1]) {
+    case 'x': NAME("\"x\"", M_X);
+    case 'y': NAME("\"y\"", M_Y);
+    case 'a': NAME("\"at\"", M_AT);
+    case 'r': NAME("\"rot\"", M_ROT);
+    case 't': NAME("\"tile\"", M_TILE);
+    case 'k': NAME("\"kind\"", M_KIND);
+    case 'f': NAME("\"flock\"", M_FLOCK);
+    case 'p': NAME("\"player\"", M_PLAYER);
+    default: return 0;
+    }
+#undef NAME
 }
 
-/* {"tile":"<id>","x":<x>,"y":<y>,"rot":<rot>} or, on an abbey, with
- * ,"player":"<name>" before the '}'. */
-static bool lane_tile(cursor *c, const cc_catalog *cat, cc_placed_tile *out, uint32_t *owner_at,
-                      uint32_t *owner_len)
-{
-    uint32_t id_at, id_len;
-    int type, x, y, rot;
-    if (!LITERAL(c, "{\"tile\":\"") || !plain_string(c, &id_at, &id_len) || id_len >= DEC_TEXT_MAX
-        || (type = cc_catalog_find_n(cat, c->text + id_at, id_len)) < 0
-        || !LITERAL(c, ",\"x\":") || !small_int(c, -CC_COORD_LIMIT, CC_COORD_LIMIT, &x)
-        || !LITERAL(c, ",\"y\":") || !small_int(c, -CC_COORD_LIMIT, CC_COORD_LIMIT, &y)
-        || !LITERAL(c, ",\"rot\":") || !small_int(c, 0, 270, &rot) || rot % 90 != 0)
-        return false;
-    *out = placed_tile(type, x, y, rot, -1);
-    *owner_at = *owner_len = 0;
-    if (LITERAL(c, "}"))
-        return true;
-    /* Only an abbey names its placer. */
-    return cat->types[type].is_abbey && LITERAL(c, ",\"player\":\"")
-        && plain_string(c, owner_at, owner_len) && LITERAL(c, "}");
-}
+/* One element of either array, its members in any order, before its
+ * values are judged together. */
+typedef struct {
+    unsigned seen;             /* M_ bits of the members read */
+    dec_lane_text tile, player, kind, at;
+    int x, y, rot;
+    int nflock;
+    int8_t flock[CC_MAX_FLOCK];
+} element;
 
-/* A shepherd's ,"flock":[<sheep>,...] (CC_MAX_FLOCK tokens at most, each
- * of 1 to 4 sheep) into fig. */
-static bool lane_flock(cursor *c, cc_figure *fig)
+/* A "flock": [<sheep>, ...] of CC_MAX_FLOCK tokens at most, each of 1 to 4
+ * sheep; the cursor is at its '['. */
+static bool read_flock(cursor *c, element *e)
 {
-    if (!LITERAL(c, ",\"flock\":["))
+    if (!LITERAL(c, "["))
         return false;
-    if (LITERAL(c, "]"))
+    if (token(c, ']'))
         return true;
     for (;;) {
         int sheep;
-        if (fig->nflock == CC_MAX_FLOCK || !small_int(c, 1, 4, &sheep))
+        skip_ws(c);
+        if (e->nflock == CC_MAX_FLOCK || !small_int(c, 1, 4, &sheep))
             return false;
-        fig->flock[fig->nflock++] = (int8_t)sheep;
-        if (LITERAL(c, "]"))
+        e->flock[e->nflock++] = (int8_t)sheep;
+        if (token(c, ']'))
             return true;
         if (!LITERAL(c, ","))
             return false;
     }
 }
 
-/* {"player":"<name>","kind":"<kind>","x":<x>,"y":<y>,"at":"<location>"},
- * a shepherd's with its "flock" before the '}'. */
-static bool lane_figure(cursor *c, loc_memo *locs, cc_figure *out, uint32_t *player_at,
-                        uint32_t *player_len)
+/* The value of member m, the cursor at its first byte. */
+static inline bool read_value(cursor *c, unsigned m, element *e)
 {
-    uint32_t kind_at, kind_len, at_at, at_len;
-    int kind, x, y;
-    cc_loc at;
-    if (!LITERAL(c, "{\"player\":\"") || !plain_string(c, player_at, player_len)
-        || !LITERAL(c, ",\"kind\":\"") || !plain_string(c, &kind_at, &kind_len)
-        || (kind = raw_kind(c->text + kind_at, kind_len)) < 0
-        || !LITERAL(c, ",\"x\":") || !small_int(c, -CC_COORD_LIMIT, CC_COORD_LIMIT, &x)
-        || !LITERAL(c, ",\"y\":") || !small_int(c, -CC_COORD_LIMIT, CC_COORD_LIMIT, &y)
-        || !LITERAL(c, ",\"at\":\"") || !plain_string(c, &at_at, &at_len)
-        || !raw_loc((const unsigned char *)c->text + at_at, at_len, locs, &at))
+    switch (m) {
+    case M_X: return small_int(c, -CC_COORD_LIMIT, CC_COORD_LIMIT, &e->x);
+    case M_Y: return small_int(c, -CC_COORD_LIMIT, CC_COORD_LIMIT, &e->y);
+    case M_ROT: return small_int(c, 0, 270, &e->rot);
+    case M_TILE: return string(c, &e->tile);
+    case M_PLAYER: return string(c, &e->player);
+    case M_KIND: return string(c, &e->kind);
+    case M_AT: return string(c, &e->at);
+    default: return read_flock(c, e);
+    }
+}
+
+/* An object whose members are among `allowed`, each once (any other
+ * name, or one holding an escape, declines: the careful reader names it).
+ * The cursor is at its '{' (whitespace skipped). */
+static inline bool read_element(cursor *c, unsigned allowed, element *e)
+{
+    e->seen = 0;
+    e->nflock = 0;
+    if (!LITERAL(c, "{"))
         return false;
-    placed_figure(out, -1, (cc_figure_kind)kind, x, y, at);
-    if (LITERAL(c, "}"))
+    if (token(c, '}'))
         return true;
-    return kind == CC_FIG_SHEPHERD && lane_flock(c, out) && LITERAL(c, "}");
+    for (;;) {
+        /* Each step tries the compact form's next byte before whitespace. */
+        if (c->p < c->end && *c->p != '"')
+            skip_ws(c);
+        unsigned m = member_name(c);
+        if ((m & allowed) == 0 || (e->seen & m) != 0)
+            return false;       /* unknown, or twice: the careful reader's error */
+        e->seen |= m;
+        if (!LITERAL(c, ":") && !token(c, ':'))
+            return false;
+        if (c->p < c->end && jr_is_ws((unsigned char)*c->p))
+            skip_ws(c);
+        if (!read_value(c, m, e))
+            return false;
+        if (LITERAL(c, ","))
+            continue;
+        if (token(c, '}'))
+            return true;
+        if (!LITERAL(c, ","))
+            return false;
+    }
+}
+
+/* Plain text that names something (a tile id, a kind, a location): no
+ * escape. Escaped, it is left to the careful reader; no serializer
+ * escapes these ASCII names. */
+#define PLAIN(t) (!(t).escaped)
+
+/* A tile: "tile", "x", "y", "rot", and "player" on an abbey only. */
+static bool lane_tile(cursor *c, const cc_catalog *cat, cc_placed_tile *out, dec_lane_text *owner)
+{
+    element e;
+    int type;
+    if (!read_element(c, M_TILE | M_X | M_Y | M_ROT | M_PLAYER, &e)
+        || (e.seen & (M_TILE | M_X | M_Y | M_ROT)) != (M_TILE | M_X | M_Y | M_ROT)
+        || !PLAIN(e.tile) || e.tile.len >= DEC_TEXT_MAX
+        || (type = cc_catalog_find_n(cat, c->text + e.tile.at, e.tile.len)) < 0
+        || e.rot % 90 != 0)
+        return false;
+    /* Only an abbey names its placer. */
+    if ((e.seen & M_PLAYER) != 0 && !cat->types[type].is_abbey)
+        return false;
+    *out = placed_tile(type, e.x, e.y, e.rot, -1);
+    *owner = (e.seen & M_PLAYER) != 0 ? e.player : (dec_lane_text){ 0, 0, false };
+    return true;
+}
+
+/* A figure: "player", "kind", "x", "y", "at", and a shepherd's "flock". */
+static bool lane_figure(cursor *c, loc_memo *locs, cc_figure *out, dec_lane_text *player)
+{
+    static const unsigned required = M_PLAYER | M_KIND | M_X | M_Y | M_AT;
+    element e;
+    int kind;
+    cc_loc at;
+    if (!read_element(c, required | M_FLOCK, &e) || (e.seen & required) != required
+        || !PLAIN(e.kind) || (kind = raw_kind(c->text + e.kind.at, e.kind.len)) < 0
+        || !PLAIN(e.at) || !raw_loc((const unsigned char *)c->text + e.at.at, e.at.len, locs, &at))
+        return false;
+    /* A flock belongs to a shepherd (a shepherd may stand without one). */
+    if ((e.seen & M_FLOCK) != 0 && kind != CC_FIG_SHEPHERD)
+        return false;
+    placed_figure(out, -1, (cc_figure_kind)kind, e.x, e.y, at);
+    out->nflock = e.nflock;
+    memcpy(out->flock, e.flock, (size_t)e.nflock);
+    *player = e.player;
+    return true;
 }
 
 /* jr_lane.read: the array at text[at] ('['), element by element. */
@@ -144,28 +279,28 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
                         uint32_t *count)
 {
     dec_lanes *l = (dec_lanes *)lane;
-    cursor c = { text, text + at + 1, text + len };
+    cursor c = { text, text + at + 1, text + len, text + len };
+    while (c.fence > text && jr_plain_byte[(unsigned char)c.fence[-1]])
+        c.fence--;
     uint32_t max = member == LANE_TILES ? CC_MAX_TILES : CC_MAX_FIGURES;
     loc_memo locs;
     memset(locs.key, 0, sizeof locs.key);
     uint32_t n = 0;
-    skip_ws(&c);
-    if (!LITERAL(&c, "]")) {
+    if (!token(&c, ']')) {
         for (;;) {
             if (n == max)
                 return 0;       /* more than a position holds: the careful reader's 422 */
+            skip_ws(&c);
             bool read = member == LANE_TILES
-                ? lane_tile(&c, l->cat, &l->tiles[n], &l->owner_at[n], &l->owner_len[n])
-                : lane_figure(&c, &locs, &l->figures[n], &l->player_at[n], &l->player_len[n]);
+                ? lane_tile(&c, l->cat, &l->tiles[n], &l->owner[n])
+                : lane_figure(&c, &locs, &l->figures[n], &l->player[n]);
             if (!read)
                 return 0;
             n++;
-            skip_ws(&c);
-            if (LITERAL(&c, "]"))
+            if (token(&c, ']'))
                 break;
             if (!LITERAL(&c, ","))
                 return 0;
-            skip_ws(&c);
         }
     }
     if (member == LANE_TILES)

@@ -3,27 +3,28 @@
  * Owns: the lane (json_reader.h) through which the strict pass hands the
  * two long arrays of a request's position, /position/tiles and
  * /position/figures, to the decoder, and the records it keeps of them.
- * They are most of a request's bytes, and clients and the service itself
- * write their elements in one compact form:
- *     {"tile":"base.D","x":0,"y":0,"rot":0}     an abbey: ,"player":"red" last
- *     {"player":"red","kind":"meeple","x":0,"y":1,"at":"N"}   a shepherd's: ,"flock":[3,1] last
- * The lane reads exactly that form -- these members in this order, no
- * whitespace inside an element (between elements and inside the brackets
- * it may stand), plain strings (no escape, ASCII only), integers of at most
- * four digits -- and checks each value as dec_position() would: a tile id
- * or alias the catalog knows, x and y within CC_COORD_LIMIT, rot 0, 90, 180
- * or 270, a "player" only on an abbey tile, a figure kind, a location, a
- * "flock" only beside a shepherd, of at most CC_MAX_FLOCK tokens of 1 to 4
- * sheep. At anything else (another order, an escape, another number, more
- * elements than a position holds, a syntax error) it declines the whole
- * array; the strict pass then reads it as before, and
- * dec_position() decodes it with its exact errors. So the lane changes how
- * fast an answer comes, never the answer.
+ * They are most of a request's bytes. The lane reads them in every layout
+ * clients send (issue 37): members in any order, matched by name, JSON's
+ * whitespace wherever the grammar allows it (Python's ", " and ": ",
+ * pretty-printing), strings holding UTF-8 or escapes, read by the strict
+ * pass's own routine (jr_string_end), so that they are judged exactly as
+ * the pass judges them. It checks each value as dec_position() would: a
+ * tile id or alias the catalog knows, x and y within CC_COORD_LIMIT, rot
+ * 0, 90, 180 or 270, a "player" only on an abbey tile, a figure kind, a
+ * location, a "flock" only beside a shepherd, of at most CC_MAX_FLOCK
+ * tokens of 1 to 4 sheep; tile, x, y, rot and player, kind, x, y, at
+ * present, no member twice. At anything else (another member, a member
+ * name or an id, kind or location holding an escape -- no serializer
+ * writes one --, another number, more elements than a position holds, a
+ * syntax error) it declines the whole array; the strict pass then reads
+ * it as usual, and dec_position() decodes it with its exact errors. So
+ * the lane changes how fast an answer comes, never the answer.
  *
  * What the lane cannot check when it reads -- a player's name, since the
  * players are decoded later -- it keeps as text (where it stands in the
- * body): dec_position() resolves the names in document order and reports
- * an unknown one exactly as the careful reader would.
+ * body, and whether it holds an escape): dec_position() resolves the names
+ * in document order and reports an unknown one exactly as the careful
+ * reader would.
  *
  * Ownership: the caller holds a dec_lanes (about 8 KB, on its stack) for as
  * long as the jr_doc parsed with it (dec_parse); dec_lanes_init() sets it
@@ -35,11 +36,20 @@
 #ifndef DECODE_LANE_H
 #define DECODE_LANE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "../../engine/catalog.h"
 #include "../../engine/position.h"
 #include "json_reader.h"
+
+/* A string as it stands in the body: where its text starts (after the
+ * quote; 0: no string), its length up to the closing quote, and whether it
+ * holds an escape (then its text is not its value). */
+typedef struct {
+    uint32_t at, len;
+    bool escaped;
+} dec_lane_text;
 
 /* What the lane took, in arrays of the position's own structs (so that
  * dec_position() copies each array in one go): tiles with owner -1 and
@@ -49,11 +59,9 @@ typedef struct {
     const cc_catalog *cat;
     uint32_t ntiles, nfigures;   /* of the arrays the lane took */
     cc_placed_tile tiles[CC_MAX_TILES];
-    uint32_t owner_at[CC_MAX_TILES];     /* an abbey's "player": its first byte; 0: none */
-    uint32_t owner_len[CC_MAX_TILES];
+    dec_lane_text owner[CC_MAX_TILES];     /* an abbey's "player" (at 0: none) */
     cc_figure figures[CC_MAX_FIGURES];
-    uint32_t player_at[CC_MAX_FIGURES];  /* each figure's "player" */
-    uint32_t player_len[CC_MAX_FIGURES];
+    dec_lane_text player[CC_MAX_FIGURES];  /* each figure's "player" */
 } dec_lanes;
 
 void dec_lanes_init(dec_lanes *l, const cc_catalog *cat);

@@ -273,6 +273,13 @@ void enc_feature_members(jw *w, const cc_position *pos, const cc_features *f,
     o = feat->complete ? PUT_LITERAL(o, ",\"complete\":true") : PUT_LITERAL(o, ",\"complete\":false");
     if (feat->type == CC_FEAT_CITY)
         o = put_decimal(PUT_LITERAL(o, ",\"pennants\":"), feat->pennants);
+    /* Inns & Cathedrals: written only where there is one, with the
+     * expansion in play (every other answer keeps its bytes). */
+    if ((pos->expansions & CC_EXP_INNS_CATHEDRALS) && feat->type == CC_FEAT_ROAD && feat->inns > 0)
+        o = put_decimal(PUT_LITERAL(o, ",\"inns\":"), feat->inns);
+    if ((pos->expansions & CC_EXP_INNS_CATHEDRALS) && feat->type == CC_FEAT_CITY &&
+        feat->cathedrals > 0)
+        o = put_decimal(PUT_LITERAL(o, ",\"cathedrals\":"), feat->cathedrals);
     if (feat->type == CC_FEAT_FIELD) {
         o = PUT_LITERAL(o, ",\"cities\":[");
         for (int i = 0; i < ncities; i++) {

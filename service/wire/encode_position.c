@@ -7,7 +7,7 @@ static void enc_expansions(jw *w, unsigned bits)
 {
     static const unsigned order[] = {
         CC_EXP_ABBEY_MAYOR, CC_EXP_HILLS_SHEEP, CC_EXP_MESSAGES, CC_EXP_SHRINES, CC_EXP_RIVER,
-        CC_EXP_RIVER_II, CC_EXP_TRADERS_BUILDERS
+        CC_EXP_RIVER_II, CC_EXP_INNS_CATHEDRALS, CC_EXP_TRADERS_BUILDERS
     };
     jw_array(w);
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
@@ -36,6 +36,8 @@ static void enc_options(jw *w, const cc_options *o, unsigned expansions)
         jw_member_string(w, "hills", "off");
     if (hills_sheep && o->vineyards == CC_ELEMENT_OFF)
         jw_member_string(w, "vineyards", "off");
+    if (o->inn_cathedral_final == CC_INN_CATHEDRAL_FINAL_IGNORE)
+        jw_member_string(w, "inn_cathedral_final", "ignore");
     jw_object_end(w);
 }
 
@@ -82,7 +84,7 @@ static void enc_sets(jw *w, const cc_position *pos)
 {
     bool plain = true;
     for (int s = 0; s < CC_NSETS; s++)
-        plain &= cc_position_copies(pos, s) == (pos->expansions & cc_tile_sets[s].expansion ? 1 : 0);
+        plain &= cc_position_copies(pos, s) == cc_tile_set_box_copies(pos->expansions, s);
     if (plain)
         return;
     jw_key(w, "sets");

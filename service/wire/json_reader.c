@@ -592,6 +592,26 @@ static const unsigned char *string_rest(jr_parser *ps, const unsigned char *open
     }
 }
 
+size_t jr_string_end(const char *text, size_t len, size_t open, size_t from, bool *escaped)
+{
+    /* The pass's own routine, on a parser of its own whose report nobody
+     * reads: a lane declines where the pass would fail, and the pass then
+     * reports the error itself, with its pointer. */
+    cc_error scratch;
+    jr_parser ps;
+    ps.doc = NULL;
+    ps.start = (const unsigned char *)text;
+    ps.end = ps.start + len;
+    ps.depth = 0;
+    ps.max_depth = 1;
+    ps.names = NULL;
+    ps.lane = NULL;
+    ps.err = &scratch;
+    *escaped = false;
+    const unsigned char *q = string_rest(&ps, ps.start + open, ps.start + from, false, escaped);
+    return q == NULL ? 0 : (size_t)(q - ps.start);
+}
+
 /* ---- numbers ------------------------------------------------------------ */
 
 static bool is_digit(const jr_parser *ps, const unsigned char *p)

@@ -66,6 +66,7 @@
  *   jr_parse(doc, text, len, max_depth, err)   the strict pass
  *   jr_parse_lane(..., lane, err)    the same, offering arrays to a lane
  *   jr_lane, jr_by_lane(v), jr_plain_byte[]   lanes (see above)
+ *   jr_string_end()                  a string read as the pass reads it
  *   jr_is_ws(c)                      JSON's whitespace
  *   jr_doc_free(doc)
  *   jr_root(doc)                     the top-level value
@@ -195,6 +196,14 @@ bool jr_parse_lane(jr_doc *doc, const char *text, size_t len, int max_depth, jr_
 /* Bytes that stand for themselves inside a JSON string: printable ASCII
  * other than '"' and '\\' (what a lane may take unchecked). */
 extern const bool jr_plain_byte[256];
+
+/* For a lane: the string value whose opening quote is text[open], read by
+ * the pass's own routine from text[from] (open < from; the bytes between
+ * are plain): the offset just past its closing quote, *escaped if it holds
+ * a backslash escape; or 0 where the pass would report an error (an
+ * unterminated string, a raw control byte, invalid UTF-8, a bad escape, a
+ * lone surrogate). */
+size_t jr_string_end(const char *text, size_t len, size_t open, size_t from, bool *escaped);
 
 /* JSON's whitespace (RFC 8259): space, tab, line feed, carriage return.
  * (One compare first: in compact text no byte here is whitespace.) */

@@ -14,30 +14,9 @@ CC_SUITE(deploy);
 #define A_M (CC_EXP_ABBEY_MAYOR)
 #define H_S (CC_EXP_HILLS_SHEEP)
 
-/* "meeple NNE, meeple S, mayor S" (challenges as "meeple C!3": figure 3). */
-static void options_text(const cc_position *pos, int tile, char *out, size_t size)
-{
-    cc_board *b = tu_board_new();
-    cc_features *f = tu_features_new();
-    tu_build(pos, b, f);
-    cc_deploy_option opts[CC_MAX_DEPLOY_OPTIONS];
-    int n = cc_deployments(pos, f, tile, opts);
-    size_t len = 0;
-    out[0] = '\0';
-    for (int i = 0; i < n; i++) {
-        char at[8];
-        len += (size_t)snprintf(out + len, size - len, "%s%s %s", i ? ", " : "",
-                                cc_figure_kind_name(opts[i].kind), cc_loc_name(opts[i].at, at));
-        if (opts[i].challenge >= 0)
-            len += (size_t)snprintf(out + len, size - len, "!%d", opts[i].challenge);
-    }
-    free(b);
-    free(f);
-}
-
 #define ASSERT_OPTIONS(pos, tile, expected) do {                         \
         char text_[512];                                                 \
-        options_text(pos, tile, text_, sizeof text_);                    \
+        tu_deploy_text(pos, tile, text_, sizeof text_);                    \
         cr_assert_str_eq(text_, expected);                               \
     } while (0)
 

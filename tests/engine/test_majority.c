@@ -14,30 +14,13 @@
 
 CC_SUITE(majority);
 
-/* A city of 7 tiles with 3 coats of arms along y = 0, capped north and
- * south of its centre:
- *      (0,-1) E cap
- *   (-2,0) E cap - (-1,0) F+ - (0,0) C+ - (1,0) F+ - (2,0) E cap
- *      (0,1)  E cap  <- placed last
- * Value when complete: 7 x 2 + 3 x 2 = 20. */
-static void seven_tile_city(su_game *g)
-{
-    tu_tile(&g->pos, "base.E", 0, -1, 180);
-    tu_tile(&g->pos, "base.E", -2, 0, 90);
-    tu_tile(&g->pos, "base.F", -1, 0, 0);
-    tu_tile(&g->pos, "base.C", 0, 0, 0);
-    tu_tile(&g->pos, "base.F", 1, 0, 0);
-    tu_tile(&g->pos, "base.E", 2, 0, 270);
-    tu_tile(&g->pos, "base.E", 0, 1, 0);
-}
-
 /* Abbey & Mayor, Mayor, 3. Scoring a feature, Example 1: "Your mayor
  * has 3 strength (3 coats of arms). The 2 blue meeples add up to 2
  * strength. You alone score 20 points." */
 Test(majority, mayor_example_1_three_coats_of_arms_beat_two_meeples_for_20)
 {
     su_game *g = su_new(2, CC_EXP_ABBEY_MAYOR);
-    seven_tile_city(g);
+    su_seven_tile_city(g);
     int mayor = tu_fig(&g->pos, 0, "mayor", 0, 0, "N");
     int m1 = tu_fig(&g->pos, 1, "meeple", -2, 0, "E");
     int m2 = tu_fig(&g->pos, 1, "meeple", 2, 0, "W");
@@ -288,7 +271,7 @@ Test(majority, hill_tiebreak_keeps_every_tied_player_on_a_hill)
 Test(majority, strength_per_kind_and_gone_figures_ignored)
 {
     su_game *g = su_new(3, CC_EXP_ABBEY_MAYOR);
-    seven_tile_city(g);
+    su_seven_tile_city(g);
     tu_fig(&g->pos, 0, "mayor", 0, 0, "N");
     tu_fig(&g->pos, 1, "wagon", -2, 0, "E");
     tu_fig(&g->pos, 2, "meeple", 2, 0, "W");

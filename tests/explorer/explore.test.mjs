@@ -17,13 +17,18 @@
 //     sentence is on the page or in the picture;
 //   - the JSON box: an edited position with a problem marks the member at
 //     fault;
-//   - on a phone-sized screen the board comes first, fits the width, and
-//     zooms.
+//   - wagons: a wagon deployed on the city its tile completes returns; the
+//     page asks where it rolls (/v1/wagon-moves, its destinations ringed on
+//     the board) and the click on a ring is the move /v1/turn makes;
+//   - the game saved as a .jcz through the page (a download) and opened
+//     again through its file input gives back the same position;
+//   - on a phone-sized screen the board comes first, fits the width, zooms
+//     with the buttons and with a two-finger pinch, and pans with a finger.
 // Screenshots and a PNG answer are kept in build/explore/ (the README's
 // pictures docs/explore.png and docs/render-example.png are copies of them).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { root } from '../contract/openapi.mjs';
@@ -299,6 +304,131 @@ test('on a phone the board comes first, fits the screen, and zooms', async () =>
   await act(page, '[data-action="draw"]', ['cell', 'draw']);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(OUT, 'explore-phone.png') });
+  // two fingers spread on the board zoom it; one finger drags it along
+  const cdp = await page.target().createCDPSession();
+  const box = await page.$eval('#board', (b) => { const r = b.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; });
+  const fit = await page.$eval('#board svg', (s) => s.getBoundingClientRect().width);
+  await cdp.send('Input.synthesizePinchGesture', { x: box.x, y: box.y, scaleFactor: 2.5, relativeSpeed: 400, gestureSourceType: 'touch' });
+  const pinched = await page.$eval('#board svg', (s) => s.getBoundingClientRect().width);
+  assert.ok(pinched > fit * 1.5, `a pinch zooms the board: ${fit} -> ${pinched}`);
+  const scroll0 = await page.$eval('#board', (b) => [b.scrollLeft, b.scrollTop]);
+  const finger = (type, x, y) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  await finger('touchStart', box.x, box.y);
+  for (let i = 1; i <= 6; i++) await finger('touchMove', box.x + 20 * i, box.y + 12 * i);
+  await finger('touchEnd');
+  const scroll1 = await page.$eval('#board', (b) => [b.scrollLeft, b.scrollTop]);
+  assert.ok(scroll1[0] !== scroll0[0] || scroll1[1] !== scroll0[1], `a finger pans the board: ${scroll0} -> ${scroll1}`);
+  const pageScroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(pageScroll <= 1, 'zooming the board does not widen the page');
+  await page.screenshot({ path: path.join(OUT, 'explore-phone-zoomed.png') });
+  await page.close();
+});
+
+// A tile picked from the list, its cell clicked, placed turned rot.
+async function pickAndPlace(page, tile, x, y, rot) {
+  let before = await step(page);
+  await page.select('select[data-action="tile"]', tile);
+  await waitPhase(page, 'cell', before);
+  before = await step(page);
+  await clickGroup(page, `#board svg g.highlight[data-kind="placement"][data-x="${x}"][data-y="${y}"]`);
+  await waitPhase(page, 'orient', before);
+  return act(page, `[data-action="place"][data-rot="${rot}"]`, 'deploy');
+}
+
+// Inns & Cathedrals (issue 28) from the setup form: the large meeple is
+// offered wherever a meeple may stand and scores the city it completes
+// like one follower (4 points for two tiles), then goes home.
+test('Inns & Cathedrals from the setup form: the large meeple is offered and scores the city it completes', async () => {
+  const page = await openPage();
+  await page.click('#expansions input[value="inns-cathedrals"]');
+  await act(page, '[data-action="new-game"]', 'draw');
+  const start = await position(page);
+  assert.deepEqual(start.expansions, ['inns-cathedrals']);
+  await pickAndPlace(page, 'base.E', 0, -1, 180);
+  assert.ok(await page.$('[data-action="deploy"][data-kind="meeple"][data-at="S"]'), 'a meeple is offered on the city');
+  await act(page, '[data-action="deploy"][data-kind="big"][data-at="S"]', 'draw');
+  const p = await position(page);
+  await validate(p);
+  assert.deepEqual(p.figures, [], 'the large meeple went home with the scoring');
+  assert.equal(p.scores.Anna, 4);
+  assert.equal(p.active, 'Ben');
+  assert.deepEqual(foreign, []);
+  await page.close();
+});
+
+test('a wagon that returns is moved from the page, by a click on its destination', async () => {
+  const page = await openPage();
+  await page.click('#expansions input[value="abbey-mayor"]');
+  await act(page, '[data-action="new-game"]', 'draw');
+  const start = await position(page);
+  assert.deepEqual(start.expansions, ['abbey-mayor']);
+  // Anna places base.E on the start tile's city, a wagon on it: the city is
+  // complete, the wagon returns and may roll on (the contract's /v1/turn example)
+  await pickAndPlace(page, 'base.E', 0, -1, 180);
+  await act(page, '[data-action="deploy"][data-kind="wagon"][data-at="S"]', 'wagon');
+  assert.match(await page.$eval('#prompt', (d) => d.textContent), /^Anna: your wagon at \(0, -1\) S returns/);
+  const offered = await page.$$eval('[data-action="wagon"]', (bs) => bs.map((b) => ({ x: +b.dataset.x, y: +b.dataset.y, at: b.dataset.at })));
+  const asked = await (await fetch(`${svc.base}/v1/wagon-moves`, { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ position: { ...start, tiles: [...start.tiles, { tile: 'base.E', x: 0, y: -1, rot: 180 }],
+      figures: [{ player: 'Anna', kind: 'wagon', x: 0, y: -1, at: 'S' }] }, x: 0, y: -1, at: 'S', placed: { x: 0, y: -1 } }) })).json();
+  assert.deepEqual(offered, asked.destinations.map((d) => ({ x: d.x, y: d.y, at: d.at })), 'the buttons are /v1/wagon-moves\' destinations');
+  const rings = await page.$$eval('#board svg g.highlight[data-kind="wagon-destination"]', (gs) => gs.length);
+  assert.equal(rings, offered.length, 'each destination is ringed on the board');
+  assert.ok(await page.$('[data-action="wagon-stay"]'), 'the wagon may go back to the supply');
+  await page.screenshot({ path: path.join(OUT, 'explore-wagon.png') });
+  const to = offered[0];
+  const before = await step(page);
+  // the ring itself (the group holds the arrow from the wagon too)
+  await clickGroup(page, `#board svg g.highlight[data-kind="wagon-destination"][data-x="${to.x}"][data-y="${to.y}"][data-at="${to.at}"] path:last-of-type`);
+  await waitPhase(page, 'draw', before);
+  const p = await position(page);
+  await validate(p);
+  assert.deepEqual(p.figures, [{ player: 'Anna', kind: 'wagon', x: to.x, y: to.y, at: to.at }], 'the wagon rolled where it was clicked');
+  assert.equal(p.scores.Anna, 4);
+  assert.equal(p.active, 'Ben');
+  assert.match(await page.$eval('#events', (o) => o.textContent), /Anna \+4/);
+  // undo takes the whole turn back, wagon and all
+  await act(page, '[data-action="undo"]', 'draw');
+  assert.deepEqual(await position(page), start);
+  assert.deepEqual(foreign, []);
+  await page.close();
+});
+
+test('a game saved as a .jcz through the page opens again as the same position', async () => {
+  const page = await openPage();
+  const dir = path.join(OUT, 'download');
+  mkdirSync(dir, { recursive: true });
+  const cdp = await browser.target().createCDPSession();
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: dir });
+  await act(page, '[data-action="new-game"]', 'draw');
+  for (let t = 0; t < 4; t++) await playTurn(page, { deploy: ['button', 'skip'][t % 2] });
+  const saved = await position(page);
+  await page.click('[data-action="save"]');
+  await page.waitForFunction(() => /\.jcz/.test(document.getElementById('status').textContent) ||
+    document.getElementById('problem').style.display === 'block', { timeout: 20000 });
+  assert.match(await page.$eval('#status', (d) => d.textContent), /^Saved carcassonne-.*\.jcz\.$/, await pageState(page));
+  let file = null;
+  for (let i = 0; i < 100 && !file; i++) {
+    file = readdirSync(dir).find((f) => f.endsWith('.jcz'));
+    if (!file) await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.ok(file, 'the page downloads a .jcz');
+  const jcz = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+  assert.ok(Array.isArray(jcz.players) || typeof jcz === 'object', 'the file is JSON');
+  const other = await openPage();
+  const before = await step(other);
+  const input = await other.$('input[data-action="open"]');
+  await input.uploadFile(path.join(dir, file));
+  await waitPhase(other, 'draw', before);
+  const opened = await position(other);
+  await validate(opened);
+  for (const key of ['players', 'active', 'tiles', 'figures', 'scores'])
+    assert.deepEqual(opened[key], saved[key], `${key} after the round trip`);
+  // and play on from it
+  await playTurn(other, { deploy: 'skip' });
+  assert.equal((await position(other)).tiles.length, saved.tiles.length + 1);
+  assert.deepEqual(foreign, []);
+  await other.close();
   await page.close();
 });
 

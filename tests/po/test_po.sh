@@ -10,6 +10,10 @@
 #    language.name left untranslated (with a template that has it).
 #    A language's own number of forms in a selector ({points:bod|body|bodů}
 #    for the English {points:point|points}) passes.
+#    With the pot tool (its --plurals: the service's plural rule): the same
+#    file under a two-form Plural-Forms fails twice (the header's rule is
+#    not the service's Czech one, the choice has three forms, not two); with
+#    the Czech header it passes.
 # 2. tools/po2c.py: the table it writes from the good file answers
 #    txt_lookup() (service/text/catalog.c) with the msgstr, byte for byte
 #    (UTF-8, quotes, "??" that a C compiler would read as a trigraph), and
@@ -19,19 +23,22 @@
 #    a language table English first, de and fr in their X-Language-Order,
 #    then xx named by its language.name; the file passes po-check as it is.
 #
-# Usage: tests/po/test_po.sh [CC]   (from the repository root; make po-check)
+# Usage: tests/po/test_po.sh [CC [POT_TOOL]]   (from the repository root; make po-check)
 set -eu
 CC=${1:-cc}
+POT=${2:-}
 FIX=tests/po/fixtures
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 fails=0
 
-# expect DIR STATUS TEXT: po-check on DIR's PO files exits STATUS and says TEXT.
+# expect DIR STATUS TEXT [OPTION]: po-check (with OPTION) on DIR's PO files
+# exits STATUS and says TEXT.
 expect() {
     dir=$1 want=$2 text=$3
+    set -- "$@" ""
     set +e
-    out=$(python3 tools/po-check.py --template $FIX/template.pot --languages de,fr,cs $FIX/$dir/*.po 2>&1)
+    out=$(python3 tools/po-check.py --template $FIX/template.pot --languages de,fr,cs $4 $FIX/$dir/*.po 2>&1)
     got=$?
     set -e
     if [ "$got" != "$want" ] || ! printf '%s' "$out" | grep -qF -- "$text"; then
@@ -55,6 +62,15 @@ expect syntax 1 "msgfmt --check refuses it"
 expect gone 1 "entries no longer in the template (1): rule.base.gone"
 expect noctxt 1 "entries without msgctxt"
 expect language 1 "its header says Language: fr, not de"
+if [ -n "$POT" ]; then
+    expect plural_forms 1 "numbers whose plural form in the Plural-Forms header is not the service's" \
+        "--pot-tool $POT"
+    expect plural_forms 1 "choices {n:...} without exactly nplurals=2 forms (a side's {side:north|east|south|west}: 4) (1): msg.points" \
+        "--pot-tool $POT"
+    expect plural_rule 0 "1 PO file(s): ok" "--pot-tool $POT"
+else
+    echo "note tests/po: no pot tool given: the plural checks are not run"
+fi
 
 # The committed template must be the current one.
 cp $FIX/template.pot "$TMP/committed.pot"

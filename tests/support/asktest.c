@@ -37,3 +37,12 @@ int tu_int(json_object *o, const char *name)
 {
     return json_object_get_int(tu_member(o, name));
 }
+
+bool tu_cites(json_object *o, const char *id)
+{
+    json_object *rules = tu_member(o, "rules");
+    for (size_t i = 0; i < json_object_array_length(rules); i++)
+        if (strcmp(json_object_get_string(json_object_array_get_idx(rules, i)), id) == 0)
+            return true;
+    return false;
+}

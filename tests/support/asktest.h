@@ -9,9 +9,12 @@
  *                                with json_object_put()
  *   tu_member(o, name)           member name of o; asserts it exists
  *   tu_str(o, name), tu_int(o, name)   the same, as a string or an integer
+ *   tu_cites(o, id)              does o's "rules" list hold the rule id
  */
 #ifndef ASKTEST_H
 #define ASKTEST_H
+
+#include <stdbool.h>
 
 #include <json-c/json.h>
 
@@ -19,5 +22,6 @@ json_object *tu_post(const char *path, const char *body, int status);
 json_object *tu_member(json_object *o, const char *name);
 const char *tu_str(json_object *o, const char *name);
 int tu_int(json_object *o, const char *name);
+bool tu_cites(json_object *o, const char *id);
 
 #endif

@@ -14,7 +14,9 @@
 /* What the game showed: the position before each move, and at the end. */
 typedef struct {
     int nmoves;
-    cc_position before[CC_GAME_MAX_TURNS];
+    cc_position before[CC_MAX_TILES];   /* one per tile laid (a game with the
+                                           rivers has more than CC_GAME_MAX_TURNS
+                                           moves: fuzz_jcz_roundtrip found it) */
     cc_position end;
     bool over;
 } record;
@@ -99,7 +101,7 @@ static char *play(const cc_catalog *cat, const cc_game_setup *setup, record *rec
             ok = jcz_writer_discard(w, t->discarded[i], &err);
         if (ok && !t->moved)
             ok = jcz_writer_pass(w, &err);
-        else if (ok) {
+        else if (ok) {   /* each move lays a tile: at most CC_MAX_TILES */
             ok = jcz_writer_play(w, &t->move, &err);
             rec->before[rec->nmoves++] = t->before;
         }

@@ -544,7 +544,7 @@ static bool decode_expansions(json_object *p, cc_position *pos, cc_error *err)
         ojs_quote_excerpt(excerpt, sizeof excerpt, name, strlen(name), 40);
         if (bit == 0)
             return fail_at(err, 400, ptr, "Unknown expansion",
-                           "The name %s is not an expansion id; the ids are base, abbey-mayor, hills-sheep, messages, shrines, river and river-ii.",
+                           "The name %s is not an expansion id; the ids are base, abbey-mayor, hills-sheep, messages, shrines, river, river-ii and inns-cathedrals.",
                            excerpt);
         return fail_at(err, 400, ptr, "Duplicate expansion",
                        "The expansion %s is listed twice.", excerpt);
@@ -575,7 +575,7 @@ static bool decode_options(json_object *p, cc_position *pos, cc_error *err)
 {
     static const char *const allowed[] = {
         "hill_tiebreak", "wagon_rules", "barn_placement", "tiny_city_scoring", "farmers",
-        "hills", "vineyards", NULL
+        "hills", "vineyards", "inn_cathedral_final", NULL
     };
     json_object *opts;
     if (!odec_object(p, "options", POS, false, &opts, err))
@@ -583,6 +583,7 @@ static bool decode_options(json_object *p, cc_position *pos, cc_error *err)
     if (opts == NULL)
         return true;
     int hill = 0, wagon = 0, barn = 0, tiny = 0, farmers = 0, hills = 0, vineyards = 0;
+    int inn_final = 0;
     if (!odec_only_members(opts, allowed, POS "/options", err)
         || !decode_choice(opts, "hill_tiebreak", "official", "count", &hill, err)
         || !decode_choice(opts, "wagon_rules", "c2", "c1", &wagon, err)
@@ -590,7 +591,8 @@ static bool decode_options(json_object *p, cc_position *pos, cc_error *err)
         || !decode_choice(opts, "tiny_city_scoring", "4", "2", &tiny, err)
         || !decode_choice(opts, "farmers", "on", "off", &farmers, err)
         || !decode_choice(opts, "hills", "on", "off", &hills, err)
-        || !decode_choice(opts, "vineyards", "on", "off", &vineyards, err))
+        || !decode_choice(opts, "vineyards", "on", "off", &vineyards, err)
+        || !decode_choice(opts, "inn_cathedral_final", "zero", "ignore", &inn_final, err))
         return false;
     pos->options.hill_tiebreak = hill ? CC_HILL_TIEBREAK_COUNT : CC_HILL_TIEBREAK_OFFICIAL;
     pos->options.wagon_rules = wagon ? CC_WAGON_RULES_C1 : CC_WAGON_RULES_C2;
@@ -599,6 +601,8 @@ static bool decode_options(json_object *p, cc_position *pos, cc_error *err)
     pos->options.farmers = farmers ? CC_FARMERS_OFF : CC_FARMERS_ON;
     pos->options.hills = hills ? CC_ELEMENT_OFF : CC_ELEMENT_ON;
     pos->options.vineyards = vineyards ? CC_ELEMENT_OFF : CC_ELEMENT_ON;
+    pos->options.inn_cathedral_final =
+        inn_final ? CC_INN_CATHEDRAL_FINAL_IGNORE : CC_INN_CATHEDRAL_FINAL_ZERO;
     return true;
 }
 
@@ -743,12 +747,13 @@ static bool decode_figures(json_object *p, cc_position *pos, cc_error *err)
     if (!odec_array(p, "figures", POS, true, &list, err))
         return false;
     size_t n = json_object_array_length(list);
+    size_t cap = (size_t)cc_figures_cap(pos->expansions);   /* 162 with Inns & Cathedrals */
     char ptr[CC_POINTER_MAX];
-    if (n > CC_MAX_FIGURES) {
-        ojs_pointer_index(ptr, POS "/figures", CC_MAX_FIGURES);
+    if (n > cap) {
+        ojs_pointer_index(ptr, POS "/figures", cap);
         return fail_at(err, 422, ptr, "More figures than the supply holds",
                        "Six players own at most %d figures; this position lists %zu.",
-                       CC_MAX_FIGURES, n);
+                       (int)cap, n);
     }
     for (size_t i = 0; i < n; i++) {
         ojs_pointer_index(ptr, POS "/figures", i);
@@ -911,7 +916,7 @@ bool odec_position(json_object *root, const cc_catalog *cat, cc_position *pos, c
 static const char *const member_names[] = {
     "position", "expansions", "options", "players", "active", "tiles", "figures",
     "scores", "abbeys", "hill_tiebreak", "wagon_rules", "barn_placement",
-    "tiny_city_scoring", "farmers", "hills", "vineyards", "supply", "sets",
+    "tiny_city_scoring", "farmers", "hills", "vineyards", "inn_cathedral_final", "supply", "sets",
     "tile", "x", "y", "rot", "player", "kind", "at", "flock",
     "deployed", "token", "shepherd", "action", "final", "figure", "wagons", "moves",
     NULL

@@ -87,8 +87,8 @@ static int drawable_types(const cc_position *pos, const cc_catalog *cat, rb_rng 
     int n = 0;
     for (int i = 0; i < cat->ntypes; i++) {
         const cc_tile_type *t = &cat->types[i];
-        if (t->is_abbey || !(pos->expansions & t->expansion))
-            continue;
+        if (t->is_abbey || !(pos->expansions & t->expansion) || t->variant[0] != '\0')
+            continue;   /* a set variant's own tile is not in the box's bag */
         int used = 0;
         for (int j = 0; j < pos->ntiles; j++)
             used += pos->tiles[j].type == i;
@@ -166,15 +166,9 @@ static void note_figure(occupancy *o, const cc_features *f, const cc_figure *fig
 
 static int random_kind(const cc_position *pos, const occupancy *o, int player, rb_rng *r)
 {
-    static const int supply[CC_FIG_NKINDS] = {
-        CC_SUPPLY_MEEPLES, CC_SUPPLY_MAYOR, CC_SUPPLY_WAGON, CC_SUPPLY_BARN, CC_SUPPLY_SHEPHERD
-    };
     int kinds[CC_FIG_NKINDS], n = 0;
     for (int k = 0; k < CC_FIG_NKINDS; k++) {
-        bool in_play = k == CC_FIG_MEEPLE
-                    || (k == CC_FIG_SHEPHERD && (pos->expansions & CC_EXP_HILLS_SHEEP))
-                    || (k != CC_FIG_SHEPHERD && (pos->expansions & CC_EXP_ABBEY_MAYOR));
-        if (in_play && o->used[player][k] < supply[k])
+        if (o->used[player][k] < cc_position_supply(pos, (cc_figure_kind)k))
             kinds[n++] = k;
     }
     return n == 0 ? -1 : kinds[rb_below(r, n)];
@@ -183,7 +177,8 @@ static int random_kind(const cc_position *pos, const occupancy *o, int player, r
 static bool may_stand_on(cc_figure_kind kind, cc_feature_type t)
 {
     switch (kind) {
-    case CC_FIG_MEEPLE: return true;
+    case CC_FIG_MEEPLE:
+    case CC_FIG_BIG: return true;
     case CC_FIG_MAYOR: return t == CC_FEAT_CITY;
     case CC_FIG_WAGON: return t != CC_FEAT_FIELD;
     case CC_FIG_SHEPHERD: return t == CC_FEAT_FIELD;

@@ -159,3 +159,14 @@ cc_turn_choices su_deployed(int figure, int token)
     ch.first_token = token;
     return ch;
 }
+
+void su_seven_tile_city(su_game *g)
+{
+    tu_tile(&g->pos, "base.E", 0, -1, 180);
+    tu_tile(&g->pos, "base.E", -2, 0, 90);
+    tu_tile(&g->pos, "base.F", -1, 0, 0);
+    tu_tile(&g->pos, "base.C", 0, 0, 0);
+    tu_tile(&g->pos, "base.F", 1, 0, 0);
+    tu_tile(&g->pos, "base.E", 2, 0, 270);
+    tu_tile(&g->pos, "base.E", 0, 1, 0);
+}

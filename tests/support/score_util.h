@@ -55,6 +55,14 @@ void su_check_result(const su_game *g);
  * (2,-1), the last of the hole's eight neighbours. The abbey is not added. */
 void su_abbey_board(su_game *g, bool cities, bool ne_corner);
 
+/* A city of 7 tiles with 3 coats of arms along y = 0, capped north and
+ * south of its centre (Abbey & Mayor, Mayor example 1):
+ *      (0,-1) E cap
+ *   (-2,0) E cap - (-1,0) F+ - (0,0) C+ - (1,0) F+ - (2,0) E cap
+ *      (0,1)  E cap  <- placed last
+ * Value when complete: 7 x 2 + 3 x 2 = 20. */
+void su_seven_tile_city(su_game *g);
+
 /* Choices with only a deployment (figure index) and, for a shepherd, its draw. */
 cc_turn_choices su_deployed(int figure, int token);
 

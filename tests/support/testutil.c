@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../engine/deploy.h"
 #include "../../service/catalog/catalog_db.h"
 #include "../../service/render/render.h"
 #include "../../service/text/format.h"
@@ -195,4 +196,33 @@ void tu_expect_placeholders_are_arguments(const txt_english *e, size_t n)
             p += 1 + len;
         }
     }
+}
+
+size_t tu_languages(const char **codes, bool skip_english)
+{
+    size_t n, k = 0;
+    const txt_language *rows = txt_languages(&n);
+    for (size_t i = skip_english ? 1 : 0; i < n && k < TXT_LANGUAGES_MAX; i++)
+        codes[k++] = rows[i].code;
+    return k;
+}
+
+void tu_deploy_text(const cc_position *pos, int tile, char *out, size_t size)
+{
+    cc_board *b = tu_board_new();
+    cc_features *f = tu_features_new();
+    tu_build(pos, b, f);
+    cc_deploy_option opts[CC_MAX_DEPLOY_OPTIONS];
+    int n = cc_deployments(pos, f, tile, opts);
+    size_t len = 0;
+    out[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        char at[8];
+        len += (size_t)snprintf(out + len, size - len, "%s%s %s", i ? ", " : "",
+                                cc_figure_kind_name(opts[i].kind), cc_loc_name(opts[i].at, at));
+        if (opts[i].challenge >= 0)
+            len += (size_t)snprintf(out + len, size - len, "!%d", opts[i].challenge);
+    }
+    free(b);
+    free(f);
 }

@@ -15,6 +15,7 @@
  *   tu_flock(&pos, tokens...)      set the flock of the last figure
  *   tu_build(&pos, b, f)    validate into board b and features f; asserts valid
  *   tu_feature(f, x, y, at) the feature id at a location; asserts it exists
+ *   tu_deploy_text(&pos, t, out, n)  the deployment options on tile t, as text
  *   tu_expect_placeholders_are_arguments(e, n)   every {name} of an English
  *                           table is an argument name of engine/text.h
  */
@@ -30,6 +31,7 @@
 #include "../../engine/scoring.h"
 #include "../../engine/validate.h"
 #include "../../service/text/english.h"
+#include "../../service/text/lang.h"
 
 void tu_init(void);
 void tu_fini(void);
@@ -60,9 +62,21 @@ const char *tu_explain(const cc_score_event *ev, const cc_position *pos);
 const char *tu_title(const cc_error *err);
 const char *tu_detail(const cc_error *err);
 
+/* The deployment options of pos on its tile index `tile` (cc_deployments),
+ * as "meeple NNE, meeple S, mayor S" in the engine's order; a challenge as
+ * "meeple C!3" (figure 3). */
+void tu_deploy_text(const cc_position *pos, int tile, char *out, size_t size);
+
 /* The whole file at path (relative to the repository root, where the tests
  * run), NUL-terminated, in a malloc'ed buffer the caller frees; *len (if
  * not NULL) its size in bytes. Fails the test if it cannot be read. */
 char *tu_read_file(const char *path, size_t *len);
+
+/* The codes of the service's language table (service/text/lang.h: every
+ * po/<code>.po), English first, or without English if skip_english: the
+ * tests of every language cover each language the build serves, a new one
+ * included, with nothing to edit. codes has room for TXT_LANGUAGES_MAX;
+ * returns the count. */
+size_t tu_languages(const char **codes, bool skip_english);
 
 #endif

@@ -44,6 +44,7 @@ typedef struct {
     expect_feature features[CC_MAX_TILE_FEATURES];
     const char *wagon_links[CC_MAX_WAGON_LINKS];   /* "#0 #1" per group */
     const char *notes;
+    const char *variant;                           /* the set variant that alone holds it */
 } expect_tile;
 
 /* Every expectation, in tiles.json order (the catalog order). */
@@ -167,6 +168,7 @@ static void check_tile(const expect_tile *e)
         cr_expect_str_eq(got, e->wagon_links[g], "%s: wagon link group %d", e->id, g);
     }
     expect_prose("notes", t->notes, sizeof t->notes, e->notes);
+    cr_expect_str_eq(t->variant, e->variant ? e->variant : "", "%s: variant", e->id);
 }
 
 /* One test per tile type: tile_<id>_matches_tiles_md, citing its section. */
@@ -240,12 +242,29 @@ Test(catalog, hills_sheep_has_18_tiles_8_hills_8_vineyards)
     cr_expect_eq(vineyards, 8);
 }
 
-/* tiles.md section 7: the 5 shrine tiles of Count, King & Robber. */
-Test(catalog, shrines_has_5_tiles)
+/* tiles.md section 7: the 5 shrine tiles of Count, King & Robber (the
+ * box: the apps' cult/5), and the 6th, CU/SRCR, which only the variant
+ * shrines-6 (cult/6) holds: a box game's bag has 5, the variant's 6. */
+Test(catalog, shrines_has_5_tiles_and_its_variant_6)
 {
     int ntypes;
-    cr_expect_eq(copies_in_set("shrines", &ntypes), 5);
-    cr_expect_eq(ntypes, 5);
+    cr_expect_eq(copies_in_set("shrines", &ntypes), 6);
+    cr_expect_eq(ntypes, 6);
+    const cc_catalog *cat = tu_catalog();
+    cc_position pos;
+    cc_position_init(&pos);
+    pos.expansions |= CC_EXP_SHRINES;
+    int box = 0, six = 0;
+    for (int i = 0; i < cat->ntypes; i++)
+        box += cc_position_bag_count(&pos, cat, i) * (strcmp(cat->types[i].set, "shrines") == 0);
+    pos.sets_given = true;
+    pos.copies[CC_SET_BASE] = 1;
+    pos.copies[CC_SET_SHRINES_6] = 1;
+    for (int i = 0; i < cat->ntypes; i++)
+        six += cc_position_bag_count(&pos, cat, i) * (strcmp(cat->types[i].set, "shrines") == 0);
+    cr_expect_eq(box, 5);
+    cr_expect_eq(six, 6);
+    cr_expect_str_eq(cat->types[cc_catalog_find(cat, "CU/SRCR")].variant, "shrines-6");
 }
 
 /* tiles.md section 8: Messages brings no tile type to this catalog (its

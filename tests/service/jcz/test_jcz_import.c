@@ -17,6 +17,9 @@
  *   shrine          a heretic challenging a monk (cult/5)
  *   rules           every rule option of the apps the service models
  *   elements        figures enabled without their tile sets
+ *   river-ii        The River II: the spring, the fork, both branches (a
+ *                   city across the river, a monastery beside it), saved
+ *                   with the river still open
  * The expected numbers come from the rules (the files' names say what
  * they show); the sheep drawn follow the bag of service/jcz/jcz_sheep.h.
  * Then: ?turn, the out-of-scope and malformed files (422/400 with the
@@ -55,12 +58,11 @@ static char *load(const char *name)
     return buf;
 }
 
-/* The file with the first occurrence of `from` replaced by `to`. */
-static char *edited(const char *name, const char *from, const char *to)
+/* text (freed) with the first occurrence of `from` replaced by `to`. */
+static char *replaced(char *text, const char *from, const char *to)
 {
-    char *text = load(name);
     char *at = strstr(text, from);
-    cr_assert_not_null(at, "%s has no %s", name, from);
+    cr_assert_not_null(at, "no %s in %.200s", from, text);
     size_t head = (size_t)(at - text), fl = strlen(from), tl = strlen(to);
     char *out = malloc(strlen(text) - fl + tl + 1);
     memcpy(out, text, head);
@@ -68,6 +70,12 @@ static char *edited(const char *name, const char *from, const char *to)
     strcpy(out + head + tl, at + fl);
     free(text);
     return out;
+}
+
+/* The file with the first occurrence of `from` replaced by `to`. */
+static char *edited(const char *name, const char *from, const char *to)
+{
+    return replaced(load(name), from, to);
 }
 
 static json_object *import(const char *name, const char *query, int status)
@@ -419,8 +427,10 @@ Test(jcz_import, passing_in_the_end_game_abbey_round_is_refused)
 Test(jcz_import, what_is_out_of_scope_is_named_with_its_pointer)
 {
     static const edit_case cases[] = {
-        { "\"basic:1\": 1", "\"basic:1\": 1, \"inns-and-cathedrals:1\": 1", "/setup/sets/inns-and-cathedrals:1" },
-        { "\"basic:1\": 1", "\"basic:1\": 1, \"cult/6\": 1", "/setup/sets/cult~16" },
+        /* Inns & Cathedrals is in scope (issue 28), but not without the
+         * elements inn and cathedral that make its tiles score. */
+        { "\"basic:1\": 1", "\"basic:1\": 1, \"inns-and-cathedrals:1\": 1", "/setup/elements/inn" },
+        { "\"basic:1\": 1", "\"basic:1\": 1, \"corn-circles/2\": 1", "/setup/sets/corn-circles~12" },
         { "\"basic:1\": 1", "\"basic:1\": 3", "/setup/sets/basic:1" },
         { "\"basic:1\": 1", "\"basic:1\": 1, \"basic:2\": 2", "/setup/sets/basic:2" },
         { "\"farmers\": true", "\"farmers\": true, \"dragon\": 1", "/setup/elements/dragon" },
@@ -605,6 +615,171 @@ Test(jcz_import, malformed_files_are_400_with_their_pointer)
     json_object_put(tu_post("/v1/import/jcz", "[]", 400));
 }
 
+/* ---- The River (issue 27) ------------------------------------------------ */
+
+/* The placements /v1/placements gives tile in the position a answers. */
+static json_object *placements_in(json_object *a, const char *tile, int status)
+{
+    json_object *body = json_object_new_object();
+    json_object_object_add(body, "position", json_object_get(tu_member(a, "position")));
+    json_object_object_add(body, "tile", json_object_new_string(tile));
+    json_object *p = tu_post("/v1/placements", json_object_to_json_string(body), status);
+    json_object_put(body);
+    return p;
+}
+
+/* The placements of an answer as "x,y,rot" joined by spaces. */
+static void placement_list(json_object *p, char *out, size_t size)
+{
+    json_object *list = tu_member(p, "placements");
+    out[0] = '\0';
+    for (size_t i = 0; i < json_object_array_length(list); i++) {
+        json_object *e = json_object_array_get_idx(list, i);
+        size_t n = strlen(out);
+        snprintf(out + n, size - n, "%s%d,%d,%d", i ? " " : "", tu_int(e, "x"), tu_int(e, "y"),
+                 tu_int(e, "rot"));
+    }
+}
+
+/* River II saved mid-river (river-ii.jcz): spring at (0, 0) flowing E, the
+ * fork at (1, 0) (river.setup.spring, river-ii.placement.fork-first), its
+ * north branch turned east at (1, -1), its east branch through a city at
+ * (2, 0) (Ann's knight) and past a monastery at (3, 0) (Bob's monk). The
+ * author's next tiles: RI.2/RrII (river S+W in the box's orientation)
+ * continues the east branch at (4, 0) only, turning south (rot 0) or north
+ * (rot 90) (river.placement.continue); at (2, -1), where the north branch
+ * flows, its sides would meet Ann's city with a road. A land tile waits
+ * for the river's end (river.placement.first); the volcano comes last
+ * (river.placement.lake-last). */
+Test(jcz_import, river_ii_game_reaches_the_placements_its_author_expected)
+{
+    json_object *a = import("river-ii.jcz", "", 200);
+    json_object *pos = tu_member(a, "position");
+    cr_assert_str_eq(json_object_to_json_string_ext(tu_member(pos, "expansions"), JSON_C_TO_STRING_PLAIN),
+                     "[\"river-ii\"]");
+    cr_assert_eq(json_object_array_length(tu_member(pos, "tiles")), 5);
+    cr_assert_eq(nfigures(a), 2);
+    cr_assert_str_eq(tu_str(pos, "active"), "Ann");
+    char got[256];
+    json_object *p = placements_in(a, "river-ii.RrII", 200);
+    placement_list(p, got, sizeof got);
+    cr_assert_str_eq(got, "4,0,0 4,0,90", "%s", json_object_to_json_string(p));
+    json_object_put(p);
+    p = placements_in(a, "base.D", 422);
+    cr_assert(strstr(json_object_to_json_string(p), "river.placement.first") != NULL, "%s",
+              json_object_to_json_string(p));
+    json_object_put(p);
+    p = placements_in(a, "river-ii.I.v", 422);
+    cr_assert(strstr(json_object_to_json_string(p), "river.placement.lake-last") != NULL, "%s",
+              json_object_to_json_string(p));
+    json_object_put(p);
+    json_object_put(a);
+}
+
+/* The river sets' ids as the apps write them (river/1:1, river/1:2,
+ * river/2:1, river/2:2, and the bare family id), the garden printing's
+ * tile (RI.2/IIG, the same tile without the abbot), and the element
+ * "river", which FanCloisterZone adds with a river set: a file without it
+ * is the same game. A river set is one copy at most; a river tile without
+ * its set is not in play. */
+Test(jcz_import, river_sets_and_element_as_the_apps_write_them)
+{
+    json_object *want = import("river-ii.jcz", "", 200);
+    static const char *const same[][2] = {
+        { "\"river/2:1\": 1", "\"river/2:2\": 1" },
+        { "\"river/2:1\": 1", "\"river/2\": 1" },
+        { ", \"river\": true", "" },
+    };
+    for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
+        char *body = edited("river-ii.jcz", same[i][0], same[i][1]);
+        json_object *a = tu_post("/v1/import/jcz", body, 200);
+        cr_assert_str_eq(json_object_to_json_string(tu_member(a, "position")),
+                         json_object_to_json_string(tu_member(want, "position")), "%s", same[i][1]);
+        json_object_put(a);
+        free(body);
+    }
+    json_object_put(want);
+    char *body = edited("river-ii.jcz", "\"tileId\": \"RI.2/II\"", "\"tileId\": \"RI.2/IIG\"");
+    json_object_put(tu_post("/v1/import/jcz", body, 200));
+    free(body);
+    body = edited("river-ii.jcz", "\"river/2:1\": 1", "\"river/2:1\": 2");
+    assert_problem(body, 422, "/setup/sets/river~12:1", NULL);
+    free(body);
+    body = edited("river-ii.jcz", "\"river/2:1\": 1", "\"river/1:1\": 1");
+    assert_problem(body, 422, "/gameAnnotations/drawOrder/0", "RI.2/III");
+    free(body);
+    /* Both rivers: one spring; River I's lake stays in the box. */
+    const char *both = "\"river/1:1\": 1, \"river/2:1\": 1";
+    body = edited("river-ii.jcz", "\"river/2:1\": 1", both);
+    json_object *a = tu_post("/v1/import/jcz", body, 200);
+    cr_assert_str_eq(json_object_to_json_string_ext(tu_member(tu_member(a, "position"), "expansions"),
+                                                    JSON_C_TO_STRING_PLAIN),
+                     "[\"river\",\"river-ii\"]");
+    json_object_put(a);
+    free(body);
+    body = replaced(edited("river-ii.jcz", "\"river/2:1\": 1", both), "\"drawOrder\": [\"RI.2/III\"",
+                    "\"drawOrder\": [\"RI.1/I.e\"");
+    assert_problem(body, 422, "/gameAnnotations/drawOrder/0", NULL);
+    free(body);
+}
+
+/* Export writes the river sets and the element back as the apps do. */
+Test(jcz_import, river_game_exports_its_sets_and_element)
+{
+    const char *body =
+        "{\"position\": {\"expansions\": [\"river\", \"river-ii\"], \"players\": [\"a\", \"b\"],"
+        " \"tiles\": [{\"tile\": \"river.s\", \"x\": 0, \"y\": 0, \"rot\": 0}], \"figures\": []},"
+        " \"moves\": [{\"tile\": \"river-ii.III\", \"x\": 1, \"y\": 0, \"rot\": 0}]}";
+    json_object *jcz = tu_post("/v1/export/jcz", body, 200);
+    json_object *setup = tu_member(jcz, "setup");
+    cr_assert_str_eq(json_object_to_json_string_ext(tu_member(setup, "sets"),
+                                                    JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE),
+                     "{\"basic:1\":1,\"river/1:1\":1,\"river/2:1\":1}");
+    cr_assert(json_object_get_boolean(tu_member(tu_member(setup, "elements"), "river")));
+    cr_assert_str_eq(tu_str(json_object_array_get_idx(tu_member(setup, "start"), 0), "tile"), "RI/s");
+    json_object *a = tu_post("/v1/import/jcz", json_object_to_json_string(jcz), 200);
+    cr_assert_eq(tu_int(a, "turns"), 1);
+    json_object_put(a);
+    json_object_put(jcz);
+}
+
+/* ---- cult/6 (issue 30) ------------------------------------------------------ */
+
+/* The apps' tile set cult/6 is cult/5's five shrine tiles and CU/SRCR
+ * (reference cult.xml; the catalog: shrines.SRCR in tile_variant
+ * 'shrines-6'). A file with cult/6 imports to sets {"shrines-6": 1}, whose
+ * bag holds shrines.SRCR; cult/5's does not (before: cult/6 was a 422 out
+ * of scope). The export writes cult/6 back. */
+Test(jcz_import, cult_6_is_the_shrine_set_with_its_sixth_tile)
+{
+    char *body = edited("shrine.jcz", "\"cult/5\": 1", "\"cult/6\": 1");
+    json_object *a = tu_post("/v1/import/jcz", body, 200);
+    json_object *start = tu_post("/v1/import/jcz?turn=1", body, 200);
+    free(body);
+    json_object *pos = tu_member(a, "position");
+    cr_assert_str_eq(json_object_to_json_string_ext(tu_member(pos, "sets"), JSON_C_TO_STRING_PLAIN),
+                     "{\"base\":1,\"shrines-6\":1}");
+    json_object *p = placements_in(a, "shrines.SRCR", 200);
+    cr_assert_gt(json_object_array_length(tu_member(p, "placements")), 0, "%s",
+                 json_object_to_json_string(p));
+    json_object_put(p);
+    json_object *five = import("shrine.jcz", "", 200);
+    json_object_put(placements_in(five, "shrines.SRCR", 422));
+    json_object_put(five);
+    /* Exported: the same set back. */
+    json_object *req = json_object_new_object();
+    json_object_object_add(req, "position", json_object_get(tu_member(start, "position")));
+    json_object_object_add(req, "moves", json_object_new_array());
+    json_object *jcz = tu_post("/v1/export/jcz", json_object_to_json_string(req), 200);
+    cr_assert_str_eq(json_object_to_json_string_ext(tu_member(tu_member(jcz, "setup"), "sets"),
+                                                    JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE),
+                     "{\"basic:1\":1,\"cult/6\":1}");
+    json_object_put(jcz);
+    json_object_put(req);
+    json_object_put(start);
+    json_object_put(a);
+}
+
 /* ---- export, and the import of the export ------------------------------------ */
 
 /* Import name; export the start position with the moves the import
@@ -641,7 +816,7 @@ Test(jcz_import, every_hand_made_game_exports_and_imports_back)
     static const char *const names[] = {
         "basic-meeples.jcz", "mayor.jcz", "wagon.jcz", "barn.jcz", "shepherd.jcz",
         "abbey-midgame.jcz", "abbey-endgame.jcz", "shrine.jcz", "rules.jcz", "elements.jcz",
-        "discard-end.jcz",
+        "discard-end.jcz", "river-ii.jcz",
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         export_round_trip(names[i]);
@@ -850,4 +1025,43 @@ Test(jcz_import, export_checks_discards_against_the_bag)
     p = tu_post("/v1/export/jcz", body, 422);
     cr_assert_str_eq(tu_str(p, "pointer"), "/moves/3/tile", "%s", json_object_to_json_string(p));
     json_object_put(p);
+}
+
+/* Issue 30: the wagon phase the export writes is the engine's
+ * (cc_turn_wagon_steps). Heretics & Shrines, note 21: "A wagon on the
+ * feature losing a challenge ... is directly removed without scoring": b's
+ * wagon on the shrine at (1, 0) loses when base.U at (-1, 1) completes a's
+ * cloister at (0, 0). The wagon may not move (abbey.wagon.move-scored: its
+ * feature is not complete), so b has nothing to PASS: the turn ends with
+ * a's COMMIT. Before, the writer looked only for a destination and wrote a
+ * PASS for b. The file imports back to the same game. */
+Test(jcz_import, a_wagon_that_lost_a_challenge_gets_no_pass)
+{
+    const char *body =
+        "{\"position\": {\"expansions\": [\"abbey-mayor\", \"hills-sheep\", \"shrines\"],"
+        " \"players\": [\"a\", \"b\"], \"figures\": [], \"tiles\": ["
+        "{\"tile\": \"base.E\", \"x\": -1, \"y\": -1, \"rot\": 0}, {\"tile\": \"base.E\", \"x\": 0, \"y\": -1, \"rot\": 0},"
+        "{\"tile\": \"base.E\", \"x\": 1, \"y\": -1, \"rot\": 0}, {\"tile\": \"base.E\", \"x\": 2, \"y\": -1, \"rot\": 0},"
+        "{\"tile\": \"base.E\", \"x\": -1, \"y\": 0, \"rot\": 270}]},"
+        " \"moves\": ["
+        "{\"tile\": \"base.B\", \"x\": 0, \"y\": 0, \"rot\": 0, \"deploy\": {\"kind\": \"meeple\", \"at\": \"C\"}},"
+        "{\"tile\": \"shrines.S\", \"x\": 1, \"y\": 0, \"rot\": 0, \"deploy\": {\"kind\": \"wagon\", \"at\": \"C\"}},"
+        "{\"tile\": \"base.U\", \"x\": 0, \"y\": 1, \"rot\": 0}, {\"tile\": \"base.U\", \"x\": 1, \"y\": 1, \"rot\": 0},"
+        "{\"tile\": \"base.U\", \"x\": -1, \"y\": 1, \"rot\": 0}]}";
+    json_object *jcz = tu_post("/v1/export/jcz", body, 200);
+    json_object *replay = tu_member(jcz, "replay");
+    size_t n = json_object_array_length(replay), place = 0;
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(tu_str(json_object_array_get_idx(replay, i), "type"), "PLACE_TILE") == 0)
+            place = i;
+    /* The last turn: a's tile, a's PASS (no figure), a's COMMIT; nothing of b's. */
+    cr_assert_eq(n - place, 3, "%s", json_object_to_json_string(replay));
+    for (size_t i = place; i < n; i++)
+        cr_assert_eq(tu_int(json_object_array_get_idx(replay, i), "player"), 0, "message %zu: %s", i,
+                     json_object_to_json_string(json_object_array_get_idx(replay, i)));
+    json_object *a = tu_post("/v1/import/jcz", json_object_to_json_string(jcz), 200);
+    cr_assert_eq(tu_int(a, "turns"), 5);
+    cr_assert_eq(nfigures(a), 0, "the monk and the wagon are home");
+    json_object_put(a);
+    json_object_put(jcz);
 }

@@ -91,6 +91,47 @@ Test(jcz_roundtrip, every_expansion_games)
     round_trip(all, &o, 6, 8);
 }
 
+/* Issue 27: whole games with The River, The River II and both, with the
+ * other expansions: exported (river/1:1, river/2:1, the element river)
+ * and imported back to the same game, turn by turn (the volcano's player
+ * playing again included). */
+Test(jcz_roundtrip, river_games)
+{
+    cc_options o = options(0, 0, 0, 0, 0);
+    round_trip(CC_EXP_RIVER, &o, 2, 11);
+    round_trip(CC_EXP_RIVER_II | CC_EXP_ABBEY_MAYOR, &o, 3, 12);
+    o = options(1, 1, 1, 1, 0);
+    round_trip(CC_EXP_RIVER | CC_EXP_RIVER_II | CC_EXP_HILLS_SHEEP | CC_EXP_SHRINES, &o, 4, 13);
+    for (uint64_t seed = 20; seed < 30; seed++)
+        round_trip(CC_EXP_RIVER_II, &o, 2, seed);
+}
+
+/* Found by fuzz_jcz_roundtrip (fuzz/regressions/jcz_roundtrip/abbey-in-a-
+ * river-bend): seed 38851, 6 players, Abbey & Mayor, Hills & Sheep and
+ * both rivers, c1, hill count, hills and vineyards off. At move 9 the
+ * river's bends left a hole and the random player laid its abbey there
+ * while the river was still open, which river.placement.first forbids
+ * (the abbey is a land tile): the engine then refused the position. */
+Test(jcz_roundtrip, no_abbey_while_the_river_is_open)
+{
+    cc_options o = options(1, 1, 0, 0, 0);
+    o.hills = o.vineyards = CC_ELEMENT_OFF;
+    round_trip(CC_EXP_ABBEY_MAYOR | CC_EXP_HILLS_SHEEP | CC_EXP_RIVER | CC_EXP_RIVER_II, &o, 6, 38851);
+}
+
+/* Found by fuzz_jcz_roundtrip (fuzz/regressions/jcz_roundtrip/more-than-
+ * 128-moves): every expansion with both rivers, 4 players, every option
+ * off its default, seed 23295: more moves than CC_GAME_MAX_TURNS (the cap
+ * of a game's `turns`, not of a whole game), which overran the round
+ * trip's record of positions. */
+Test(jcz_roundtrip, a_game_longer_than_128_moves)
+{
+    cc_options o = options(1, 1, 1, 1, 1);
+    o.hills = o.vineyards = CC_ELEMENT_OFF;
+    round_trip(CC_EXP_ABBEY_MAYOR | CC_EXP_HILLS_SHEEP | CC_EXP_SHRINES | CC_EXP_RIVER | CC_EXP_RIVER_II,
+               &o, 4, 23295);
+}
+
 /* Issue 30: the round trip missed c1 because no test combined it with
  * wagons on linked parts. Every combination of the seven options (the
  * house rules and the elements switched off), each with one of the eight
@@ -121,6 +162,17 @@ Test(jcz_roundtrip, c1_wagon_stays_on_the_tile_it_moved_to)
 {
     cc_options o = options(1, 1, 1, 1, 1);
     round_trip(CC_EXP_ABBEY_MAYOR, &o, 3, 63352);
+}
+
+/* Inns & Cathedrals: the large meeple is deployed by the random player,
+ * written as the apps' "<player>.big.1" with element big-follower, and read
+ * back (issue 28). With Abbey & Mayor too, so wagons roll past it. */
+Test(jcz_roundtrip, inns_cathedrals_large_meeple_games)
+{
+    cc_options o = options(0, 0, 0, 0, 0);
+    round_trip(CC_EXP_INNS_CATHEDRALS, &o, 6, 9);
+    o = options(0, 0, 0, 0, 0);
+    round_trip(CC_EXP_INNS_CATHEDRALS | CC_EXP_ABBEY_MAYOR, &o, 3, 10);
 }
 
 /* Issue 11: a .jcz of a whole 72-tile game imports in well under 50 ms

@@ -462,6 +462,26 @@ Test(mcp, a_board_tool_result_carries_a_png_when_asked_and_a_card_tool_none)
     json_object_put(a);
 }
 
+/* Issue 31: barn_check's picture marks the corner asked about (show.barn),
+ * refused or not: it is not the bare position describe_position draws. */
+Test(mcp, barn_check_pictures_mark_the_corner_even_when_refused)
+{
+#define BARN_ARGS "\"position\":{\"expansions\":[\"abbey-mayor\"],\"players\":[\"red\",\"blue\"],\"tiles\":[" \
+    "{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}],\"figures\":[]},\"picture\":true"
+    json_object *barn = send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"barn_check\","
+                             "\"arguments\":{" BARN_ARGS ",\"x\":0,\"y\":0,\"at\":\"NE\"}}}", 200);
+    json_object *plain = send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"describe_position\","
+                              "\"arguments\":{" BARN_ARGS "}}}", 200);
+#undef BARN_ARGS
+    json_object *a = tu_member(tu_member(barn, "result"), "content"), *b = tu_member(tu_member(plain, "result"), "content");
+    cr_assert_eq(json_object_array_length(a), 3, "barn_check draws a picture");
+    const char *with = tu_str(json_object_array_get_idx(a, 2), "data");
+    const char *without = tu_str(json_object_array_get_idx(b, json_object_array_length(b) - 1), "data");
+    cr_expect(strcmp(with, without) != 0, "the refused corner is marked on the picture");
+    json_object_put(barn);
+    json_object_put(plain);
+}
+
 /* tree.c: a message is judged by the reader every route uses (same
  * refusal, pointer and detail as a request body), and what passes is held
  * as the same tree json-c would build from it, however deep. */

@@ -90,7 +90,8 @@ Test(render, svg_has_one_figure_group_per_figure_with_player_kind_and_spot)
     char *svg = svg_of(s, NULL);
     cr_assert_eq(count(svg, "<g class=\"figure\""), 1);
     cr_assert_not_null(strstr(svg, "<g class=\"figure\" data-player=\"red\" data-kind=\"meeple\" "
-                                   "data-x=\"0\" data-y=\"-1\" data-at=\"S\"><title>red's meeple at (0, -1) S</title>"));
+                                   "data-x=\"0\" data-y=\"-1\" data-at=\"S\" data-box=\""));
+    cr_assert_not_null(strstr(svg, "\"><title>red's meeple at (0, -1) S</title>"));
     free(svg);
     free(s);
 }
@@ -161,7 +162,7 @@ Test(render, svg_has_one_highlight_group_per_mark)
                                    "data-tile=\"base.E\" data-rot=\"270\""));
     cr_assert_not_null(strstr(svg, "data-kind=\"deployment\" data-x=\"0\" data-y=\"0\" data-at=\"E\""));
     cr_assert_not_null(strstr(svg, "data-kind=\"last\" data-x=\"0\" data-y=\"-1\""));
-    cr_assert_eq(count(svg, "<g class=\"label\">"), 1);
+    cr_assert_eq(count(svg, "<g class=\"label\" data-box=\""), 1);
     cr_assert_not_null(strstr(svg, ">+4 red</text>"));
     cr_assert_not_null(strstr(svg, "<desc>The city at (0, -1) S is complete: red scores 4.</desc>"));
     cr_assert_not_null(strstr(svg, ">The city at (0, -1) S is complete: red scores 4.</text>"));

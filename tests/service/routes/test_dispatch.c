@@ -372,6 +372,63 @@ Test(dispatch, tiles_lists_every_catalog_tile_with_its_facts)
     json_object_put(o);
 }
 
+/* Issue 27: GET /v1/tiles?set=river answers the river's 12 tiles (the
+ * spring, the lake, 10 others; rule page river.txt: "12 river tiles"),
+ * ?set=river-ii River II's 12 with the spring both share; every set of the
+ * catalog answers its own tiles and only them; a set the catalog has not
+ * is a 400 naming the parameter. */
+Test(dispatch, tiles_of_one_set_with_the_shared_spring)
+{
+    const cc_catalog *cat = tu_catalog();
+    static const struct { const char *set; int types, tiles; } sets[] = {
+        { "river", 10, 12 }, { "river-ii", 12, 12 },
+    };
+    for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+        char path[64];
+        snprintf(path, sizeof path, "/v1/tiles?set=%s", sets[i].set);
+        json_object *o = ask("GET", path, NULL, 200);
+        json_object *tiles = array_member(o, "tiles");
+        int n = (int)json_object_array_length(tiles), count = 0;
+        bool spring = false;
+        for (int k = 0; k < n; k++) {
+            json_object *t = json_object_array_get_idx(tiles, (size_t)k);
+            count += int_member(t, "count");
+            spring |= strcmp(str_member(t, "id"), "river.s") == 0;
+        }
+        cr_expect_eq(n, sets[i].types, "%s: %d tile types", sets[i].set, n);
+        cr_expect_eq(count, sets[i].tiles, "%s: %d tiles", sets[i].set, count);
+        cr_expect(spring, "%s holds the spring", sets[i].set);
+        json_object_put(o);
+    }
+    for (int t = 0; t < cat->ntypes; t++) {   /* every set: its own tiles, and only them */
+        char path[96];
+        snprintf(path, sizeof path, "/v1/tiles?set=%s", cat->types[t].set);
+        json_object *o = ask("GET", path, NULL, 200);
+        json_object *tiles = array_member(o, "tiles");
+        int mine = 0, found = 0;
+        for (int u = 0; u < cat->ntypes; u++)
+            mine += strcmp(cat->types[u].set, cat->types[t].set) == 0;
+        for (size_t k = 0; k < json_object_array_length(tiles); k++) {
+            json_object *tk = json_object_array_get_idx(tiles, k);
+            bool own = strcmp(str_member(tk, "set"), cat->types[t].set) == 0;
+            cr_assert(own || strcmp(str_member(tk, "id"), "river.s") == 0, "%s: %s", path,
+                      str_member(tk, "id"));
+            found += own;
+        }
+        cr_assert_eq(found, mine, "%s: %d of the set's %d tiles", path, found, mine);
+        json_object_put(o);
+    }
+    static const char *const bad[] = { "/v1/tiles?set=rivers", "/v1/tiles?set=", "/v1/tiles?set=RIVER",
+                                       "/v1/tiles?set=river%00" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        json_object *p = ask("GET", bad[i], NULL, 400);
+        cr_assert_str_eq(str_member(p, "pointer"), "", "%s", bad[i]);   /* the query is no body */
+        cr_assert_str_eq(str_member(p, "parameter"), "set", "%s", bad[i]);
+        cr_assert(strstr(str_member(p, "type"), "/unknown-expansion") != NULL, "%s", bad[i]);
+        json_object_put(p);
+    }
+}
+
 /* Contract section 5 names a tile feature's index "index" ("features (index,
  * type, locations, pennants)"), section 2 "its index `k`": every feature of
  * every tile answers both, and both are its position in the list. */

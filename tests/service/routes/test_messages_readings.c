@@ -51,15 +51,6 @@ static json_object *round_at(json_object *message, size_t i)
     return json_object_array_get_idx(rounds, i);
 }
 
-static bool has_rule(json_object *answer, const char *id)
-{
-    json_object *rules = tu_member(answer, "rules");
-    for (size_t i = 0; i < json_object_array_length(rules); i++)
-        if (strcmp(json_object_get_string(json_object_array_get_idx(rules, i)), id) == 0)
-            return true;
-    return false;
-}
-
 /* base.D with base.E turned 180 north of it: the 2-tile city is complete,
  * 4 points for the figure on base.D's city (N). */
 #define CITY_TILES                                                            \
@@ -265,7 +256,7 @@ Test(messages_readings, reading_7_message_7_may_take_the_abbey_in_hand_as_the_ex
         json_object *p = json_object_array_get_idx(placements, i);
         cr_assert(tu_int(p, "x") == 1 && tu_int(p, "y") == 1, "only the hole");
     }
-    cr_assert(has_rule(a, "messages.card.7-extra-tile"));
+    cr_assert(tu_cites(a, "messages.card.7-extra-tile"));
     json_object_put(a);
 }
 

@@ -118,6 +118,26 @@ Test(route_render, svg_without_an_accept_header_with_a_tile_group_per_tile)
     free(a.body);
 }
 
+/* Issue 27: the river is drawn as a river, a band of water (tile_art.c's
+ * WATER, 0x4a90c8) from the spring's pond along its river edges; a board
+ * without a river has no water. */
+#define WATER_SVG "\"#4a90c8\""
+Test(route_render, the_river_is_drawn_as_water)
+{
+    answer a = render(NULL, NULL,
+                      "{\"position\": {\"expansions\": [\"river-ii\"], \"players\": [\"red\", \"blue\"],"
+                      " \"tiles\": [{\"tile\": \"river.s\", \"x\": 0, \"y\": 0, \"rot\": 0},"
+                      " {\"tile\": \"river-ii.III\", \"x\": 1, \"y\": 0, \"rot\": 0}], \"figures\": []}}");
+    svg_ok(&a);
+    cr_assert_eq(count(a.body, "<g class=\"tile\""), 2);
+    cr_assert_geq(count(a.body, WATER_SVG), 2, "%.2000s", a.body);
+    free(a.body);
+    a = render(NULL, NULL, "{\"position\": " README_POS "}");
+    svg_ok(&a);
+    cr_assert_eq(count(a.body, WATER_SVG), 0);
+    free(a.body);
+}
+
 static void format_for(const char *accept, bool png)
 {
     answer a = render(accept, NULL, "{\"position\": " README_POS "}");
@@ -405,4 +425,295 @@ Test(route_render, a_broken_position_is_the_usual_problem)
             "\"y\": 0, \"rot\": 0}, {\"tile\": \"base.E\", \"x\": 0, \"y\": -1, \"rot\": 0}], \"figures\": []}}",
             422, "/position/tiles/1");
     problem("image/png", "width=64", "{\"position\": 1}", 400, "/position");
+}
+
+/* ---- Inns & Cathedrals: the large meeple ------------------------------------- */
+
+/* The width of the drawing of the figure group that starts at g: the
+ * spread of the x coordinates of its path (every number pair of a path's
+ * M, L and C commands is a point). */
+static double figure_width(const char *g)
+{
+    const char *end = strstr(g, "</g>");
+    const char *d = strstr(g, " d=\"");
+    cr_assert(d != NULL && end != NULL && d < end);
+    double lo = 1e9, hi = -1e9;
+    int k = 0;
+    for (const char *p = d + 4; *p != '"';) {
+        if ((*p >= '0' && *p <= '9') || *p == '-' || *p == '.') {
+            char *next;
+            double v = strtod(p, &next);
+            if (k++ % 2 == 0) {
+                lo = v < lo ? v : lo;
+                hi = v > hi ? v : hi;
+            }
+            p = next;
+        } else {
+            p++;
+        }
+    }
+    return hi - lo;
+}
+
+/* Issue 28: the large meeple is drawn as a visibly larger meeple, titled
+ * as such, its kind in data-kind. */
+Test(route_render, big_drawn_half_as_large_again_as_a_meeple)
+{
+    answer a = render(NULL, NULL,
+                      "{\"position\": {\"expansions\": [\"inns-cathedrals\"], \"players\": [\"red\", "
+                      "\"blue\"], \"tiles\": [{\"tile\": \"base.U\", \"x\": 0, \"y\": 0, \"rot\": 0}, "
+                      "{\"tile\": \"base.U\", \"x\": 1, \"y\": 0, \"rot\": 0}], \"figures\": ["
+                      "{\"player\": \"red\", \"kind\": \"big\", \"x\": 0, \"y\": 0, \"at\": \"E\"}, "
+                      "{\"player\": \"blue\", \"kind\": \"meeple\", \"x\": 1, \"y\": 0, \"at\": \"E\"}]}}");
+    svg_ok(&a);
+    const char *big = strstr(a.body, "<g class=\"figure\" data-player=\"red\" data-kind=\"big\"");
+    const char *meeple = strstr(a.body, "<g class=\"figure\" data-player=\"blue\" data-kind=\"meeple\"");
+    cr_assert(big != NULL && meeple != NULL, "%s", a.body);
+    cr_assert(strstr(big, "<title>red's large meeple at (0, 0) E</title>") == strchr(big, '>') + 1);
+    double wb = figure_width(big), wm = figure_width(meeple);
+    cr_assert(wb > 1.4 * wm && wb < 1.6 * wm, "large %.1f, meeple %.1f", wb, wm);
+    /* issue 31: the key explains each figure drawn, the large meeple too */
+    cr_assert_not_null(strstr(a.body, "data-symbol=\"big\""), "the key names the large meeple");
+    cr_assert_not_null(strstr(a.body, "data-symbol=\"meeple\""));
+    free(a.body);
+}
+
+/* ---- issue 31: the barn, the labels, the key -------------------------------------- */
+
+/* The barn-check example of the OpenAPI document: four tiles meet at the
+ * south-east corner of (0, 0); none at its north-west corner. */
+#define BARN_POS                                                                              \
+    "{\"expansions\": [\"abbey-mayor\"], \"players\": [\"red\", \"blue\"], \"tiles\": [{\"tile\": " \
+    "\"base.D\", \"x\": 0, \"y\": 0, \"rot\": 0}, {\"tile\": \"base.U\", \"x\": 1, \"y\": 0, "      \
+    "\"rot\": 0}, {\"tile\": \"base.E\", \"x\": 0, \"y\": -1, \"rot\": 180}, {\"tile\": \"base.B\", " \
+    "\"x\": 0, \"y\": 1, \"rot\": 0}, {\"tile\": \"base.B\", \"x\": 1, \"y\": 1, \"rot\": 0}], "       \
+    "\"figures\": [{\"player\": \"red\", \"kind\": \"wagon\", \"x\": 0, \"y\": 0, \"at\": \"N\"}]}"
+
+/* Issue 31: every show answer marks what it is about -- a barn asked about
+ * on a corner is ringed there whether /v1/barn-check allows it or not; a
+ * refused one is crossed out with /v1/barn-check's reason, an allowed one
+ * tints the field /v1/barn-check names. */
+Test(route_render, a_barn_asked_about_is_marked_on_its_corner_allowed_or_refused)
+{
+    static const char *const corners[] = { "SE", "NW" };
+    int refused = 0, allowed = 0;
+    for (int i = 0; i < 2; i++) {
+        char body[2048], want[160];
+        snprintf(body, sizeof body, "{\"position\": " BARN_POS ", \"x\": 0, \"y\": 0, \"at\": \"%s\"}", corners[i]);
+        json_object *check = tu_post("/v1/barn-check", body, 200);
+        bool legal = json_object_get_boolean(tu_member(check, "legal"));
+        snprintf(body, sizeof body, "{\"position\": " BARN_POS ", \"show\": {\"barn\": {\"x\": 0, \"y\": 0, \"at\": \"%s\"}}}",
+                 corners[i]);
+        answer a = render(NULL, NULL, body);
+        svg_ok(&a);
+        snprintf(want, sizeof want, "data-kind=\"%s\" data-x=\"0\" data-y=\"0\" data-at=\"%s\"",
+                 legal ? "barn" : "barn-refused", corners[i]);
+        cr_assert_eq(count(a.body, want), 1, "%s in %s", want, a.body);
+        if (legal) {
+            json_object *field = tu_member(check, "field");
+            snprintf(want, sizeof want, "data-kind=\"field\" data-type=\"field\" data-x=\"%d\" data-y=\"%d\" data-at=\"%s\"",
+                     tu_int(field, "x"), tu_int(field, "y"), tu_str(field, "at"));
+            cr_assert_not_null(strstr(a.body, want), "%s", want);
+            cr_assert_not_null(strstr(a.body, "data-symbol=\"spot\""), "the key explains the ring");
+            allowed++;
+        } else {
+            const char *explain = tu_str(tu_member(check, "reason"), "explain");
+            cr_assert_not_null(strstr(a.body, explain), "the caption gives /v1/barn-check's reason: %s", explain);
+            cr_assert_not_null(strstr(a.body, "data-symbol=\"refused\""), "the key explains the crossed ring");
+            refused++;
+        }
+        json_object_put(check);
+        free(a.body);
+    }
+    cr_assert_eq(allowed, 1);
+    cr_assert_eq(refused, 1);
+    problem(NULL, NULL, "{\"position\": " BARN_POS ", \"show\": {\"barn\": {\"x\": 0, \"y\": 0, \"at\": \"N\"}}}",
+            400, "/show/barn/at");
+    problem(NULL, NULL, "{\"position\": " BARN_POS ", \"show\": {\"barn\": {\"x\": 7, \"y\": 0, \"at\": \"NE\"}}}",
+            422, "/show/barn/x");
+}
+
+typedef struct {
+    double x, y, w, h;
+} rbox;
+
+/* The data-box of every group of class cls ("label", "figure"). */
+static int boxes_of(const char *svg, const char *cls, rbox *out, int max)
+{
+    char open[48];
+    snprintf(open, sizeof open, "<g class=\"%s\"", cls);
+    int n = 0;
+    for (const char *p = strstr(svg, open); p && n < max; p = strstr(p + 1, open)) {
+        const char *end = strchr(p, '>'), *b = strstr(p, "data-box=\"");
+        cr_assert(b != NULL && b < end, "a %s without its box", cls);
+        cr_assert_eq(sscanf(b + 10, "%lf %lf %lf %lf", &out[n].x, &out[n].y, &out[n].w, &out[n].h), 4);
+        n++;
+    }
+    return n;
+}
+
+static bool overlap(rbox a, rbox b)
+{
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+/* Labels: none overlaps another or a figure, all inside the picture, and
+ * at least min_px pixels high when the picture is 960 pixels wide. */
+static int check_labels(const char *svg, const char *what, double min_px)
+{
+    static rbox labels[2048], figs[512];
+    int nl = boxes_of(svg, "label", labels, 2048), nf = boxes_of(svg, "figure", figs, 512);
+    double vw = 0, vh = 0;
+    const char *vb = strstr(svg, "viewBox=\"");
+    cr_assert_not_null(vb);
+    cr_assert_eq(sscanf(vb + 9, "0 0 %lf %lf", &vw, &vh), 2);
+    for (int i = 0; i < nl; i++) {
+        rbox a = labels[i];
+        cr_assert(a.x >= 0 && a.y >= 0 && a.x + a.w <= vw && a.y + a.h <= vh,
+                  "%s: label %d (%.1f %.1f %.1f %.1f) leaves the picture (%.0f x %.0f)", what, i, a.x, a.y, a.w, a.h, vw, vh);
+        cr_assert_geq(a.h * 960 / vw, min_px, "%s: label %d is %.1f px high at 960 px", what, i, a.h * 960 / vw);
+        for (int j = 0; j < i; j++)
+            cr_assert(!overlap(a, labels[j]), "%s: labels %d and %d overlap", what, j, i);
+        for (int j = 0; j < nf; j++)
+            cr_assert(!overlap(a, figs[j]), "%s: label %d covers figure %d", what, i, j);
+    }
+    return nl;
+}
+
+/* The body of POST /v1/render: position (JSON text) and show (JSON text). */
+static char *render_body(const char *position, const char *show)
+{
+    size_t n = strlen(position) + strlen(show) + 64;
+    char *body = malloc(n);
+    cr_assert_not_null(body);
+    snprintf(body, n, "{\"position\": %s, \"show\": %s}", position, show);
+    return body;
+}
+
+/* Issue 31: no two labels overlap at any size, none covers a figure, all
+ * stay inside the picture, and they are readable (labels 17 px high or
+ * more) when a crowded picture is 960 pixels wide: the final scoring, the
+ * placements of a tile and the deployments of the last tile on boards of
+ * whole random games of 2 to 6 players (over 30 events each with 5 or 6
+ * players). Checked from each label's and figure's data-box, at the widths
+ * 64, 480, 960 and 2048. */
+Test(route_render, labels_never_overlap_each_other_or_figures_on_crowded_boards_at_any_width)
+{
+    static const char *const widths[] = { "width=64", "width=480", "width=960", "width=2048" };
+    int most_events = 0, labels = 0;
+    for (int players = 2; players <= 6; players += 2) {
+        char req[160];
+        snprintf(req, sizeof req, "{\"seed\": %d, \"players\": %d, \"expansions\": [\"abbey-mayor\", \"hills-sheep\"]}",
+                 40 + players, players);
+        json_object *game = tu_post("/v1/games/random", req, 200);
+        json_object *final = tu_member(game, "final");
+        const char *position = json_object_to_json_string_ext(tu_member(final, "position"), JSON_C_TO_STRING_PLAIN);
+        int events = (int)json_object_array_length(tu_member(final, "events"));
+        most_events = events > most_events ? events : most_events;
+        json_object *turns = tu_member(game, "turns");
+        json_object *last = NULL;   /* the last turn that placed a tile (a turn may pass) */
+        for (size_t t = json_object_array_length(turns); t > 0 && last == NULL; t--)
+            json_object_object_get_ex(json_object_array_get_idx(turns, t - 1), "move", &last);
+        cr_assert_not_null(last);
+        char deploy[96], placements[96];
+        snprintf(deploy, sizeof deploy, "{\"deployments\": {\"x\": %d, \"y\": %d}}", tu_int(last, "x"), tu_int(last, "y"));
+        /* the placements of the tile drawn three quarters into the game, on its board */
+        json_object *late = json_object_array_get_idx(turns, json_object_array_length(turns) * 3 / 4);
+        snprintf(placements, sizeof placements, "{\"placements\": \"%s\"}", tu_str(late, "tile"));
+        const char *late_position = json_object_to_json_string_ext(tu_member(late, "position"), JSON_C_TO_STRING_PLAIN);
+        const char *shows[] = { "{\"score\": {\"final\": true}}", placements, deploy };
+        for (int s = 0; s < 3; s++) {
+            char *body = render_body(s == 1 ? late_position : position, shows[s]);
+            for (int w = 0; w < 4; w++) {
+                answer a = render(NULL, widths[w], body);
+                svg_ok(&a);
+                char what[160];
+                snprintf(what, sizeof what, "%d players, show %s, %s", players, shows[s], widths[w]);
+                labels += check_labels(a.body, what, 17);
+                free(a.body);
+            }
+            free(body);
+        }
+        json_object_put(game);
+    }
+    cr_assert_gt(most_events, 30, "a crowded final scoring: %d events", most_events);
+    cr_assert_gt(labels, 400);
+}
+
+/* Issue 31: a key explains every symbol the picture draws and only those,
+ * in the request's language. */
+Test(route_render, the_key_explains_the_symbols_drawn_and_only_those_in_the_request_language)
+{
+    answer a = render(NULL, NULL, "{\"position\": " README_POS "}");
+    svg_ok(&a);
+    cr_assert_eq(count(a.body, "class=\"key-entry\""), 1, "%s", a.body);   /* base.D, base.E: a meeple */
+    cr_assert_not_null(strstr(a.body, "data-symbol=\"meeple\""));
+    cr_assert_not_null(strstr(a.body, ">Key:</text>"));
+    free(a.body);
+    /* a cloister (base.B), houses where roads end (base.W's village), a coat of
+     * arms (base.F), a farmer, the placements of a tile, in German */
+    a = render(NULL, "lang=de",
+               "{\"position\": {\"players\": [\"red\", \"blue\"], \"tiles\": [{\"tile\": \"base.D\", \"x\": 0, "
+               "\"y\": 0, \"rot\": 0}, {\"tile\": \"base.B\", \"x\": 0, \"y\": 1, \"rot\": 0}, {\"tile\": \"base.W\", "
+               "\"x\": -1, \"y\": 0, \"rot\": 0}, {\"tile\": \"base.F\", \"x\": 0, \"y\": -1, \"rot\": 90}], \"figures\": "
+               "[{\"player\": \"blue\", \"kind\": \"meeple\", \"x\": 0, \"y\": 0, \"at\": \"SSW\"}]}, "
+               "\"show\": {\"placements\": \"base.V\"}}");
+    svg_ok(&a);
+    static const char *const drawn[] = { "cloister", "house", "pennant", "farmer", "fits" };
+    for (size_t i = 0; i < sizeof drawn / sizeof drawn[0]; i++) {
+        char want[64];
+        snprintf(want, sizeof want, "data-symbol=\"%s\"", drawn[i]);
+        cr_assert_not_null(strstr(a.body, want), "%s", want);
+    }
+    static const char *const absent[] = { "meeple", "abbey", "shrine", "hill", "wagon", "spot", "frame" };
+    for (size_t i = 0; i < sizeof absent / sizeof absent[0]; i++) {
+        char want[64];
+        snprintf(want, sizeof want, "data-symbol=\"%s\"", absent[i]);
+        cr_assert_null(strstr(a.body, want), "%s is not drawn", want);
+    }
+    cr_assert_not_null(strstr(a.body, ">Legende:</text>"));
+    cr_assert_not_null(strstr(a.body, ">eine Straße endet an einem Haus</text>"));
+    cr_assert_null(strstr(a.body, "a road ends"), "no English in the key");
+    free(a.body);
+}
+
+/* Issue 31: a cloister's frame (itself and the 8 cells round it) stays
+ * inside the board, over no axis and no caption, when the cloister lies on
+ * the board's edge: every point of the cloister's outline is within the
+ * board's cells (g.board's data-left, data-top, data-cell). */
+Test(route_render, a_cloisters_frame_stays_inside_the_board)
+{
+    answer a = render(NULL, NULL,
+                      "{\"position\": {\"players\": [\"red\", \"blue\"], \"tiles\": [{\"tile\": \"base.D\", \"x\": 0, "
+                      "\"y\": 0, \"rot\": 0}, {\"tile\": \"base.B\", \"x\": 0, \"y\": 1, \"rot\": 0}], \"figures\": []}, "
+                      "\"show\": {\"feature\": {\"x\": 0, \"y\": 1, \"at\": \"C\"}}}");
+    svg_ok(&a);
+    double left, top, cell;
+    const char *b = strstr(a.body, "data-left=\"");
+    cr_assert_not_null(b);
+    cr_assert_eq(sscanf(b, "data-left=\"%lf\" data-top=\"%lf\" data-cell=\"%lf\"", &left, &top, &cell), 3);
+    double right = left + cell, bottom = top + 2 * cell;   /* one column, two rows */
+    const char *g = strstr(a.body, "data-type=\"cloister\"");
+    cr_assert_not_null(g);
+    const char *end = strstr(g, "</g>");
+    int points = 0;
+    for (const char *d = strstr(g, " d=\""); d && d < end; d = strstr(d + 1, " d=\"")) {
+        const char *p = d + 4;
+        while (*p != '"') {
+            while (*p && *p != '"' && !(*p >= '0' && *p <= '9') && *p != '-' && *p != '.')
+                p++;
+            if (*p == '"')
+                break;
+            char *after;
+            double x = strtod(p, &after), y;
+            while (*after == ' ' || *after == ',')
+                after++;
+            y = strtod(after, (char **)&p);
+            cr_assert(x >= left && x <= right && y >= top && y <= bottom,
+                      "(%.1f, %.1f) is off the board [%.0f, %.0f] x [%.0f, %.0f]", x, y, left, right, top, bottom);
+            points++;
+        }
+    }
+    cr_assert_gt(points, 8);
+    free(a.body);
 }

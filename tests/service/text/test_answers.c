@@ -1,7 +1,7 @@
 /* test_answers.c -- a route's answer in sentences (the text content of an
  * MCP tool result): exact wording for the shapes each writer handles, and
  * the rules paragraph with each cited rule's statement (engine/rules.h);
- * in de, fr, cs, pl and ca every writer's sentences keep the English
+ * in every language served every writer's sentences keep the English
  * numbers, cells, ids and names and leave no English sentence frame. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,7 +116,6 @@ Test(answers, missing_members_are_left_out_not_fatal)
 
 /* ---- in the players' languages -------------------------------------------------- */
 
-static const char *const languages[] = { "de", "fr", "cs", "pl", "ca" };
 
 /* One answer of each shape every writer handles, and the data its
  * sentences must carry in any language: cells with their locations, tile
@@ -234,11 +233,13 @@ static size_t numbers(const char *s, long out[], size_t max)
 
 Test(answers, every_writer_in_each_language_keeps_the_numbers_and_data_and_no_english_frame)
 {
+    const char *languages[TXT_LANGUAGES_MAX];
+    size_t nlanguages = tu_languages(languages, true);
     for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
         char *en = words(shapes[k].path, shapes[k].answer);
         long want[64], got[64];
         size_t nwant = numbers(en, want, 64);
-        for (size_t l = 0; l < sizeof languages / sizeof languages[0]; l++) {
+        for (size_t l = 0; l < nlanguages; l++) {
             char *s = words_in(languages[l], shapes[k].path, shapes[k].answer);
             for (size_t f = 0; f < sizeof english_frames / sizeof english_frames[0]; f++)
                 cr_expect_null(strstr(s, english_frames[f]), "%s %s: \"%s\" left in: %s",
@@ -262,7 +263,9 @@ Test(answers, every_writer_in_each_language_keeps_the_numbers_and_data_and_no_en
  * GET /v1/rules does (rule.<id>), under a heading of that language. */
 Test(answers, the_rules_applied_are_stated_in_the_answer_s_language)
 {
-    for (size_t l = 0; l < sizeof languages / sizeof languages[0]; l++) {
+    const char *languages[TXT_LANGUAGES_MAX];
+    size_t nlanguages = tu_languages(languages, true);
+    for (size_t l = 0; l < nlanguages; l++) {
         char *s = words_in(languages[l], "/v1/placements",
                            "{\"tile\":\"base.B\",\"placements\":[],\"rules\":[\"base.placement.edges\"]}");
         const char *statement = txt_lookup(languages[l], "rule.base.placement.edges");

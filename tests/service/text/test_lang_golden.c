@@ -1,7 +1,8 @@
 /* test_lang_golden.c -- one golden answer per language (issue 15): a score
  * event's explanation, a barn-check reason, an engine problem, a message
  * card's explanation (Messages), a random game's problem and a .jcz
- * export's reason for an illegal move, in en, de, fr, cs, pl and ca.
+ * export's reason for an illegal move, in English and every language of the
+ * service's table (each po/<code>.po: a new language needs its golden files).
  *
  * tests/service/text/golden/lang/<case>.json is the request and
  * <case>.<lang>.txt the exact sentence it must answer in that language
@@ -30,7 +31,6 @@ CC_SUITE(lang_golden);
 
 #define DIR "tests/service/text/golden/lang/"
 
-static const char *const languages[] = { "en", "de", "fr", "cs", "pl", "ca" };
 
 /* A golden file's text, without the newline that ends its last line. */
 static char *read_text(const char *path)
@@ -93,7 +93,9 @@ typedef char *ask_fn(const char *lang, const void *arg);
 static void check_languages(const char *kind, ask_fn *ask, const void *arg)
 {
     char english_numbers[256] = "";
-    for (size_t i = 0; i < sizeof languages / sizeof *languages; i++) {
+    const char *languages[TXT_LANGUAGES_MAX];
+    size_t nlanguages = tu_languages(languages, false);
+    for (size_t i = 0; i < nlanguages; i++) {
         char *got = ask(languages[i], arg);
         char path[256];
         snprintf(path, sizeof path, DIR "%s.%s.txt", kind, languages[i]);

@@ -41,6 +41,23 @@ Test(messages_en, plural_forms_follow_each_languages_rule)
     cr_expect_eq(txt_plural("pl", 22, 3), 1);
     cr_expect_eq(txt_plural("pl", 12, 3), 2, "Polish: 12-14 take the many form");
     cr_expect_eq(txt_plural("en", 5, 1), 0, "never past the forms given");
+    cr_expect_eq(txt_plural("sk", 4, 3), 1, "Slovak: as Czech");
+    cr_expect_eq(txt_plural("ru", 21, 3), 0, "Russian: 21 takes the one form");
+    cr_expect_eq(txt_plural("ru", 11, 3), 2, "Russian: 11 the many form");
+    cr_expect_eq(txt_plural("ru", 24, 3), 1);
+    cr_expect_eq(txt_plural("lt", 9, 3), 1, "Lithuanian: 2-9 the few form");
+    cr_expect_eq(txt_plural("lt", 10, 3), 2, "Lithuanian: 10-20 the other form");
+    cr_expect_eq(txt_plural("lt", 21, 3), 0);
+    cr_expect_eq(txt_plural("ro", 0, 3), 1, "Romanian: 0 and 2-19 the few form");
+    cr_expect_eq(txt_plural("ro", 19, 3), 1);
+    cr_expect_eq(txt_plural("ro", 20, 3), 2);
+    cr_expect_eq(txt_plural("ro", 101, 3), 1);
+    cr_expect_eq(txt_plural("sl", 101, 4), 0, "Slovenian: 1, 101 the one form");
+    cr_expect_eq(txt_plural("sl", 2, 4), 1, "Slovenian: the dual");
+    cr_expect_eq(txt_plural("sl", 4, 4), 2);
+    cr_expect_eq(txt_plural("sl", 5, 4), 3);
+    cr_expect_eq(txt_plural("es", 0, 2), 1, "Spanish: 0 takes the plural");
+    cr_expect_eq(txt_plural("nl", 1, 2), 0);
 }
 
 Test(messages_en, a_road_sentence_words_numbers_plurals_and_the_location)

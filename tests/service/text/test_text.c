@@ -75,10 +75,10 @@ Test(text, a_brace_that_names_no_argument_stays_as_it_is)
  * language. */
 Test(text, without_a_translation_the_english_is_written)
 {
-    char *s = WORDS("es", TX_FIGURES_NONE);
+    char *s = WORDS("it", TX_FIGURES_NONE);
     cr_expect_str_eq(s, "No figure stands on the board.");
     free(s);
-    s = WORDS("es", TX_ANS_NO_EVENTS);
+    s = WORDS("it", TX_ANS_NO_EVENTS);
     cr_expect_str_eq(s, "Nothing scores.");
     free(s);
     cr_expect_null(tx_ctxt(TX_ANS_PROBLEM_WHOLE));

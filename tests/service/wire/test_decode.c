@@ -789,15 +789,27 @@ Test(decode, more_tiles_or_figures_than_the_game_has_is_422_at_the_first_excess)
     expect_body_error("too many tiles", b.data, b.len, 422, pointer);
     free(b.data);
 
-    bb_open(&b);
-    fputs("{\"position\":{\"players\":[\"red\",\"blue\"],\"tiles\":[], \"figures\":[", b.f);
-    for (int i = 0; i <= CC_MAX_FIGURES; i++)
-        fprintf(b.f, "%s{\"player\":\"red\",\"kind\":\"meeple\",\"x\":%d,\"y\":0,\"at\":\"N\"}", i ? "," : "", i);
-    fputs("]}}", b.f);
-    bb_close(&b);
-    snprintf(pointer, sizeof pointer, "/position/figures/%d", CC_MAX_FIGURES);
-    expect_body_error("too many figures", b.data, b.len, 422, pointer);
-    free(b.data);
+    /* Six players' largest supplies: 24 figures each, 27 with the large
+     * meeple of Inns & Cathedrals (issue 28), 30 with the builder and pig of
+     * Traders & Builders (issue 29), 33 with both: the cap follows the
+     * expansions, and stays 144 without them. */
+    static const char *const exps[] = { "", "\"expansions\":[\"inns-cathedrals\"],",
+                                        "\"expansions\":[\"traders-builders\"],",
+                                        "\"expansions\":[\"inns-cathedrals\",\"traders-builders\"]," };
+    static const int caps[] = { 144, 162, 180, CC_MAX_FIGURES };
+    for (int e = 0; e < 4; e++) {
+        int cap = caps[e];
+        bb_open(&b);
+        fprintf(b.f, "{\"position\":{%s\"players\":[\"red\",\"blue\"],\"tiles\":[], \"figures\":[",
+                exps[e]);
+        for (int i = 0; i <= cap; i++)
+            fprintf(b.f, "%s{\"player\":\"red\",\"kind\":\"meeple\",\"x\":%d,\"y\":0,\"at\":\"N\"}", i ? "," : "", i);
+        fputs("]}}", b.f);
+        bb_close(&b);
+        snprintf(pointer, sizeof pointer, "/position/figures/%d", cap);
+        expect_body_error("too many figures", b.data, b.len, 422, pointer);
+        free(b.data);
+    }
 }
 
 /* Duplicate detection is a hash look-up, not a scan of earlier names: an

@@ -105,22 +105,205 @@ Test(decode_lane, takes_the_compact_form_of_tiles_and_figures_section_3)
     RUN(rows);
 }
 
+/* Issue 37: the layouts clients send -- Python's spacing, pretty-printed,
+ * members in any order, players named in UTF-8 or as \\u escapes -- are
+ * taken as the compact form is (contract section 3: an object's members
+ * are unordered, whitespace is JSON's), with the careful reader's values. */
+Test(decode_lane, takes_every_layout_clients_send_section_3)
+{
+    static const row rows[] = {
+        /* Members in any order. */
+        TAKES(true, true, TILES("{'x':0,'tile':'base.D','y':0,'rot':0}")),
+        TAKES(true, true, TILES("{'rot':90,'y':-1,'x':0,'tile':'base.E'}")),
+        TAKES(true, true, TILES(START ",{'player':'red','rot':0,'y':0,'x':1,'tile':'abbey-mayor.abbey'}")),
+        TAKES(true, true, FIGURES("{'kind':'meeple','player':'red','x':0,'y':0,'at':'N'}")),
+        TAKES(true, true, FIGURES("{'at':'N','y':0,'x':0,'kind':'meeple','player':'red'}")),
+        TAKES(true, true, FIGURES("{'flock':[1,2],'player':'blue','kind':'shepherd','x':0,'y':0,'at':'W'}")),
+        /* Python's json.dumps: a space after each ',' and ':'. */
+        TAKES(true, true, TILES("{'tile': 'base.D', 'x': 0, 'y': -1, 'rot': 270}")),
+        TAKES(true, true, FIGURES("{'player': 'blue', 'kind': 'shepherd', 'x': 0, 'y': 0, "
+                                  "'at': 'W', 'flock': [3, 1]}")),
+        /* Pretty-printed: whitespace of every kind wherever JSON allows it. */
+        TAKES(true, true, TILES("\n  {\n    'tile' : 'base.D',\n    'x':\t0,\r\n    'y' :0,"
+                                "\n    'rot': 0\n  }\n")),
+        TAKES(true, true, FIGURES("{ 'player':'blue' , 'kind':'shepherd','x':0,'y':0,'at':'W',"
+                                  "'flock': [ 1 , 4 ] }")),
+        /* Players named in UTF-8, and as Python escapes them. */
+        TAKES(true, true, P("'players':['Ji\xc5\x99\xc3\xad','\xc5\x81ucja'],'tiles':[" START "],"
+                            "'figures':[{'player':'\xc5\x81ucja','kind':'meeple','x':0,'y':0,'at':'N'},"
+                            "{'player':'Ji\\u0159\\u00ed','kind':'meeple','x':0,'y':0,'at':'S'}]")),
+        TAKES(true, true, P("'players':['Ji\\u0159\\u00ed','blue'],'tiles':[" START ","
+                            "{'tile':'abbey-mayor.abbey','x':1,'y':0,'rot':0,'player':'Ji\xc5\x99\xc3\xad'}],"
+                            "'figures':[]")),
+        /* A name that is a player's only once its escape is decoded, and a
+         * raw backslash that a name holds. */
+        TAKES(true, true, P("'players':['\\\\u0041','A'],'tiles':[" START "],'figures':["
+                            "{'player':'\\u0041','kind':'meeple','x':0,'y':0,'at':'N'},"
+                            "{'player':'\\\\u0041','kind':'meeple','x':0,'y':0,'at':'S'}]")),
+        /* ... and what the careful reader refuses in them, with its error. */
+        FAILS(true, true, 422, "/position/figures/0/player",
+              P("'players':['red'],'tiles':[" START "],'figures':["
+                "{'player':'r\\u00e9d','kind':'meeple','x':0,'y':0,'at':'N'}]")),
+        FAILS(true, true, 400, "/position/figures/0/player",
+              P("'players':['red'],'tiles':[" START "],'figures':["
+                "{'player':'red\\u0000','kind':'meeple','x':0,'y':0,'at':'N'}]")),
+        FAILS(true, true, 422, "/position/tiles/1/player",
+              P("'players':['red'],'tiles':[" START ","
+                "{ 'player' : 'Jo\xc3\xabl', 'tile':'abbey-mayor.abbey','x':1,'y':0,'rot':0}],"
+                "'figures':[]")),
+        FAILS(true, false, 400, "/position/figures/0/at",
+              FIGURES("{ 'kind':'meeple', 'player':'red', 'x':0, 'y':0 }")),
+        FAILS(true, false, 400, "/position/figures/0/flock",
+              FIGURES("{'flock': [1], 'player':'red','kind':'meeple','x':0,'y':0,'at':'N'}")),
+        FAILS(false, true, 400, "/position/tiles/0/player",
+              TILES("{'player':'red', 'tile':'base.D','x':0,'y':0,'rot':0}")),
+        FAILS(false, true, 400, "/position/tiles/0/z",
+              TILES("{'rot': 0, 'y': 0, 'x': 0, 'tile': 'base.D', 'z': 0}")),
+        /* The strict pass's own errors, wherever the lane stood. */
+        FAILS(false, false, 400, "/position/figures/0/player",
+              FIGURES("{'kind':'meeple','player':'r\xc3','x':0,'y':0,'at':'N'}")),
+        FAILS(false, false, 400, "/position/figures/0/player",
+              FIGURES("{'kind':'meeple','player':'r\\x','x':0,'y':0,'at':'N'}")),
+        FAILS(false, false, 400, "/position/figures/0/player",
+              FIGURES("{'kind':'meeple','player':'\\ud800','x':0,'y':0,'at':'N'}")),
+        FAILS(false, false, 400, "/position/figures/0/at",
+              FIGURES("{'kind':'meeple','player':'red','x':0,'y':0,'at':'N','at':'S'}")),
+        FAILS(false, false, 400, "", TILES("{'rot': 0, 'y': 0 0, 'x': 0, 'tile': 'base.D'}")),
+        FAILS(true, false, 400, "/position/figures/0/player", FIGURES("{ }")),
+        FAILS(false, false, 400, "", TILES("{'rot': 0, 'y': 0, 'x': 0 'tile': 'base.D'}")),
+        FAILS(false, false, 400, "/position/tiles/0",
+              TILES("{'rot': 0, 'y': 0, 'x': 0, 'ti\\u0000le': 'base.D'}")),
+        FAILS(false, false, 400, "/position/tiles/0/tile",
+              TILES("{'rot': 0, 'y': 0, 'x': 0, 'tile': 'base.D\x01'}")),
+    };
+    RUN(rows);
+}
+
+/* The bench's position in each layout of bench/bodies/layouts/ (issue 37):
+ * the lane takes both arrays of every one, and the positions decoded are
+ * the same but for the players' names. */
+Test(decode_lane, takes_the_bench_position_in_every_layout)
+{
+    static const char *const layouts[] = { "compact", "python", "pretty", "reversed", "utf8",
+                                           "python-utf8" };
+    cc_position *first = malloc(sizeof *first), *pos = malloc(sizeof *pos);
+    cr_assert(first && pos);
+    for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++) {
+        char path[128];
+        snprintf(path, sizeof path, "bench/bodies/layouts/%s.json", layouts[i]);
+        size_t len;
+        char *body = tu_read_file(path, &len);
+        cr_assert_not_null(body, "cannot read %s", path);
+        cc_error err;
+        cr_expect(tu_decode_both(body, len, false, pos, &err), "%s: %s", path, tu_detail(&err));
+        cr_expect(tu_lane_took(body, "tiles") && tu_lane_took(body, "figures"),
+                  "the lane declines %s", path);
+        cr_expect_eq(pos->ntiles, 100);
+        cr_expect_eq(pos->nfigures, 40);
+        if (i == 0)
+            memcpy(first, pos, sizeof *pos);
+        cr_expect(memcmp(pos->tiles, first->tiles, sizeof pos->tiles) == 0, "%s: other tiles", path);
+        cr_expect(memcmp(pos->figures, first->figures, sizeof pos->figures) == 0,
+                  "%s: other figures", path);
+        free(body);
+    }
+    free(first);
+    free(pos);
+}
+
+/* Traders & Builders (issue 29) in every layout of issue 37: the lane
+ * takes the tiles and the figures (a builder and a pig among them), and
+ * the members it leaves to the careful reader, position.goods and
+ * builder_turn, are read the same wherever they stand and however they
+ * are spaced (contract section 3: goods per player and kind, builder_turn
+ * a boolean). */
+Test(decode_lane, takes_a_traders_position_and_reads_goods_and_builder_turn_in_every_layout_section_3)
+{
+    static const char *const layouts[] = {
+        /* compact */
+        "{'position':{'expansions':['traders-builders'],'players':['red','blue'],"
+        "'tiles':[{'tile':'base.D','x':0,'y':0,'rot':0},{'tile':'base.U','x':1,'y':0,'rot':90}],"
+        "'figures':[{'player':'red','kind':'meeple','x':0,'y':0,'at':'E'},"
+        "{'player':'red','kind':'builder','x':1,'y':0,'at':'E'},"
+        "{'player':'blue','kind':'meeple','x':1,'y':0,'at':'N'},"
+        "{'player':'blue','kind':'pig','x':1,'y':0,'at':'N'}],"
+        "'goods':{'red':{'wine':1},'blue':{'grain':2,'cloth':1}},'builder_turn':true}}",
+        /* Python's json.dumps */
+        "{'position': {'expansions': ['traders-builders'], 'players': ['red', 'blue'], "
+        "'tiles': [{'tile': 'base.D', 'x': 0, 'y': 0, 'rot': 0}, {'tile': 'base.U', 'x': 1, 'y': 0, 'rot': 90}], "
+        "'figures': [{'player': 'red', 'kind': 'meeple', 'x': 0, 'y': 0, 'at': 'E'}, "
+        "{'player': 'red', 'kind': 'builder', 'x': 1, 'y': 0, 'at': 'E'}, "
+        "{'player': 'blue', 'kind': 'meeple', 'x': 1, 'y': 0, 'at': 'N'}, "
+        "{'player': 'blue', 'kind': 'pig', 'x': 1, 'y': 0, 'at': 'N'}], "
+        "'goods': {'red': {'wine': 1}, 'blue': {'grain': 2, 'cloth': 1}}, 'builder_turn': true}}",
+        /* pretty-printed */
+        "{\n  'position': {\n    'expansions': [\n      'traders-builders'\n    ],\n"
+        "    'players': [\n      'red',\n      'blue'\n    ],\n    'tiles': [\n"
+        "      {\n        'tile': 'base.D',\n        'x': 0,\n        'y': 0,\n        'rot': 0\n      },\n"
+        "      {\n        'tile': 'base.U',\n        'x': 1,\n        'y': 0,\n        'rot': 90\n      }\n"
+        "    ],\n    'figures': [\n"
+        "      {\n        'player': 'red',\n        'kind': 'meeple',\n        'x': 0,\n        'y': 0,\n        'at': 'E'\n      },\n"
+        "      {\n        'player': 'red',\n        'kind': 'builder',\n        'x': 1,\n        'y': 0,\n        'at': 'E'\n      },\n"
+        "      {\n        'player': 'blue',\n        'kind': 'meeple',\n        'x': 1,\n        'y': 0,\n        'at': 'N'\n      },\n"
+        "      {\n        'player': 'blue',\n        'kind': 'pig',\n        'x': 1,\n        'y': 0,\n        'at': 'N'\n      }\n"
+        "    ],\n    'goods': {\n      'red': {\n        'wine': 1\n      },\n"
+        "      'blue': {\n        'grain': 2,\n        'cloth': 1\n      }\n    },\n"
+        "    'builder_turn': true\n  }\n}\n",
+        /* every member in reversed order, goods and builder_turn first */
+        "{'position':{'builder_turn':true,'goods':{'blue':{'cloth':1,'grain':2},'red':{'wine':1}},"
+        "'figures':[{'at':'E','y':0,'x':0,'kind':'meeple','player':'red'},"
+        "{'at':'E','y':0,'x':1,'kind':'builder','player':'red'},"
+        "{'at':'N','y':0,'x':1,'kind':'meeple','player':'blue'},"
+        "{'at':'N','y':0,'x':1,'kind':'pig','player':'blue'}],"
+        "'tiles':[{'rot':0,'y':0,'x':0,'tile':'base.D'},{'rot':90,'y':0,'x':1,'tile':'base.U'}],"
+        "'players':['red','blue'],'expansions':['traders-builders']}}",
+    };
+    cc_position *first = malloc(sizeof *first), *pos = malloc(sizeof *pos);
+    cr_assert(first && pos);
+    for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++) {
+        char *body = unquote(layouts[i]);
+        cc_error err;
+        cr_expect(tu_decode_both(body, strlen(body), false, pos, &err), "layout %zu: %s", i,
+                  tu_detail(&err));
+        cr_expect(tu_lane_took(body, "tiles") && tu_lane_took(body, "figures"),
+                  "the lane declines layout %zu", i);
+        cr_expect(pos->expansions & CC_EXP_TRADERS_BUILDERS, "layout %zu", i);
+        cr_expect_eq(pos->ntiles, 2, "layout %zu", i);
+        cr_expect_eq(pos->nfigures, 4, "layout %zu", i);
+        cr_expect_eq(pos->figures[1].kind, CC_FIG_BUILDER, "layout %zu", i);
+        cr_expect_eq(pos->figures[3].kind, CC_FIG_PIG, "layout %zu", i);
+        cr_expect(pos->builder_turn, "layout %zu: builder_turn", i);
+        cr_expect_eq(pos->goods[0][CC_GOODS_WINE], 1, "layout %zu: red's wine", i);
+        cr_expect_eq(pos->goods[0][CC_GOODS_GRAIN] + pos->goods[0][CC_GOODS_CLOTH], 0,
+                     "layout %zu: red's grain and cloth", i);
+        cr_expect_eq(pos->goods[1][CC_GOODS_WINE], 0, "layout %zu: blue's wine", i);
+        cr_expect_eq(pos->goods[1][CC_GOODS_GRAIN], 2, "layout %zu: blue's grain", i);
+        cr_expect_eq(pos->goods[1][CC_GOODS_CLOTH], 1, "layout %zu: blue's cloth", i);
+        if (i == 0)
+            memcpy(first, pos, sizeof *pos);
+        cr_expect(memcmp(pos->tiles, first->tiles, sizeof pos->tiles) == 0, "layout %zu: other tiles", i);
+        cr_expect(memcmp(pos->figures, first->figures, sizeof pos->figures) == 0,
+                  "layout %zu: other figures", i);
+        free(body);
+    }
+    free(first);
+    free(pos);
+}
+
 /* Anything else is left to the careful reader, which answers it as it
  * always has: accepted the same, or refused with the same error. */
 Test(decode_lane, declines_every_other_form_and_the_careful_reader_answers_section_4)
 {
     static const row rows[] = {
-        /* Accepted by the careful reader: another order, whitespace inside
-         * an element, an escape, 1.0 for an integer, a name not ASCII. */
-        TAKES(false, true, TILES("{'x':0,'tile':'base.D','y':0,'rot':0}")),
-        TAKES(false, true, TILES("{ 'tile':'base.D','x':0,'y':0,'rot':0}")),
-        TAKES(false, true, TILES("{'tile':'base.D','x':0,'y':0,'rot':0 }")),
+        /* Accepted by the careful reader: an escape in an id, a kind or a
+         * location or a member name (no serializer writes one), 1.0 for an
+         * integer. */
         TAKES(false, true, TILES("{'tile':'base.\\u0044','x':0,'y':0,'rot':0}")),
+        TAKES(false, true, TILES("{'\\u0074ile':'base.D','x':0,'y':0,'rot':0}")),
         TAKES(false, true, TILES("{'tile':'base.D','x':1.0,'y':0,'rot':0}")),
         TAKES(false, true, TILES("{'tile':'base.D','x':0,'y':1e1,'rot':0}")),
-        TAKES(true, false, FIGURES("{'kind':'meeple','player':'red','x':0,'y':0,'at':'N'}")),
-        TAKES(true, false, P("'players':['r\xc3\xb8" "d','blue'],'tiles':[" START "],'figures':["
-                             "{'player':'r\xc3\xb8" "d','kind':'meeple','x':0,'y':0,'at':'N'}]")),
+        TAKES(true, false, FIGURES("{'player':'red','kind':'meepl\\u0065','x':0,'y':0,'at':'N'}")),
+        TAKES(true, false, FIGURES("{'player':'red','kind':'meeple','x':0,'y':0,'at':'\\u004e'}")),
         /* Refused by the careful reader, each with its error. */
         /* Refused by the strict pass (so no array is taken at all). */
         FAILS(false, false, 400, "/position/tiles/0/x", TILES("{'tile':'base.D','x':01,'y':0,'rot':0}")),
@@ -181,7 +364,11 @@ Test(decode_lane, takes_up_to_the_caps_and_leaves_one_more_to_the_422_section_3)
     for (int extra = 0; extra <= 1; extra++) {
         char *text = malloc(64 * 1024);
         cr_assert_not_null(text);
-        int n = sprintf(text, "{\"position\":{\"players\":[\"red\",\"blue\"],\"tiles\":[");
+        /* With Inns & Cathedrals and Traders & Builders, whose large meeple,
+         * builder and pig make the most figures CC_MAX_FIGURES
+         * (cc_figures_cap). */
+        int n = sprintf(text, "{\"position\":{\"expansions\":[\"inns-cathedrals\",\"traders-builders\"],"
+                              "\"players\":[\"red\",\"blue\"],\"tiles\":[");
         for (int i = 0; i < CC_MAX_TILES + extra; i++)
             n += sprintf(text + n, "%s{\"tile\":\"base.D\",\"x\":%d,\"y\":0,\"rot\":0}",
                          i ? "," : "", i);

@@ -1,0 +1,95 @@
+#!/bin/sh
+# bench/layouts.sh BIN -- placements in every layout clients send (issue 37).
+#
+# One run, on loopback: nginx `return 200` (bench/nginx.conf, one worker),
+# the service's GET /healthz, and POST /v1/placements with the same 100-tile
+# position in each layout of bench/bodies/layouts/ (bench/layouts.py:
+# compact, Python's default spacing, 2-space pretty, members reversed,
+# UTF-8 player names, and those names as Python escapes them). First it
+# checks that every layout gets the very same answer, byte for byte. Then
+# BENCH_ROUNDS interleaved rounds (nginx, healthz, each layout, then
+# again); the median round of each target counts. Printed: req/s, each
+# layout's ratio to healthz, the slowest layout over the fastest, and
+# healthz over nginx:
+#   placements / healthz  >= 0.5 for every layout, then >= 0.6
+#   slowest / fastest     >= 0.9 (no layout more than 10% slower)
+#   healthz / nginx       >= 1.0
+#
+# Environment: BENCH_SECONDS (3) per round, BENCH_ROUNDS (5), BENCH_CONNS
+# (16), BENCH_THREADS of wrk (1), SERVICE_ARGS (more options for the
+# service), BENCH_OUT (build/bench-layouts).
+set -eu
+. tools/svc-lib.sh
+. bench/nginx-lib.sh
+bin=${1:?usage: bench/layouts.sh path/to/carcassonne-rules}
+secs=${BENCH_SECONDS:-3}
+rounds=${BENCH_ROUNDS:-5}
+conns=${BENCH_CONNS:-16}
+wthreads=${BENCH_THREADS:-1}
+out=${BENCH_OUT:-build/bench-layouts}
+layouts="compact python pretty reversed utf8 python-utf8"
+mkdir -p "$out"
+results="$out/results.txt"
+: > "$results"
+
+# run NAME URL [BODYFILE]: one round; appends its req/s to $out/NAME.rps.
+run() {
+    name=$1 url=$2 body=${3:-}
+    log="$out/wrk-$name.txt"
+    if [ -n "$body" ]; then
+        BODY=$body wrk -t"$wthreads" -c"$conns" -d"${secs}s" -s bench/post.lua "$url" > "$log"
+    else
+        wrk -t"$wthreads" -c"$conns" -d"${secs}s" "$url" > "$log"
+    fi
+    if grep -q 'Non-2xx' "$log"; then
+        echo "bench: $name had error answers:" >&2; cat "$log" >&2; exit 1
+    fi
+    r=$(awk '/^Requests\/sec:/ { printf "%d", $2 }' "$log")
+    echo "$r" >> "$out/$name.rps"
+    printf '  round %d  %-12s %9s req/s\n' "$round" "$name" "$r" >> "$results.rounds"
+}
+
+median() { sort -n "$out/$1.rps" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
+echo "# bench/layouts.sh: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), wrk -t$wthreads -c$conns, median of $rounds interleaved rounds of ${secs}s" | tee -a "$results"
+: > "$results.rounds"
+
+start_nginx "$out"
+# shellcheck disable=SC2086
+start_service "$out" "$bin" ${SERVICE_ARGS:-}
+base="http://127.0.0.1:$svc_port"
+
+# The same answer for every layout, byte for byte.
+for l in $layouts; do
+    code=$(curl -s -o "$out/answer-$l.json" -w '%{http_code}' -H 'Content-Type: application/json' \
+           --data-binary "@bench/bodies/layouts/$l.json" "$base/v1/placements")
+    [ "$code" = 200 ] || { echo "bench: layout $l answers $code" >&2; cat "$out/answer-$l.json" >&2; exit 1; }
+    cmp -s "$out/answer-compact.json" "$out/answer-$l.json" \
+        || { echo "bench: layout $l gets another answer than compact" >&2; exit 1; }
+done
+
+for name in nginx healthz $layouts; do : > "$out/$name.rps"; done
+for round in $(seq "$rounds"); do
+    run nginx "http://127.0.0.1:18090/"
+    run healthz "$base/healthz"
+    for l in $layouts; do
+        run "$l" "$base/v1/placements" "bench/bodies/layouts/$l.json"
+    done
+done
+
+h=$(median healthz)
+n=$(median nginx)
+printf '%-12s %9s req/s\n' nginx "$n" | tee -a "$results"
+printf '%-12s %9s req/s   healthz/nginx %s (goal >= 1.00)\n' healthz "$h" "$(ratio "$h" "$n")" | tee -a "$results"
+lo= ; hi=
+for l in $layouts; do
+    r=$(median "$l")
+    printf 'placements %-12s %9s req/s   /healthz %s\n' "$l" "$r" "$(ratio "$r" "$h")" | tee -a "$results"
+    if [ -z "$lo" ] || [ "$r" -lt "$lo" ]; then lo=$r; fi
+    if [ -z "$hi" ] || [ "$r" -gt "$hi" ]; then hi=$r; fi
+done
+{
+    echo "slowest/fastest layout  $(ratio "$lo" "$hi")   (goal >= 0.90)"
+    echo "slowest layout/healthz  $(ratio "$lo" "$h")   (goal >= 0.50, then >= 0.60)"
+} | tee -a "$results"

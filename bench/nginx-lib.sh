@@ -1,0 +1,31 @@
+# bench/nginx-lib.sh -- sourced by bench/run.sh and bench/layouts.sh: nginx
+# `return 200` (bench/nginx.conf, one worker, port 18090) as the yardstick
+# beside the service, and the trap that stops both when the script ends.
+#
+#   start_nginx OUTDIR   nginx with its prefix in OUTDIR/nginx; sets ngx_pid
+#   wait_port PORT       until something answers on 127.0.0.1:PORT
+# svc_pid (set by tools/svc-lib.sh's start_service) and ngx_pid are killed
+# on exit.
+
+svc_pid= ; ngx_pid=
+cleanup() {
+    [ -n "$svc_pid" ] && kill "$svc_pid" 2>/dev/null || true
+    [ -n "$ngx_pid" ] && kill "$ngx_pid" 2>/dev/null || true
+}
+trap cleanup EXIT INT TERM
+
+wait_port() {
+    for _ in $(seq 100); do
+        curl -s -o /dev/null "http://127.0.0.1:$1/" && return 0
+        sleep 0.05
+    done
+    echo "bench: nothing answers on port $1" >&2; exit 1
+}
+
+start_nginx() {
+    mkdir -p "$1/nginx/tmp"
+    nginx -p "$PWD/$1/nginx" -c "$PWD/bench/nginx.conf" 2>"$1/nginx/stderr" &
+    ngx_pid=$!
+    wait_port 18090
+    kill -0 "$ngx_pid" 2>/dev/null || { echo "bench: nginx did not start:" >&2; cat "$1/nginx/stderr" >&2; exit 1; }
+}
