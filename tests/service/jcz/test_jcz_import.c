@@ -816,7 +816,7 @@ Test(jcz_import, every_hand_made_game_exports_and_imports_back)
     static const char *const names[] = {
         "basic-meeples.jcz", "mayor.jcz", "wagon.jcz", "barn.jcz", "shepherd.jcz",
         "abbey-midgame.jcz", "abbey-endgame.jcz", "shrine.jcz", "rules.jcz", "elements.jcz",
-        "discard-end.jcz", "river-ii.jcz",
+        "discard-end.jcz", "river-ii.jcz", "app-inns-scoring.jcz", "app-cathedrals-scoring.jcz",
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         export_round_trip(names[i]);
