@@ -1266,6 +1266,24 @@ void ta_draw_symbol(rd_canvas *cv, ta_symbol s)
             rd_fill_stroke(cv, rd_hex(VOLCANO, 1), &(rd_pen){ rd_hex(INK, 1), 0.02, true, 0 });
         }
         break;
+    case TA_SYM_INN:   /* a road across, the inn beside it, as on a tile but larger */
+        cairo_move_to(cr, 0, 0.62);
+        cairo_line_to(cr, 1, 0.62);
+        rd_stroke(cv, &(rd_pen){ rd_hex(ROAD_EDGE, 1), 0.15, false, 0 });
+        cairo_move_to(cr, 0, 0.62);
+        cairo_line_to(cr, 1, 0.62);
+        rd_stroke(cv, &(rd_pen){ rd_hex(ROAD, 1), 0.1, false, 0 });
+        enlarged(cr, 0.5, 0.4, 3);
+        draw_inn(cv, pt(0, 0));
+        cairo_restore(cr);
+        break;
+    case TA_SYM_CATHEDRAL:   /* on the city's ground, filling the square */
+        cairo_rectangle(cr, 0, 0, 1, 1);
+        rd_fill(cv, rd_hex(CITY, 1));
+        enlarged(cr, 0.52, 0.6, 2.6);
+        draw_cathedral(cv, pt(0, 0));
+        cairo_restore(cr);
+        break;
     case TA_NSYMS:
     default:
         break;
