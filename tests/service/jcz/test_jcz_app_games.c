@@ -2,12 +2,14 @@
  *
  * JCloisterZone tests its Inns & Cathedrals scoring on two saved games,
  * src/test/resources/saved-games/inns_and_cathedrals/innsScoring.jcz and
- * cathedralsScoring.jcz (farin/JCloisterZone, commit 06bcfdb6d603), and
- * asserts each player's points in
+ * cathedralsScoring.jcz (farin/JCloisterZone, added in commit 06bcfdb6d603;
+ * their moves are unchanged through the last version, 34e4311b8046,
+ * appVersion 4.4.0), and asserts each player's points in
  * src/test/java/com/jcloisterzone/integration/inns_and_cathedrals/
  * InnsAndCathedralsScoringTest.java, testInnsScoring and
- * testCathedralsScoring. Those files are in the app's 4.x format, which the
- * service does not read (docs/jcz.md); tests/service/jcz/games/
+ * testCathedralsScoring (06bcfdb6d603; the class went with the engine and
+ * client split, 3c9385a864c5). Those files are in the app's 4.x format,
+ * which the service does not read (docs/jcz.md); tests/service/jcz/games/
  * app-inns-scoring.jcz and app-cathedrals-scoring.jcz hold the same moves
  * in the format of the current apps: the same players (Alice first), the
  * base start tile at (0, 0), the same tiles, rotations, positions and
@@ -20,8 +22,9 @@
  *     the import answers the game still running, and POST /v1/score with
  *     final: true gives the end-game scoring; the position's scores plus
  *     its totals are the app's.
- * The app counts points by category (ROAD, CITY, CLOISTER, FARM): each
- * game's points come from the one feature of that category named here. */
+ * The app also asserts each player's points by category (ROAD, CITY,
+ * CLOISTER, FARM): here, the points of every event of the feature types
+ * road, city, cloister and field, summed per player. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +88,29 @@ static int events_of_kind(json_object *a, const char *kind, json_object **last)
     return n;
 }
 
+/* The app's categories: the feature types whose points each adds up. */
+static const char *const categories[][2] = {
+    { "ROAD", "road" }, { "CITY", "city" }, { "CLOISTER", "cloister" }, { "FARM", "field" },
+};
+
+/* player's points over the events of every turn of a whose feature is of
+ * type `type`. */
+static int category_points(json_object *a, const char *type, const char *player)
+{
+    json_object *turns = tu_member(a, "events");
+    int sum = 0;
+    for (size_t t = 0; t < json_object_array_length(turns); t++) {
+        json_object *evs = tu_member(json_object_array_get_idx(turns, t), "events"), *ty;
+        for (size_t e = 0; e < json_object_array_length(evs); e++) {
+            json_object *ev = json_object_array_get_idx(evs, e);
+            if (json_object_object_get_ex(ev, "type", &ty) &&
+                strcmp(json_object_get_string(ty), type) == 0)
+                sum += points(ev, "points", player);
+        }
+    }
+    return sum;
+}
+
 /* The final scoring of position pos through POST /v1/score. */
 static json_object *final_scoring(json_object *pos)
 {
@@ -101,7 +127,7 @@ typedef struct {
     const char *type;            /* the category the app counts the points in */
     const char *complete_rule;   /* the completed feature's rule */
     const char *final_rule;      /* the incomplete one's at the end */
-    int alice, bob;              /* the app's totals */
+    int alice, bob;              /* the app's totals, all in the category of `type` */
 } app_game;
 
 static void game_over_with_app_totals(const app_game *g)
@@ -121,6 +147,13 @@ static void game_over_with_app_totals(const app_game *g)
     cr_assert(tu_cites(final, g->final_rule), "%s", json_object_to_json_string(final));
     cr_assert_eq(points(final, "points", "Bob"), 0);
     cr_assert_eq(json_object_array_length(tu_member(pos, "figures")), 0);
+    for (size_t c = 0; c < sizeof categories / sizeof categories[0]; c++) {
+        bool counted = strcmp(categories[c][1], g->type) == 0;
+        cr_assert_eq(category_points(a, categories[c][1], "Alice"), counted ? g->alice : 0,
+                     "%s: Alice's %s", g->file, categories[c][0]);
+        cr_assert_eq(category_points(a, categories[c][1], "Bob"), counted ? g->bob : 0,
+                     "%s: Bob's %s", g->file, categories[c][0]);
+    }
     json_object_put(a);
 }
 
