@@ -76,7 +76,7 @@ typedef enum {
  * refused like any unknown expansion. */
 #define CC_EXP_RULED (CC_EXP_BASE | CC_EXP_ABBEY_MAYOR | CC_EXP_HILLS_SHEEP | \
                       CC_EXP_MESSAGES | CC_EXP_SHRINES | CC_EXP_RIVER | CC_EXP_RIVER_II | \
-                      CC_EXP_INNS_CATHEDRALS)
+                      CC_EXP_INNS_CATHEDRALS | CC_EXP_TRADERS_BUILDERS)
 
 /* A position's expansion id ("base", "abbey-mayor", ...) -> bit; 0 if
  * unknown or not in CC_EXP_RULED. */

@@ -7,7 +7,9 @@
 
 #include <stddef.h>
 
+#include "builder.h"
 #include "majority.h"
+#include "pig.h"
 #include "validate.h"
 
 static bool is_gone(const bool *gone, int i)
@@ -134,6 +136,10 @@ static const char *feature_refusal(const cc_position *pos, const cc_features *f,
         if (type != CC_FEAT_FIELD || cc_field_has_shepherd(pos, f, id, NULL))
             return "hills-sheep.shepherd.field";
         return NULL;
+    case CC_FIG_BUILDER:
+        return cc_builder_refusal(pos, f, id);
+    case CC_FIG_PIG:
+        return cc_pig_refusal(pos, f, id);
     default:
         return "abbey.barn.junction";   /* barns stand on corners, not features */
     }

@@ -22,6 +22,10 @@
  *   hills-sheep.shepherd.field  the shepherd on a field with no shepherd;
  *                               farmers and barns do not stop it, and a
  *                               shepherd does not stop a farmer
+ *   traders.builder.deploy      the builder on a road or city holding a
+ *                               follower of its owner (builder.h)
+ *   traders.pig.deploy          the pig on a field holding a farmer of its
+ *                               owner (pig.h)
  *   river.deploy.not-on-river   nothing on the river
  *   river-ii.deploy.volcano     nothing on the volcano lake
  *   shrines.challenge.deploy    a heretic next to an occupied cloister or
@@ -79,7 +83,7 @@ typedef struct {
 
 /* Every figure the active player may deploy on board tile t (the tile just
  * placed; it must be in the features), sorted by kind (meeple, mayor, wagon,
- * barn, shepherd) then location in canonical order. Returns how many. */
+ * barn, shepherd, builder, pig) then location in canonical order. Returns how many. */
 int cc_deployments(const cc_position *pos, const cc_features *f, int t,
                    cc_deploy_option out[CC_MAX_DEPLOY_OPTIONS]);
 

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "pig.h"
 #include "validate.h"
 
 int cc_barn_feature(const cc_features *f, const cc_figure *fig)
@@ -59,6 +60,7 @@ static void score_farmers(cc_score_ctx *c, cc_event_kind kind, int id, int per_c
         cc_event_rule(c, ev, "barn.stays");
     explain_field(c, ev, msg, per_city);
     cc_event_award(c, ev, &m, per_city * cc_features_completed_cities(c->f, id));
+    cc_pig_award(c, ev, &m, id);
     cc_event_return_followers(c, ev);
     if (has_shepherd(c, id)) {
         cc_event_rule(c, ev, "hills-sheep.shepherd.untouched");

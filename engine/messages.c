@@ -229,8 +229,10 @@ cc_round cc_messages_round_of(cc_event_kind kind)
         return CC_ROUND_MOVE_WOOD;
     case CC_EV_FINAL:
     case CC_EV_BARN_FINAL:
+    case CC_EV_GOODS_FINAL:
         return CC_ROUND_FINAL;
     case CC_EV_COMPLETED:
+    case CC_EV_GOODS:       /* no points: tokens only */
     case CC_EV_CHALLENGE_LOST:
     case CC_EV_BARN_PLACED:
     case CC_EV_BARN_JOINED:

@@ -16,6 +16,8 @@ const cc_figure_kind_info cc_figure_kinds[CC_FIG_NKINDS] = {
     [CC_FIG_BARN] =     { "barn",     CC_SUPPLY_BARN,      3, CC_EXP_ABBEY_MAYOR,     "barn",           "barn" },
     [CC_FIG_SHEPHERD] = { "shepherd", CC_SUPPLY_SHEPHERD,  3, CC_EXP_HILLS_SHEEP,     "shepherd",       "shepherd" },
     [CC_FIG_BIG] =      { "big",      CC_SUPPLY_BIG,       3, CC_EXP_INNS_CATHEDRALS, "big-follower",   "big" },
+    [CC_FIG_BUILDER] =  { "builder",  CC_SUPPLY_BUILDER,   3, CC_EXP_TRADERS_BUILDERS, "builder",        "builder" },
+    [CC_FIG_PIG] =      { "pig",      CC_SUPPLY_PIG,       3, CC_EXP_TRADERS_BUILDERS, "pig",            "pig" },
 };
 
 /* One row per tile set, in cc_tile_set order (position.h): 2 x 72 + 3 x 12

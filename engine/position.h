@@ -26,7 +26,7 @@
 #define CC_MIN_PLAYERS 1        /* solo and test games (the apps allow them) */
 #define CC_MAX_TILES 256
 #define CC_MAX_BAG (CC_MAX_TILES - CC_MAX_PLAYERS)   /* land tiles in all the sets' copies */
-#define CC_PLAYER_FIGURES_MAX 27 /* figures one player owns, every kind together */
+#define CC_PLAYER_FIGURES_MAX 33 /* figures one player owns, every kind together */
 #define CC_MAX_FIGURES (CC_MAX_PLAYERS * CC_PLAYER_FIGURES_MAX)
 #define CC_MAX_FLOCK 20
 #define CC_NAME_MAX 33          /* player names: 1..32 bytes */
@@ -39,10 +39,13 @@
 #define CC_SUPPLY_BARN 1
 #define CC_SUPPLY_SHEPHERD 1
 #define CC_SUPPLY_BIG 1
+#define CC_SUPPLY_BUILDER 1
+#define CC_SUPPLY_PIG 1
 
-/* The kinds, in the order their options are listed. The large meeple
- * (Inns & Cathedrals) comes last so that every older kind keeps its
- * number and every older answer its order. */
+/* The kinds, in the order their options are listed. Each expansion's kinds
+ * come after the older ones (the large meeple of Inns & Cathedrals, then
+ * the builder and pig of Traders & Builders) so that every older kind keeps
+ * its number and every older answer its order. */
 typedef enum {
     CC_FIG_MEEPLE,
     CC_FIG_MAYOR,
@@ -50,6 +53,10 @@ typedef enum {
     CC_FIG_BARN,
     CC_FIG_SHEPHERD,
     CC_FIG_BIG,         /* the large meeple: a follower of strength 2 */
+    CC_FIG_BUILDER,     /* Traders & Builders: on a road or city with its owner's
+                           follower; a tile extending it gives a second tile */
+    CC_FIG_PIG,         /* Traders & Builders: on a field with its owner's farmer;
+                           +1 per completed city when the owner wins the field */
     CC_FIG_NKINDS
 } cc_figure_kind;
 
@@ -69,7 +76,7 @@ typedef struct {
 
 extern const cc_figure_kind_info cc_figure_kinds[CC_FIG_NKINDS];
 
-/* "meeple" ... "shepherd", "big" <-> kind; parse returns -1 if unknown. */
+/* "meeple" ... "shepherd", "big", "builder", "pig" <-> kind; parse returns -1 if unknown. */
 int cc_figure_kind_parse(const char *name);
 const char *cc_figure_kind_name(cc_figure_kind k);
 
@@ -185,6 +192,11 @@ typedef struct {
     int supply[CC_FIG_NKINDS];
     bool sets_given;
     int copies[CC_NSETS];
+    /* Traders & Builders (engine/goods.c, engine/builder.c): the trade goods
+     * tokens each player holds, and whether the active player is placing
+     * the second tile of a builder's double turn. */
+    int goods[CC_MAX_PLAYERS][CC_NGOODS];
+    bool builder_turn;
 } cc_position;
 
 /* A position with no players, tiles or figures, base game, default options. */

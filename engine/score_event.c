@@ -38,6 +38,7 @@ cc_score_event *cc_event_add(cc_score_ctx *c, cc_event_kind kind, int id)
     ev->feature = id;
     ev->figure = -1;
     ev->token = CC_TOKEN_NONE;
+    ev->goods_player = -1;
     if (id >= 0) {
         ev->type = c->f->features[id].type;
         ev->complete = c->f->features[id].complete;
@@ -205,6 +206,26 @@ void cc_score_majority(cc_score_ctx *c, int id, cc_majority *m)
     c->counted_known = true;
 }
 
+/* Builders and pigs (Traders & Builders) on ev->feature go home with its
+ * followers: a builder when its feature is scored, a pig with the farmers
+ * (traders.builder.returns, traders.pig.deploy). */
+static void return_helpers(cc_score_ctx *c, cc_score_event *ev)
+{
+    int n = 0;
+    for (int i = 0; i < c->pos->nfigures; i++) {
+        const cc_figure *fig = &c->pos->figures[i];
+        if (c->gone[i] || (fig->kind != CC_FIG_BUILDER && fig->kind != CC_FIG_PIG) ||
+            cc_figure_feature(c->f, fig) != ev->feature)
+            continue;
+        cc_event_return(c, ev, i);
+        cc_event_rule(c, ev, fig->kind == CC_FIG_BUILDER ? "traders.builder.returns"
+                                                         : "traders.pig.deploy");
+        n++;
+    }
+    if (n > 0)
+        cc_explain(ev, CC_MSG_S_HELPERS_RETURN, CC_INT(COUNT, n));
+}
+
 int cc_event_return_followers(cc_score_ctx *c, cc_score_event *ev)
 {
     int n = 0;
@@ -231,6 +252,8 @@ int cc_event_return_followers(cc_score_ctx *c, cc_score_event *ev)
         cc_event_rule(c, ev, "base.score.return");
     if (n > 0)
         cc_explain(ev, n == 1 ? CC_MSG_S_RETURN_ONE : CC_MSG_S_RETURN_SOME, CC_INT(COUNT, n));
+    if (n > 0)
+        return_helpers(c, ev);
     return n;
 }
 

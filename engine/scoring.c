@@ -26,8 +26,10 @@
 #include <string.h>
 
 #include "farm.h"
+#include "goods.h"
 #include "majority.h"
 #include "monastery.h"
+#include "pig.h"
 #include "score_event.h"
 #include "shepherd.h"
 #include "validate.h"
@@ -36,7 +38,7 @@ const char *cc_event_kind_name(cc_event_kind k)
 {
     static const char *const names[CC_EV_NKINDS] = {
         "completed", "final", "challenge-lost", "barn-placed", "barn-joined",
-        "barn-final", "sheep", "wolf", "guide"
+        "barn-final", "sheep", "wolf", "guide", "goods", "goods-final"
     };
     return (unsigned)k < CC_EV_NKINDS ? names[k] : "?";
 }
@@ -142,6 +144,9 @@ int cc_feature_value(const cc_features *f, const cc_position *pos, int id, bool 
     for (int p = 0; p < pos->nplayers; p++) {
         out->strength[p] = m.strength[p];
         out->points[p] = m.winner[p] ? value : 0;
+        if (m.winner[p] && feat->type == CC_FEAT_FIELD)   /* pigs and the pig herd */
+            out->points[p] += cc_pig_extra_per_city(pos, f, id, p, NULL) *
+                              cc_features_completed_cities(f, id);
     }
     if (final && feat->type == CC_FEAT_FIELD) {
         int counts[CC_MAX_PLAYERS];
@@ -238,6 +243,8 @@ static void score_completed_roads_and_cities(cc_score_ctx *c)
                 continue;
             score_road_or_city(c, CC_EV_COMPLETED, ids[i],
                                abbey && !cc_features_on_tile(c->f, ids[i], c->placed));
+            if (feat->type == CC_FEAT_CITY)
+                cc_goods_collect(c, ids[i]);
         }
 }
 
@@ -394,6 +401,7 @@ void cc_score_final(const cc_position *pos, const cc_features *f, cc_score_resul
         cc_farm_score_final_farmers(&c, g.ids[G_FIELDS][i]);
     for (int i = 0; i < g.n[G_BARNS]; i++)
         cc_farm_score_final_barns(&c, g.ids[G_BARNS][i]);
+    cc_goods_score_final(&c);
 }
 
 void cc_score_returned(const cc_score_result *s, bool *gone)

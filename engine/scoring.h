@@ -68,11 +68,14 @@ typedef enum {
     CC_EV_SHEEP,           /* a shepherd drew a sheep token: the flock grows */
     CC_EV_WOLF,            /* a shepherd drew the wolf: flocks scatter, shepherds return */
     CC_EV_GUIDE,           /* a flock guided to the stable: every shepherd there scores */
+    CC_EV_GOODS,           /* a completed city's trade goods go to the player who
+                              completed it (Traders & Builders; no points) */
+    CC_EV_GOODS_FINAL,     /* the end: one kind of goods, 10 to each who holds the most */
     CC_EV_NKINDS
 } cc_event_kind;
 
 /* "completed", "final", "challenge-lost", "barn-placed", "barn-joined",
- * "barn-final", "sheep", "wolf", "guide". */
+ * "barn-final", "sheep", "wolf", "guide", "goods", "goods-final". */
 const char *cc_event_kind_name(cc_event_kind k);
 
 typedef struct {
@@ -88,6 +91,8 @@ typedef struct {
     int points[CC_MAX_PLAYERS];    /* what each player scores from this event */
     int figure;               /* sheep/wolf: the shepherd that drew, else -1 */
     int token;                /* sheep/wolf: CC_TOKEN_WOLF or 1..4, else CC_TOKEN_NONE */
+    int goods_player;         /* goods: who takes them; goods-final: -1 */
+    int goods[CC_NGOODS];     /* goods: the tokens taken; goods-final: 1 for its kind */
     /* The lists below are valid up to their counts only (cc_event_add()
      * clears the counts, not the lists). */
     int nreturned;

@@ -58,7 +58,8 @@
     M(FOUND, "found") M(EXPECTED, "expected") M(TEXT, "text") M(PATH, "path") \
     M(METHOD, "method") M(CODE, "code") M(BYTES, "bytes")                  \
     M(SUGGESTIONS, "suggestions") M(FIRST, "first") M(SECOND, "second")    \
-    M(OTHER_PLAYER, "other_player") M(TURN, "turn")
+    M(OTHER_PLAYER, "other_player") M(TURN, "turn")                       \
+    M(WINE, "wine") M(GRAIN, "grain") M(CLOTH, "cloth")
 
 typedef enum {
 #define CC_ARG_NAME_ENUM(e, s) CC_AN_##e,
@@ -148,6 +149,8 @@ typedef struct {
     X(P_ABBEY_OUTSIDE_A_HOLE, "problem.abbey-outside-a-hole")                       \
     X(P_SHRINE_RULE_BROKEN, "problem.shrine-rule-broken")                           \
     X(P_RIVER_RULE_BROKEN, "problem.river-rule-broken")                             \
+    X(P_GOODS_TOO_MANY, "problem.more-goods-than-the-cities-gave")                   \
+    X(P_FIGURE_ALONE, "problem.figure-without-its-follower")                         \
     X(P_FIGURE_OFF_THE_BOARD, "problem.figure-off-the-board")                       \
     X(P_FIGURE_CANNOT_STAND, "problem.figure-where-it-cannot-stand")                \
     X(P_TWO_FIGURES_ON_ONE_SPOT, "problem.two-figures-on-one-spot")                 \
@@ -196,6 +199,9 @@ typedef struct {
     X(D_RIVER_NO_SPRING, "detail.river-without-spring")                             \
     X(D_RIVER_TILE, "detail.river-tile-against-a-rule")                            \
     X(D_RIVER_DRAW, "detail.river-tile-not-in-hand")                               \
+    X(D_GOODS_TOO_MANY, "detail.more-goods-than-the-cities-gave")                    \
+    X(D_FIGURE_ALONE, "detail.figure-without-its-follower")                          \
+    X(D_TRADERS_MEMBER, "detail.traders-member-without-the-expansion")               \
     X(D_ABBEY_NEIGHBOURS_SHRINES, "detail.abbey-next-to-shrines")                 \
     X(D_CLOISTER_NEIGHBOURS_SHRINES, "detail.cloister-next-to-shrines")             \
     X(D_FIGURE_OFF_THE_BOARD, "detail.figure-off-the-board")                        \
@@ -304,6 +310,12 @@ typedef struct {
     X(S_GUIDE_CLOSED_SOME, "score.guide.closed-some")                               \
     X(S_GUIDE_INNER_ONE, "score.guide.inner-one")                                   \
     X(S_GUIDE_INNER_SOME, "score.guide.inner-some")                                 \
+    X(S_PIG, "score.field.pig")                                                      \
+    X(S_PIG_HERD, "score.field.pig-herd")                                            \
+    X(S_HELPERS_RETURN, "score.return.builders-and-pigs")                            \
+    X(S_GOODS_COLLECT, "score.goods.collect")                                        \
+    X(S_GOODS_HELD, "score.goods.held")                                              \
+    X(S_GOODS_MOST, "score.goods.most")                                              \
     /* reasons: an illegal move, deployment or barn */                              \
     X(R_NO_ABBEY_IN_HAND, "reason.no-abbey-in-hand")                                \
     X(R_CELL_TAKEN, "reason.cell-taken")                                            \

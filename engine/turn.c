@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builder.h"
 #include "deploy.h"
+#include "goods.h"
 #include "placement.h"
 #include "river.h"
 #include "shepherd.h"
@@ -180,7 +182,8 @@ static const char *deploy_rule(cc_figure_kind k)
 {
     static const char *const rules[CC_FIG_NKINDS] = {
         "base.deploy.unoccupied", "abbey.mayor.city", "abbey.wagon.not-field",
-        "abbey.barn.junction", "hills-sheep.shepherd.field", "base.deploy.unoccupied"
+        "abbey.barn.junction", "hills-sheep.shepherd.field", "base.deploy.unoccupied",
+        "traders.builder.deploy", "traders.pig.deploy"
     };
     return rules[k];
 }
@@ -275,6 +278,7 @@ static void apply_events(const cc_score_result *s, cc_position *pos, bool *gone)
         }
     }
     cc_score_returned(s, gone);
+    cc_goods_apply(s, pos);
     for (int p = 0; p < pos->nplayers; p++)
         pos->scores[p][0] += s->totals[p];
 }
@@ -359,11 +363,19 @@ static int next_abbey_player(const cc_position *pos, const cc_board *b)
     return -1;
 }
 
-static void finish(const cc_move *mv, cc_turn_result *res)
+/* twice: the tile extended the active player's builder's feature
+ * (builder.h): the same player places a second tile. */
+static void finish(const cc_move *mv, bool twice, cc_turn_result *res)
 {
     cc_position *after = &res->before_final;
     res->next = *after;
+    res->next.builder_turn = false;
     cite(res, "base.turn.order");
+    if (!mv->pile_empty && twice) {
+        res->next.builder_turn = true;
+        cite(res, "traders.builder.double-turn");
+        return;
+    }
     if (!mv->pile_empty) {
         res->next.active = (after->active + 1) % after->nplayers;
         if (mv->type >= 0 && res->board.cat->types[mv->type].volcano) {
@@ -432,10 +444,12 @@ bool cc_turn(const cc_position *pos, const cc_catalog *cat, const cc_move *mv,
         return false;
     if (!res->legal)
         return true;
+    if (cc_builder_strays(&res->before_final, &res->features, gone) > 0)
+        cite(res, "traders.builder.returns");
     remove_gone(&res->before_final, gone);
     for (int p = 0; p < pos->nplayers; p++)
         res->totals[p] = res->turn.totals[p];
-    finish(mv, res);
+    finish(mv, cc_builder_double_turn(pos, &res->features, t), res);
     return true;
 }
 
@@ -450,7 +464,7 @@ bool cc_turn_pass(const cc_position *pos, const cc_catalog *cat, cc_turn_result 
     res->before_final = *pos;
     cc_move none = cc_move_make(-1, 0, 0, 0);
     none.pile_empty = true;
-    finish(&none, res);
+    finish(&none, false, res);
     return true;
 }
 

@@ -1,6 +1,8 @@
 /* validate.c -- see validate.h. */
 #include "validate.h"
 
+#include "builder.h"
+#include "goods.h"
 #include "river.h"
 
 #include <stdio.h>
@@ -298,6 +300,8 @@ static bool kind_may_stand_on(cc_figure_kind kind, cc_feature_type t)
     case CC_FIG_MAYOR: return t == CC_FEAT_CITY;
     case CC_FIG_WAGON: return t != CC_FEAT_FIELD;
     case CC_FIG_SHEPHERD: return t == CC_FEAT_FIELD;
+    case CC_FIG_BUILDER: return t == CC_FEAT_ROAD || t == CC_FEAT_CITY;
+    case CC_FIG_PIG: return t == CC_FEAT_FIELD;
     default: return false;
     }
 }
@@ -433,11 +437,43 @@ bool cc_validate_board(const cc_position *pos, const cc_catalog *cat, cc_board *
     return check_figures(b, pos, err);
 }
 
+/* Traders & Builders: goods and a double turn only with the expansion;
+ * goods no more than the completed cities gave (goods.h); a builder or a
+ * pig only beside a follower of its owner, which it would have returned
+ * without (builder.h). */
+static bool check_traders(const cc_position *pos, const cc_features *f, cc_error *err)
+{
+    bool any_goods = false;
+    for (int p = 0; p < pos->nplayers; p++)
+        for (int g = 0; g < CC_NGOODS; g++)
+            any_goods |= pos->goods[p][g] != 0;
+    if (!(pos->expansions & CC_EXP_TRADERS_BUILDERS) && (any_goods || pos->builder_turn))
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, any_goods ? "/position/goods" : "/position/builder_turn",
+                       CC_MSG_P_EXPANSION_NOT_IN_PLAY, CC_MSG_D_TRADERS_MEMBER,
+                       CC_STR(MEMBER, any_goods ? "goods" : "builder_turn"),
+                       CC_STR(EXPANSION, cc_expansion_name(CC_EXP_TRADERS_BUILDERS)));
+    if (!cc_goods_check(pos, f, err))
+        return false;
+    bool gone[CC_MAX_FIGURES] = { false };
+    if (cc_builder_strays(pos, f, gone) == 0)
+        return true;
+    int i = 0;
+    while (!gone[i])
+        i++;
+    const cc_figure *fig = &pos->figures[i];
+    char ptr[80];
+    PTR(ptr, "/position/figures/%d", i);
+    return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_FIGURE_ALONE, CC_MSG_D_FIGURE_ALONE,
+                   CC_KIND(KIND, fig->kind),
+                   CC_QUOTE(PLAYER, cc_error_quote(err, 0, pos->players[fig->player])),
+                   CC_INT(X, fig->x), CC_INT(Y, fig->y), CC_LOC(AT, fig->at));
+}
+
 bool cc_validate(const cc_position *pos, const cc_catalog *cat, cc_board *b,
                  cc_features *f, cc_error *err)
 {
     if (!cc_validate_board(pos, cat, b, err))
         return false;
     cc_features_build(f, b);
-    return true;
+    return check_traders(pos, f, err);
 }

@@ -110,11 +110,16 @@ function lean(schema, components, depth = 0) {
   // the guide says with what goes in it: it is left out (every member stays
   // allowed, as no schema here closes its properties). Measured: 1.1 KB of
   // the ten position-taking tools, which kept French and German within the
-  // 25 KB once the position gained supply and sets.
+  // 25 KB once the position gained supply and sets. An optional boolean
+  // below the top level (the position's builder_turn) says no more than
+  // that, and goes too: 330 bytes of the ten tools, which kept Russian
+  // within the 25 KB once Traders & Builders came.
   if (out.properties) {
     const required = new Set(out.required ?? []);
     for (const [k, p] of Object.entries(out.properties))
-      if (!required.has(k) && Object.keys(p).length === 1 && p.type === 'object') delete out.properties[k];
+      if (!required.has(k) && Object.keys(p).length === 1 &&
+          (p.type === 'object' || (depth >= 1 && p.type === 'boolean')))
+        delete out.properties[k];
   }
   // Deep inside (a tile or a figure of the position), a required member of
   // a plain type is said by `required` and the example: only members with

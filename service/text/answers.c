@@ -80,8 +80,8 @@ static const char *kind_word(const char *lang, const char *kind)
 {
     static const struct { const char *name; tx_id word; } words[] = {
         { "meeple", TX_KIND_MEEPLE }, { "mayor", TX_KIND_MAYOR },   { "wagon", TX_KIND_WAGON },
-        { "barn", TX_KIND_BARN },     { "shepherd", TX_KIND_SHEPHERD },
-        { "big", TX_KIND_BIG },
+        { "barn", TX_KIND_BARN },     { "shepherd", TX_KIND_SHEPHERD }, { "big", TX_KIND_BIG },
+        { "builder", TX_KIND_BUILDER }, { "pig", TX_KIND_PIG },
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strcmp(words[i].name, kind) == 0)

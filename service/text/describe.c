@@ -51,6 +51,7 @@ static tx_id kind_word(cc_figure_kind k)
         [CC_FIG_MEEPLE] = TX_KIND_MEEPLE, [CC_FIG_MAYOR] = TX_KIND_MAYOR,
         [CC_FIG_WAGON] = TX_KIND_WAGON,   [CC_FIG_BARN] = TX_KIND_BARN,
         [CC_FIG_SHEPHERD] = TX_KIND_SHEPHERD, [CC_FIG_BIG] = TX_KIND_BIG,
+        [CC_FIG_BUILDER] = TX_KIND_BUILDER,   [CC_FIG_PIG] = TX_KIND_PIG,
     };
     return (unsigned)k < CC_FIG_NKINDS ? words[k] : TX_KIND_MEEPLE;
 }
@@ -127,6 +128,7 @@ static void players_section(const cc_position *pos, sentences *sec, txbuf *line)
         { CC_EXP_MESSAGES, TX_EXP_MESSAGES },       { CC_EXP_SHRINES, TX_EXP_SHRINES },
         { CC_EXP_RIVER, TX_EXP_RIVER },             { CC_EXP_RIVER_II, TX_EXP_RIVER_II },
         { CC_EXP_INNS_CATHEDRALS, TX_EXP_INNS_CATHEDRALS },
+        { CC_EXP_TRADERS_BUILDERS, TX_EXP_TRADERS_BUILDERS },
     };
     int nexp = 0, i = 0;
     for (size_t e = 0; e < sizeof expansions / sizeof expansions[0]; e++)

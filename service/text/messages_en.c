@@ -12,7 +12,7 @@
 #include "../../engine/text.h"
 #include "problems.h"
 
-#define TXT_NTERMS 18
+#define TXT_NTERMS 23
 
 static const txt_english entries[CC_MSG_COUNT + TXT_NTERMS] = {
     [CC_MSG_P_TWO_TILES_ON_ONE_CELL] = { "msg.problem.two-tiles-on-one-cell",
@@ -47,6 +47,12 @@ static const txt_english entries[CC_MSG_COUNT + TXT_NTERMS] = {
         "The title of a problem (a short noun phrase; also names its type, which stays English)." },
     [CC_MSG_P_RIVER_RULE_BROKEN] = { "msg.problem.river-rule-broken",
         "River rule broken",
+        "The title of a problem (a short noun phrase; also names its type, which stays English)." },
+    [CC_MSG_P_GOODS_TOO_MANY] = { "msg.problem.more-goods-than-the-cities-gave",
+        "More goods than the cities gave",
+        "The title of a problem (a short noun phrase; also names its type, which stays English)." },
+    [CC_MSG_P_FIGURE_ALONE] = { "msg.problem.figure-without-its-follower",
+        "Figure without its follower",
         "The title of a problem (a short noun phrase; also names its type, which stays English)." },
     [CC_MSG_P_FIGURE_OFF_THE_BOARD] = { "msg.problem.figure-off-the-board",
         "Figure off the board",
@@ -183,6 +189,15 @@ static const txt_english entries[CC_MSG_COUNT + TXT_NTERMS] = {
     [CC_MSG_D_RIVER_DRAW] = { "msg.detail.river-tile-not-in-hand",
         "The active player cannot hold the tile {tile} now: the rule {rule} (\"{rule_title}\") puts it elsewhere in the river's order",
         "A problem's detail: what exactly is wrong (the service starts it with a capital letter and ends it with a full stop). {tile}: a tile id (kept as it is). {rule}: a rule id. {rule_title}: the rule's short title, from its own translation (rule-title.<id>)." },
+    [CC_MSG_D_GOODS_TOO_MANY] = { "msg.detail.more-goods-than-the-cities-gave",
+        "The players hold {count} {what} tokens, but the completed cities on the board show only {limit} {what} symbols, and tokens are given out only when a city is completed",
+        "A problem's detail: what exactly is wrong (the service starts it with a capital letter and ends it with a full stop). {what}: a kind of trade goods (term: wine, grain, cloth). {count}: the tokens the players hold. {limit}: the symbols of that kind in the completed cities." },
+    [CC_MSG_D_FIGURE_ALONE] = { "msg.detail.figure-without-its-follower",
+        "The {kind} of \"{player}\" at ({x}, {y}) {at} stands where {player} has no follower: it goes home as soon as its owner has no follower left there (a builder in its road or city, a pig in its field)",
+        "A problem's detail: what exactly is wrong (the service starts it with a capital letter and ends it with a full stop). {kind}: a figure kind (term: builder, pig). {player}: a player's name (kept as it is). {x}: the x of a cell (a number). {y}: the y of a cell. {at}: a location on a tile: \"N\", \"NNE\", \"C\", \"#2\" (kept as it is)." },
+    [CC_MSG_D_TRADERS_MEMBER] = { "msg.detail.traders-member-without-the-expansion",
+        "position.{member} belongs to the expansion \"{expansion}\", which is not in position.expansions",
+        "A problem's detail: what exactly is wrong (the service starts it with a capital letter and ends it with a full stop). {member}: a member of the position (goods, builder_turn; kept as it is). {expansion}: an expansion id (kept as it is)." },
     [CC_MSG_D_ABBEY_OUTSIDE_A_HOLE] = { "msg.detail.abbey-outside-a-hole",
         "an abbey is placed only into a hole with four orthogonal neighbours; the abbey at ({x}, {y}) has none to the {side:north|east|south|west}",
         "A problem's detail: what exactly is wrong (the service starts it with a capital letter and ends it with a full stop). {x}: the x of a cell (a number). {y}: the y of a cell. {side:north|east|south|west}: a side of a tile, chosen from the four words in that order (north, east, south, west): give the four as the sentence needs them, in the same order (an adjective: the north edge)." },
@@ -504,6 +519,24 @@ static const txt_english entries[CC_MSG_COUNT + TXT_NTERMS] = {
     [CC_MSG_S_GUIDE_INNER_SOME] = { "msg.score.guide.inner-some",
         "The {type} at ({x}, {y}) {at} is an inner field, closed from the start, so the flock of the shepherd deployed there is guided to the stable at once: {players} each score {points} {points:point|points}, one per sheep; the shepherds return and the sheep go back to the bag.",
         "A sentence of a scoring explanation. {type}: a feature type (term: city, road, field, cloister, shrine, abbey). {x}: the x of a cell (a number). {y}: the y of a cell. {at}: a location on a tile: \"N\", \"NNE\", \"C\", \"#2\", a corner \"NE\" (kept as it is). {players}: players' names, listed with term.and. {points}: a number of points." },
+    [CC_MSG_S_PIG] = { "msg.score.field.pig",
+        "A pig in the field adds 1 point per completed city for {players}: {cities} x 1 = {points} {points:point|points} more each.",
+        "A sentence of a scoring explanation. {players}: players' names, listed with term.and. {cities}: a number of completed cities. {points}: a number of points." },
+    [CC_MSG_S_PIG_HERD] = { "msg.score.field.pig-herd",
+        "The pig herd in this field adds 1 point per completed city for {players}: {cities} x 1 = {points} {points:point|points} more each.",
+        "A sentence of a scoring explanation. {players}: players' names, listed with term.and. {cities}: a number of completed cities. {points}: a number of points." },
+    [CC_MSG_S_HELPERS_RETURN] = { "msg.score.return.builders-and-pigs",
+        "{count:The builder or pig|The builders and pigs} there {count:returns|return} with them.",
+        "A sentence of a scoring explanation. It follows the sentence about the followers returning. {count}: how many builders and pigs return." },
+    [CC_MSG_S_GOODS_COLLECT] = { "msg.score.goods.collect",
+        "{player} completed the city at ({x}, {y}) {at} and takes its trade goods: {wine} wine, {grain} grain, {cloth} cloth, whoever occupies the city.",
+        "A sentence of a scoring explanation. {player}: a player's name (kept as it is). {x}: the x of a cell (a number). {y}: the y of a cell. {at}: a location on a tile: \"N\", \"NNE\", \"C\", \"#2\" (kept as it is). {wine}, {grain}, {cloth}: numbers of tokens of each kind." },
+    [CC_MSG_S_GOODS_HELD] = { "msg.score.goods.held",
+        "Trade goods tokens of {what} held: {strengths}.",
+        "A sentence of a scoring explanation. {what}: a kind of trade goods (term: wine, grain, cloth). {strengths}: players' names each with the number of tokens held, \"red 2, blue 1\"." },
+    [CC_MSG_S_GOODS_MOST] = { "msg.score.goods.most",
+        "The most {what} tokens, {count}, are held by {players}: {points} points each.",
+        "A sentence of a scoring explanation. {what}: a kind of trade goods (term: wine, grain, cloth). {count}: a number of tokens. {players}: players' names, listed with term.and. {points}: a number of points (10)." },
     [CC_MSG_R_NO_ABBEY_IN_HAND] = { "msg.reason.no-abbey-in-hand",
         "The player {player} has no abbey tile left in hand.",
         "Why a move, deployment or barn is illegal. {player}: a player's name (kept as it is)." },
@@ -664,6 +697,11 @@ static const txt_english entries[CC_MSG_COUNT + TXT_NTERMS] = {
     [CC_MSG_COUNT + 15] = { "term.and", "and", "Joins the last two names of a list: \"red, blue and green\"." },
     [CC_MSG_COUNT + 16] = { "term.river", "river", "A feature type: the river (The River, The River II); it holds no figure." },
     [CC_MSG_COUNT + 17] = { "term.big", "large meeple", "A figure kind (Inns & Cathedrals): the large meeple, a follower that counts as two." },
+    [CC_MSG_COUNT + 18] = { "term.builder", "builder", "A figure kind (Traders & Builders)." },
+    [CC_MSG_COUNT + 19] = { "term.pig", "pig", "A figure kind (Traders & Builders)." },
+    [CC_MSG_COUNT + 20] = { "term.wine", "wine", "A kind of trade goods (Traders & Builders)." },
+    [CC_MSG_COUNT + 21] = { "term.grain", "grain", "A kind of trade goods (Traders & Builders)." },
+    [CC_MSG_COUNT + 22] = { "term.cloth", "cloth", "A kind of trade goods (Traders & Builders)." },
 };
 
 /* Past the engine's ids come the service's problems (problems.h). */

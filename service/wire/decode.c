@@ -1334,11 +1334,50 @@ static bool decode_abbeys(const jr_obj *p, cc_position *pos, cc_error *err)
     return true;
 }
 
+/* "goods": {player: {"wine": n, "grain": n, "cloth": n}}, the trade goods
+ * tokens each player holds (Traders & Builders; a kind or a player left out
+ * holds none). Each count is read within the box's 20 tokens; whether the
+ * expansion is in play and the board's completed cities gave that many is
+ * the engine's check (engine/goods.h), with this member's pointer. */
+#define DEC_GOODS_MAX 20
+static bool decode_goods(const jr_obj *p, cc_position *pos, cc_error *err)
+{
+    const char *kinds[CC_NGOODS + 1];
+    for (int g = 0; g < CC_NGOODS; g++)
+        kinds[g] = cc_goods_name((cc_goods)g);
+    kinds[CC_NGOODS] = NULL;
+    jr_obj goods;
+    if (!dec_object(p, "goods", POS, false, &goods, err))
+        return false;
+    if (!jr_obj_given(&goods))
+        return true;
+    jr_members m = jr_members_start(&goods);
+    jr_str key;
+    jr_val val;
+    while (jr_members_next(&m, &key, &val)) {
+        int player;
+        char ptr[CC_POINTER_MAX];
+        if (!player_member(key, "goods", POS "/goods", pos, &player, ptr, err))
+            return false;
+        jr_obj one;
+        if (val.type != JR_OBJECT || !jr_obj_open(val, &one))
+            return fail_at(err, 400, ptr, TITLE_TYPE, SVC_D_MUST_BE_OBJECT,
+                           CC_ARGS(WHAT_MEMBER(pos->players[player]), found_arg(val)));
+        if (!dec_only_members(&one, kinds, ptr, err))
+            return false;
+        for (int g = 0; g < CC_NGOODS; g++)
+            if (!dec_int(&one, kinds[g], ptr, 0, DEC_GOODS_MAX, false, &pos->goods[player][g], NULL,
+                         err))
+                return false;
+    }
+    return true;
+}
+
 bool dec_position(const jr_obj *root, const cc_catalog *cat, cc_position *pos, cc_error *err)
 {
     static const char *const allowed[] = {
         "expansions", "options", "players", "active", "tiles", "figures", "scores", "abbeys",
-        "supply", "sets", NULL
+        "supply", "sets", "goods", "builder_turn", NULL
     };
     cc_position_init(pos);
     jr_obj p;
@@ -1352,7 +1391,9 @@ bool dec_position(const jr_obj *root, const cc_catalog *cat, cc_position *pos, c
         && decode_tiles(&p, cat, pos, err)
         && decode_figures(&p, pos, err)
         && decode_scores(&p, pos, err)
-        && decode_abbeys(&p, pos, err);
+        && decode_abbeys(&p, pos, err)
+        && decode_goods(&p, pos, err)
+        && dec_bool(&p, "builder_turn", POS, false, &pos->builder_turn, NULL, err);
 }
 
 bool dec_setup(const jr_obj *obj, const char *pointer, const char *const *names, int nnames,

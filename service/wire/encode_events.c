@@ -12,6 +12,26 @@ void enc_totals(jw *w, const cc_position *pos, const int totals[CC_MAX_PLAYERS])
     enc_player_ints(w, pos, totals, ALL_PLAYERS(pos));
 }
 
+/* Trade goods: a completed city's tokens and who takes them ("player",
+ * "goods": {"wine": 1, ...}), or the kind a final majority is about
+ * ("goods": "wine"; strength holds the tokens each player has). */
+static void goods_members(jw *w, const cc_position *pos, const cc_score_event *ev)
+{
+    if (ev->kind == CC_EV_GOODS_FINAL) {
+        for (int g = 0; g < CC_NGOODS; g++)
+            if (ev->goods[g] > 0)
+                jw_member_string(w, "goods", cc_goods_name((cc_goods)g));
+        return;
+    }
+    if (ev->goods_player >= 0 && ev->goods_player < pos->nplayers)
+        jw_member_string(w, "player", pos->players[ev->goods_player]);
+    jw_key(w, "goods");
+    jw_object(w);
+    for (int g = 0; g < CC_NGOODS; g++)
+        jw_member_int(w, cc_goods_name((cc_goods)g), ev->goods[g]);
+    jw_object_end(w);
+}
+
 /* One event; keys: pos's players as member names (enc_player_keys). */
 static void score_event(jw *w, const cc_position *pos, const enc_player_keys *keys,
                         const cc_features *f, const cc_score_event *ev, const char *lang)
@@ -53,6 +73,8 @@ static void score_event(jw *w, const cc_position *pos, const enc_player_keys *ke
             enc_figure(w, pos, &pos->figures[ev->figure]);
         }
     }
+    if (ev->kind == CC_EV_GOODS || ev->kind == CC_EV_GOODS_FINAL)
+        goods_members(w, pos, ev);
     jw_key_lit(w, "rules");
     enc_rule_ids(w, ev->rules, (size_t)ev->nrules);
     txt_args ta = { .pos = pos, .strength = ev->strength };

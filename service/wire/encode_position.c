@@ -7,7 +7,7 @@ static void enc_expansions(jw *w, unsigned bits)
 {
     static const unsigned order[] = {
         CC_EXP_ABBEY_MAYOR, CC_EXP_HILLS_SHEEP, CC_EXP_MESSAGES, CC_EXP_SHRINES, CC_EXP_RIVER,
-        CC_EXP_RIVER_II, CC_EXP_INNS_CATHEDRALS
+        CC_EXP_RIVER_II, CC_EXP_INNS_CATHEDRALS, CC_EXP_TRADERS_BUILDERS
     };
     jw_array(w);
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
@@ -39,6 +39,25 @@ static void enc_options(jw *w, const cc_options *o, unsigned expansions)
     if (o->inn_cathedral_final == CC_INN_CATHEDRAL_FINAL_IGNORE)
         jw_member_string(w, "inn_cathedral_final", "ignore");
     jw_object_end(w);
+}
+
+/* Traders & Builders, when in play: "goods", every player's tokens of
+ * every kind, and "builder_turn" (a double turn's second tile). */
+static void enc_traders(jw *w, const cc_position *pos)
+{
+    if (!(pos->expansions & CC_EXP_TRADERS_BUILDERS))
+        return;
+    jw_key(w, "goods");
+    jw_object(w);
+    for (int p = 0; p < pos->nplayers; p++) {
+        jw_key(w, pos->players[p]);
+        jw_object(w);
+        for (int g = 0; g < CC_NGOODS; g++)
+            jw_member_int(w, cc_goods_name((cc_goods)g), pos->goods[p][g]);
+        jw_object_end(w);
+    }
+    jw_object_end(w);
+    jw_member_bool(w, "builder_turn", pos->builder_turn);
 }
 
 /* "supply": the kinds whose supply is not the box's, when any. */
@@ -140,5 +159,6 @@ void enc_position(jw *w, const cc_position *pos, const cc_catalog *cat)
     }
     enc_supply(w, pos);
     enc_sets(w, pos);
+    enc_traders(w, pos);
     jw_object_end(w);
 }

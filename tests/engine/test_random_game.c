@@ -43,6 +43,7 @@ typedef struct {
     int turns, placed, discarded, under_hill, abbeys, passes;
     int deployed[CC_FIG_NKINDS];
     int grows, guides, wagon_moves;
+    int double_turns;  /* a builder's second tile followed (Traders & Builders) */
     bool over;
     uint32_t digest;   /* of every move, in order */
 } summary;
@@ -92,6 +93,12 @@ static summary play(const cc_game_setup *s)
         sum.grows += t->move.shepherd == CC_SHEPHERD_GROW;
         sum.guides += t->move.shepherd == CC_SHEPHERD_GUIDE;
         sum.wagon_moves += t->move.nwagons;
+        if (t->next.builder_turn) {
+            sum.double_turns++;
+            cr_assert_eq(t->next.active, t->before.active, "turn %d: a double turn changes player",
+                         t->number);
+            cr_assert_not(t->before.builder_turn, "turn %d: a third tile", t->number);
+        }
         digest_int(&sum.digest, t->move.type);
         digest_int(&sum.digest, t->move.x);
         digest_int(&sum.digest, t->move.y);
@@ -169,6 +176,7 @@ Test(random_game, games_with_every_expansion_use_every_figure_kind)
         all.under_hill += sum.under_hill;
     }
     for (int k = 0; k < CC_FIG_NKINDS; k++)
+        if (cc_figure_kinds[k].expansion & TU_ALL_EXPANSIONS)   /* builders and pigs: below */
         cr_assert_gt(all.deployed[k], 0, "no %s deployed in 12 games",
                      cc_figure_kind_name((cc_figure_kind)k));
     cr_assert_gt(all.abbeys, 0);
@@ -270,6 +278,28 @@ Test(random_game, sheep_tokens_never_exceed_the_bag)
         }
         cc_game_free(g);
     }
+}
+
+/* Traders & Builders (traders.builder.double-turn, traders.pig.deploy,
+ * traders.goods.collect): random games with the expansion deploy builders
+ * and pigs, play double turns (never a third tile: checked in play()),
+ * and every next position is valid, goods within what the cities gave. */
+Test(random_game, traders_games_play_double_turns_and_deploy_builders_and_pigs)
+{
+    summary all;
+    memset(&all, 0, sizeof all);
+    for (uint64_t seed = 200; seed < 206; seed++) {
+        cc_game_setup s = setup_of(seed, 2 + (int)(seed % 4),
+                                   CC_EXP_ABBEY_MAYOR | CC_EXP_TRADERS_BUILDERS);
+        summary sum = play(&s);
+        cr_assert(sum.over, "seed %llu", (unsigned long long)seed);
+        all.double_turns += sum.double_turns;
+        for (int k = 0; k < CC_FIG_NKINDS; k++)
+            all.deployed[k] += sum.deployed[k];
+    }
+    cr_expect_gt(all.deployed[CC_FIG_BUILDER], 0, "no builder deployed in 6 games");
+    cr_expect_gt(all.deployed[CC_FIG_PIG], 0, "no pig deployed in 6 games");
+    cr_expect_gt(all.double_turns, 0, "no double turn in 6 games");
 }
 
 /* Issue 27: random games with The River, The River II and both play the

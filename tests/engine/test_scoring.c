@@ -293,7 +293,7 @@ Test(scoring, event_kind_names)
 {
     static const char *const want[CC_EV_NKINDS] = {
         "completed", "final", "challenge-lost", "barn-placed", "barn-joined",
-        "barn-final", "sheep", "wolf", "guide"
+        "barn-final", "sheep", "wolf", "guide", "goods", "goods-final"
     };
     for (int k = 0; k < CC_EV_NKINDS; k++)
         cr_assert_str_eq(cc_event_kind_name((cc_event_kind)k), want[k]);

@@ -584,5 +584,20 @@ Test(validate, random_positions_with_random_figures_are_valid)
     }
     cr_assert_gt(figures, 1000);
     for (int k = 0; k < CC_FIG_NKINDS; k++)
-        cr_assert_gt(kinds[k], 0, "no %s was ever placed", cc_figure_kind_name((cc_figure_kind)k));
+        if (cc_figure_kinds[k].expansion & TU_ALL_EXPANSIONS)   /* builders and pigs: test_traders.c */
+            cr_assert_gt(kinds[k], 0, "no %s was ever placed", cc_figure_kind_name((cc_figure_kind)k));
+}
+
+/* The position's bounds (position.h): CC_PLAYER_FIGURES_MAX is the sum of
+ * every kind's largest supply, the large meeple's, the builder's and the
+ * pig's included, so that a position stating every kind's largest supply
+ * fits; cc_figures_cap gives six such players with every expansion. */
+Test(validate, the_figures_bound_is_the_sum_of_every_kinds_largest_supply)
+{
+    int sum = 0;
+    for (int k = 0; k < CC_FIG_NKINDS; k++)
+        sum += cc_figure_kinds[k].max;
+    cr_assert_eq(sum, CC_PLAYER_FIGURES_MAX);
+    cr_assert_eq(cc_figures_cap(CC_EXP_RULED), CC_MAX_FIGURES);
+    cr_assert_lt(cc_figures_cap(CC_EXP_BASE), CC_MAX_FIGURES);
 }

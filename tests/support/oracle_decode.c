@@ -859,11 +859,38 @@ static bool decode_abbeys(json_object *p, cc_position *pos, cc_error *err)
     return true;
 }
 
+/* "goods" (Traders & Builders): {player: {"wine": n, "grain": n, "cloth": n}},
+ * each 0..20; the engine bounds them by the board. */
+static bool decode_goods(json_object *p, cc_position *pos, cc_error *err)
+{
+    static const char *const kinds[] = { "wine", "grain", "cloth", NULL };
+    json_object *goods;
+    if (!odec_object(p, "goods", POS, false, &goods, err))
+        return false;
+    if (goods == NULL)
+        return true;
+    json_object_object_foreach(goods, key, val) {
+        int player;
+        char ptr[CC_POINTER_MAX];
+        if (!player_member(key, "goods", POS "/goods", pos, &player, err))
+            return false;
+        ojs_pointer_member(ptr, POS "/goods", key, strlen(key));
+        if (!json_object_is_type(val, json_type_object))
+            return fail_at(err, 400, ptr, "Wrong type", "goods of a player must be an object.");
+        if (!odec_only_members(val, kinds, ptr, err))
+            return false;
+        for (int g = 0; g < CC_NGOODS; g++)
+            if (!odec_int(val, kinds[g], ptr, 0, 20, false, &pos->goods[player][g], NULL, err))
+                return false;
+    }
+    return true;
+}
+
 bool odec_position(json_object *root, const cc_catalog *cat, cc_position *pos, cc_error *err)
 {
     static const char *const allowed[] = {
         "expansions", "options", "players", "active", "tiles", "figures", "scores", "abbeys",
-        "supply", "sets", NULL
+        "supply", "sets", "goods", "builder_turn", NULL
     };
     cc_position_init(pos);
     json_object *p;
@@ -877,7 +904,9 @@ bool odec_position(json_object *root, const cc_catalog *cat, cc_position *pos, c
         && decode_tiles(p, cat, pos, err)
         && decode_figures(p, pos, err)
         && decode_scores(p, pos, err)
-        && decode_abbeys(p, pos, err);
+        && decode_abbeys(p, pos, err)
+        && decode_goods(p, pos, err)
+        && odec_bool(p, "builder_turn", POS, false, &pos->builder_turn, NULL, err);
 }
 
 /* ---- the body ----------------------------------------------------------- */

@@ -18,7 +18,7 @@ static const char *const pages[] = {
     "Abbey & Mayor (1st edition), ", "Abbey & Mayor, ",
     "Hills & Sheep, ", "Heretics & Shrines (1st edition), ", "The Messages (1st edition), ",
     "River (1st edition), ", "River, ",
-    "Inns & Cathedrals, ",
+    "Inns & Cathedrals, ", "Traders and Builders, ",
 };
 
 Test(route_rules, every_source_starts_with_a_public_rule_page)
@@ -98,6 +98,7 @@ Test(route_rules, every_source_url_is_the_page_the_source_names)
         { "River (1st edition), ", "https://wikicarpedia.com/car/River_(1st_edition)" },
         { "River, ", "https://wikicarpedia.com/car/River" },
         { "Inns & Cathedrals, ", "https://wikicarpedia.com/car/Inns_and_Cathedrals" },
+        { "Traders and Builders, ", "https://wikicarpedia.com/car/Traders_and_Builders" },
     };
     size_t n;
     const cc_rule *rules = cc_rules(&n);

@@ -790,11 +790,15 @@ Test(decode, more_tiles_or_figures_than_the_game_has_is_422_at_the_first_excess)
     free(b.data);
 
     /* Six players' largest supplies: 24 figures each, 27 with the large
-     * meeple of Inns & Cathedrals (issue 28): the cap follows the
-     * expansions, and stays 144 without it. */
-    static const char *const exps[] = { "", "\"expansions\":[\"inns-cathedrals\"]," };
-    for (int e = 0; e < 2; e++) {
-        int cap = e ? CC_MAX_FIGURES : CC_MAX_PLAYERS * 24;
+     * meeple of Inns & Cathedrals (issue 28), 30 with the builder and pig of
+     * Traders & Builders (issue 29), 33 with both: the cap follows the
+     * expansions, and stays 144 without them. */
+    static const char *const exps[] = { "", "\"expansions\":[\"inns-cathedrals\"],",
+                                        "\"expansions\":[\"traders-builders\"],",
+                                        "\"expansions\":[\"inns-cathedrals\",\"traders-builders\"]," };
+    static const int caps[] = { 144, 162, 180, CC_MAX_FIGURES };
+    for (int e = 0; e < 4; e++) {
+        int cap = caps[e];
         bb_open(&b);
         fprintf(b.f, "{\"position\":{%s\"players\":[\"red\",\"blue\"],\"tiles\":[], \"figures\":[",
                 exps[e]);

@@ -211,6 +211,85 @@ Test(decode_lane, takes_the_bench_position_in_every_layout)
     free(pos);
 }
 
+/* Traders & Builders (issue 29) in every layout of issue 37: the lane
+ * takes the tiles and the figures (a builder and a pig among them), and
+ * the members it leaves to the careful reader, position.goods and
+ * builder_turn, are read the same wherever they stand and however they
+ * are spaced (contract section 3: goods per player and kind, builder_turn
+ * a boolean). */
+Test(decode_lane, takes_a_traders_position_and_reads_goods_and_builder_turn_in_every_layout_section_3)
+{
+    static const char *const layouts[] = {
+        /* compact */
+        "{'position':{'expansions':['traders-builders'],'players':['red','blue'],"
+        "'tiles':[{'tile':'base.D','x':0,'y':0,'rot':0},{'tile':'base.U','x':1,'y':0,'rot':90}],"
+        "'figures':[{'player':'red','kind':'meeple','x':0,'y':0,'at':'E'},"
+        "{'player':'red','kind':'builder','x':1,'y':0,'at':'E'},"
+        "{'player':'blue','kind':'meeple','x':1,'y':0,'at':'N'},"
+        "{'player':'blue','kind':'pig','x':1,'y':0,'at':'N'}],"
+        "'goods':{'red':{'wine':1},'blue':{'grain':2,'cloth':1}},'builder_turn':true}}",
+        /* Python's json.dumps */
+        "{'position': {'expansions': ['traders-builders'], 'players': ['red', 'blue'], "
+        "'tiles': [{'tile': 'base.D', 'x': 0, 'y': 0, 'rot': 0}, {'tile': 'base.U', 'x': 1, 'y': 0, 'rot': 90}], "
+        "'figures': [{'player': 'red', 'kind': 'meeple', 'x': 0, 'y': 0, 'at': 'E'}, "
+        "{'player': 'red', 'kind': 'builder', 'x': 1, 'y': 0, 'at': 'E'}, "
+        "{'player': 'blue', 'kind': 'meeple', 'x': 1, 'y': 0, 'at': 'N'}, "
+        "{'player': 'blue', 'kind': 'pig', 'x': 1, 'y': 0, 'at': 'N'}], "
+        "'goods': {'red': {'wine': 1}, 'blue': {'grain': 2, 'cloth': 1}}, 'builder_turn': true}}",
+        /* pretty-printed */
+        "{\n  'position': {\n    'expansions': [\n      'traders-builders'\n    ],\n"
+        "    'players': [\n      'red',\n      'blue'\n    ],\n    'tiles': [\n"
+        "      {\n        'tile': 'base.D',\n        'x': 0,\n        'y': 0,\n        'rot': 0\n      },\n"
+        "      {\n        'tile': 'base.U',\n        'x': 1,\n        'y': 0,\n        'rot': 90\n      }\n"
+        "    ],\n    'figures': [\n"
+        "      {\n        'player': 'red',\n        'kind': 'meeple',\n        'x': 0,\n        'y': 0,\n        'at': 'E'\n      },\n"
+        "      {\n        'player': 'red',\n        'kind': 'builder',\n        'x': 1,\n        'y': 0,\n        'at': 'E'\n      },\n"
+        "      {\n        'player': 'blue',\n        'kind': 'meeple',\n        'x': 1,\n        'y': 0,\n        'at': 'N'\n      },\n"
+        "      {\n        'player': 'blue',\n        'kind': 'pig',\n        'x': 1,\n        'y': 0,\n        'at': 'N'\n      }\n"
+        "    ],\n    'goods': {\n      'red': {\n        'wine': 1\n      },\n"
+        "      'blue': {\n        'grain': 2,\n        'cloth': 1\n      }\n    },\n"
+        "    'builder_turn': true\n  }\n}\n",
+        /* every member in reversed order, goods and builder_turn first */
+        "{'position':{'builder_turn':true,'goods':{'blue':{'cloth':1,'grain':2},'red':{'wine':1}},"
+        "'figures':[{'at':'E','y':0,'x':0,'kind':'meeple','player':'red'},"
+        "{'at':'E','y':0,'x':1,'kind':'builder','player':'red'},"
+        "{'at':'N','y':0,'x':1,'kind':'meeple','player':'blue'},"
+        "{'at':'N','y':0,'x':1,'kind':'pig','player':'blue'}],"
+        "'tiles':[{'rot':0,'y':0,'x':0,'tile':'base.D'},{'rot':90,'y':0,'x':1,'tile':'base.U'}],"
+        "'players':['red','blue'],'expansions':['traders-builders']}}",
+    };
+    cc_position *first = malloc(sizeof *first), *pos = malloc(sizeof *pos);
+    cr_assert(first && pos);
+    for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++) {
+        char *body = unquote(layouts[i]);
+        cc_error err;
+        cr_expect(tu_decode_both(body, strlen(body), false, pos, &err), "layout %zu: %s", i,
+                  tu_detail(&err));
+        cr_expect(tu_lane_took(body, "tiles") && tu_lane_took(body, "figures"),
+                  "the lane declines layout %zu", i);
+        cr_expect(pos->expansions & CC_EXP_TRADERS_BUILDERS, "layout %zu", i);
+        cr_expect_eq(pos->ntiles, 2, "layout %zu", i);
+        cr_expect_eq(pos->nfigures, 4, "layout %zu", i);
+        cr_expect_eq(pos->figures[1].kind, CC_FIG_BUILDER, "layout %zu", i);
+        cr_expect_eq(pos->figures[3].kind, CC_FIG_PIG, "layout %zu", i);
+        cr_expect(pos->builder_turn, "layout %zu: builder_turn", i);
+        cr_expect_eq(pos->goods[0][CC_GOODS_WINE], 1, "layout %zu: red's wine", i);
+        cr_expect_eq(pos->goods[0][CC_GOODS_GRAIN] + pos->goods[0][CC_GOODS_CLOTH], 0,
+                     "layout %zu: red's grain and cloth", i);
+        cr_expect_eq(pos->goods[1][CC_GOODS_WINE], 0, "layout %zu: blue's wine", i);
+        cr_expect_eq(pos->goods[1][CC_GOODS_GRAIN], 2, "layout %zu: blue's grain", i);
+        cr_expect_eq(pos->goods[1][CC_GOODS_CLOTH], 1, "layout %zu: blue's cloth", i);
+        if (i == 0)
+            memcpy(first, pos, sizeof *pos);
+        cr_expect(memcmp(pos->tiles, first->tiles, sizeof pos->tiles) == 0, "layout %zu: other tiles", i);
+        cr_expect(memcmp(pos->figures, first->figures, sizeof pos->figures) == 0,
+                  "layout %zu: other figures", i);
+        free(body);
+    }
+    free(first);
+    free(pos);
+}
+
 /* Anything else is left to the careful reader, which answers it as it
  * always has: accepted the same, or refused with the same error. */
 Test(decode_lane, declines_every_other_form_and_the_careful_reader_answers_section_4)
@@ -285,9 +364,10 @@ Test(decode_lane, takes_up_to_the_caps_and_leaves_one_more_to_the_422_section_3)
     for (int extra = 0; extra <= 1; extra++) {
         char *text = malloc(64 * 1024);
         cr_assert_not_null(text);
-        /* With Inns & Cathedrals, whose large meeple makes the most figures
-         * CC_MAX_FIGURES (cc_figures_cap). */
-        int n = sprintf(text, "{\"position\":{\"expansions\":[\"inns-cathedrals\"],"
+        /* With Inns & Cathedrals and Traders & Builders, whose large meeple,
+         * builder and pig make the most figures CC_MAX_FIGURES
+         * (cc_figures_cap). */
+        int n = sprintf(text, "{\"position\":{\"expansions\":[\"inns-cathedrals\",\"traders-builders\"],"
                               "\"players\":[\"red\",\"blue\"],\"tiles\":[");
         for (int i = 0; i < CC_MAX_TILES + extra; i++)
             n += sprintf(text + n, "%s{\"tile\":\"base.D\",\"x\":%d,\"y\":0,\"rot\":0}",

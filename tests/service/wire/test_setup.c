@@ -106,7 +106,7 @@ Test(setup, setup_problems_name_the_member)
     } cases[] = {
         { "\"supply\": {\"meeple\": 13}", 400, "/position/supply/meeple" },
         { "\"supply\": {\"meeple\": -1}", 400, "/position/supply/meeple" },
-        { "\"supply\": {\"pig\": 1}", 400, "/position/supply/pig" },
+        { "\"supply\": {\"dragon\": 1}", 400, "/position/supply/dragon" },
         { "\"supply\": {\"meeple\": \"7\"}", 400, "/position/supply/meeple" },
         { "\"supply\": []", 400, "/position/supply" },
         { "\"supply\": {\"barn\": 1}", 422, "/position/supply/barn" },
