@@ -16,8 +16,6 @@
 
 #include <json-c/json.h>
 
-#include "../../../service/mcp/mcp.h"
-#include "../../../service/service.h"
 #include "../../support/asktest.h"
 #include "../../support/testutil.h"
 
@@ -247,21 +245,10 @@ Test(route_traders, describe_names_the_expansion_the_builder_and_the_pig)
  * /v1/turn answers. */
 Test(route_traders, mcp_play_turn_answers_the_double_turn)
 {
-    char msg[2048];
-    snprintf(msg, sizeof msg,
-             "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"play_turn\","
-             "\"arguments\":%s}}", DOUBLE_TURN);
-    svc_context ctx = { .cat = tu_catalog() };
-    mcp_reply r;
-    mcp_handle(&ctx, msg, strlen(msg), &r);
-    cr_assert_eq(r.status, 200, "%s", r.body ? r.body : "(none)");
-    json_object *a = json_tokener_parse(r.body);
-    mcp_reply_free(&r);
-    json_object *result = tu_member(a, "result");
-    cr_assert_not(is_true(result, "isError"), "%s", text_of(a));
+    json_object *content = tu_mcp_tool("play_turn", DOUBLE_TURN);
     json_object *route = tu_post("/v1/turn", DOUBLE_TURN, 200);
-    cr_assert(json_object_equal(tu_member(result, "structuredContent"), route), "%s", text_of(a));
-    cr_assert(is_true(tu_member(tu_member(result, "structuredContent"), "position"), "builder_turn"));
+    cr_assert(json_object_equal(content, route), "%s", text_of(content));
+    cr_assert(is_true(tu_member(content, "position"), "builder_turn"));
     json_object_put(route);
-    json_object_put(a);
+    json_object_put(content);
 }
