@@ -21,20 +21,21 @@ const cc_figure_kind_info cc_figure_kinds[CC_FIG_NKINDS] = {
 };
 
 /* One row per tile set, in cc_tile_set order (position.h): 2 x 72 + 3 x 12
- * + 2 x 18 + 2 x 5 + 6 + 18 = 250 land tiles at most, CC_MAX_BAG (so the
- * 6-tile shrine variant and Inns & Cathedrals come once each: a second copy
- * would not fit). A set's first row is its box (the set a position without
+ * + 2 x 18 + 2 x 5 + 6 + 18 + 24 = 274 land tiles at most, CC_MAX_BAG (so
+ * the 6-tile shrine variant, Inns & Cathedrals and Traders & Builders come
+ * once each: a second copy would not fit). A set's first row is its box (the set a position without
  * `sets` plays); a later row of the same expansion is a variant: the same
  * tiles, and those the catalog gives to that variant alone (schema:
  * tile_variant). */
 const cc_tile_set_info cc_tile_sets[CC_NSETS] = {
-    /*                          name               max  expansion               app id */
-    [CC_SET_BASE] =            { "base",            2, CC_EXP_BASE,            "basic:1" },
-    [CC_SET_ABBEY_MAYOR] =     { "abbey-mayor",     3, CC_EXP_ABBEY_MAYOR,     "abbey-and-mayor:1" },
-    [CC_SET_HILLS_SHEEP] =     { "hills-sheep",     2, CC_EXP_HILLS_SHEEP,     "hills-and-sheep:1" },
-    [CC_SET_SHRINES] =         { "shrines",         2, CC_EXP_SHRINES,         "cult/5" },
-    [CC_SET_SHRINES_6] =       { "shrines-6",       1, CC_EXP_SHRINES,         "cult/6" },
-    [CC_SET_INNS_CATHEDRALS] = { "inns-cathedrals", 1, CC_EXP_INNS_CATHEDRALS, "inns-and-cathedrals:1" },
+    /*                           name                max  expansion                app id */
+    [CC_SET_BASE] =             { "base",             2, CC_EXP_BASE,             "basic:1" },
+    [CC_SET_ABBEY_MAYOR] =      { "abbey-mayor",      3, CC_EXP_ABBEY_MAYOR,      "abbey-and-mayor:1" },
+    [CC_SET_HILLS_SHEEP] =      { "hills-sheep",      2, CC_EXP_HILLS_SHEEP,      "hills-and-sheep:1" },
+    [CC_SET_SHRINES] =          { "shrines",          2, CC_EXP_SHRINES,          "cult/5" },
+    [CC_SET_SHRINES_6] =        { "shrines-6",        1, CC_EXP_SHRINES,          "cult/6" },
+    [CC_SET_INNS_CATHEDRALS] =  { "inns-cathedrals",  1, CC_EXP_INNS_CATHEDRALS,  "inns-and-cathedrals:1" },
+    [CC_SET_TRADERS_BUILDERS] = { "traders-builders", 1, CC_EXP_TRADERS_BUILDERS, "traders-and-builders:1" },
 };
 
 int cc_figure_kind_parse(const char *name)

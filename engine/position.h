@@ -6,9 +6,9 @@
  * only reads it. Array indices are the JSON array indices, so an error about
  * tiles[i] can name "/position/tiles/i".
  *
- * The caps are physical: the box has 107 land tiles and at most 6 abbeys,
- * and a player owns 12 figures (7 meeples, the large meeple, mayor, wagon,
- * barn, shepherd).
+ * The caps are physical: the boxes have 72 + 12 + 18 + 5 + 18 + 24 land
+ * tiles and at most 6 abbeys, and a player owns 14 figures (7 meeples, the
+ * large meeple, mayor, wagon, barn, shepherd, builder, pig).
  * A table may play with more (issue 30): tile sets in several copies (the
  * bag, `sets`) and house supplies (`supply`); the caps hold the largest bag
  * (CC_MAX_BAG) and supply (CC_PLAYER_FIGURES_MAX) a position may state, so
@@ -24,7 +24,7 @@
 
 #define CC_MAX_PLAYERS 6
 #define CC_MIN_PLAYERS 1        /* solo and test games (the apps allow them) */
-#define CC_MAX_TILES 256
+#define CC_MAX_TILES 280        /* the largest bag (below) and an abbey per player */
 #define CC_MAX_BAG (CC_MAX_TILES - CC_MAX_PLAYERS)   /* land tiles in all the sets' copies */
 #define CC_PLAYER_FIGURES_MAX 33 /* figures one player owns, every kind together */
 #define CC_MAX_FIGURES (CC_MAX_PLAYERS * CC_PLAYER_FIGURES_MAX)
@@ -103,6 +103,7 @@ typedef enum {
     CC_SET_SHRINES_6,         /* Heretics & Shrines with its 6th tile (the
                                  apps' cult/6): a variant of shrines */
     CC_SET_INNS_CATHEDRALS,
+    CC_SET_TRADERS_BUILDERS,
     CC_NSETS
 } cc_tile_set;
 

@@ -69,7 +69,7 @@
  *     any other member or value is 400.
  *   - players: 2..6 strings of 1..32 bytes, all different (400 otherwise).
  *     active: absent = the first player; a name not among players is 422.
- *   - tiles: more than CC_MAX_TILES is 422 at /position/tiles/128, before
+ *   - tiles: more than CC_MAX_TILES is 422 at /position/tiles/280, before
  *     any element is read. rot is 0, 90, 180 or 270 (stored as quarter
  *     turns). "player" is allowed only on the abbey tile (400 elsewhere) and
  *     must name a player (422).

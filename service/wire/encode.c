@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "../../engine/goods.h"
 #include "../../engine/validate.h"
 
 void enc_loc(jw *w, cc_loc loc)
@@ -251,6 +252,29 @@ void enc_occupants(jw *w, const cc_position *pos, const int *stands, int id)
     jw_raw_end(w, o, true);
 }
 
+/* ,"goods":{"wine":n,"grain":n,"cloth":n} of city id, if it shows any. */
+#define GOODS_MAX (sizeof ",\"goods\":{}" + CC_NGOODS * (8 + JW_INT_MAX + 2))
+static char *put_goods(char *o, const cc_features *f, int id)
+{
+    int goods[CC_NGOODS];
+    cc_goods_of(f, id, goods);
+    int any = 0;
+    for (int g = 0; g < CC_NGOODS; g++)
+        any += goods[g];
+    if (any == 0)
+        return o;
+    o = PUT_LITERAL(o, ",\"goods\":{");
+    for (int g = 0; g < CC_NGOODS; g++) {
+        if (g > 0)
+            *o++ = ',';
+        *o++ = '"';
+        o = put_name(o, cc_goods_name((cc_goods)g));
+        o = put_decimal(PUT_LITERAL(o, "\":"), goods[g]);
+    }
+    *o++ = '}';
+    return o;
+}
+
 void enc_feature_members(jw *w, const cc_position *pos, const cc_features *f,
                          const int *stands, int id)
 {
@@ -263,7 +287,8 @@ void enc_feature_members(jw *w, const cc_position *pos, const cc_features *f,
     if (feat->type == CC_FEAT_FIELD)
         cities = cc_features_cities(f, id, &ncities);
     const char *type = cc_feature_type_name(feat->type);
-    size_t max = 128 + XYAT_MAX + strlen(type) + CELLS_MAX(ncells) + (size_t)ncities * (XYAT_MAX + 1);
+    size_t max = 128 + GOODS_MAX + XYAT_MAX + strlen(type) + CELLS_MAX(ncells) +
+                 (size_t)ncities * (XYAT_MAX + 1);
     char *o = jw_raw_begin(w, max);
     if (o == NULL)
         return;
@@ -280,6 +305,11 @@ void enc_feature_members(jw *w, const cc_position *pos, const cc_features *f,
     if ((pos->expansions & CC_EXP_INNS_CATHEDRALS) && feat->type == CC_FEAT_CITY &&
         feat->cathedrals > 0)
         o = put_decimal(PUT_LITERAL(o, ",\"cathedrals\":"), feat->cathedrals);
+    /* Traders & Builders: the goods symbols of a city that shows any, all
+     * three kinds as the goods events write them (what its completer takes:
+     * traders.goods.collect). */
+    if ((pos->expansions & CC_EXP_TRADERS_BUILDERS) && feat->type == CC_FEAT_CITY)
+        o = put_goods(o, f, id);
     if (feat->type == CC_FEAT_FIELD) {
         o = PUT_LITERAL(o, ",\"cities\":[");
         for (int i = 0; i < ncities; i++) {

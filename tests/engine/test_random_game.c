@@ -44,6 +44,7 @@ typedef struct {
     int deployed[CC_FIG_NKINDS];
     int grows, guides, wagon_moves;
     int double_turns;  /* a builder's second tile followed (Traders & Builders) */
+    int goods;         /* trade goods tokens the players hold at the end */
     bool over;
     uint32_t digest;   /* of every move, in order */
 } summary;
@@ -112,8 +113,11 @@ static summary play(const cc_game_setup *s)
     /* The final scores are the last position's plus what the end-game
      * scoring adds, unless the last move counted it already. */
     const cc_position *last = cc_game_position(g);
-    for (int p = 0; p < last->nplayers; p++)
+    for (int p = 0; p < last->nplayers; p++) {
         cr_assert_geq(end.scores[p], cc_position_score(last, p));
+        for (int k = 0; k < CC_NGOODS; k++)
+            sum.goods += last->goods[p][k];
+    }
     free(f);
     free(b);
     cc_game_free(g);
@@ -176,9 +180,9 @@ Test(random_game, games_with_every_expansion_use_every_figure_kind)
         all.under_hill += sum.under_hill;
     }
     for (int k = 0; k < CC_FIG_NKINDS; k++)
-        if (cc_figure_kinds[k].expansion & TU_ALL_EXPANSIONS)   /* builders and pigs: below */
-        cr_assert_gt(all.deployed[k], 0, "no %s deployed in 12 games",
-                     cc_figure_kind_name((cc_figure_kind)k));
+        if (cc_figure_kinds[k].expansion & (TU_ALL_EXPANSIONS | CC_EXP_INNS_CATHEDRALS))
+            cr_assert_gt(all.deployed[k], 0, "no %s deployed in 12 games",   /* builders, pigs: below */
+                         cc_figure_kind_name((cc_figure_kind)k));
     cr_assert_gt(all.abbeys, 0);
     cr_assert_gt(all.grows, 0);
     cr_assert_gt(all.guides, 0);
@@ -280,26 +284,44 @@ Test(random_game, sheep_tokens_never_exceed_the_bag)
     }
 }
 
-/* Traders & Builders (traders.builder.double-turn, traders.pig.deploy,
- * traders.goods.collect): random games with the expansion deploy builders
- * and pigs, play double turns (never a third tile: checked in play()),
- * and every next position is valid, goods within what the cities gave. */
+/* Traders & Builders (issue 29; traders.builder.double-turn,
+ * traders.builder.deploy, traders.pig.deploy, traders.goods.collect):
+ * random games with the expansion, alone and beside Abbey & Mayor, The
+ * River II (its pig herd) and Inns & Cathedrals, 60 seeds, reach their end
+ * with the whole bag drawn (its 24 tiles too), deploy builders and pigs,
+ * play double turns -- the same player, never a third tile, every next
+ * position possible, goods within what the completed cities gave: checked
+ * in play() -- and hand out goods. */
 Test(random_game, traders_games_play_double_turns_and_deploy_builders_and_pigs)
 {
+    static const struct { unsigned exp; int land; } sets[] = {
+        { CC_EXP_TRADERS_BUILDERS, 72 + 24 - 1 },
+        { CC_EXP_TRADERS_BUILDERS | CC_EXP_ABBEY_MAYOR, 72 + 12 + 24 - 1 },
+        { CC_EXP_TRADERS_BUILDERS | CC_EXP_RIVER_II, 0 },
+        { CC_EXP_TRADERS_BUILDERS | CC_EXP_INNS_CATHEDRALS, 0 },
+    };
     summary all;
     memset(&all, 0, sizeof all);
-    for (uint64_t seed = 200; seed < 206; seed++) {
-        cc_game_setup s = setup_of(seed, 2 + (int)(seed % 4),
-                                   CC_EXP_ABBEY_MAYOR | CC_EXP_TRADERS_BUILDERS);
-        summary sum = play(&s);
-        cr_assert(sum.over, "seed %llu", (unsigned long long)seed);
-        all.double_turns += sum.double_turns;
-        for (int k = 0; k < CC_FIG_NKINDS; k++)
-            all.deployed[k] += sum.deployed[k];
-    }
-    cr_expect_gt(all.deployed[CC_FIG_BUILDER], 0, "no builder deployed in 6 games");
-    cr_expect_gt(all.deployed[CC_FIG_PIG], 0, "no pig deployed in 6 games");
-    cr_expect_gt(all.double_turns, 0, "no double turn in 6 games");
+    int games_with_goods = 0;
+    for (size_t e = 0; e < sizeof sets / sizeof sets[0]; e++)
+        for (uint64_t seed = 200; seed < 215; seed++) {
+            cc_game_setup s = setup_of(seed, 2 + (int)(seed % 4), sets[e].exp);
+            summary sum = play(&s);
+            cr_assert(sum.over, "seed %llu, expansions %u: the game ends", (unsigned long long)seed,
+                      sets[e].exp);
+            if (sets[e].land > 0)
+                cr_assert_eq(sum.placed + sum.discarded, sets[e].land,
+                             "seed %llu, expansions %u: %d placed, %d discarded",
+                             (unsigned long long)seed, sets[e].exp, sum.placed, sum.discarded);
+            all.double_turns += sum.double_turns;
+            for (int k = 0; k < CC_FIG_NKINDS; k++)
+                all.deployed[k] += sum.deployed[k];
+            games_with_goods += sum.goods > 0;
+        }
+    cr_assert_gt(all.deployed[CC_FIG_BUILDER], 0, "no builder deployed in 60 games");
+    cr_assert_gt(all.deployed[CC_FIG_PIG], 0, "no pig deployed in 60 games");
+    cr_assert_gt(all.double_turns, 0, "no double turn in 60 games");
+    cr_assert_gt(games_with_goods, 30, "goods handed out in only %d of 60 games", games_with_goods);
 }
 
 /* Issue 27: random games with The River, The River II and both play the

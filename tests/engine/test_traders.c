@@ -298,6 +298,94 @@ Test(traders, pig_without_a_farmer_is_impossible)
     cr_expect_str_eq(err.pointer, "/position/figures/1");
 }
 
+/* The River II's pig herd (tile river-ii.II+, rule river-ii.pig-herd.score;
+ * docs/clarifications.md#traders-readings, 5): with Traders & Builders in
+ * play, every player who scores the herd's field scores 1 more per completed
+ * city, pig or not, and a pig adds its own 1 on top. The spring at (0, 0),
+ * the fork river-ii.III at (1, 0) (branches N and E), the herd tile at
+ * (2, 0) turned 270 (river W and S, its big field #0 on the N and E
+ * halves); base.E at (3, 0), its field joined to the herd's across the
+ * edge, its city N closed by base.E turned 180 at (3, -1): the one completed
+ * city of that field. The river's two open ends, (1, -1) and (2, 1), are
+ * walled in by cities (base.E at (0, -1) 90, (1, -2) 180, (2, -1) 270,
+ * (1, 1) 90, (2, 2) 0, (3, 1) 270; cloisters base.B at (0, -2) and (3, 2)
+ * join them to the board) so that no river tile fits any more and the land
+ * tiles may stand (river.placement.first); a table of two base games
+ * (`sets`) holds the eight base.E. */
+static void herd_field_with_one_city(cc_position *pos, int nplayers, unsigned expansions)
+{
+    tu_pos(pos, nplayers, expansions);
+    pos->sets_given = true;
+    pos->copies[CC_SET_BASE] = 2;
+    tu_tile(pos, "river.s", 0, 0, 0);
+    tu_tile(pos, "river-ii.III", 1, 0, 0);
+    tu_tile(pos, "river-ii.II+", 2, 0, 270);
+    tu_tile(pos, "base.E", 3, 0, 0);
+    tu_tile(pos, "base.E", 3, -1, 180);
+    tu_tile(pos, "base.E", 0, -1, 90);
+    tu_tile(pos, "base.E", 1, -2, 180);
+    tu_tile(pos, "base.B", 0, -2, 0);
+    tu_tile(pos, "base.E", 2, -1, 270);
+    tu_tile(pos, "base.E", 1, 1, 90);
+    tu_tile(pos, "base.E", 2, 2, 0);
+    tu_tile(pos, "base.B", 3, 2, 0);
+    tu_tile(pos, "base.E", 3, 1, 270);
+}
+
+/* Red's farmer alone: 3 + 1 (the herd) = 4; with red's pig too, 3 + 1 + 1
+ * = 5. (river-ii.pig-herd.score, traders.pig.score) */
+Test(traders, river_ii_pig_herd_adds_one_per_city_and_stacks_with_a_pig)
+{
+    cc_position pos;
+    herd_field_with_one_city(&pos, 2, TB | CC_EXP_RIVER_II);
+    tu_fig(&pos, 0, "meeple", 3, 0, "SSE");
+    cc_score_result *s = final_of(&pos);
+    cr_assert_eq(s->nevents, 1);
+    cr_expect_eq(s->events[0].points[0], 4);
+    cr_expect(cites(s->events[0].rules, s->events[0].nrules, "river-ii.pig-herd.score"));
+    cr_expect_not(cites(s->events[0].rules, s->events[0].nrules, "traders.pig.score"));
+    free(s);
+
+    tu_fig(&pos, 0, "pig", 3, 1, "ENE");
+    s = final_of(&pos);
+    cr_assert_eq(s->nevents, 1);
+    cr_expect_eq(s->events[0].points[0], 5);
+    cr_expect(cites(s->events[0].rules, s->events[0].nrules, "river-ii.pig-herd.score"));
+    cr_expect(cites(s->events[0].rules, s->events[0].nrules, "traders.pig.score"));
+    free(s);
+}
+
+/* Red and blue tie with a farmer each, only red has a pig: red 3 + 1 + 1 =
+ * 5, blue 3 + 1 = 4: the herd is every winner's. (river-ii.pig-herd.score,
+ * base.score.tie) */
+Test(traders, river_ii_pig_herd_is_every_winners)
+{
+    cc_position pos;
+    herd_field_with_one_city(&pos, 2, TB | CC_EXP_RIVER_II);
+    tu_fig(&pos, 0, "meeple", 3, 0, "SSE");
+    tu_fig(&pos, 1, "meeple", 2, -1, "NNE");
+    tu_fig(&pos, 0, "pig", 3, 1, "ENE");
+    cc_score_result *s = final_of(&pos);
+    cr_assert_eq(s->nevents, 1);
+    cr_expect_eq(s->events[0].points[0], 5);
+    cr_expect_eq(s->events[0].points[1], 4);
+    free(s);
+}
+
+/* Without Traders & Builders the herd is scenery: red's farmer scores the
+ * plain 3. (river-ii.pig-herd.score: "with Traders & Builders") */
+Test(traders, river_ii_pig_herd_without_traders_builders_adds_nothing)
+{
+    cc_position pos;
+    herd_field_with_one_city(&pos, 2, CC_EXP_RIVER_II);
+    tu_fig(&pos, 0, "meeple", 3, 0, "SSE");
+    cc_score_result *s = final_of(&pos);
+    cr_assert_eq(s->nevents, 1);
+    cr_expect_eq(s->events[0].points[0], 3);
+    cr_expect_not(cites(s->events[0].rules, s->events[0].nrules, "river-ii.pig-herd.score"));
+    free(s);
+}
+
 /* ---- trade goods ------------------------------------------------------------------- */
 
 /* traders-builders.Cc.w at (0, 0) (city N+W, 1 wine) closed N by a cap at

@@ -601,3 +601,42 @@ Test(validate, the_figures_bound_is_the_sum_of_every_kinds_largest_supply)
     cr_assert_eq(cc_figures_cap(CC_EXP_RULED), CC_MAX_FIGURES);
     cr_assert_lt(cc_figures_cap(CC_EXP_BASE), CC_MAX_FIGURES);
 }
+
+/* The largest bag a position may state -- every tile set at its most
+ * copies (cc_tile_sets[].max), Traders & Builders' 24 tiles included -- is
+ * CC_MAX_BAG land tiles exactly, and with an abbey per player it fills
+ * CC_MAX_TILES: a position holding the whole bag fits, one more tile is
+ * impossible (issue 30's caps, raised for issue 29). */
+Test(validate, the_largest_bag_with_an_abbey_each_is_the_tiles_bound)
+{
+    cc_position pos;
+    cc_position_init(&pos);
+    pos.expansions = CC_EXP_RULED;
+    pos.nplayers = CC_MAX_PLAYERS;
+    pos.sets_given = true;
+    for (int s = 0; s < CC_NSETS; s++)
+        pos.copies[s] = cc_tile_sets[s].max;
+    const cc_catalog *cat = tu_catalog();
+    int land = 0, abbeys = 0, traders = 0;
+    for (int t = 0; t < cat->ntypes; t++) {
+        const cc_tile_type *tt = &cat->types[t];
+        if (tt->expansion == CC_EXP_RIVER || tt->expansion == CC_EXP_RIVER_II)
+            continue;   /* not in cc_tile_sets[]: a river is 0 or 1 copy */
+        int n = cc_position_bag_count(&pos, cat, t);
+        if (tt->is_abbey)
+            abbeys += n;
+        else
+            land += n;
+        if (tt->expansion == CC_EXP_TRADERS_BUILDERS)
+            traders += n;
+    }
+    cr_assert_eq(traders, 24, "Traders & Builders has 24 land tiles");
+    cr_assert_eq(land, CC_MAX_BAG);
+    cr_assert_eq(land + abbeys, CC_MAX_TILES);
+    /* Its tiles are a set of the bag like the others: left out of a
+     * stated bag, none of them is in the game. */
+    pos.copies[CC_SET_TRADERS_BUILDERS] = 0;
+    for (int t = 0; t < cat->ntypes; t++)
+        if (cat->types[t].expansion == CC_EXP_TRADERS_BUILDERS)
+            cr_assert_eq(cc_position_bag_count(&pos, cat, t), 0, "%s", cat->types[t].id);
+}

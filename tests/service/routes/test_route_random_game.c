@@ -106,6 +106,56 @@ Test(route_random_game, every_turn_replays_through_v1_turn_to_the_next_position)
     cr_assert_gt(turns, 18 * 60, "whole games: %d turns in all", turns);
 }
 
+/* Traders & Builders (issue 29): /v1/games/random plays its games with
+ * double turns (traders.builder.double-turn: the next position has
+ * builder_turn true and the same player active), alone and with The River
+ * II, Messages and Abbey & Mayor, and every turn, the second tiles too,
+ * replays through /v1/turn to the same events and next position. */
+Test(route_random_game, traders_games_play_double_turns_that_replay_through_v1_turn)
+{
+    static const char *const expansions[] = {
+        "[\"traders-builders\"]",
+        "[\"traders-builders\", \"river-ii\"]",
+        "[\"traders-builders\", \"messages\", \"abbey-mayor\"]",
+    };
+    int doubles = 0, builders = 0, pigs = 0;
+    for (size_t e = 0; e < sizeof expansions / sizeof expansions[0]; e++)
+        for (int seed = 300; seed < 304; seed++) {
+            char body[256];
+            snprintf(body, sizeof body, "{\"seed\": %d, \"players\": %d, \"expansions\": %s}",
+                     seed, 2 + seed % 3, expansions[e]);
+            json_object *game = game_of(body);
+            cr_assert(json_object_get_boolean(member(game, "game_over")), "%s did not end", body);
+            replay(game);
+            json_object *turns = member(game, "turns");
+            size_t n = json_object_array_length(turns);
+            for (size_t i = 0; i + 1 < n; i++) {
+                json_object *t = json_object_array_get_idx(turns, i);
+                json_object *next = member(json_object_array_get_idx(turns, i + 1), "position");
+                json_object *bt = NULL;
+                if (json_object_object_get_ex(next, "builder_turn", &bt) && json_object_get_boolean(bt)) {
+                    doubles++;
+                    cr_assert_str_eq(tu_str(next, "active"), tu_str(member(t, "position"), "active"),
+                                     "%s, turn %zu: the double turn is the same player's", body, i + 1);
+                    json_object *was = NULL;
+                    cr_assert(!json_object_object_get_ex(member(t, "position"), "builder_turn", &was) ||
+                                  !json_object_get_boolean(was),
+                              "%s, turn %zu: a third tile", body, i + 1);
+                }
+                json_object *deploy = NULL, *kind = NULL;
+                if (json_object_object_get_ex(member(t, "move"), "deploy", &deploy) &&
+                    json_object_object_get_ex(deploy, "kind", &kind)) {
+                    builders += strcmp(json_object_get_string(kind), "builder") == 0;
+                    pigs += strcmp(json_object_get_string(kind), "pig") == 0;
+                }
+            }
+            json_object_put(game);
+        }
+    cr_assert_gt(doubles, 0, "no double turn in 12 games");
+    cr_assert_gt(builders, 0, "no builder deployed in 12 games");
+    cr_assert_gt(pigs, 0, "no pig deployed in 12 games");
+}
+
 Test(route_random_game, the_same_request_gives_the_same_bytes_and_another_seed_another_game)
 {
     svc_context ctx = { .cat = tu_catalog() };

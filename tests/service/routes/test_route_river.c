@@ -16,8 +16,6 @@
 #include <json-c/json.h>
 
 #include "../../../engine/rules.h"
-#include "../../../service/mcp/mcp.h"
-#include "../../../service/service.h"
 #include "../../support/asktest.h"
 #include "../../support/testutil.h"
 
@@ -180,20 +178,9 @@ Test(route_river, describe_names_the_river)
 Test(route_river, mcp_tools_answer_river_positions)
 {
     static const char args[] = "{\"position\": " RIVER_POS_EMPTY ", \"tile\": \"river.II\"}";
-    char msg[1024];
-    snprintf(msg, sizeof msg,
-             "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"legal_placements\","
-             "\"arguments\":%s}}", args);
-    svc_context ctx = { .cat = tu_catalog() };
-    mcp_reply r;
-    mcp_handle(&ctx, msg, strlen(msg), &r);
-    cr_assert_eq(r.status, 200, "%s", r.body ? r.body : "(none)");
-    json_object *a = json_tokener_parse(r.body);
-    mcp_reply_free(&r);
-    json_object *result = tu_member(a, "result");
-    cr_assert_not(json_object_get_boolean(tu_member(result, "isError")), "%s", text_of(a));
+    json_object *content = tu_mcp_tool("legal_placements", args);
     json_object *route = tu_post("/v1/placements", args, 200);
-    cr_assert(json_object_equal(tu_member(result, "structuredContent"), route), "%s", text_of(a));
+    cr_assert(json_object_equal(content, route), "%s", text_of(content));
     json_object_put(route);
-    json_object_put(a);
+    json_object_put(content);
 }
