@@ -230,7 +230,7 @@ static bool has_double_turn(int players, uint64_t seed)
     for (const char *s = strstr(text, "\"PLACE_TILE\""); s != NULL && !twice;
          s = strstr(s + 1, "\"PLACE_TILE\"")) {
         const char *pl = strstr(s, "\"player\":");
-        int player = pl ? atoi(pl + 9) : -1;
+        int player = pl ? (int)strtol(pl + 9, NULL, 10) : -1;
         twice = player == last;
         last = player;
     }
