@@ -34,6 +34,8 @@ typedef enum {
     RD_KEY_COURT,
     RD_KEY_RIVER,
     RD_KEY_VOLCANO,
+    RD_KEY_INN,        /* Inns & Cathedrals: an inn beside a road */
+    RD_KEY_CATHEDRAL,  /* a cathedral in a city */
     /* the figures */
     RD_KEY_MEEPLE,
     RD_KEY_BIG,        /* the large meeple (Inns & Cathedrals) */
