@@ -42,7 +42,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         snprintf(setup.players[p], CC_NAME_MAX, "player %d", p + 1);
     setup.expansions = CC_EXP_BASE | (in[9] & 1 ? CC_EXP_ABBEY_MAYOR : 0) |
                        (in[9] & 2 ? CC_EXP_HILLS_SHEEP : 0) | (in[9] & 4 ? CC_EXP_SHRINES : 0) |
-                       (in[9] & 8 ? CC_EXP_RIVER : 0) | (in[9] & 16 ? CC_EXP_RIVER_II : 0);
+                       (in[9] & 8 ? CC_EXP_RIVER : 0) | (in[9] & 16 ? CC_EXP_RIVER_II : 0) |
+                       (in[9] & 32 ? CC_EXP_TRADERS_BUILDERS : 0);
     cc_options *o = &setup.options;
     o->wagon_rules = in[10] & 1 ? CC_WAGON_RULES_C1 : CC_WAGON_RULES_C2;
     o->hill_tiebreak = in[10] & 2 ? CC_HILL_TIEBREAK_COUNT : CC_HILL_TIEBREAK_OFFICIAL;

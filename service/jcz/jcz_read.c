@@ -146,6 +146,7 @@ static const char *const garden_printings[][2] = {
     { "BA/CG", "BA/C" },     { "BA/CFCG", "BA/CFC.2" }, { "BA/CCG", "BA/CC.2" },
     { "BA/RrG", "BA/Rr" },   { "BA/RFrG", "BA/RFr" },  { "AM/RG", "AM/R" },
     { "HS/RR.hG", "HS/RR.h" }, { "RI.1/IIG", "RI.1/II" }, { "RI.2/IIG", "RI.2/II" },
+    { "TB/CcRR.wG", "TB/CcRR.w" }, { "TB/CcR.cG", "TB/CcR.c" },
 };
 
 int jcz_tile_type(const cc_catalog *cat, const char *id)
@@ -221,56 +222,60 @@ static const struct {
     { "inns-and-cathedrals:1", CC_SET_INNS_CATHEDRALS },
 };
 
-/* The river sets, outside cc_tile_sets[]: a game has one river of each at
- * most (the spring shared, engine/river.h), so their bag is the box's. The
- * apps write a printing after the colon (the second adds a garden); the
- * bare family id is read too. */
+/* The sets outside cc_tile_sets[], one copy of each at most: the rivers (a
+ * game has one river of each, the spring shared, engine/river.h) and
+ * Traders & Builders (its 24 tiles twice would not fit CC_MAX_BAG beside
+ * the other sets at their most); their bag is the box's, in play with
+ * their expansion. The apps write a printing after the colon (the second
+ * adds a garden); the bare family id is read too. */
 static const struct {
     const char *id;
     unsigned expansion;
-} river_set_ids[] = {
+} box_set_ids[] = {
     { "river/1", CC_EXP_RIVER },      { "river/1:1", CC_EXP_RIVER },
     { "river/1:2", CC_EXP_RIVER },    { "river/2", CC_EXP_RIVER_II },
     { "river/2:1", CC_EXP_RIVER_II }, { "river/2:2", CC_EXP_RIVER_II },
+    { "traders-and-builders", CC_EXP_TRADERS_BUILDERS },
+    { "traders-and-builders:1", CC_EXP_TRADERS_BUILDERS },
+    { "traders-and-builders:2", CC_EXP_TRADERS_BUILDERS },
 };
 
-/* The river expansion the apps' set id key names, or 0: not a river set. */
-static unsigned river_set_of(const char *key)
+/* The expansion of the apps' set id key when it is one of box_set_ids[],
+ * or 0. */
+static unsigned box_set_of(const char *key)
 {
-    for (size_t i = 0; i < sizeof river_set_ids / sizeof river_set_ids[0]; i++)
-        if (strcmp(key, river_set_ids[i].id) == 0)
-            return river_set_ids[i].expansion;
+    for (size_t i = 0; i < sizeof box_set_ids / sizeof box_set_ids[0]; i++)
+        if (strcmp(key, box_set_ids[i].id) == 0)
+            return box_set_ids[i].expansion;
     return 0;
 }
 
-/* A river set's member: 0 or 1 copy of the river expansion, added to
- * *rivers. */
-static bool read_river_set(unsigned expansion, const char *ptr, jr_val val, unsigned *rivers,
-                           cc_error *err)
+/* Such a set's member: 0 or 1 copy of its expansion, added to *boxes. */
+static bool read_box_set(unsigned expansion, const char *ptr, jr_val val, unsigned *boxes,
+                         cc_error *err)
 {
     int copies;
     if (!integer(val, 0, 1000, &copies))
         return fail(err, 400, ptr, SVC_P_WRONG_TYPE, SVC_D_JCZ_SET_VALUE, CC_NO_ARGS);
-    if (copies > 1 || (copies == 1 && (*rivers & expansion)))
+    if (copies > 1 || (copies == 1 && (*boxes & expansion)))
         return fail(err, 422, ptr, SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_SET_COPIES,
-                    CC_ARGS(CC_INT(COUNT, copies + ((*rivers & expansion) ? 1 : 0)),
-                            CC_STR(SET, expansion == CC_EXP_RIVER ? "river" : "river-ii"),
-                            CC_INT(MAX, 1)));
+                    CC_ARGS(CC_INT(COUNT, copies + ((*boxes & expansion) ? 1 : 0)),
+                            CC_STR(SET, cc_expansion_name(expansion)), CC_INT(MAX, 1)));
     if (copies == 1)
-        *rivers |= expansion;
+        *boxes |= expansion;
     return true;
 }
 
-/* One member of setup.sets, its copies added to the bag's (a river set's
- * to *rivers). */
-static bool read_set(const char *key, jr_val val, cc_position *pos, unsigned *rivers,
+/* One member of setup.sets, its copies added to the bag's (a set of
+ * box_set_ids[] to *boxes). */
+static bool read_set(const char *key, jr_val val, cc_position *pos, unsigned *boxes,
                      cc_error *err)
 {
     char ptr[PTR_MAX];
     member_ptr(ptr, "/setup/sets", key);
-    unsigned river = river_set_of(key);
-    if (river != 0)
-        return read_river_set(river, ptr, val, rivers, err);
+    unsigned box = box_set_of(key);
+    if (box != 0)
+        return read_box_set(box, ptr, val, boxes, err);
     int set = -1;
     for (size_t i = 0; i < sizeof set_ids / sizeof set_ids[0]; i++)
         if (strcmp(key, set_ids[i].id) == 0)
@@ -300,21 +305,21 @@ static bool read_sets(const jr_obj *setup, const cc_catalog *cat, cc_position *p
     jr_members m = jr_members_start(&obj);
     jr_str k;
     jr_val val;
-    unsigned rivers = 0;
+    unsigned boxes = 0;
     while (jr_members_next(&m, &k, &val)) {
         char *key = name_of(k);
         if (key == NULL)
             return no_memory(err);
-        bool ok = read_set(key, val, pos, &rivers, err);
+        bool ok = read_set(key, val, pos, &boxes, err);
         free(key);
         if (!ok)
             return false;
     }
-    *sets = rivers;
+    *sets = boxes;
     for (int s = 0; s < CC_NSETS; s++)
         if (pos->copies[s] > 0)
             *sets |= cc_tile_sets[s].expansion;
-    pos->expansions |= rivers;   /* the bag's river tiles (cc_position_bag_count) */
+    pos->expansions |= boxes;   /* their tiles in the bag (cc_position_bag_count) */
     *pile = 0;
     for (int t = 0; t < cat->ntypes; t++)
         if (!cat->types[t].is_abbey)
@@ -325,7 +330,7 @@ static bool read_sets(const jr_obj *setup, const cc_catalog *cat, cc_position *p
 /* ---- setup.elements -------------------------------------------------------- */
 
 typedef struct {
-    bool farmers, hill, vineyard, shrine, inn, cathedral;
+    bool farmers, hill, vineyard, shrine, inn, cathedral, traders, pig_herd;
     int supply[CC_FIG_NKINDS];  /* the figures' counts (cc_figure_kinds[].jcz_element) */
     int abbey;
 } elements;
@@ -345,8 +350,9 @@ static bool read_element(const char *key, jr_val val, elements *el, cc_error *er
 {
     /* "river": the river sets' own element (FanCloisterZone adds it when a
      * river set is on; a file may lack it): the sets alone decide. */
-    static const char *const presence[] = { "farmers", "hill", "vineyard", "shrine", "garden",
-                                            "river",   "inn",  "cathedral" };
+    static const char *const presence[] = { "farmers", "hill",      "vineyard", "shrine",
+                                            "garden",  "river",     "inn",      "cathedral",
+                                            "traders", "pig-herd" };
     char ptr[PTR_MAX];
     member_ptr(ptr, "/setup/elements", key);
     bool known = false;
@@ -361,6 +367,8 @@ static bool read_element(const char *key, jr_val val, elements *el, cc_error *er
         el->shrine |= strcmp(key, "shrine") == 0;
         el->inn |= strcmp(key, "inn") == 0;
         el->cathedral |= strcmp(key, "cathedral") == 0;
+        el->traders |= strcmp(key, "traders") == 0;
+        el->pig_herd |= strcmp(key, "pig-herd") == 0;
         return true;
     }
     bool abbey;
@@ -404,6 +412,35 @@ static bool read_elements(const jr_obj *setup, elements *el, cc_error *err)
     return true;
 }
 
+/* Traders & Builders' elements against its set. Its expansion in play is
+ * its tiles in the bag (box_set_ids[]), so a builder or pig without them
+ * cannot be said; the apps give goods and score the pig herd only with
+ * the elements traders and pig-herd, the service always with the
+ * expansion (the herd with The River II too). FanCloisterZone writes
+ * pig-herd with the set even without The River II: no herd tile, so no
+ * effect, and it is read as given. */
+static bool traders_elements(const elements *el, unsigned sets, cc_error *err)
+{
+    bool traders = sets & CC_EXP_TRADERS_BUILDERS, herd = sets & CC_EXP_RIVER_II;
+    for (int k = CC_FIG_BUILDER; k <= CC_FIG_PIG; k++)
+        if (el->supply[k] > 0 && !traders) {
+            char ptr[PTR_MAX];
+            return fail(err, 422, member_ptr(ptr, "/setup/elements", cc_figure_kinds[k].jcz_element),
+                        SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_TRADERS_FIGURE_ALONE,
+                        CC_ARGS(CC_STR(WHAT, cc_figure_kinds[k].jcz_element)));
+        }
+    if (traders && !el->traders)
+        return fail(err, 422, "/setup/elements/traders", SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_NO_GOODS,
+                    CC_NO_ARGS);
+    if (traders && herd && !el->pig_herd)
+        return fail(err, 422, "/setup/elements/pig-herd", SVC_P_OUT_OF_SCOPE,
+                    SVC_D_JCZ_NO_PIG_HERD, CC_NO_ARGS);
+    if (!traders && herd && el->pig_herd)
+        return fail(err, 422, "/setup/elements/pig-herd", SVC_P_OUT_OF_SCOPE,
+                    SVC_D_JCZ_PIG_HERD_ALONE, CC_NO_ARGS);
+    return true;
+}
+
 /* Expansions from the sets and from figures enabled without their tiles;
  * each kind's supply as the file counts it (an absent figure element is
  * none: a game without small followers has no meeples); the hill and
@@ -416,6 +453,8 @@ static bool apply_elements(const elements *el, unsigned sets, cc_position *pos, 
     for (int k = 0; k < CC_FIG_NKINDS; k++)
         if (el->supply[k] > 0)
             pos->expansions |= cc_figure_kinds[k].expansion;
+    if (!traders_elements(el, sets, err))
+        return false;
     for (int k = 0; k < CC_FIG_NKINDS; k++)
         if (pos->expansions & cc_figure_kinds[k].expansion) {
             pos->supply[k] = el->supply[k];

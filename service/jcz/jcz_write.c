@@ -496,6 +496,8 @@ static void write_setup(jw *o, const jcz_writer *w)
         jw_member_int(o, "river/1:1", 1);
     if (e & CC_EXP_RIVER_II)
         jw_member_int(o, "river/2:1", 1);
+    if (e & CC_EXP_TRADERS_BUILDERS)
+        jw_member_int(o, "traders-and-builders:1", 1);   /* one copy, as the rivers */
     jw_object_end(o);
     jw_key(o, "elements");
     jw_object(o);
@@ -523,6 +525,13 @@ static void write_setup(jw *o, const jcz_writer *w)
     if (e & CC_EXP_INNS_CATHEDRALS) {
         jw_member_bool(o, "inn", true);
         jw_member_bool(o, "cathedral", true);
+    }
+    if (e & CC_EXP_TRADERS_BUILDERS) {
+        /* The goods always count, and the pig herd with The River II: the
+         * elements the apps switch them with (pig-herd as they write it
+         * with the set, a herd tile or not). */
+        jw_member_bool(o, "traders", true);
+        jw_member_bool(o, "pig-herd", true);
     }
     jw_object_end(o);
     jw_key(o, "rules");
