@@ -220,14 +220,16 @@ static const struct {
     { "hills-and-sheep:1", CC_SET_HILLS_SHEEP }, { "hills-and-sheep:2", CC_SET_HILLS_SHEEP },
     { "cult/5", CC_SET_SHRINES },                { "cult/6", CC_SET_SHRINES_6 },
     { "inns-and-cathedrals:1", CC_SET_INNS_CATHEDRALS },
+    { "traders-and-builders:1", CC_SET_TRADERS_BUILDERS },
+    { "traders-and-builders:2", CC_SET_TRADERS_BUILDERS },
+    { "traders-and-builders", CC_SET_TRADERS_BUILDERS },
 };
 
 /* The sets outside cc_tile_sets[], one copy of each at most: the rivers (a
- * game has one river of each, the spring shared, engine/river.h) and
- * Traders & Builders (its 24 tiles twice would not fit CC_MAX_BAG beside
- * the other sets at their most); their bag is the box's, in play with
- * their expansion. The apps write a printing after the colon (the second
- * adds a garden); the bare family id is read too. */
+ * game has one river of each, the spring shared, engine/river.h); their
+ * bag is the box's, in play with their expansion. The apps write a
+ * printing after the colon (the second adds a garden); the bare family id
+ * is read too. */
 static const struct {
     const char *id;
     unsigned expansion;
@@ -235,9 +237,6 @@ static const struct {
     { "river/1", CC_EXP_RIVER },      { "river/1:1", CC_EXP_RIVER },
     { "river/1:2", CC_EXP_RIVER },    { "river/2", CC_EXP_RIVER_II },
     { "river/2:1", CC_EXP_RIVER_II }, { "river/2:2", CC_EXP_RIVER_II },
-    { "traders-and-builders", CC_EXP_TRADERS_BUILDERS },
-    { "traders-and-builders:1", CC_EXP_TRADERS_BUILDERS },
-    { "traders-and-builders:2", CC_EXP_TRADERS_BUILDERS },
 };
 
 /* The expansion of the apps' set id key when it is one of box_set_ids[],

@@ -496,8 +496,6 @@ static void write_setup(jw *o, const jcz_writer *w)
         jw_member_int(o, "river/1:1", 1);
     if (e & CC_EXP_RIVER_II)
         jw_member_int(o, "river/2:1", 1);
-    if (e & CC_EXP_TRADERS_BUILDERS)
-        jw_member_int(o, "traders-and-builders:1", 1);   /* one copy, as the rivers */
     jw_object_end(o);
     jw_key(o, "elements");
     jw_object(o);
