@@ -609,6 +609,21 @@ static void pennants(placer *pl, const cc_tile_type *t)
     }
 }
 
+/* The first of n offsets from city k's figure spot that lies in that city,
+ * margin inside the tile and clear of every mark placed: into *out. */
+static bool city_spot(placer *pl, int k, const rd_pt *off, size_t n, double margin, rd_pt *out)
+{
+    rd_pt a = pl->art->part[k].anchor;
+    for (size_t i = 0; i < n; i++) {
+        rd_pt q = pt(a.x + off[i].x, a.y + off[i].y);
+        if (inside_margin(q, margin) && in_city(pl, q, k) && !near_placed(pl, q, 0.15)) {
+            *out = q;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Inns & Cathedrals: an inn beside its road, off the figure's spot and
  * clear of the city; a cathedral in its city beside the figure. */
 static void landmarks(placer *pl, const cc_tile_type *t)
@@ -633,13 +648,7 @@ static void landmarks(placer *pl, const cc_tile_type *t)
                     }
                 }
         } else if (is_city(p) && t->features[k].cathedral) {
-            for (size_t i = 0; i < sizeof off / sizeof off[0] && !p->has_landmark; i++) {
-                rd_pt q = pt(p->anchor.x + off[i].x, p->anchor.y + off[i].y);
-                if (inside_margin(q, 0.12) && in_city(pl, q, k) && !near_placed(pl, q, 0.15)) {
-                    p->landmark = q;
-                    p->has_landmark = true;
-                }
-            }
+            p->has_landmark = city_spot(pl, k, off, sizeof off / sizeof off[0], 0.12, &p->landmark);
             if (!p->has_landmark) {
                 p->landmark = pt(p->anchor.x, p->anchor.y - 0.2);
                 p->has_landmark = true;
@@ -662,14 +671,9 @@ static void goods(placer *pl, const cc_tile_type *t)
         for (int g = 0; g < CC_NGOODS && is_city(p); g++) {
             if (t->features[k].goods[g] == 0)
                 continue;
-            rd_pt at = pt(p->anchor.x - 0.13, p->anchor.y + 0.1 * p->ngoods);   /* no room: beside it */
-            for (size_t i = 0; i < sizeof off / sizeof off[0]; i++) {
-                rd_pt q = pt(p->anchor.x + off[i].x, p->anchor.y + off[i].y);
-                if (inside_margin(q, 0.09) && in_city(pl, q, k) && !near_placed(pl, q, 0.15)) {
-                    at = q;
-                    break;
-                }
-            }
+            rd_pt at;
+            if (!city_spot(pl, k, off, sizeof off / sizeof off[0], 0.09, &at))
+                at = pt(p->anchor.x - 0.13, p->anchor.y + 0.1 * p->ngoods);   /* no room: beside it */
             p->goods_kind[p->ngoods] = (uint8_t)g;
             p->goods_at[p->ngoods++] = at;
             place(pl, at);
