@@ -59,7 +59,8 @@
     M(METHOD, "method") M(CODE, "code") M(BYTES, "bytes")                  \
     M(SUGGESTIONS, "suggestions") M(FIRST, "first") M(SECOND, "second")    \
     M(OTHER_PLAYER, "other_player") M(TURN, "turn")                       \
-    M(WINE, "wine") M(GRAIN, "grain") M(CLOTH, "cloth")
+    M(WINE, "wine") M(GRAIN, "grain") M(CLOTH, "cloth")                   \
+    M(IDS, "ids") M(KINDS, "kinds")
 
 typedef enum {
 #define CC_ARG_NAME_ENUM(e, s) CC_AN_##e,

@@ -28,7 +28,6 @@
 #include "server.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <stdio.h>
@@ -45,6 +44,7 @@
 #define IN_FIRST 4096                                    /* first input buffer */
 #define IN_MAX (H1_HEAD_LIMIT + SVC_BODY_LIMIT + 65536)  /* head, body, pipelined bytes */
 #define LOG_PATH_MAX 200                                 /* longer paths are cut in the log */
+#define LOG_LINE_MAX (3 * LOG_PATH_MAX + 255)            /* longer lines are cut */
 
 /* What a step of the connection's work leaves it waiting for. */
 typedef enum {
@@ -229,22 +229,36 @@ static bool linger_read(worker *w, conn *c)
 
 /* ---- composing an answer ------------------------------------------------------------- */
 
+/* Text appended to a buffer, cut at its room. Every answer's head and
+ * access-log line is made here: memcpy and digits, no printf (whose
+ * format parsing cost more than the rest of a healthz answer together). */
 typedef struct {
     char *buf;
     size_t room, len;
 } head_text;
 
-static void put(head_text *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(head_text *h, const char *fmt, ...)
+static void add(head_text *h, const char *s, size_t n)
 {
-    if (h->len >= h->room)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(h->buf + h->len, h->room - h->len, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        h->len = h->len + (size_t)n < h->room ? h->len + (size_t)n : h->room;
+    if (n > h->room - h->len)
+        n = h->room - h->len;
+    memcpy(h->buf + h->len, s, n);
+    h->len += n;
+}
+#define ADD(h, lit) add(h, lit, sizeof(lit) - 1)
+
+static void add_str(head_text *h, const char *s)
+{
+    add(h, s, strlen(s));
+}
+
+static void add_uint(head_text *h, uint64_t v)
+{
+    char digits[20];
+    size_t i = sizeof digits;
+    do
+        digits[--i] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    add(h, digits + i, sizeof digits - i);
 }
 
 /* A header a handler added must not split the head: no control bytes. */
@@ -264,8 +278,16 @@ static void refresh_date(worker *w)
         return;
     struct tm tm;
     gmtime_r(&now.tv_sec, &tm);
-    strftime(w->date, sizeof w->date, "Date: %a, %d %b %Y %H:%M:%S GMT\r\n", &tm);
+    w->date_len = strftime(w->date, sizeof w->date, "Date: %a, %d %b %Y %H:%M:%S GMT\r\n", &tm);
     w->date_sec = now.tv_sec;
+}
+
+static void add_header(head_text *h, const char *name, const char *value)
+{
+    add_str(h, name);
+    ADD(h, ": ");
+    add_str(h, value);
+    ADD(h, "\r\n");
 }
 
 /* The status line and headers of res into w->scratch; returns the length. */
@@ -274,22 +296,30 @@ static size_t compose(worker *w, const svc_response *res, size_t body_len, bool 
 {
     refresh_date(w);
     head_text h = { w->scratch, sizeof w->scratch - 1, 0 };
-    put(&h, "HTTP/1.1 %d %s\r\n%s", res->status, h1_reason(res->status), w->date);
+    ADD(&h, "HTTP/1.1 ");
+    add_uint(&h, (unsigned)res->status);
+    ADD(&h, " ");
+    add_str(&h, h1_reason(res->status));
+    ADD(&h, "\r\n");
+    add(&h, w->date, w->date_len);
     if (res->status != 204) {
-        put(&h, "Content-Type: %s\r\nContent-Length: %zu\r\n",
-            res->content_type ? res->content_type : "application/octet-stream", body_len);
+        add_header(&h, "Content-Type",
+                   res->content_type ? res->content_type : "application/octet-stream");
+        ADD(&h, "Content-Length: ");
+        add_uint(&h, body_len);
+        ADD(&h, "\r\n");
     }
-    put(&h, "X-Content-Type-Options: nosniff\r\nAccess-Control-Allow-Origin: *\r\n");
+    ADD(&h, "X-Content-Type-Options: nosniff\r\nAccess-Control-Allow-Origin: *\r\n");
     if (res->allow[0] && header_safe(res->allow))
-        put(&h, "Allow: %s\r\n", res->allow);
+        add_header(&h, "Allow", res->allow);
     for (int i = 0; i < res->nheaders; i++)
         if (header_safe(res->headers[i].name) && header_safe(res->headers[i].value))
-            put(&h, "%s: %s\r\n", res->headers[i].name, res->headers[i].value);
+            add_header(&h, res->headers[i].name, res->headers[i].value);
     if (close)
-        put(&h, "Connection: close\r\n");
+        ADD(&h, "Connection: close\r\n");
     else if (keep_alive_10)
-        put(&h, "Connection: keep-alive\r\n");
-    put(&h, "\r\n");
+        ADD(&h, "Connection: keep-alive\r\n");
+    ADD(&h, "\r\n");
     return h.len;
 }
 
@@ -325,60 +355,90 @@ static uint64_t elapsed_us(const struct timespec *start)
     return ns > 0 ? (uint64_t)ns / 1000 : 0;
 }
 
-/* Append s to buf as the inside of a JSON string, at most max bytes of s
- * (the client chose them: quotes and control bytes are escaped). */
-static size_t json_escape(char *buf, size_t room, const char *s, size_t max)
+/* Append s, at most max bytes of it, as the inside of a JSON string (the
+ * client chose them: quotes and control bytes are escaped). */
+static void add_json(head_text *h, const char *s, size_t max)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < max && s[i] != '\0' && n + 7 < room; i++) {
+    static const char hex[] = "0123456789abcdef";
+    for (size_t i = 0; i < max && s[i] != '\0'; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c == '"' || c == '\\') {
-            buf[n++] = '\\';
-            buf[n++] = (char)c;
+            char esc[2] = { '\\', (char)c };
+            add(h, esc, 2);
         } else if (c < 0x20 || c == 0x7f) {
-            n += (size_t)snprintf(buf + n, room - n, "\\u%04x", c);
+            char esc[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
+            add(h, esc, 6);
         } else {
-            buf[n++] = (char)c;
+            add(h, (const char *)&c, 1);
         }
     }
-    buf[n] = '\0';
-    return n;
 }
 
-/* One JSON line per request on stderr, written with a single write(2) so
- * lines from different threads never interleave. */
-static void access_log(const char *method, const char *url, int status, size_t bytes,
-                       uint64_t us)
+/* The start of a line up to the current second:
+ * {"ts":"2026-11-27T16:22:09. -- made once a second. */
+static void refresh_stamp(worker *w, const struct timespec *now)
 {
+    if (now->tv_sec == w->log_sec && w->log_stamp_len > 0)
+        return;
+    struct tm tm;
+    gmtime_r(&now->tv_sec, &tm);
+    int n = snprintf(w->log_stamp, sizeof w->log_stamp,
+                     "{\"ts\":\"%04d-%02d-%02dT%02d:%02d:%02d.", tm.tm_year + 1900,
+                     tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
+    w->log_stamp_len = n > 0 && (size_t)n < sizeof w->log_stamp ? (size_t)n : 0;
+    w->log_sec = now->tv_sec;
+}
+
+void conn_flush_log(worker *w)
+{
+    if (w->log_len == 0)
+        return;
+    ssize_t wr = write(STDERR_FILENO, w->log, w->log_len);
+    (void)wr;                                       /* nowhere to report a failed log write */
+    w->log_len = 0;
+}
+
+/* One JSON line per request, kept in w->log until the worker's loop pass
+ * ends (conn_flush_log): one write(2) for every request of the pass, where
+ * a write per request cost as much as the rest of a healthz answer. Lines
+ * are whole in each write, at most LOG_BUF_SIZE (PIPE_BUF) bytes, so lines
+ * from different threads never interleave, on a file or a pipe. */
+static void access_log(worker *w, const char *method, const char *url, int status,
+                       size_t bytes, uint64_t us)
+{
+    if (sizeof w->log - w->log_len < LOG_LINE_MAX)
+        conn_flush_log(w);
     struct timespec now;
     clock_gettime(CLOCK_REALTIME, &now);
-    struct tm tm;
-    gmtime_r(&now.tv_sec, &tm);
-    char line[3 * LOG_PATH_MAX + 256], m[64], p[6 * LOG_PATH_MAX + 8];
-    json_escape(m, sizeof m, method, 16);
-    json_escape(p, sizeof p, url, LOG_PATH_MAX);
-    int n = snprintf(line, sizeof line,
-                     "{\"ts\":\"%04d-%02d-%02dT%02d:%02d:%02d.%03ldZ\",\"method\":\"%s\","
-                     "\"path\":\"%s\",\"status\":%d,\"bytes\":%zu,\"us\":%llu}\n",
-                     tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min,
-                     tm.tm_sec, now.tv_nsec / 1000000, m, p, status, bytes,
-                     (unsigned long long)us);
-    if (n > 0) {
-        size_t len = (size_t)n < sizeof line ? (size_t)n : sizeof line - 1;
-        line[len - 1] = '\n';                       /* a cut line still ends */
-        ssize_t wr = write(STDERR_FILENO, line, len);
-        (void)wr;                                   /* nowhere to report a failed log write */
-    }
+    refresh_stamp(w, &now);
+    head_text h = { w->log + w->log_len, LOG_LINE_MAX, 0 };
+    add(&h, w->log_stamp, w->log_stamp_len);
+    char ms[3] = { (char)('0' + now.tv_nsec / 100000000), (char)('0' + now.tv_nsec / 10000000 % 10),
+                   (char)('0' + now.tv_nsec / 1000000 % 10) };
+    add(&h, ms, 3);
+    ADD(&h, "Z\",\"method\":\"");
+    add_json(&h, method, 16);
+    ADD(&h, "\",\"path\":\"");
+    add_json(&h, url, LOG_PATH_MAX);
+    ADD(&h, "\",\"status\":");
+    add_uint(&h, (unsigned)status);
+    ADD(&h, ",\"bytes\":");
+    add_uint(&h, bytes);
+    ADD(&h, ",\"us\":");
+    add_uint(&h, us);
+    ADD(&h, "}\n");
+    h.buf[h.len - 1] = '\n';                        /* a cut line still ends */
+    w->log_len += h.len;
 }
 
-/* Count and log one answered request. */
-static void observe(http_server *s, const conn *c, const char *method, const char *url,
+/* Count and log one answered request (route: its metrics_route()). */
+static void observe(worker *w, const conn *c, int route, const char *method, const char *url,
                     int status, size_t bytes)
 {
     uint64_t us = elapsed_us(&c->started);
-    metrics_record(s->metrics, metrics_route(url), status, us);
-    if (s->access_log)
-        access_log(method, url, status, bytes, us);
+    metrics_record(w->s->metrics, route, status, us);
+    if (w->s->access_log)
+        access_log(w, method, url, status, bytes, us);
 }
 
 /* ---- the answers this layer makes ---------------------------------------------- */
@@ -413,7 +473,7 @@ static step refuse(worker *w, conn *c, int status, const char *title, const char
         mcp_http_refusal(&res);   /* POST /mcp's clients read JSON-RPC */
     const char *method = parsed ? c->in + c->head.method : "-";
     const char *url = parsed ? c->in + c->head.target : "-";
-    observe(w->s, c, method, url, res.status, res.len);
+    observe(w, c, metrics_route(url), method, url, res.status, res.len);
     step r = respond(w, c, &res, true, false, false);
     svc_response_free(&res);
     return r;
@@ -433,7 +493,7 @@ static step refuse_too_large(worker *w, conn *c)
     };
     svc_response res;
     svc_refuse_too_large(w->s->ctx, &req, &res);
-    observe(w->s, c, method, target, res.status, res.len);
+    observe(w, c, metrics_route(target), method, target, res.status, res.len);
     step r = respond(w, c, &res, true, false, false);
     svc_response_free(&res);
     return r;
@@ -674,7 +734,7 @@ static step answered(worker *w, conn *c, svc_response *res, size_t end, char sav
     c->in[end] = saved;
     if (res->status == 503)
         svc_add_header(res, "Retry-After", "1");
-    observe(s, c, method, target, res->status, res->len);
+    observe(w, c, c->route, method, target, res->status, res->len);
     bool head_only = strcmp(method, "HEAD") == 0;
     consume(w, c, end);
     /* Draining: requests already received (pipelined) are answered too;
@@ -725,9 +785,10 @@ static step dispatch(worker *w, conn *c, size_t body_len, size_t end)
     c->in[end] = '\0';
     svc_response res;
     metrics_in_flight(s->metrics, 1);
+    c->route = metrics_route(target);
     if (strcmp(method, "OPTIONS") == 0) {
         res = s->preflight;
-    } else if (metrics_route(target) == metrics_route("/metrics")) {
+    } else if (c->route == s->metrics_route) {
         answer_metrics(s, method, &res);
     } else {
         svc_request req = request_of(c, body_len);

@@ -223,6 +223,7 @@ static void *worker_main(void *arg)
     while (!atomic_load(&s->stopping)) {
         uint64_t now = now_ms();
         int timeout = w->next_sweep_ms > now ? (int)(w->next_sweep_ms - now) : 0;
+        conn_flush_log(w);
         int n = epoll_wait(w->epfd, ev, EVENTS, timeout);
         w->now_ms = now_ms();
         for (int i = 0; i < n; i++) {
@@ -262,6 +263,7 @@ static void *worker_main(void *arg)
     take_inbox(w, false);
     while (w->conns != NULL)
         conn_close(w, w->conns);
+    conn_flush_log(w);
     return NULL;
 }
 
@@ -421,6 +423,7 @@ http_server *http_start(const svc_context *ctx, const http_config *cfg,
     if (cfg->max_per_address)
         s->max_per_peer = cfg->max_per_address < s->max_conns ? cfg->max_per_address : s->max_conns;
     s->max_lingering = MAX_LINGERING;
+    s->metrics_route = metrics_route("/metrics");
     atomic_init(&s->open, 0);
     atomic_init(&s->lingering, 0);
     atomic_init(&s->draining, false);

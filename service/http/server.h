@@ -58,6 +58,9 @@
 #define SCRATCH_SIZE 16384        /* per worker: response heads, dropped input */
 #define RBUF_SIZE 32768           /* per worker: reads (a head and a typical body) */
 #define INBOX_SIZE 256            /* connections handed to a worker, not yet taken */
+/* Access-log lines a worker holds until its loop pass ends: PIPE_BUF, so
+ * that one write(2) of them is atomic on a pipe as well as on a file. */
+#define LOG_BUF_SIZE 4096
 
 typedef struct worker worker;
 
@@ -94,6 +97,7 @@ typedef struct conn {
     uint64_t body_ms;            /* the head complete: the request deadline runs */
     uint64_t linger_ms;          /* lingering since */
     struct timespec started;     /* the head complete (latency, access log) */
+    int route;                   /* metrics_route() of the request dispatched */
     heavy_job *job;              /* a request with the heavy pool: wait for it */
 } conn;
 
@@ -121,6 +125,11 @@ struct worker {
     uint64_t now_ms;             /* CLOCK_MONOTONIC, read once per loop */
     time_t date_sec;
     char date[40];               /* "Date: ...\r\n" */
+    size_t date_len;
+    time_t log_sec;
+    char log_stamp[40];          /* an access-log line's start up to log_sec's second */
+    size_t log_stamp_len, log_len;
+    char log[LOG_BUF_SIZE];      /* access-log lines not yet written (conn_flush_log) */
     char scratch[SCRATCH_SIZE];
     char rbuf[RBUF_SIZE];        /* where a connection with nothing buffered reads */
 };
@@ -148,6 +157,7 @@ struct http_server {
     svc_response busy, crowded, no_memory;
     char *prepared_bodies[3];    /* their bodies, freed at the end */
     svc_response preflight;      /* headers only: the CORS answer to OPTIONS */
+    int metrics_route;           /* metrics_route("/metrics") */
 };
 
 uint64_t now_ms(void);
@@ -163,5 +173,8 @@ void conn_drain(worker *w, conn *c);
 void conn_close(worker *w, conn *c);
 /* The heavy pool answered c's request (c->job): send it and go on. */
 void conn_heavy_done(worker *w, conn *c);
+/* Write the access-log lines w holds: at the end of each pass of its loop,
+ * before it waits, so a line is out a few microseconds after its answer. */
+void conn_flush_log(worker *w);
 
 #endif

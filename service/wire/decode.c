@@ -402,14 +402,43 @@ bool dec_tile_id(const jr_obj *obj, const char *name, const char *pointer,
     return read_tile_id(obj, name, pointer, cat, type, err);
 }
 
-/* The players' names parted by CC_LIST_SEP, for a CC_LIST argument ("red, blue
- * and green" once worded). */
+/* Item `item` appended to buf, a CC_LIST argument's items parted by
+ * CC_LIST_SEP ("red, blue and green" once worded); *n is buf's length, past
+ * cap once full, and then nothing more is written. */
+static void list_add(char *buf, size_t cap, size_t *n, const char *item)
+{
+    if (*n < cap)
+        *n += (size_t)snprintf(buf + *n, cap - *n, "%s%s", *n == 0 ? "" : CC_LIST_SEP, item);
+}
+
+/* The players' names, for a CC_LIST argument. */
 static void player_list(const cc_position *pos, char *buf, size_t cap)
 {
     size_t n = 0;
     buf[0] = '\0';
-    for (int i = 0; i < pos->nplayers && n < cap; i++)
-        n += (size_t)snprintf(buf + n, cap - n, "%s%s", i == 0 ? "" : CC_LIST_SEP, pos->players[i]);
+    for (int i = 0; i < pos->nplayers; i++)
+        list_add(buf, cap, &n, pos->players[i]);
+}
+
+/* Every figure kind's name, for a CC_LIST argument: a detail that lists them
+ * names a kind added later without a new sentence to translate. */
+static void figure_kind_list(char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < CC_FIG_NKINDS; k++)
+        list_add(buf, cap, &n, cc_figure_kind_name((cc_figure_kind)k));
+}
+
+/* Every expansion id a position may name (CC_EXP_RULED), for a CC_LIST
+ * argument, oldest first. */
+static void expansion_id_list(char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (unsigned bit = 1; bit != 0 && bit <= CC_EXP_RULED; bit <<= 1)
+        if (CC_EXP_RULED & bit)
+            list_add(buf, cap, &n, cc_expansion_name(bit));
 }
 
 /* The player a decoded name names, or -1 (a name too long is no player). */
@@ -516,10 +545,12 @@ bool dec_figure_with(jr_val v, const char *pointer, const cc_position *pos,
         return false;
     int k = kind.len < sizeof kind.s ? cc_figure_kind_parse(kind.s) : -1;
     if (k < 0) {
-        char excerpt[64];
+        char excerpt[64], kinds[CC_FIG_NKINDS * 16];
         jr_quote_excerpt(excerpt, sizeof excerpt, kind.s, kind.len, 40);
+        figure_kind_list(kinds, sizeof kinds);
         return fail_member(err, 400, pointer, "kind", TITLE_RANGE, SVC_D_NOT_A_KIND,
-                           CC_ARGS(CC_QUOTE(VALUE, cc_error_quote(err, 0, excerpt))));
+                           CC_ARGS(CC_QUOTE(VALUE, cc_error_quote(err, 0, excerpt)),
+                                   CC_LIST(KINDS, "or", cc_error_quote(err, 1, kinds))));
     }
     out->kind = (cc_figure_kind)k;
     /* Corners are parsed for every kind: whether this kind may stand there
@@ -565,9 +596,13 @@ static bool decode_expansions(const jr_obj *p, const char *base, cc_position *po
         }
         char excerpt[64];
         jr_quote_excerpt(excerpt, sizeof excerpt, name.s, name.len, 40);
-        if (bit == 0)
+        if (bit == 0) {
+            char ids[32 * 20];
+            expansion_id_list(ids, sizeof ids);
             return fail_at(err, 400, ptr, SVC_P_UNKNOWN_EXPANSION, SVC_D_NOT_AN_EXPANSION,
-                           CC_ARGS(CC_QUOTE(VALUE, cc_error_quote(err, 0, excerpt))));
+                           CC_ARGS(CC_QUOTE(VALUE, cc_error_quote(err, 0, excerpt)),
+                                   CC_LIST(IDS, "and", cc_error_quote(err, 1, ids))));
+        }
         return fail_at(err, 400, ptr, SVC_P_DUPLICATE_EXPANSION, SVC_D_EXPANSION_TWICE,
                        CC_ARGS(CC_QUOTE(VALUE, cc_error_quote(err, 0, excerpt))));
     }

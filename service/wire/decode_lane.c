@@ -32,22 +32,11 @@ static inline bool literal(cursor *c, const char *s, size_t n)
 }
 #define LITERAL(c, s) literal(c, s, sizeof(s) - 1)
 
-/* JSON's whitespace, wherever the grammar allows it. After a line feed,
- * a pretty-printer's indentation is stepped over eight, then four spaces
- * at a time. */
+/* JSON's whitespace, wherever the grammar allows it (the pass's own
+ * routine: eight spaces of indentation at a time). */
 static inline void skip_ws(cursor *c)
 {
-    static const char spaces[8] = { ' ', ' ', ' ', ' ', ' ', ' ', ' ', ' ' };
-    const char *p = c->p, *end = c->end;
-    while (p < end && jr_is_ws((unsigned char)*p)) {
-        if (*p++ != '\n')
-            continue;
-        while (end - p >= 8 && memcmp(p, spaces, 8) == 0)
-            p += 8;
-        if (end - p >= 4 && memcmp(p, spaces, 4) == 0)
-            p += 4;
-    }
-    c->p = p;
+    c->p = jr_skip_ws(c->p, c->end);
 }
 
 /* skip_ws, then the one byte ch: step over both. */
@@ -67,15 +56,18 @@ static inline bool string(cursor *c, dec_lane_text *out)
 {
     if (c->p >= c->end || *c->p != '"')
         return false;
-    const char *open = c->p++;
+    const char *open = c->p;
     /* A run that starts before the fence ends by itself (json_reader.c,
-     * plain_run). */
-    if (c->p < c->fence)
-        while (jr_plain_byte[(unsigned char)*c->p])
-            c->p++;
+     * plain_run). The cursor in a local: stored through c at each byte,
+     * the run cost twice as much. */
+    const char *p = open + 1;
+    if (p < c->fence)
+        while (jr_plain_byte[(unsigned char)*p])
+            p++;
     else
-        while (c->p < c->end && jr_plain_byte[(unsigned char)*c->p])
-            c->p++;
+        while (p < c->end && jr_plain_byte[(unsigned char)*p])
+            p++;
+    c->p = p;
     out->escaped = false;
     if (c->p < c->end && *c->p == '"') {
         c->p++;
@@ -216,8 +208,7 @@ static inline bool read_element(cursor *c, unsigned allowed, element *e)
         e->seen |= m;
         if (!LITERAL(c, ":") && !token(c, ':'))
             return false;
-        if (c->p < c->end && jr_is_ws((unsigned char)*c->p))
-            skip_ws(c);
+        skip_ws(c);
         if (!read_value(c, m, e))
             return false;
         if (LITERAL(c, ","))

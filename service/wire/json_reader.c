@@ -409,9 +409,7 @@ static bool fail_expected(jr_parser *ps, const unsigned char *p)
 
 static inline const unsigned char *skip_ws(const unsigned char *p, const unsigned char *end)
 {
-    while (p < end && jr_is_ws(*p))
-        p++;
-    return p;
+    return (const unsigned char *)jr_skip_ws((const char *)p, (const char *)end);
 }
 
 static bool starts_with(const unsigned char *p, const unsigned char *end, const char *word)

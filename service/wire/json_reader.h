@@ -67,7 +67,7 @@
  *   jr_parse_lane(..., lane, err)    the same, offering arrays to a lane
  *   jr_lane, jr_by_lane(v), jr_plain_byte[]   lanes (see above)
  *   jr_string_end()                  a string read as the pass reads it
- *   jr_is_ws(c)                      JSON's whitespace
+ *   jr_is_ws(c), jr_skip_ws(p, end)  JSON's whitespace
  *   jr_doc_free(doc)
  *   jr_root(doc)                     the top-level value
  *   jr_val, jr_type                  a value: its type and where it stands
@@ -90,6 +90,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../../engine/error.h"
 
@@ -210,6 +211,41 @@ size_t jr_string_end(const char *text, size_t len, size_t open, size_t from, boo
 static inline bool jr_is_ws(unsigned char c)
 {
     return c <= ' ' && (c == ' ' || c == '\n' || c == '\r' || c == '\t');
+}
+
+/* The first byte at or after p (p <= end) that is not JSON's whitespace,
+ * or end. The pass and the lane step over whitespace here alike, so that
+ * every layout is read at nearly the cost of compact text (issue 37): a
+ * byte that is not whitespace costs one compare, as in compact text; a
+ * single space (Python's ", " and ": ") a few more; a run of spaces (a
+ * pretty-printer's indentation) is stepped over eight bytes at a time. */
+static inline const char *jr_skip_ws(const char *p, const char *end)
+{
+    while (p < end && (unsigned char)*p <= ' ') {
+        char c = *p++;
+        if (c == ' ' || c == '\n') {
+            if (p < end && (unsigned char)*p > ' ')
+                return p;                           /* Python's ", " and ": " */
+            /* The spaces that follow: eight at a time. */
+            while (end - p >= 8) {
+                uint64_t v;
+                memcpy(&v, p, 8);
+                v ^= UINT64_C(0x2020202020202020);   /* a space becomes a zero byte */
+                if (v != 0) {                       /* the first byte that is not a space */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+                    p += __builtin_clzll(v) >> 3;
+#else
+                    p += __builtin_ctzll(v) >> 3;
+#endif
+                    break;
+                }
+                p += 8;
+            }
+        } else if (c != '\r' && c != '\t') {
+            return p - 1;
+        }
+    }
+    return p;
 }
 
 /* The top-level value of a parsed document. */

@@ -280,6 +280,10 @@ test('GET /metrics: Prometheus text with requests by route and status, and laten
 });
 
 test('one structured access-log line per request on stderr', async () => {
+  // A worker writes its lines when its pass over the ready connections
+  // ends, just after the answers (as nginx logs after answering): let the
+  // earlier tests' lines arrive before counting.
+  await new Promise((r) => setTimeout(r, 50));
   const before = svc.stderr().split('\n').filter(Boolean).length;
   await call('GET', '/healthz', undefined, 200);
   await call('GET', '/v1/tiles/no"such', undefined, 404);

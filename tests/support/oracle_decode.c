@@ -500,7 +500,7 @@ bool odec_figure_with(json_object *obj, const char *pointer, const cc_position *
         char excerpt[64];
         ojs_quote_excerpt(excerpt, sizeof excerpt, kind, strlen(kind), 40);
         return fail_member(err, 400, pointer, "kind", TITLE_RANGE,
-                           "kind must be meeple, mayor, wagon, barn or shepherd; it is %s.", excerpt);
+                           "kind must be meeple, mayor, wagon, barn, shepherd, big, builder or pig; it is %s.", excerpt);
     }
     out->kind = (cc_figure_kind)k;
     /* Corners are parsed for every kind: whether this kind may stand there
@@ -544,7 +544,7 @@ static bool decode_expansions(json_object *p, cc_position *pos, cc_error *err)
         ojs_quote_excerpt(excerpt, sizeof excerpt, name, strlen(name), 40);
         if (bit == 0)
             return fail_at(err, 400, ptr, "Unknown expansion",
-                           "The name %s is not an expansion id; the ids are base, abbey-mayor, hills-sheep, messages, shrines, river, river-ii and inns-cathedrals.",
+                           "The name %s is not an expansion id; the ids are base, abbey-mayor, hills-sheep, messages, shrines, river, river-ii, inns-cathedrals and traders-builders.",
                            excerpt);
         return fail_at(err, 400, ptr, "Duplicate expansion",
                        "The expansion %s is listed twice.", excerpt);

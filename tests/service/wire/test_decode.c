@@ -432,6 +432,35 @@ Test(decode, unknown_player_detail_lists_a_name_holding_a_line_break_as_one_play
                      "The name \"green\" is not one of the players (red, gre\n and blue).");
 }
 
+/* Contract: a position's `expansions` are ids of the expansions the service
+ * rules, and a figure's `kind` one of the figure kinds. The details that
+ * refuse another name list the valid ones from the engine's own tables, so
+ * the expansion and kinds added last (Traders & Builders: traders-builders,
+ * builder, pig) are named there too, in the order the contract lists them. */
+Test(decode, unknown_expansion_and_kind_details_list_every_valid_name)
+{
+    static const char expansion[] =
+        "{\"position\":{\"players\":[\"red\",\"blue\"],\"expansions\":[\"traders\"],"
+        "\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}],\"figures\":[]}}";
+    static const char kind[] =
+        "{\"position\":{\"players\":[\"red\",\"blue\"],"
+        "\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}],"
+        "\"figures\":[{\"player\":\"red\",\"kind\":\"piglet\",\"x\":0,\"y\":0,\"at\":\"E\"}]}}";
+    cc_position pos;
+    cc_error err;
+    cr_assert_not(decode_body(expansion, sizeof expansion - 1, &pos, &err));
+    expect_error("unknown expansion", &err, 400, "/position/expansions/0");
+    cr_expect_str_eq(tu_detail(&err),
+                     "The name \"traders\" is not an expansion id; the ids are base, abbey-mayor, "
+                     "hills-sheep, messages, shrines, river, river-ii, inns-cathedrals and "
+                     "traders-builders.");
+    cr_assert_not(decode_body(kind, sizeof kind - 1, &pos, &err));
+    expect_error("unknown kind", &err, 400, "/position/figures/0/kind");
+    cr_expect_str_eq(tu_detail(&err),
+                     "kind must be meeple, mayor, wagon, barn, shepherd, big, builder or pig; "
+                     "it is \"piglet\".");
+}
+
 /* ---- the decoded struct ------------------------------------------------- */
 
 static void decode_ok(const char *text, cc_position *pos)

@@ -144,3 +144,59 @@ Test(reader_diff, figures_in_contract_order_read_the_same_with_the_oracle)
                            packed ? "from its spans" : "by the lane", diff ? diff : "");
         }
 }
+
+/* compact with ws after each '{', '[', ',' and ':', before the first byte
+ * and after the last (into out, of room bytes). */
+static void spaced(char *out, size_t room, const char *compact, const char *ws)
+{
+    size_t n = (size_t)snprintf(out, room, "%s", ws);
+    for (const char *c = compact; *c && n < room; c++) {
+        out[n++] = *c;
+        if (strchr("{[,:", *c) != NULL)
+            n += (size_t)snprintf(out + n, room - n, "%s", ws);
+    }
+    if (n < room)
+        snprintf(out + n, room - n, "%s", ws);
+    out[room - 1] = '\0';
+}
+
+/* Whitespace is stepped over eight spaces at a time (jr_skip_ws, issue 37):
+ * runs of every length from 0 to 19, after a line feed or not, with tabs
+ * and carriage returns, ending anywhere against the end of the text, must
+ * read as the oracle reads them; and a byte that is not JSON's whitespace
+ * (form feed, vertical tab, NUL, a no-break space) at any place of a run is
+ * refused at the same byte with the same error, by the pass and by the lane. */
+Test(reader_diff, whitespace_runs_of_every_length_read_the_same_with_the_oracle)
+{
+    static const char compact[] =
+        "{\"position\":{\"players\":[\"a\",\"b\"],\"scores\":{\"a\":3,\"b\":1},"
+        "\"tiles\":[{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0},"
+        "{\"tile\":\"base.U\",\"x\":0,\"y\":1,\"rot\":90}],"
+        "\"figures\":[{\"player\":\"a\",\"kind\":\"meeple\",\"x\":0,\"y\":0,\"at\":\"N\"},"
+        "{\"player\":\"b\",\"kind\":\"shepherd\",\"x\":0,\"y\":1,\"at\":\"W\",\"flock\":[1,4]}]},"
+        "\"tile\":\"base.E\"}";
+    static const char *const leads[] = { "", "\n", "\r\n", "\t", " \t", "\n\t" };
+    static const char *const strays[] = { "\f", "\v", "\x01", "\xc2\xa0" };
+    char ws[64], body[4096], why[1024];
+    int n = 0;
+    for (size_t l = 0; l < sizeof leads / sizeof leads[0]; l++)
+        for (int spaces = 0; spaces < 20; spaces++) {
+            for (int stray = -1; stray < (int)(sizeof strays / sizeof strays[0]); stray++) {
+                /* The stray byte stands at each place of the run in turn. */
+                for (int at = 0; at <= (stray < 0 ? 0 : spaces); at++) {
+                    int len = snprintf(ws, sizeof ws, "%s%*s", leads[l], at, "");
+                    if (stray >= 0)
+                        len += snprintf(ws + len, sizeof ws - (size_t)len, "%s", strays[stray]);
+                    snprintf(ws + len, sizeof ws - (size_t)len, "%*s",
+                             stray < 0 ? spaces : spaces - at, "");
+                    spaced(body, sizeof body, compact, ws);
+                    const char *diff = reader_diff(tu_catalog(), (const uint8_t *)body,
+                                                   strlen(body), why, sizeof why);
+                    cr_expect_null(diff, "lead %zu, %d spaces, stray %d at %d: %s", l, spaces,
+                                   stray, at, diff ? diff : "");
+                    n++;
+                }
+            }
+        }
+    cr_expect_gt(n, 1000);
+}
