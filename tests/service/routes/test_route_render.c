@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include <json-c/json.h>
+#include <png.h>
 
 #include "../../../service/service.h"
 #include "../../support/asktest.h"
@@ -897,4 +898,89 @@ Test(route_render, labels_stay_clear_of_builders_and_pigs_in_random_games)
         json_object_put(game);
     }
     cr_assert_gt(special, 0, "builders or pigs stand on the final boards");
+}
+
+/* The pixels of PNG answer a, RGB, into *w x *h (malloc'ed). */
+static unsigned char *pixels_of(const answer *a, unsigned *w, unsigned *h)
+{
+    cr_assert(is_png(a), "%s", a->type);
+    png_image pi;
+    memset(&pi, 0, sizeof pi);
+    pi.version = PNG_IMAGE_VERSION;
+    cr_assert(png_image_begin_read_from_memory(&pi, a->body, a->len), "%s", pi.message);
+    pi.format = PNG_FORMAT_RGB;
+    unsigned char *rgb = malloc(PNG_IMAGE_SIZE(pi));
+    cr_assert_not_null(rgb);
+    cr_assert(png_image_finish_read(&pi, NULL, rgb, 0, NULL), "%s", pi.message);
+    *w = pi.width;
+    *h = pi.height;
+    return rgb;
+}
+
+/* In box b (units) of a picture scale pixels a unit: how many pixels are
+ * within tol of rgb, and the width and height of the box they fill. */
+static int colour_in(const unsigned char *px, unsigned w, unsigned h, rbox b, double scale, unsigned rgb,
+                     int tol, int *spread_x, int *spread_y)
+{
+    int n = 0, lo[2] = { 1 << 30, 1 << 30 }, hi[2] = { -1, -1 };
+    int r = (int)(rgb >> 16) & 255, g = (int)(rgb >> 8) & 255, bl = (int)rgb & 255;
+    for (int y = (int)(b.y * scale); y < (int)((b.y + b.h) * scale) && y < (int)h; y++)
+        for (int x = (int)(b.x * scale); x < (int)((b.x + b.w) * scale) && x < (int)w; x++) {
+            const unsigned char *p = px + ((size_t)y * w + (size_t)x) * 3;
+            if (abs(p[0] - r) > tol || abs(p[1] - g) > tol || abs(p[2] - bl) > tol)
+                continue;
+            n++;
+            lo[0] = x < lo[0] ? x : lo[0];
+            hi[0] = x > hi[0] ? x : hi[0];
+            lo[1] = y < lo[1] ? y : lo[1];
+            hi[1] = y > hi[1] ? y : hi[1];
+        }
+    *spread_x = n ? hi[0] - lo[0] + 1 : 0;
+    *spread_y = n ? hi[1] - lo[1] + 1 : 0;
+    return n;
+}
+
+/* The data-box of the figure group of that player and kind. */
+static rbox figure_box_of(const char *svg, const char *player, const char *kind)
+{
+    const char *g = figure_group(svg, player, kind);
+    cr_assert_not_null(g, "%s's %s", player, kind);
+    rbox b;
+    boxes_of(g, "figure", &b, 1);
+    return b;
+}
+
+/* Issue 29, in the pixels of the PNG at 480, 960 and 2048 pixels wide:
+ * the builder's box shows its orange hard hat, which no meeple's box
+ * shows (though its red does); the pig's colour fills a box well wider
+ * than high, as no follower standing does. (At 64 pixels a figure is two pixels
+ * high: there the SVG's shapes are what tell them apart.) */
+Test(route_render, the_png_tells_the_builder_and_the_pig_from_a_meeple_at_every_readable_width)
+{
+    static const int widths[] = { 480, 960, 2048 };
+    char *body = render_body(TRADERS_POS, "{}");
+    for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++) {
+        char query[32];
+        snprintf(query, sizeof query, "width=%d", widths[i]);
+        answer svg = render(NULL, NULL, body), png = render("image/png", query, body);
+        svg_ok(&svg);
+        double vw;
+        cr_assert_eq(sscanf(strstr(svg.body, "viewBox=\"") + 9, "0 0 %lf", &vw), 1);   // NOLINT(cert-err34-c): the test's own SVG
+        unsigned w, h;
+        unsigned char *px = pixels_of(&png, &w, &h);
+        double scale = w / vw;
+        int sx, sy;
+        const unsigned hat = 0xf08c00;
+        cr_assert_gt(colour_in(px, w, h, figure_box_of(svg.body, "red", "builder"), scale, hat, 24, &sx, &sy), 0,
+                     "%d px: the builder's hard hat", widths[i]);
+        cr_assert_eq(colour_in(px, w, h, figure_box_of(svg.body, "red", "meeple"), scale, hat, 24, &sx, &sy), 0,
+                     "%d px: no hat on a meeple", widths[i]);
+        cr_assert_gt(colour_in(px, w, h, figure_box_of(svg.body, "red", "meeple"), scale, 0xff0000, 24, &sx, &sy), 0);
+        cr_assert_gt(colour_in(px, w, h, figure_box_of(svg.body, "blue", "pig"), scale, 0x0000ff, 24, &sx, &sy), 0);
+        cr_assert_gt(sx, sy * 1.3, "%d px: the pig %d x %d", widths[i], sx, sy);
+        free(px);
+        free(svg.body);
+        free(png.body);
+    }
+    free(body);
 }
