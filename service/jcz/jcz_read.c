@@ -191,6 +191,22 @@ static bool land_tile(jr_val v, const char *ptr, const cc_catalog *cat, unsigned
 
 /* ---- setup.sets ----------------------------------------------------------- */
 
+/* JCloisterZone 4 saved its setup as an expansions map ({"BASIC": 1,
+ * "INNS_AND_CATHEDRALS": 1}) and left out what the current apps write:
+ * the start tile, the figures (elements), each pointer's feature; its
+ * players are "slots", its draw order sits elsewhere and its replay ends
+ * with GAME_OVER. That is another format (docs/jcz.md), which the current
+ * apps do not open either: named as such rather than as a missing
+ * setup.sets. */
+static bool not_version_4(const jr_obj *setup, cc_error *err)
+{
+    jr_val v;
+    if (!jr_obj_get(setup, "sets", &v) && jr_obj_get(setup, "expansions", &v))
+        return fail(err, 422, "/setup/expansions", SVC_P_OUT_OF_SCOPE, SVC_D_JCZ_VERSION_4,
+                    CC_NO_ARGS);
+    return true;
+}
+
 /* The apps' set ids: both printings of a set are its tiles (the second adds
  * gardens, which matter only with the abbot), so each copy of either is one
  * copy in the bag; a set's ids are its row of cc_tile_sets[] and these. */
@@ -1011,7 +1027,7 @@ bool jcz_read(const jr_obj *root, const cc_catalog *cat, jcz_game *g, cc_error *
     int shift = 0;
     if (root->val.type != JR_OBJECT)
         return fail(err, 400, "", SVC_P_WRONG_TYPE, SVC_D_JCZ_SAVED_GAME_OBJECT, CC_NO_ARGS);
-    if (!dec_object(root, "setup", "", true, &setup, err) ||
+    if (!dec_object(root, "setup", "", true, &setup, err) || !not_version_4(&setup, err) ||
         !read_sets(&setup, cat, &g->start, &sets, &g->pile, err) ||
         !read_elements(&setup, &el, err) ||
         !apply_elements(&el, sets, &g->start, err) ||

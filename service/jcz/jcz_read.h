@@ -31,7 +31,9 @@
  *
  * Errors: 400 for a member of the wrong type or shape; 422 for anything
  * out of scope (a set, element, rule, tile, message type or figure the
- * service does not model), each with the JSON Pointer of the member.
+ * service does not model), each with the JSON Pointer of the member; a
+ * JCloisterZone 4 file (setup.expansions instead of setup.sets: another
+ * format, docs/jcz.md) is a 422 at /setup/expansions.
  *
  * Ownership: jcz_read() fills *g, which the caller releases with
  * jcz_game_free() (also after a failed read). root (the request body, read

@@ -10,11 +10,17 @@
 #include "render.h"
 #include "tile_art.h"
 
+/* The tiles' symbols are ta_symbol's, in the same order: the swatch hands
+ * them to ta_draw_symbol() as they are. */
+_Static_assert((int)RD_KEY_CATHEDRAL == (int)TA_SYM_CATHEDRAL && (int)RD_KEY_MEEPLE == (int)TA_NSYMS,
+               "rd_key_symbol starts with ta_symbol");
+
 static const char *const names[RD_NKEYS] = {
     [RD_KEY_HOUSE] = "house",     [RD_KEY_PENNANT] = "pennant", [RD_KEY_CLOISTER] = "cloister",
     [RD_KEY_SHRINE] = "shrine",   [RD_KEY_ABBEY] = "abbey",     [RD_KEY_HILL] = "hill",
     [RD_KEY_VINEYARD] = "vineyard", [RD_KEY_COURT] = "court",   [RD_KEY_RIVER] = "river",
-    [RD_KEY_VOLCANO] = "volcano", [RD_KEY_WINE] = "wine",       [RD_KEY_GRAIN] = "grain",
+    [RD_KEY_VOLCANO] = "volcano", [RD_KEY_INN] = "inn",         [RD_KEY_CATHEDRAL] = "cathedral",
+                                  [RD_KEY_WINE] = "wine",       [RD_KEY_GRAIN] = "grain",
     [RD_KEY_CLOTH] = "cloth",     [RD_KEY_BUILDER] = "builder", [RD_KEY_PIG] = "pig",
     [RD_KEY_MEEPLE] = "meeple",   [RD_KEY_BIG] = "big",
     [RD_KEY_FARMER] = "farmer",
@@ -43,6 +49,7 @@ char *rd_key_words(rd_key_symbol s, const char *lang, bool *failed, char *out, s
         [RD_KEY_ABBEY] = TX_RD_KEY_ABBEY,   [RD_KEY_HILL] = TX_RD_KEY_HILL,
         [RD_KEY_VINEYARD] = TX_RD_KEY_VINEYARD, [RD_KEY_COURT] = TX_RD_KEY_COURT,
         [RD_KEY_RIVER] = TX_RD_KEY_RIVER,   [RD_KEY_VOLCANO] = TX_RD_KEY_VOLCANO,
+        [RD_KEY_INN] = TX_RD_KEY_INN,       [RD_KEY_CATHEDRAL] = TX_RD_KEY_CATHEDRAL,
         [RD_KEY_FARMER] = TX_RD_FARMER,     [RD_KEY_FLOCK] = TX_RD_KEY_FLOCK,
         [RD_KEY_FITS] = TX_RD_KEY_FITS,     [RD_KEY_AREA] = TX_RD_KEY_AREA,
         [RD_KEY_OPEN] = TX_RD_KEY_OPEN,     [RD_KEY_SPOT] = TX_RD_KEY_SPOT,
@@ -79,7 +86,7 @@ void rd_key_swatch(rd_canvas *cv, rd_key_symbol s, double x, double y, double si
 {
     cairo_t *cr = rd_cairo(cv);
     rd_rgba grey = rd_hex(0x9a9a9a, 1);
-    if (s <= RD_KEY_CLOTH) {
+    if ((int)s < (int)TA_NSYMS) {
         cairo_save(cr);
         cairo_translate(cr, x, y);
         cairo_scale(cr, size, size);

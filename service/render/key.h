@@ -35,6 +35,8 @@ typedef enum {
     RD_KEY_COURT,
     RD_KEY_RIVER,
     RD_KEY_VOLCANO,
+    RD_KEY_INN,        /* Inns & Cathedrals: an inn beside a road */
+    RD_KEY_CATHEDRAL,  /* a cathedral in a city */
     RD_KEY_WINE,       /* Traders & Builders' goods: on a city, in the legend */
     RD_KEY_GRAIN,
     RD_KEY_CLOTH,

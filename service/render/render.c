@@ -655,6 +655,8 @@ static void key_symbols(scene *sc, bool *seen)
                 key_add(seen, RD_KEY_COURT);
             if (p->type == CC_FEAT_RIVER)
                 key_add(seen, RD_KEY_RIVER);
+            if (p->has_landmark)   /* ta_draw: an inn on a road, else a cathedral */
+                key_add(seen, p->type == CC_FEAT_ROAD ? RD_KEY_INN : RD_KEY_CATHEDRAL);
             for (int g = 0; g < p->ngoods; g++)
                 key_add(seen, (rd_key_symbol)(RD_KEY_WINE + p->goods_kind[g]));
         }

@@ -1280,14 +1280,16 @@ void ta_draw(rd_canvas *cv, const ta_tile *art, const cc_tile_type *t, const int
 
 /* ---- the key's symbols ---------------------------------------------------------- */
 
-/* A road or river from the west edge to the centre: its banks, then its
- * bed, as draw_roads and draw_rivers paint them. */
-static void half_band(rd_canvas *cv, unsigned edge, double edge_width, unsigned bed, double bed_width)
+/* A road or river from the west edge at height y to x = to (the centre, or
+ * across): its banks, then its bed, as draw_roads and draw_rivers paint
+ * them. */
+static void band(rd_canvas *cv, double to, double y, unsigned edge, double edge_width, unsigned bed,
+                 double bed_width)
 {
     cairo_t *cr = rd_cairo(cv);
     for (int pass = 0; pass < 2; pass++) {
-        cairo_move_to(cr, 0, 0.5);
-        cairo_line_to(cr, 0.5, 0.5);
+        cairo_move_to(cr, 0, y);
+        cairo_line_to(cr, to, y);
         rd_stroke(cv, &(rd_pen){ rd_hex(pass ? bed : edge, 1), pass ? bed_width : edge_width, false, 0 });
     }
 }
@@ -1309,16 +1311,20 @@ void ta_draw_symbol(rd_canvas *cv, ta_symbol s)
     rd_fill(cv, rd_hex(s == TA_SYM_ABBEY ? 0xd9d0bd : FIELD, 1));
     switch (s) {
     case TA_SYM_HOUSE:
-        half_band(cv, ROAD_EDGE, 0.15, ROAD, 0.1);
+        band(cv, 0.5, 0.5, ROAD_EDGE, 0.15, ROAD, 0.1);
         enlarged(cr, 0.62, 0.5, 2);   /* the house, larger than on a tile */
         draw_house(cv, pt(0, 0));
         cairo_restore(cr);
         break;
     case TA_SYM_PENNANT:
+    case TA_SYM_CATHEDRAL:   /* on the city's ground, filling the square */
         cairo_rectangle(cr, 0, 0, 1, 1);
         rd_fill(cv, rd_hex(CITY, 1));
-        enlarged(cr, 0.5, 0.45, 2.6);
-        draw_pennant(cv, pt(0, 0));
+        enlarged(cr, s == TA_SYM_PENNANT ? 0.5 : 0.52, s == TA_SYM_PENNANT ? 0.45 : 0.6, 2.6);
+        if (s == TA_SYM_PENNANT)
+            draw_pennant(cv, pt(0, 0));
+        else
+            draw_cathedral(cv, pt(0, 0));
         cairo_restore(cr);
         break;
     case TA_SYM_CLOISTER:
@@ -1350,7 +1356,7 @@ void ta_draw_symbol(rd_canvas *cv, ta_symbol s)
     }
     case TA_SYM_RIVER:
     case TA_SYM_VOLCANO:
-        half_band(cv, WATER_EDGE, 0.2, WATER, 0.15);
+        band(cv, 0.5, 0.5, WATER_EDGE, 0.2, WATER, 0.15);
         rd_circle(cr, 0.55, 0.5, s == TA_SYM_VOLCANO ? 0.3 : 0.2);
         rd_fill_stroke(cv, rd_hex(WATER, 1), &(rd_pen){ rd_hex(WATER_EDGE, 1), 0.035, true, 0 });
         if (s == TA_SYM_VOLCANO) {
@@ -1361,6 +1367,12 @@ void ta_draw_symbol(rd_canvas *cv, ta_symbol s)
             cairo_close_path(cr);
             rd_fill_stroke(cv, rd_hex(VOLCANO, 1), &(rd_pen){ rd_hex(INK, 1), 0.02, true, 0 });
         }
+        break;
+    case TA_SYM_INN:   /* a road across, the inn beside it, as on a tile but larger */
+        band(cv, 1, 0.62, ROAD_EDGE, 0.15, ROAD, 0.1);
+        enlarged(cr, 0.5, 0.4, 3);
+        draw_inn(cv, pt(0, 0));
+        cairo_restore(cr);
         break;
     case TA_SYM_WINE:
     case TA_SYM_GRAIN:

@@ -155,6 +155,8 @@ typedef enum {
     TA_SYM_COURT,      /* a field inside a city, walled */
     TA_SYM_RIVER,      /* the river, its spring or lake */
     TA_SYM_VOLCANO,
+    TA_SYM_INN,        /* Inns & Cathedrals: an inn beside its road */
+    TA_SYM_CATHEDRAL,  /* a cathedral in its city */
     TA_SYM_WINE,       /* Traders & Builders' goods on a city: a wine barrel, */
     TA_SYM_GRAIN,      /* a sheaf of grain, */
     TA_SYM_CLOTH,      /* a bolt of cloth (TA_SYM_WINE + cc_goods) */

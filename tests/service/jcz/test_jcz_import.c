@@ -479,6 +479,30 @@ static void assert_setup(const char *name, const char *from, const char *to, con
  * JSON client could read. The pointer is now the whole key or, when that
  * does not fit, the object holding it; the answer is valid UTF-8 either
  * way (the server's bytes, not json-c's lenient reading of them). */
+/* JCloisterZone 4's saved games (appVersion 4.x, as the app's own test
+ * games innsScoring.jcz and cathedralsScoring.jcz are written) hold an
+ * expansions map instead of sets, elements and start tiles: another
+ * format, named as such at its member (docs/jcz.md), not as a missing
+ * setup.sets. A current file with an extra expansions member is read as
+ * before (members not named are ignored). */
+Test(jcz_import, a_jcloisterzone_4_saved_game_is_named_at_its_expansions)
+{
+    assert_problem("{\"gameId\": \"1\", \"appVersion\": \"4.0.0\", \"initialSeed\": 1,"
+                   " \"slots\": [{\"number\": 0, \"nickname\": \"Alice\"}, {\"number\": 1, \"nickname\": \"Bob\"}],"
+                   " \"setup\": {\"expansions\": {\"BASIC\": 1, \"INNS_AND_CATHEDRALS\": 1}, \"rules\": {}},"
+                   " \"replay\": [{\"type\": \"PLACE_TILE\", \"payload\": {\"tileId\": \"IC.RFr.i\","
+                   " \"rotation\": \"R0\", \"position\": [1, 0]}}]}",
+                   422, "/setup/expansions", "JCloisterZone 4");
+    char *body = edited("basic-meeples.jcz", "\"timer\"", "\"expansions\": {\"BASIC\": 1}, \"timer\"");
+    json_object *a = tu_post("/v1/import/jcz", body, 200);
+    cr_assert_eq(tu_int(a, "turns"), 4);
+    json_object_put(a);
+    free(body);
+    body = edited("basic-meeples.jcz", "\"sets\"", "\"expansions\": {}, \"no-sets\"");
+    assert_problem(body, 422, "/setup/expansions", "setup.sets");
+    free(body);
+}
+
 Test(jcz_import, a_long_key_of_multi_byte_characters_leaves_a_valid_utf8_problem)
 {
     static const struct {
@@ -816,7 +840,7 @@ Test(jcz_import, every_hand_made_game_exports_and_imports_back)
     static const char *const names[] = {
         "basic-meeples.jcz", "mayor.jcz", "wagon.jcz", "barn.jcz", "shepherd.jcz",
         "abbey-midgame.jcz", "abbey-endgame.jcz", "shrine.jcz", "rules.jcz", "elements.jcz",
-        "discard-end.jcz", "river-ii.jcz",
+        "discard-end.jcz", "river-ii.jcz", "app-inns-scoring.jcz", "app-cathedrals-scoring.jcz",
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         export_round_trip(names[i]);

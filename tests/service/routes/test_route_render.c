@@ -69,6 +69,16 @@ static int count(const char *hay, const char *needle)
     return n;
 }
 
+/* needle's occurrences in hay before the first `end` after hay. */
+static int count_until(const char *hay, const char *needle, const char *end)
+{
+    const char *stop = strstr(hay, end);
+    int n = 0;
+    for (const char *p = strstr(hay, needle); p && (!stop || p < stop); p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
 /* A problem answer: its status and pointer. */
 static void expect_problem(const answer *a, int status, const char *pointer)
 {
@@ -666,7 +676,8 @@ Test(route_render, the_key_explains_the_symbols_drawn_and_only_those_in_the_requ
         snprintf(want, sizeof want, "data-symbol=\"%s\"", drawn[i]);
         cr_assert_not_null(strstr(a.body, want), "%s", want);
     }
-    static const char *const absent[] = { "meeple", "abbey", "shrine", "hill", "wagon", "spot", "frame" };
+    static const char *const absent[] = { "meeple", "abbey", "shrine", "hill", "wagon", "spot", "frame",
+                                          "inn", "cathedral" };
     for (size_t i = 0; i < sizeof absent / sizeof absent[0]; i++) {
         char want[64];
         snprintf(want, sizeof want, "data-symbol=\"%s\"", absent[i]);
@@ -675,6 +686,39 @@ Test(route_render, the_key_explains_the_symbols_drawn_and_only_those_in_the_requ
     cr_assert_not_null(strstr(a.body, ">Legende:</text>"));
     cr_assert_not_null(strstr(a.body, ">eine Straße endet an einem Haus</text>"));
     cr_assert_null(strstr(a.body, "a road ends"), "no English in the key");
+    free(a.body);
+}
+
+/* Issue 28: the inn beside its road and the cathedral in its city are
+ * drawn on the tiles, so the key explains each, in the request's language,
+ * with its own swatch; only the one drawn: a cathedral alone brings no
+ * inn into the key. */
+Test(route_render, the_key_explains_the_inn_and_the_cathedral_when_drawn)
+{
+    answer a = render(NULL, "lang=fr",
+                      "{\"position\": {\"expansions\": [\"inns-cathedrals\"], \"players\": [\"red\", \"blue\"], "
+                      "\"tiles\": [{\"tile\": \"base.D\", \"x\": 0, \"y\": 0, \"rot\": 0}, "
+                      "{\"tile\": \"inns-cathedrals.RFr.i\", \"x\": 1, \"y\": 0, \"rot\": 0}, "
+                      "{\"tile\": \"inns-cathedrals.Cccc.c\", \"x\": 0, \"y\": -1, \"rot\": 0}], \"figures\": []}}");
+    svg_ok(&a);
+    cr_assert_eq(count(a.body, "class=\"key-entry\""), 2, "%s", a.body);
+    const char *inn = strstr(a.body, "<g class=\"key-entry\" data-symbol=\"inn\">");
+    const char *cathedral = strstr(a.body, "<g class=\"key-entry\" data-symbol=\"cathedral\">");
+    cr_assert(inn != NULL && cathedral != NULL && inn < cathedral, "%s", a.body);
+    cr_assert_gt(count_until(inn, "<path", "</g>"), 3, "the inn's swatch: road, house, roof, sign");
+    cr_assert_gt(count_until(cathedral, "<path", "</g>"), 3, "the cathedral's swatch: nave, roofs, tower");
+    cr_assert_not_null(strstr(a.body, ">auberge au bord d'une route</text>"), "%s", a.body);
+    cr_assert_not_null(strstr(a.body, ">cathédrale dans une ville</text>"), "%s", a.body);
+    cr_assert_null(strstr(a.body, "beside a road"), "no English in the key");
+    free(a.body);
+    a = render(NULL, NULL,
+               "{\"position\": {\"expansions\": [\"inns-cathedrals\"], \"players\": [\"red\", \"blue\"], "
+               "\"tiles\": [{\"tile\": \"base.D\", \"x\": 0, \"y\": 0, \"rot\": 0}, "
+               "{\"tile\": \"inns-cathedrals.Cccc.c\", \"x\": 0, \"y\": -1, \"rot\": 0}], \"figures\": []}}");
+    svg_ok(&a);
+    cr_assert_not_null(strstr(a.body, "data-symbol=\"cathedral\""));
+    cr_assert_not_null(strstr(a.body, ">cathedral in a city</text>"));
+    cr_assert_null(strstr(a.body, "data-symbol=\"inn\""), "no inn is drawn");
     free(a.body);
 }
 
