@@ -107,6 +107,65 @@ static void crook(rd_canvas *cv, rd_rgba colour)
     rd_stroke(cv, &(rd_pen){ rd_hex(0x8a6a3a, 1), 0.06, true, 0 });
 }
 
+/* The builder (Traders & Builders): a slimmer meeple in an orange hard
+ * hat, holding up a hammer, so it is told from a meeple by its outline and
+ * by its hat even when small. */
+static void builder(rd_canvas *cv, rd_rgba colour, double rim)
+{
+    cairo_t *cr = rd_cairo(cv);
+    for (int pass = 0; pass < 2; pass++) {   /* the hammer's handle: outline, then wood */
+        cairo_move_to(cr, 0.26, 0.08);
+        cairo_line_to(cr, 0.42, -0.38);
+        rd_stroke(cv, &(rd_pen){ pass ? rd_hex(0x8a6a3a, 1) : outline_for(colour), pass ? 0.08 : 0.17, true, 0 });
+    }
+    cairo_rectangle(cr, 0.27, -0.53, 0.3, 0.16);   /* its head */
+    paint(cv, rd_hex(0x8d939b, 1), rim * 0.6);
+    cairo_save(cr);
+    cairo_scale(cr, 0.72, 1.08);
+    meeple_path(cr);
+    cairo_restore(cr);
+    paint(cv, colour, rim);
+    cairo_move_to(cr, -0.2, -0.37);   /* the hard hat: a brim and a dome */
+    cairo_line_to(cr, -0.14, -0.37);
+    cairo_curve_to(cr, -0.14, -0.56, 0.14, -0.56, 0.14, -0.37);
+    cairo_line_to(cr, 0.2, -0.37);
+    cairo_line_to(cr, 0.2, -0.32);
+    cairo_line_to(cr, -0.2, -0.32);
+    cairo_close_path(cr);
+    paint(cv, rd_hex(0xf08c00, 1), rim * 0.6);
+}
+
+/* The pig (Traders & Builders): a body on four legs, its head with an ear
+ * and a snout, a curled tail; wider than high, unlike every follower. */
+static void pig(rd_canvas *cv, rd_rgba colour, double rim)
+{
+    cairo_t *cr = rd_cairo(cv);
+    for (int i = 0; i < 4; i++) {   /* the legs, under the body */
+        static const double x[4] = { -0.3, -0.14, 0.1, 0.26 };
+        cairo_rectangle(cr, x[i] - 0.06, 0.08, 0.12, 0.28);
+    }
+    cairo_move_to(cr, -0.4, -0.06);   /* the tail */
+    cairo_curve_to(cr, -0.56, -0.12, -0.52, -0.3, -0.44, -0.22);
+    paint(cv, colour, rim);
+    cairo_save(cr);
+    cairo_translate(cr, -0.04, 0.02);
+    cairo_scale(cr, 0.4, 0.24);
+    rd_circle(cr, 0, 0, 1);
+    cairo_restore(cr);
+    rd_circle(cr, 0.32, -0.1, 0.17);     /* the head */
+    cairo_move_to(cr, 0.22, -0.2);       /* an ear */
+    cairo_line_to(cr, 0.26, -0.38);
+    cairo_line_to(cr, 0.36, -0.24);
+    cairo_close_path(cr);
+    paint(cv, colour, rim);
+    cairo_save(cr);   /* the snout */
+    cairo_translate(cr, 0.48, -0.06);
+    cairo_scale(cr, 0.05, 0.08);
+    rd_circle(cr, 0, 0, 1);
+    cairo_restore(cr);
+    paint(cv, rd_hex(0xf0a3b0, 1), rim * 0.5);
+}
+
 /* A sheep with the flock's size on it, beside the shepherd. */
 void rd_draw_flock(rd_canvas *cv, double x, double y, double size, int sheep)
 {
@@ -160,6 +219,12 @@ void rd_draw_figure(rd_canvas *cv, cc_figure_kind kind, double x, double y, doub
     case CC_FIG_SHEPHERD:
         meeple(cv, colour, rim);
         crook(cv, colour);
+        break;
+    case CC_FIG_BUILDER:
+        builder(cv, colour, rim);
+        break;
+    case CC_FIG_PIG:
+        pig(cv, colour, rim);
         break;
     case CC_FIG_MEEPLE:
     case CC_FIG_BIG:

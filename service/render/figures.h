@@ -4,7 +4,7 @@
  * in a field), the mayor (a larger meeple with a crown), the wagon (a
  * covered cart), the barn (a barn, drawn on the tile corner it stands on),
  * the shepherd (a meeple with a crook) and its flock (a sheep with the
- * number of sheep). Each is outlined in black or white, whichever stands
+ * number of sheep), the builder (a slim meeple with a hammer) and the pig. Each is outlined in black or white, whichever stands
  * out from the player's colour, so every colour reads on green fields and
  * sand cities alike.
  *

@@ -20,6 +20,8 @@ static const char *const names[RD_NKEYS] = {
     [RD_KEY_SHRINE] = "shrine",   [RD_KEY_ABBEY] = "abbey",     [RD_KEY_HILL] = "hill",
     [RD_KEY_VINEYARD] = "vineyard", [RD_KEY_COURT] = "court",   [RD_KEY_RIVER] = "river",
     [RD_KEY_VOLCANO] = "volcano", [RD_KEY_INN] = "inn",         [RD_KEY_CATHEDRAL] = "cathedral",
+                                  [RD_KEY_WINE] = "wine",       [RD_KEY_GRAIN] = "grain",
+    [RD_KEY_CLOTH] = "cloth",     [RD_KEY_BUILDER] = "builder", [RD_KEY_PIG] = "pig",
     [RD_KEY_MEEPLE] = "meeple",   [RD_KEY_BIG] = "big",
     [RD_KEY_FARMER] = "farmer",
     [RD_KEY_MAYOR] = "mayor",     [RD_KEY_WAGON] = "wagon",     [RD_KEY_BARN] = "barn",
@@ -39,7 +41,8 @@ char *rd_key_words(rd_key_symbol s, const char *lang, bool *failed, char *out, s
     static const char *const terms[RD_NKEYS] = {
         [RD_KEY_CLOISTER] = "cloister", [RD_KEY_SHRINE] = "shrine", [RD_KEY_MEEPLE] = "meeple",
         [RD_KEY_MAYOR] = "mayor",       [RD_KEY_WAGON] = "wagon",   [RD_KEY_BARN] = "barn",
-        [RD_KEY_SHEPHERD] = "shepherd", [RD_KEY_BIG] = "big",
+        [RD_KEY_SHEPHERD] = "shepherd", [RD_KEY_BIG] = "big",       [RD_KEY_BUILDER] = "builder",
+        [RD_KEY_PIG] = "pig",
     };
     static const tx_id phrases[RD_NKEYS] = {
         [RD_KEY_HOUSE] = TX_RD_KEY_HOUSE,   [RD_KEY_PENNANT] = TX_RD_KEY_PENNANT,
@@ -53,7 +56,9 @@ char *rd_key_words(rd_key_symbol s, const char *lang, bool *failed, char *out, s
         [RD_KEY_REFUSED] = TX_RD_KEY_REFUSED, [RD_KEY_ARROW] = TX_RD_KEY_ARROW,
         [RD_KEY_FRAME] = TX_RD_KEY_FRAME,
     };
-    if ((unsigned)s < RD_NKEYS && terms[s] != NULL)
+    if (s >= RD_KEY_WINE && s <= RD_KEY_CLOTH)   /* "wine (trade goods)" */
+        rd_say(out, n, lang, failed, TX_RD_KEY_GOODS, txt_term(lang, cc_goods_name((cc_goods)(s - RD_KEY_WINE))));
+    else if ((unsigned)s < RD_NKEYS && terms[s] != NULL)
         snprintf(out, n, "%s", txt_term(lang, terms[s]));
     else if ((unsigned)s < RD_NKEYS)
         rd_say(out, n, lang, failed, phrases[s]);
@@ -112,6 +117,12 @@ void rd_key_swatch(rd_canvas *cv, rd_key_symbol s, double x, double y, double si
         break;
     case RD_KEY_FLOCK:
         rd_draw_flock(cv, cx, cy, size * 1.3, 3);
+        break;
+    case RD_KEY_BUILDER:
+        rd_draw_figure(cv, CC_FIG_BUILDER, cx, cy, size * 0.8, grey, false, 0);
+        break;
+    case RD_KEY_PIG:
+        rd_draw_figure(cv, CC_FIG_PIG, cx, cy, size * 0.8, grey, false, 0);
         break;
     case RD_KEY_FITS:
         cairo_rectangle(cr, x, y, size, size);

@@ -2,7 +2,8 @@
  *
  * Owns: the list of symbols a picture may show besides the tiles' plain
  * ground (the tiles' buildings and marks, the figures, the highlights'
- * frames, rings and arrows), the words that explain each (phrases
+ * frames, rings and arrows; the trade goods a city shows and a player
+ * holds), the words that explain each (phrases
  * render.key-*, the game's terms for the figures, in the picture's
  * language) and a small swatch of each, drawn as the board draws it. The
  * picture (render.c) works out which symbols it draws and lays out a key
@@ -36,6 +37,9 @@ typedef enum {
     RD_KEY_VOLCANO,
     RD_KEY_INN,        /* Inns & Cathedrals: an inn beside a road */
     RD_KEY_CATHEDRAL,  /* a cathedral in a city */
+    RD_KEY_WINE,       /* Traders & Builders' goods: on a city, in the legend */
+    RD_KEY_GRAIN,
+    RD_KEY_CLOTH,
     /* the figures */
     RD_KEY_MEEPLE,
     RD_KEY_BIG,        /* the large meeple (Inns & Cathedrals) */
@@ -45,6 +49,8 @@ typedef enum {
     RD_KEY_BARN,
     RD_KEY_SHEPHERD,
     RD_KEY_FLOCK,
+    RD_KEY_BUILDER,    /* Traders & Builders */
+    RD_KEY_PIG,
     /* the highlights */
     RD_KEY_FITS,       /* a ghost tile in a dashed frame */
     RD_KEY_AREA,       /* the dashed 3x3 frame round a cloister */

@@ -117,6 +117,7 @@ void rd_highlight_caption(rd_highlight *hl, const char *fmt, ...)
 #define LABEL_H 18
 #define KEY_ROW 22
 #define KEY_SWATCH 16
+#define GOODS_BADGE 15       /* a goods symbol's diameter in the legend */
 #define TEXT_WIDTH 960.0     /* text is sized for a picture this many pixels wide */
 #define MAX_RINGS 24         /* how far a label looks for a free place */
 
@@ -340,13 +341,39 @@ static void score_text(const scene *sc, int p, char *buf, size_t n)
         snprintf(buf, n, "%d", total);
 }
 
+/* Whether the legend counts each player's trade goods: with Traders &
+ * Builders, or whenever a player holds some. */
+static bool shows_goods(const scene *sc)
+{
+    if (sc->pos->expansions & CC_EXP_TRADERS_BUILDERS)
+        return true;
+    for (int p = 0; p < sc->pos->nplayers; p++)
+        for (int g = 0; g < CC_NGOODS; g++)
+            if (sc->pos->goods[p][g] > 0)
+                return true;
+    return false;
+}
+
+/* A player's goods in the legend: each kind's symbol and count, in turn. */
+static double goods_width(scene *sc, int p)
+{
+    double w = 0;
+    for (int g = 0; g < CC_NGOODS; g++) {
+        char n[16];
+        snprintf(n, sizeof n, "%d", sc->pos->goods[p][g]);
+        w += GOODS_BADGE * sc->ts + 2 * sc->ts + rd_text_width(sc->cv, n, LEGEND_FONT * sc->ts, false) + 6 * sc->ts;
+    }
+    return w;
+}
+
 static double legend_entry_width(scene *sc, int p)
 {
     char score[32];
     score_text(sc, p, score, sizeof score);
     double ts = sc->ts;
     return 40 * ts + rd_text_width(sc->cv, sc->pos->players[p], LEGEND_FONT * ts, p == sc->pos->active) +
-           8 * ts + rd_text_width(sc->cv, score, LEGEND_FONT * ts, true) + 26 * ts;
+           8 * ts + rd_text_width(sc->cv, score, LEGEND_FONT * ts, true) + 26 * ts +
+           (shows_goods(sc) ? goods_width(sc, p) : 0);
 }
 
 static void emit_line(scene *sc, const char *line, size_t len, signed char mark)
@@ -453,7 +480,8 @@ static void place_figures(scene *sc)
 }
 
 /* A figure's box, in figure sizes: its drawing (figures.c: the mayor 1.2,
- * the barn 1.1, a meeple 1) and its rim; a kind drawn larger than these
+ * the barn 1.1, a meeple 1, the builder's hammer and the pig's snout
+ * reach 0.56 from its point) and its rim; a kind drawn larger than these
  * (the large meeple) gets a box as large as it may be. */
 static double figure_box(cc_figure_kind kind)
 {
@@ -464,7 +492,9 @@ static double figure_box(cc_figure_kind kind)
     case CC_FIG_BARN:
         return 1.1;
     case CC_FIG_MAYOR:
-        return 1.2;
+    case CC_FIG_BUILDER:
+    case CC_FIG_PIG:
+        return 1.25;
     default:
         return 1.6;
     }
@@ -586,6 +616,10 @@ static rd_key_symbol figure_symbol(cc_figure_kind kind)
         return RD_KEY_SHEPHERD;
     case CC_FIG_BIG:
         return RD_KEY_BIG;
+    case CC_FIG_BUILDER:
+        return RD_KEY_BUILDER;
+    case CC_FIG_PIG:
+        return RD_KEY_PIG;
     case CC_FIG_MEEPLE:
     default:
         return RD_KEY_MEEPLE;
@@ -623,6 +657,8 @@ static void key_symbols(scene *sc, bool *seen)
                 key_add(seen, RD_KEY_RIVER);
             if (p->has_landmark)   /* ta_draw: an inn on a road, else a cathedral */
                 key_add(seen, p->type == CC_FEAT_ROAD ? RD_KEY_INN : RD_KEY_CATHEDRAL);
+            for (int g = 0; g < p->ngoods; g++)
+                key_add(seen, (rd_key_symbol)(RD_KEY_WINE + p->goods_kind[g]));
         }
         if (art->centre >= 0) {
             int c = art->part[art->centre].type;
@@ -643,6 +679,9 @@ static void key_symbols(scene *sc, bool *seen)
         if (fig->kind == CC_FIG_SHEPHERD && fig->nflock > 0)
             key_add(seen, RD_KEY_FLOCK);
     }
+    if (shows_goods(sc))   /* the legend counts every kind */
+        for (int g = 0; g < CC_NGOODS; g++)
+            key_add(seen, (rd_key_symbol)(RD_KEY_WINE + g));
     for (int i = 0; sc->hl && i < sc->hl->nmarks; i++) {
         const rd_mark *m = &sc->hl->marks[i];
         switch (m->kind) {
@@ -1091,6 +1130,32 @@ static void axes(scene *sc)
     rd_group_end(sc->cv);
 }
 
+/* Player p's trade goods from x on the legend's line y: a group that
+ * says them (data-wine, data-grain, data-cloth, its title in words), each
+ * kind's symbol and count. */
+static void legend_goods(scene *sc, int p, double x, double y)
+{
+    double ts = sc->ts;
+    const int *held = sc->pos->goods[p];
+    char n[CC_NGOODS][16], title[RD_TITLE_MAX];
+    for (int g = 0; g < CC_NGOODS; g++)
+        snprintf(n[g], sizeof n[g], "%d", held[g]);
+    const char *lang = sc->hl ? sc->hl->lang : NULL;
+    rd_say(title, sizeof title, lang, &sc->failed, TX_RD_GOODS, sc->pos->players[p], held[CC_GOODS_WINE],
+           held[CC_GOODS_GRAIN], held[CC_GOODS_CLOTH]);
+    rd_attr attrs[] = { { "data-player", sc->pos->players[p] }, { "data-wine", n[CC_GOODS_WINE] },
+                        { "data-grain", n[CC_GOODS_GRAIN] }, { "data-cloth", n[CC_GOODS_CLOTH] } };
+    rd_group_begin(sc->cv, "goods", attrs, 4, title, 1);
+    for (int g = 0; g < CC_NGOODS; g++) {
+        double r = GOODS_BADGE * ts / 2;
+        ta_draw_goods(sc->cv, g, (rd_pt){ x + r, y }, r);
+        x += 2 * r + 2 * ts;
+        rd_text(sc->cv, x, y + 5 * ts, n[g], LEGEND_FONT * ts, RD_LEFT, false, rd_hex(0x2b2418, 1));
+        x += rd_text_width(sc->cv, n[g], LEGEND_FONT * ts, false) + 6 * ts;
+    }
+    rd_group_end(sc->cv);
+}
+
 static void legend(scene *sc)
 {
     rd_rgba ink = rd_hex(0x2b2418, 1);
@@ -1114,6 +1179,8 @@ static void legend(scene *sc)
         char score[32];
         score_text(sc, p, score, sizeof score);
         rd_text(sc->cv, tx, y + 5 * ts, score, LEGEND_FONT * ts, RD_LEFT, true, rd_hex(0x5a4a2a, 1));
+        if (shows_goods(sc))
+            legend_goods(sc, p, tx + rd_text_width(sc->cv, score, LEGEND_FONT * ts, true) + 12 * ts, y);
     }
     rd_group_end(sc->cv);
 }

@@ -11,7 +11,8 @@
  * What is drawn: every tile from the catalog's feature geometry
  * (tile_art.h), every figure by kind in its player's colour (colours.h,
  * figures.h), the cell coordinates along the axes, a legend of the players
- * (active player marked, scores, and the points a highlighted scoring adds)
+ * (active player marked, scores, the points a highlighted scoring adds,
+ * and with Traders & Builders each player's trade goods)
  * and the caption. The SVG is structured for tests and assistive
  * technology (canvas.h says how it is written):
  *   <g class="tile" data-x data-y data-tile data-rot><title>
@@ -19,6 +20,9 @@
  *   <g class="highlight" data-kind ...><title>  one per mark
  *   <g class="label" data-box>                 a mark's label; data-box: its pill
  *                                              (left top width height, units)
+ *   <g class="goods" data-player data-wine data-grain data-cloth><title>
+ *                                              a player's trade goods in the legend
+ *                                              (with Traders & Builders)
  *   <g class="board" data-min-x data-min-y data-max-x data-max-y data-left
  *      data-top data-cell>                     where the cells are (a page
  *                                              turns a click into a cell)

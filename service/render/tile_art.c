@@ -609,6 +609,21 @@ static void pennants(placer *pl, const cc_tile_type *t)
     }
 }
 
+/* The first of n offsets from city k's figure spot that lies in that city,
+ * margin inside the tile and clear of every mark placed: into *out. */
+static bool city_spot(placer *pl, int k, const rd_pt *off, size_t n, double margin, rd_pt *out)
+{
+    rd_pt a = pl->art->part[k].anchor;
+    for (size_t i = 0; i < n; i++) {
+        rd_pt q = pt(a.x + off[i].x, a.y + off[i].y);
+        if (inside_margin(q, margin) && in_city(pl, q, k) && !near_placed(pl, q, 0.15)) {
+            *out = q;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Inns & Cathedrals: an inn beside its road, off the figure's spot and
  * clear of the city; a cathedral in its city beside the figure. */
 static void landmarks(placer *pl, const cc_tile_type *t)
@@ -633,13 +648,7 @@ static void landmarks(placer *pl, const cc_tile_type *t)
                     }
                 }
         } else if (is_city(p) && t->features[k].cathedral) {
-            for (size_t i = 0; i < sizeof off / sizeof off[0] && !p->has_landmark; i++) {
-                rd_pt q = pt(p->anchor.x + off[i].x, p->anchor.y + off[i].y);
-                if (inside_margin(q, 0.12) && in_city(pl, q, k) && !near_placed(pl, q, 0.15)) {
-                    p->landmark = q;
-                    p->has_landmark = true;
-                }
-            }
+            p->has_landmark = city_spot(pl, k, off, sizeof off / sizeof off[0], 0.12, &p->landmark);
             if (!p->has_landmark) {
                 p->landmark = pt(p->anchor.x, p->anchor.y - 0.2);
                 p->has_landmark = true;
@@ -647,6 +656,28 @@ static void landmarks(placer *pl, const cc_tile_type *t)
         }
         if (p->has_landmark)
             place(pl, p->landmark);
+    }
+}
+
+/* Traders & Builders: each kind of goods a city shows, one badge each, in
+ * the city beside the figure's spot, its coat of arms and its cathedral. */
+static void goods(placer *pl, const cc_tile_type *t)
+{
+    static const rd_pt off[] = { { 0.19, 0 },      { -0.19, 0 },     { 0, 0.19 },     { 0, -0.19 },
+                                 { 0.16, 0.16 },   { -0.16, 0.16 },  { 0.16, -0.16 }, { -0.16, -0.16 },
+                                 { 0.3, 0 },       { -0.3, 0 },      { 0, 0.3 },      { 0, -0.3 } };
+    for (int k = 0; k < pl->art->nparts; k++) {
+        ta_part *p = &pl->art->part[k];
+        for (int g = 0; g < CC_NGOODS && is_city(p); g++) {
+            if (t->features[k].goods[g] == 0)
+                continue;
+            rd_pt at;
+            if (!city_spot(pl, k, off, sizeof off / sizeof off[0], 0.09, &at))
+                at = pt(p->anchor.x - 0.13, p->anchor.y + 0.1 * p->ngoods);   /* no room: beside it */
+            p->goods_kind[p->ngoods] = (uint8_t)g;
+            p->goods_at[p->ngoods++] = at;
+            place(pl, at);
+        }
     }
 }
 
@@ -761,6 +792,7 @@ void ta_build(ta_tile *art, const cc_tile_type *t, cairo_t *cr)
             inner_anchor(&pl, k);
     pennants(&pl, t);
     landmarks(&pl, t);
+    goods(&pl, t);
     arms(art, owner, t);
     if (t->vineyard || t->garden)
         vineyard(&pl);
@@ -1097,6 +1129,67 @@ static void draw_cathedral(rd_canvas *cv, rd_pt q)
     rd_stroke(cv, &(rd_pen){ rd_hex(INK, 1), 0.014, false, 0 });
 }
 
+/* Trade goods on a cream badge: wine a dark red barrel with its hoops,
+ * grain a golden sheaf, cloth a blue bolt with its roll: told apart by
+ * colour and by shape. */
+void ta_draw_goods(rd_canvas *cv, int g, rd_pt q, double r)
+{
+    cairo_t *cr = rd_cairo(cv);
+    rd_pen ink = { rd_hex(INK, 1), r * 0.12, true, 0 };
+    rd_circle(cr, q.x, q.y, r);
+    rd_fill_stroke(cv, rd_hex(0xfbf6e8, 1), &ink);
+    cairo_save(cr);
+    cairo_translate(cr, q.x, q.y);
+    cairo_scale(cr, r, r);
+    ink.width = 0.1;
+    switch (g) {
+    case CC_GOODS_WINE:
+        cairo_move_to(cr, -0.38, -0.58);
+        cairo_curve_to(cr, -0.6, -0.2, -0.6, 0.2, -0.38, 0.58);
+        cairo_line_to(cr, 0.38, 0.58);
+        cairo_curve_to(cr, 0.6, 0.2, 0.6, -0.2, 0.38, -0.58);
+        cairo_close_path(cr);
+        rd_fill_stroke(cv, rd_hex(0x7b2233, 1), &ink);
+        for (int i = -1; i <= 1; i += 2) {   /* the hoops */
+            cairo_move_to(cr, -0.5, i * 0.3);
+            cairo_line_to(cr, 0.5, i * 0.3);
+        }
+        rd_stroke(cv, &(rd_pen){ rd_hex(0xd8b25a, 1), 0.1, false, 0 });
+        break;
+    case CC_GOODS_GRAIN:
+        for (int i = -1; i <= 1; i++) {   /* three stalks, each with its ear */
+            cairo_move_to(cr, 0, 0.62);
+            cairo_line_to(cr, i * 0.32, -0.2);
+        }
+        rd_stroke(cv, &(rd_pen){ rd_hex(0x9a7a1c, 1), 0.12, true, 0 });
+        for (int i = -1; i <= 1; i++) {
+            cairo_save(cr);
+            cairo_translate(cr, i * 0.36, -0.36);
+            cairo_rotate(cr, i * 0.4);
+            cairo_scale(cr, 0.14, 0.3);
+            rd_circle(cr, 0, 0, 1);
+            cairo_restore(cr);
+        }
+        rd_fill_stroke(cv, rd_hex(0xe8b62c, 1), &ink);
+        break;
+    case CC_GOODS_CLOTH:
+    default:
+        cairo_rectangle(cr, -0.3, -0.42, 0.82, 0.84);
+        rd_fill_stroke(cv, rd_hex(0x2f64b0, 1), &ink);
+        cairo_save(cr);   /* the roll at its end */
+        cairo_translate(cr, -0.32, 0);
+        cairo_scale(cr, 0.26, 0.42);
+        rd_circle(cr, 0, 0, 1);
+        cairo_restore(cr);
+        rd_fill_stroke(cv, rd_hex(0x5b8fd8, 1), &ink);
+        cairo_move_to(cr, 0.1, -0.42);
+        cairo_line_to(cr, 0.1, 0.42);
+        rd_stroke(cv, &(rd_pen){ rd_hex(0xbcd3f2, 1), 0.08, false, 0 });
+        break;
+    }
+    cairo_restore(cr);
+}
+
 /* Cloister: a red-roofed church with a bell tower; shrine: a round chapel
  * with a dark dome; abbey: a larger slate-roofed church. */
 static void draw_building(rd_canvas *cv, const cc_tile_type *t, cc_feature_type type)
@@ -1176,6 +1269,9 @@ void ta_draw(rd_canvas *cv, const ta_tile *art, const cc_tile_type *t, const int
             else
                 draw_cathedral(cv, art->part[k].landmark);
         }
+    for (int k = 0; k < art->nparts; k++)
+        for (int i = 0; i < art->part[k].ngoods; i++)
+            ta_draw_goods(cv, art->part[k].goods_kind[i], art->part[k].goods_at[i], 0.075);
     if (art->centre >= 0)
         draw_building(cv, t, (cc_feature_type)art->part[art->centre].type);
     cairo_rectangle(cr, 0, 0, 1, 1);
@@ -1277,6 +1373,13 @@ void ta_draw_symbol(rd_canvas *cv, ta_symbol s)
         enlarged(cr, 0.5, 0.4, 3);
         draw_inn(cv, pt(0, 0));
         cairo_restore(cr);
+        break;
+    case TA_SYM_WINE:
+    case TA_SYM_GRAIN:
+    case TA_SYM_CLOTH:
+        cairo_rectangle(cr, 0, 0, 1, 1);
+        rd_fill(cv, rd_hex(CITY, 1));
+        ta_draw_goods(cv, (int)(s - TA_SYM_WINE), pt(0.5, 0.5), 0.4);
         break;
     case TA_NSYMS:
     default:

@@ -4,7 +4,7 @@
  * square (x east, y south, (0, 0) the north-west corner), derived only from
  * the catalog's feature facts (engine/catalog.h): which edges each city and
  * road owns, which field halves each field owns, split edges, inner fields,
- * pennants, wagon links (they say where a road that ends on the tile ends:
+ * pennants, trade goods, wagon links (they say where a road that ends on the tile ends:
  * at a monastery, at a city's gate, at a junction or a house), and the hill
  * and vineyard flags. There is no artwork: the picture is a diagram, and
  * the same facts the rules use decide it, so a drawn tile can never
@@ -52,6 +52,7 @@
  *   ta_perimeter()         the border point at perimeter parameter s
  *   ta_symbol, ta_draw_symbol()  one symbol of the tiles alone, for the
  *                          picture's key (render.c)
+ *   ta_draw_goods()        one trade goods symbol (the tiles', the legend's)
  */
 #ifndef RD_TILE_ART_H
 #define RD_TILE_ART_H
@@ -98,6 +99,10 @@ typedef struct {
     /* Inns & Cathedrals: an inn beside a road, a cathedral in a city */
     bool has_landmark;
     rd_pt landmark;
+    /* Traders & Builders: a city's goods symbols (one per kind it shows) */
+    int ngoods;
+    uint8_t goods_kind[CC_NGOODS];  /* cc_goods */
+    rd_pt goods_at[CC_NGOODS];
 } ta_part;
 
 typedef struct {
@@ -152,9 +157,17 @@ typedef enum {
     TA_SYM_VOLCANO,
     TA_SYM_INN,        /* Inns & Cathedrals: an inn beside its road */
     TA_SYM_CATHEDRAL,  /* a cathedral in its city */
+    TA_SYM_WINE,       /* Traders & Builders' goods on a city: a wine barrel, */
+    TA_SYM_GRAIN,      /* a sheaf of grain, */
+    TA_SYM_CLOTH,      /* a bolt of cloth (TA_SYM_WINE + cc_goods) */
     TA_NSYMS
 } ta_symbol;
 
 void ta_draw_symbol(rd_canvas *cv, ta_symbol s);
+
+/* Goods symbol g (cc_goods) on a light badge of radius r centred at q,
+ * under the current transform: as a city shows it, and as the legend
+ * counts a player's tokens. */
+void ta_draw_goods(rd_canvas *cv, int g, rd_pt q, double r);
 
 #endif

@@ -118,6 +118,9 @@ static const struct {
     { "status", "an HTTP status, 400" },
     { "detail", "a problem's detail, already in the language" },
     { "question", "the player's question, as they wrote it" },
+    { "goods", "a kind of trade goods (term.wine, term.grain or term.cloth), already in the language" },
+    { "wine", "a number of wine tokens" }, { "grain", "a number of grain tokens" },
+    { "cloth", "a number of cloth tokens" },
     { "position", "the position, as the player gave it" },
 };
 

@@ -17,6 +17,7 @@
 //     sentence is on the page or in the picture;
 //   - the JSON box: an edited position with a problem marks the member at
 //     fault;
+//   - Traders & Builders: a builder's double turn, played and undone;
 //   - wagons: a wagon deployed on the city its tile completes returns; the
 //     page asks where it rolls (/v1/wagon-moves, its destinations ringed on
 //     the board) and the click on a ring is the move /v1/turn makes;
@@ -352,6 +353,57 @@ test('Inns & Cathedrals from the setup form: the large meeple is offered and sco
   assert.deepEqual(p.figures, [], 'the large meeple went home with the scoring');
   assert.equal(p.scores.Anna, 4);
   assert.equal(p.active, 'Ben');
+  assert.deepEqual(foreign, []);
+  await page.close();
+});
+
+// Traders & Builders (issue 29) from the setup form: Anna's meeple on the
+// start tile's road, then her builder on it (the tile that places the
+// builder gives no second tile); when she next extends that road,
+// /v1/turn answers builder_turn and the page lets her draw and place
+// again, once (no third tile: Ben plays next); undo takes the second tile
+// back and then the first. Each player's goods are in the scores table.
+test('Traders & Builders from the setup form: a builder gives its owner a double turn, undone tile by tile', async () => {
+  const page = await openPage();
+  await page.click('#expansions input[value="traders-builders"]');
+  await act(page, '[data-action="new-game"]', 'draw');
+  assert.deepEqual((await position(page)).expansions, ['traders-builders']);
+  const goods = await page.$$eval('#scores td[data-role="goods"]', (tds) => tds.map((t) => [t.dataset.wine, t.dataset.grain, t.dataset.cloth]));
+  assert.deepEqual(goods, [['0', '0', '0'], ['0', '0', '0']], 'each player\'s goods in the scores table');
+  const road = (kind) => `[data-action="deploy"][data-kind="${kind}"][data-at="E"], [data-action="deploy"][data-kind="${kind}"][data-at="W"]`;
+  await pickAndPlace(page, 'base.U', 1, 0, 0);                      // Anna: a meeple on the road
+  await act(page, road('meeple'), 'draw');
+  await pickAndPlace(page, 'base.U', -1, 0, 0);                     // Ben extends it, deploys nothing
+  await act(page, '[data-action="skip"]', 'draw');
+  await pickAndPlace(page, 'base.U', 2, 0, 0);                      // Anna: her builder on her road
+  assert.ok(await page.$(road('builder')), 'the builder is offered on the road that holds her meeple');
+  await act(page, road('builder'), 'draw');
+  let p = await position(page);
+  assert.equal(p.active, 'Ben', 'the tile that places the builder gives no second tile');
+  assert.ok(!p.builder_turn);
+  await pickAndPlace(page, 'base.U', -2, 0, 0);                     // Ben
+  await act(page, '[data-action="skip"]', 'draw');
+  const before = await position(page);
+  await pickAndPlace(page, 'base.U', 3, 0, 0);                      // Anna extends her builder's road
+  await act(page, '[data-action="skip"]', 'draw');
+  p = await position(page);
+  await validate(p);
+  assert.equal(p.active, 'Anna', 'the builder gives Anna a second tile');
+  assert.equal(p.builder_turn, true);
+  assert.match(await page.$eval('#status', (s) => s.textContent), /Anna places another tile/);
+  assert.match(await page.$eval('#prompt', (s) => s.textContent), /^Anna:/);
+  const second = await position(page);
+  await pickAndPlace(page, 'base.U', -3, 0, 0);                     // the second tile, extending the road again
+  await act(page, '[data-action="skip"]', 'draw');
+  p = await position(page);
+  await validate(p);
+  assert.equal(p.active, 'Ben', 'no third tile');
+  assert.ok(!p.builder_turn);
+  await act(page, '[data-action="undo"]', 'draw');
+  assert.deepEqual(await position(page), second, 'undo takes the second tile back: Anna places it again');
+  await act(page, '[data-action="undo"]', 'draw');
+  assert.deepEqual(await position(page), before, 'and then the first');
+  assert.equal(await page.$$eval('#board svg g.figure[data-kind="builder"]', (g) => g.length), 1, 'the builder is drawn');
   assert.deepEqual(foreign, []);
   await page.close();
 });

@@ -358,6 +358,30 @@ static bool in_city_of(cairo_t *cr, const ta_part *p, rd_pt q)
     return in;
 }
 
+/* A context for the tiles' hit tests at the drawing's precision and room
+ * for one tile's geometry. */
+typedef struct {
+    cairo_surface_t *surf;
+    cairo_t *cr;
+    ta_tile *art;
+} geometry;
+
+static geometry geometry_new(void)
+{
+    geometry g = { cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1), NULL, malloc(sizeof *g.art) };
+    g.cr = cairo_create(g.surf);
+    cairo_scale(g.cr, 100, 100);
+    cr_assert_not_null(g.art);
+    return g;
+}
+
+static void geometry_free(geometry *g)
+{
+    free(g->art);
+    cairo_destroy(g->cr);
+    cairo_surface_destroy(g->surf);
+}
+
 /* Every feature of every tile type has a figure spot inside the square,
  * inside its own shape when it is a city, outside every city when it is a
  * field that touches an edge, and at least a tenth of a tile from every
@@ -365,11 +389,9 @@ static bool in_city_of(cairo_t *cr, const ta_part *p, rd_pt q)
 Test(render, every_catalog_tile_places_each_figure_on_its_own_feature)
 {
     const cc_catalog *cat = tu_catalog();
-    cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
-    cairo_t *cr = cairo_create(surf);
-    cairo_scale(cr, 100, 100);
-    ta_tile *art = malloc(sizeof *art);
-    cr_assert_not_null(art);
+    geometry g = geometry_new();
+    cairo_t *cr = g.cr;
+    ta_tile *art = g.art;
     for (int t = 0; t < cat->ntypes; t++) {
         const cc_tile_type *tt = &cat->types[t];
         ta_build(art, tt, cr);
@@ -391,9 +413,40 @@ Test(render, every_catalog_tile_places_each_figure_on_its_own_feature)
             }
         }
     }
-    free(art);
-    cairo_destroy(cr);
-    cairo_surface_destroy(surf);
+    geometry_free(&g);
+}
+
+/* Traders & Builders: every city that shows trade goods has one badge per
+ * kind it shows, inside that city and clear of the figure's spot (a badge
+ * is 0.15 across: its centre 0.13 from the spot's keeps a standing figure
+ * off most of it), so a city's goods never read as another feature's. */
+Test(render, every_catalog_city_with_goods_shows_each_kind_inside_itself)
+{
+    const cc_catalog *cat = tu_catalog();
+    geometry g = geometry_new();
+    cairo_t *cr = g.cr;
+    ta_tile *art = g.art;
+    int badges = 0;
+    for (int t = 0; t < cat->ntypes; t++) {
+        const cc_tile_type *tt = &cat->types[t];
+        ta_build(art, tt, cr);
+        for (int k = 0; k < art->nparts; k++) {
+            const ta_part *p = &art->part[k];
+            int kinds = 0;
+            for (int g = 0; g < CC_NGOODS; g++)
+                kinds += tt->features[k].goods[g] > 0;
+            cr_assert_eq(p->ngoods, kinds, "%s #%d: %d badges for %d kinds", tt->id, k, p->ngoods, kinds);
+            for (int i = 0; i < p->ngoods; i++) {
+                cr_assert_gt(tt->features[k].goods[p->goods_kind[i]], 0, "%s #%d: a kind it lacks", tt->id, k);
+                cr_assert(in_city_of(cr, p, p->goods_at[i]), "%s #%d: goods outside its city", tt->id, k);
+                double d = hypot(p->goods_at[i].x - p->anchor.x, p->goods_at[i].y - p->anchor.y);
+                cr_assert_geq(d, 0.13, "%s #%d: goods %.3f from the figure's spot", tt->id, k, d);
+                badges++;
+            }
+        }
+    }
+    cr_assert_geq(badges, 20, "the Traders & Builders cities show their goods");
+    geometry_free(&g);
 }
 
 /* Turning a point a quarter turn four times gives it back; N's midpoint

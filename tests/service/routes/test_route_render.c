@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include <json-c/json.h>
+#include <png.h>
 
 #include "../../../service/service.h"
 #include "../../support/asktest.h"
@@ -760,4 +761,270 @@ Test(route_render, a_cloisters_frame_stays_inside_the_board)
     }
     cr_assert_gt(points, 8);
     free(a.body);
+}
+
+/* ---- Traders & Builders: the builder, the pig, trade goods ---------------------- */
+
+/* A completed city of one wine (traders-builders.Cc.w closed by two
+ * base.E) and, south of it, a road from base.D turned half round to
+ * base.U: red's meeple on the road at (0, 1), red's builder on it at
+ * (1, 1); blue's farmer in the field north of the road at (0, 1), blue's
+ * pig in that field at (1, 1); red holds the wine token. */
+#define TRADERS_POS                                                                                  \
+    "{\"expansions\": [\"traders-builders\"], \"players\": [\"red\", \"blue\"], \"tiles\": ["          \
+    "{\"tile\": \"traders-builders.Cc.w\", \"x\": 0, \"y\": 0, \"rot\": 0}, "                         \
+    "{\"tile\": \"base.E\", \"x\": 0, \"y\": -1, \"rot\": 180}, "                                     \
+    "{\"tile\": \"base.E\", \"x\": -1, \"y\": 0, \"rot\": 90}, "                                      \
+    "{\"tile\": \"base.D\", \"x\": 0, \"y\": 1, \"rot\": 180}, "                                      \
+    "{\"tile\": \"base.U\", \"x\": 1, \"y\": 1, \"rot\": 0}], \"figures\": ["                           \
+    "{\"player\": \"red\", \"kind\": \"meeple\", \"x\": 0, \"y\": 1, \"at\": \"E\"}, "                \
+    "{\"player\": \"red\", \"kind\": \"builder\", \"x\": 1, \"y\": 1, \"at\": \"W\"}, "               \
+    "{\"player\": \"blue\", \"kind\": \"meeple\", \"x\": 0, \"y\": 1, \"at\": \"NNW\"}, "             \
+    "{\"player\": \"blue\", \"kind\": \"pig\", \"x\": 1, \"y\": 1, \"at\": \"NNE\"}], "               \
+    "\"goods\": {\"red\": {\"wine\": 1, \"grain\": 0, \"cloth\": 0}}}"
+
+/* The group of class figure of that player and kind, or NULL. */
+static const char *figure_group(const char *svg, const char *player, const char *kind)
+{
+    char open[128];
+    snprintf(open, sizeof open, "<g class=\"figure\" data-player=\"%s\" data-kind=\"%s\"", player, kind);
+    return strstr(svg, open);
+}
+
+/* The spread of every path of the group that starts at g: its width and
+ * height, and how many paths it draws. */
+static int figure_extent(const char *g, double *w, double *h)
+{
+    const char *end = strstr(g, "</g>");
+    double lo[2] = { 1e9, 1e9 }, hi[2] = { -1e9, -1e9 };
+    int paths = 0;
+    for (const char *d = strstr(g, " d=\""); d && d < end; d = strstr(d + 1, " d=\"")) {
+        int k = 0;
+        paths++;
+        for (const char *p = d + 4; *p != '"';) {
+            if ((*p >= '0' && *p <= '9') || *p == '-' || *p == '.') {
+                char *next;
+                double v = strtod(p, &next);
+                lo[k % 2] = v < lo[k % 2] ? v : lo[k % 2];
+                hi[k % 2] = v > hi[k % 2] ? v : hi[k % 2];
+                k++;
+                p = next;
+            } else {
+                p++;
+            }
+        }
+    }
+    *w = hi[0] - lo[0];
+    *h = hi[1] - lo[1];
+    return paths;
+}
+
+/* The fill colours of the group that starts at g, as one string. */
+static void fills_of(const char *g, char *out, size_t n)
+{
+    const char *end = strstr(g, "</g>");
+    out[0] = '\0';
+    for (const char *f = strstr(g, "fill=\""); f && f < end; f = strstr(f + 1, "fill=\"")) {
+        size_t len = strlen(out);
+        snprintf(out + len, n - len, "%.*s;", (int)strcspn(f + 6, "\""), f + 6);
+    }
+}
+
+/* Issue 29: the builder and the pig are drawn in their player's colour, each
+ * with a silhouette of its own: the builder a taller meeple with a hammer
+ * (more paths than a meeple), the pig wider than high (a meeple is higher
+ * than wide); each titled with its kind, its box on its group, and no label
+ * covers either at any width. */
+Test(route_render, builder_and_pig_in_their_players_colour_each_unlike_a_meeple)
+{
+    answer a = render(NULL, NULL, "{\"position\": " TRADERS_POS "}");
+    svg_ok(&a);
+    const char *builder = figure_group(a.body, "red", "builder"), *pig = figure_group(a.body, "blue", "pig");
+    const char *red = figure_group(a.body, "red", "meeple"), *blue = figure_group(a.body, "blue", "meeple");
+    cr_assert(builder && pig && red && blue, "%s", a.body);
+    cr_assert(strstr(builder, "<title>red's builder at (1, 1) W</title>") == strchr(builder, '>') + 1);
+    cr_assert(strstr(pig, "<title>blue's pig at (1, 1) NNE</title>") == strchr(pig, '>') + 1);
+    char colours[2][256], own[2][256];
+    fills_of(red, colours[0], sizeof colours[0]);
+    fills_of(blue, colours[1], sizeof colours[1]);
+    fills_of(builder, own[0], sizeof own[0]);
+    fills_of(pig, own[1], sizeof own[1]);
+    for (int i = 0; i < 2; i++) {   /* the meeple's body colour is the player's */
+        char body[64];
+        snprintf(body, sizeof body, "%.*s", (int)strcspn(colours[i], ";"), colours[i]);
+        cr_assert_not_null(strstr(own[i], body), "%s in %s", body, own[i]);
+    }
+    double mw, mh, bw, bh, pw, ph;
+    int mp = figure_extent(red, &mw, &mh), bp = figure_extent(builder, &bw, &bh);
+    figure_extent(pig, &pw, &ph);
+    cr_assert_gt(mh, mw * 0.9, "a meeple %.1f x %.1f", mw, mh);
+    cr_assert_gt(pw, ph * 1.3, "the pig %.1f x %.1f is wider than high", pw, ph);
+    cr_assert_gt(bh, mh * 1.05, "the builder %.1f high, a meeple %.1f", bh, mh);
+    cr_assert_gt(bp, mp, "the builder's hammer: %d paths, a meeple %d", bp, mp);
+    free(a.body);
+    static const char *const widths[] = { "width=64", "width=480", "width=960", "width=2048" };
+    static const char *const shows[] = { "{\"deployments\": {\"x\": 0, \"y\": 1}}",
+                                         "{\"score\": {\"final\": true}}" };
+    for (int s = 0; s < 2; s++) {
+        char *body = render_body(TRADERS_POS, shows[s]);
+        for (int w = 0; w < 4; w++) {
+            a = render(NULL, widths[w], body);
+            svg_ok(&a);
+            rbox figs[16];
+            cr_assert_eq(boxes_of(a.body, "figure", figs, 16), 4, "every figure has its box");
+            check_labels(a.body, shows[s], 17);
+            free(a.body);
+        }
+        free(body);
+    }
+}
+
+/* Issue 29: a city's goods symbols are drawn on its tile, each player's
+ * tokens in the legend (a group per player with the counts, titled in
+ * words), and the key explains the goods, the builder and the pig drawn,
+ * in the request's language; a picture without the expansion and without
+ * goods has none of it. */
+Test(route_render, goods_on_the_tiles_and_in_the_legend_and_the_key_names_them)
+{
+    answer a = render(NULL, NULL, "{\"position\": " TRADERS_POS "}");
+    svg_ok(&a);
+    cr_assert_not_null(strstr(a.body, "<g class=\"goods\" data-player=\"red\" data-wine=\"1\" data-grain=\"0\" "
+                                      "data-cloth=\"0\"><title>red's trade goods: wine 1, grain 0, cloth 0</title>"),
+                       "%s", a.body);
+    cr_assert_not_null(strstr(a.body, "<g class=\"goods\" data-player=\"blue\" data-wine=\"0\" data-grain=\"0\" "
+                                      "data-cloth=\"0\">"));
+    static const char *const drawn[] = { "wine", "grain", "cloth", "builder", "pig", "meeple", "farmer" };
+    for (size_t i = 0; i < sizeof drawn / sizeof drawn[0]; i++) {
+        char want[64];
+        snprintf(want, sizeof want, "data-symbol=\"%s\"", drawn[i]);
+        cr_assert_eq(count(a.body, want), 1, "%s", want);
+    }
+    cr_assert_not_null(strstr(a.body, ">wine (trade goods)</text>"));
+    free(a.body);
+    a = render(NULL, "lang=de", "{\"position\": " TRADERS_POS "}");
+    svg_ok(&a);
+    static const char *const german[] = { ">Wein (Handelsware)</text>", ">Getreide (Handelsware)</text>",
+                                          ">Stoff (Handelsware)</text>", ">Baumeister</text>", ">Schwein</text>",
+                                          "<title>Handelswaren von red: Wein 1, Getreide 0, Stoff 0</title>" };
+    for (size_t i = 0; i < sizeof german / sizeof german[0]; i++)
+        cr_assert_not_null(strstr(a.body, german[i]), "%s", german[i]);
+    cr_assert_null(strstr(a.body, "trade goods"), "no English");
+    free(a.body);
+    a = render(NULL, NULL, "{\"position\": " README_POS "}");
+    svg_ok(&a);
+    cr_assert_null(strstr(a.body, "class=\"goods\""));
+    cr_assert_null(strstr(a.body, "data-symbol=\"wine\""));
+    free(a.body);
+}
+
+/* Issue 29: on the boards of whole random games with Traders & Builders
+ * (builders and pigs standing, cities with goods), no label covers a
+ * figure or another label at any width, and every figure has its box. */
+Test(route_render, labels_stay_clear_of_builders_and_pigs_in_random_games)
+{
+    static const char *const widths[] = { "width=64", "width=960", "width=2048" };
+    int special = 0;
+    for (int seed = 1; seed <= 3; seed++) {
+        char req[160];
+        snprintf(req, sizeof req, "{\"seed\": %d, \"players\": 4, \"expansions\": [\"traders-builders\"]}", seed);
+        json_object *game = tu_post("/v1/games/random", req, 200);
+        const char *position = json_object_to_json_string_ext(tu_member(tu_member(game, "final"), "position"),
+                                                              JSON_C_TO_STRING_PLAIN);
+        char *body = render_body(position, "{\"score\": {\"final\": true}}");
+        for (int w = 0; w < 3; w++) {
+            answer a = render(NULL, widths[w], body);
+            svg_ok(&a);
+            special += count(a.body, "data-kind=\"builder\"") + count(a.body, "data-kind=\"pig\"");
+            check_labels(a.body, "traders-builders final scoring", 17);
+            free(a.body);
+        }
+        free(body);
+        json_object_put(game);
+    }
+    cr_assert_gt(special, 0, "builders or pigs stand on the final boards");
+}
+
+/* The pixels of PNG answer a, RGB, into *w x *h (malloc'ed). */
+static unsigned char *pixels_of(const answer *a, unsigned *w, unsigned *h)
+{
+    cr_assert(is_png(a), "%s", a->type);
+    png_image pi;
+    memset(&pi, 0, sizeof pi);
+    pi.version = PNG_IMAGE_VERSION;
+    cr_assert(png_image_begin_read_from_memory(&pi, a->body, a->len), "%s", pi.message);
+    pi.format = PNG_FORMAT_RGB;
+    unsigned char *rgb = malloc(PNG_IMAGE_SIZE(pi));
+    cr_assert_not_null(rgb);
+    cr_assert(png_image_finish_read(&pi, NULL, rgb, 0, NULL), "%s", pi.message);
+    *w = pi.width;
+    *h = pi.height;
+    return rgb;
+}
+
+/* In box b (units) of a picture scale pixels a unit: how many pixels are
+ * within tol of rgb, and the width and height of the box they fill. */
+static int colour_in(const unsigned char *px, unsigned w, unsigned h, rbox b, double scale, unsigned rgb,
+                     int tol, int *spread_x, int *spread_y)
+{
+    int n = 0, lo[2] = { 1 << 30, 1 << 30 }, hi[2] = { -1, -1 };
+    int r = (int)(rgb >> 16) & 255, g = (int)(rgb >> 8) & 255, bl = (int)rgb & 255;
+    for (int y = (int)(b.y * scale); y < (int)((b.y + b.h) * scale) && y < (int)h; y++)
+        for (int x = (int)(b.x * scale); x < (int)((b.x + b.w) * scale) && x < (int)w; x++) {
+            const unsigned char *p = px + ((size_t)y * w + (size_t)x) * 3;
+            if (abs(p[0] - r) > tol || abs(p[1] - g) > tol || abs(p[2] - bl) > tol)
+                continue;
+            n++;
+            lo[0] = x < lo[0] ? x : lo[0];
+            hi[0] = x > hi[0] ? x : hi[0];
+            lo[1] = y < lo[1] ? y : lo[1];
+            hi[1] = y > hi[1] ? y : hi[1];
+        }
+    *spread_x = n ? hi[0] - lo[0] + 1 : 0;
+    *spread_y = n ? hi[1] - lo[1] + 1 : 0;
+    return n;
+}
+
+/* The data-box of the figure group of that player and kind. */
+static rbox figure_box_of(const char *svg, const char *player, const char *kind)
+{
+    const char *g = figure_group(svg, player, kind);
+    cr_assert_not_null(g, "%s's %s", player, kind);
+    rbox b;
+    boxes_of(g, "figure", &b, 1);
+    return b;
+}
+
+/* Issue 29, in the pixels of the PNG at 480, 960 and 2048 pixels wide:
+ * the builder's box shows its orange hard hat, which no meeple's box
+ * shows (though its red does); the pig's colour fills a box well wider
+ * than high, as no follower standing does. (At 64 pixels a figure is two pixels
+ * high: there the SVG's shapes are what tell them apart.) */
+Test(route_render, the_png_tells_the_builder_and_the_pig_from_a_meeple_at_every_readable_width)
+{
+    static const int widths[] = { 480, 960, 2048 };
+    char *body = render_body(TRADERS_POS, "{}");
+    for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++) {
+        char query[32];
+        snprintf(query, sizeof query, "width=%d", widths[i]);
+        answer svg = render(NULL, NULL, body), png = render("image/png", query, body);
+        svg_ok(&svg);
+        double vw;
+        cr_assert_eq(sscanf(strstr(svg.body, "viewBox=\"") + 9, "0 0 %lf", &vw), 1);   // NOLINT(cert-err34-c): the test's own SVG
+        unsigned w, h;
+        unsigned char *px = pixels_of(&png, &w, &h);
+        double scale = w / vw;
+        int sx, sy;
+        const unsigned hat = 0xf08c00;
+        cr_assert_gt(colour_in(px, w, h, figure_box_of(svg.body, "red", "builder"), scale, hat, 24, &sx, &sy), 0,
+                     "%d px: the builder's hard hat", widths[i]);
+        cr_assert_eq(colour_in(px, w, h, figure_box_of(svg.body, "red", "meeple"), scale, hat, 24, &sx, &sy), 0,
+                     "%d px: no hat on a meeple", widths[i]);
+        cr_assert_gt(colour_in(px, w, h, figure_box_of(svg.body, "red", "meeple"), scale, 0xff0000, 24, &sx, &sy), 0);
+        cr_assert_gt(colour_in(px, w, h, figure_box_of(svg.body, "blue", "pig"), scale, 0x0000ff, 24, &sx, &sy), 0);
+        cr_assert_gt(sx, sy * 1.3, "%d px: the pig %d x %d", widths[i], sx, sy);
+        free(px);
+        free(svg.body);
+        free(png.body);
+    }
+    free(body);
 }
