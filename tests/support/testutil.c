@@ -207,6 +207,20 @@ size_t tu_languages(const char **codes, bool skip_english)
     return k;
 }
 
+char *tu_replaced(char *text, const char *from, const char *to)
+{
+    char *at = strstr(text, from);
+    cr_assert_not_null(at, "no %s in %.200s", from, text);
+    size_t head = (size_t)(at - text), fl = strlen(from), tl = strlen(to);
+    char *out = malloc(strlen(text) - fl + tl + 1);
+    cr_assert_not_null(out);
+    memcpy(out, text, head);
+    memcpy(out + head, to, tl);
+    strcpy(out + head + tl, at + fl);
+    free(text);
+    return out;
+}
+
 void tu_deploy_text(const cc_position *pos, int tile, char *out, size_t size)
 {
     cc_board *b = tu_board_new();

@@ -16,6 +16,7 @@
  *   tu_build(&pos, b, f)    validate into board b and features f; asserts valid
  *   tu_feature(f, x, y, at) the feature id at a location; asserts it exists
  *   tu_deploy_text(&pos, t, out, n)  the deployment options on tile t, as text
+ *   tu_replaced(text, from, to)    text with its first `from` replaced by `to`
  *   tu_expect_placeholders_are_arguments(e, n)   every {name} of an English
  *                           table is an argument name of engine/text.h
  */
@@ -78,5 +79,10 @@ char *tu_read_file(const char *path, size_t *len);
  * included, with nothing to edit. codes has room for TXT_LANGUAGES_MAX;
  * returns the count. */
 size_t tu_languages(const char **codes, bool skip_english);
+
+/* text (malloc'ed; freed here) with the first occurrence of `from` replaced
+ * by `to`, in a new malloc'ed buffer the caller frees; fails the test if
+ * text has no `from` (an edit of a test file that no longer applies). */
+char *tu_replaced(char *text, const char *from, const char *to);
 
 #endif

@@ -58,24 +58,10 @@ static char *load(const char *name)
     return buf;
 }
 
-/* text (freed) with the first occurrence of `from` replaced by `to`. */
-static char *replaced(char *text, const char *from, const char *to)
-{
-    char *at = strstr(text, from);
-    cr_assert_not_null(at, "no %s in %.200s", from, text);
-    size_t head = (size_t)(at - text), fl = strlen(from), tl = strlen(to);
-    char *out = malloc(strlen(text) - fl + tl + 1);
-    memcpy(out, text, head);
-    memcpy(out + head, to, tl);
-    strcpy(out + head + tl, at + fl);
-    free(text);
-    return out;
-}
-
 /* The file with the first occurrence of `from` replaced by `to`. */
 static char *edited(const char *name, const char *from, const char *to)
 {
-    return replaced(load(name), from, to);
+    return tu_replaced(load(name), from, to);
 }
 
 static json_object *import(const char *name, const char *query, int status)
@@ -741,7 +727,7 @@ Test(jcz_import, river_sets_and_element_as_the_apps_write_them)
                      "[\"river\",\"river-ii\"]");
     json_object_put(a);
     free(body);
-    body = replaced(edited("river-ii.jcz", "\"river/2:1\": 1", both), "\"drawOrder\": [\"RI.2/III\"",
+    body = tu_replaced(edited("river-ii.jcz", "\"river/2:1\": 1", both), "\"drawOrder\": [\"RI.2/III\"",
                     "\"drawOrder\": [\"RI.1/I.e\"");
     assert_problem(body, 422, "/gameAnnotations/drawOrder/0", NULL);
     free(body);

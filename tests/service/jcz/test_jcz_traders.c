@@ -33,20 +33,6 @@ static char *load(const char *name)
     return text;
 }
 
-/* text (freed) with the first occurrence of `from` replaced by `to`. */
-static char *replaced(char *text, const char *from, const char *to)
-{
-    char *at = strstr(text, from);
-    cr_assert_not_null(at, "no %s in the file", from);
-    size_t head = (size_t)(at - text), fl = strlen(from), tl = strlen(to);
-    char *out = malloc(strlen(text) - fl + tl + 1);
-    memcpy(out, text, head);
-    memcpy(out + head, to, tl);
-    strcpy(out + head + tl, at + fl);
-    free(text);
-    return out;
-}
-
 static json_object *import(const char *name, int turn)
 {
     char path[64];
@@ -158,7 +144,7 @@ Test(jcz_traders, builder_double_turns_as_the_apps_record_them)
     cr_assert_not(builder_turn(pos));
     json_object_put(a);
     /* The second tile placed by another player: out of turn. */
-    char *body = replaced(load("traders-builder.jcz"),
+    char *body = tu_replaced(load("traders-builder.jcz"),
                           "{\"type\": \"PLACE_TILE\", \"payload\": {\"tileId\": \"BA/RFr\", \"rotation\": \"R0\", \"position\": [4, 0]}, \"player\": 0}",
                           "{\"type\": \"PLACE_TILE\", \"payload\": {\"tileId\": \"BA/RFr\", \"rotation\": \"R0\", \"position\": [4, 0]}, \"player\": 1}");
     assert_problem(body, 422, "/replay/15/player");
@@ -190,7 +176,7 @@ Test(jcz_traders, pig_and_goods_score_as_the_rule_page_says)
     cr_assert_eq(score(pos, "Bob"), 10);
     json_object_put(a);
     /* Without the pig, the same field gives 6. */
-    char *body = replaced(load("traders-pig-goods.jcz"),
+    char *body = tu_replaced(load("traders-pig-goods.jcz"),
                           "{\"type\": \"DEPLOY_MEEPLE\", \"payload\": {\"pointer\": {\"position\": [-1, 1], \"feature\": \"Field\", \"location\": \"NL\"}, \"meepleId\": \"0.pig.1\"}, \"player\": 0}",
                           "{\"type\": \"PASS\", \"payload\": {}, \"player\": 0}");
     a = tu_post("/v1/import/jcz", body, 200);
@@ -238,7 +224,7 @@ Test(jcz_traders, setup_as_the_apps_write_it)
     json_object *want = import("traders-pig-goods.jcz", 0);
     static const char *const same[] = { "\"traders-and-builders:2\"", "\"traders-and-builders\"" };
     for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
-        char *body = replaced(load("traders-pig-goods.jcz"), "\"traders-and-builders:1\"", same[i]);
+        char *body = tu_replaced(load("traders-pig-goods.jcz"), "\"traders-and-builders:1\"", same[i]);
         json_object *a = tu_post("/v1/import/jcz", body, 200);
         cr_assert_str_eq(json_object_to_json_string(tu_member(a, "position")),
                          json_object_to_json_string(tu_member(want, "position")), "%s", same[i]);
@@ -246,27 +232,27 @@ Test(jcz_traders, setup_as_the_apps_write_it)
         free(body);
     }
     json_object_put(want);
-    char *body = replaced(load("app-trade-goods-scoring.jcz"), "\"tileId\": \"TB/CcRR.w\"",
+    char *body = tu_replaced(load("app-trade-goods-scoring.jcz"), "\"tileId\": \"TB/CcRR.w\"",
                           "\"tileId\": \"TB/CcRR.wG\"");
     json_object *a = tu_post("/v1/import/jcz", body, 200);
     cr_assert_eq(score(tu_member(a, "position"), "Bob"), 20);
     json_object_put(a);
     free(body);
-    assert_problem(replaced(load("traders-pig-goods.jcz"), "\"traders-and-builders:1\": 1",
+    assert_problem(tu_replaced(load("traders-pig-goods.jcz"), "\"traders-and-builders:1\": 1",
                             "\"traders-and-builders:1\": 2"),
                    422, "/setup/sets/traders-and-builders:1");
-    assert_problem(replaced(load("traders-pig-goods.jcz"), "\"traders\": true,", ""), 422,
+    assert_problem(tu_replaced(load("traders-pig-goods.jcz"), "\"traders\": true,", ""), 422,
                    "/setup/elements/traders");
     /* Without the set: its tiles are not in play, its figures not here. */
-    assert_problem(replaced(load("traders-builder.jcz"), ",\n      \"traders-and-builders:1\": 1", ""),
+    assert_problem(tu_replaced(load("traders-builder.jcz"), ",\n      \"traders-and-builders:1\": 1", ""),
                    422, "/setup/elements/builder");
     /* The River II's pig herd: with the set, pig-herd must be there;
      * without the set it is out of scope (both read before the start). */
-    char *herd = replaced(replaced(load("traders-pig-goods.jcz"), "\"traders-and-builders:1\": 1",
+    char *herd = tu_replaced(tu_replaced(load("traders-pig-goods.jcz"), "\"traders-and-builders:1\": 1",
                                    "\"traders-and-builders:1\": 1, \"river/2:1\": 1"),
                           ",\n      \"pig-herd\": true", "");
     assert_problem(herd, 422, "/setup/elements/pig-herd");
-    char *alone = replaced(replaced(replaced(load("traders-pig-goods.jcz"),
+    char *alone = tu_replaced(tu_replaced(tu_replaced(load("traders-pig-goods.jcz"),
                                              "\"traders-and-builders:1\": 1", "\"river/2:1\": 1"),
                                     "\"builder\": 1,", ""),
                            "\"pig\": 1,", "");

@@ -49,8 +49,9 @@ Test(route_inns_cathedrals, big_strength_tie_scored_through_v1_score)
  * back to the English. */
 Test(route_inns_cathedrals, big_strength_explained_in_every_language)
 {
-    static const char *const langs[] = { "de", "fr", "cs", "pl", "ca" };
-    for (size_t i = 0; i < sizeof langs / sizeof langs[0]; i++) {
+    const char *langs[TXT_LANGUAGES_MAX];
+    size_t nlangs = tu_languages(langs, true);
+    for (size_t i = 0; i < nlangs; i++) {
         char path[64];
         snprintf(path, sizeof path, "/v1/score?lang=%s", langs[i]);
         json_object *a = tu_post(path, "{\"position\":" ROAD_POSITION ",\"x\":2,\"y\":0}", 200);

@@ -202,9 +202,9 @@ Test(route_traders, score_final_goods_ties_score_ten_each_in_every_language)
     const char *english = tu_str(ev, "explain");
     cr_assert(strstr(english, "wine") != NULL, "%s", english);
     json_object_put(a);
-    static const char *const langs[] = { "de", "fr", "cs", "pl", "ca", "es",
-                                         "nl", "sk", "sl", "ro", "lt", "ru" };
-    for (size_t i = 0; i < sizeof langs / sizeof langs[0]; i++) {
+    const char *langs[TXT_LANGUAGES_MAX];
+    size_t nlangs = tu_languages(langs, true);
+    for (size_t i = 0; i < nlangs; i++) {
         char path[64];
         snprintf(path, sizeof path, "/v1/score?lang=%s", langs[i]);
         a = tu_post(path, body, 200);
