@@ -270,6 +270,31 @@ Test(decode, options_take_only_the_documented_values)
     RUN(rows);
 }
 
+/* Contract (expansions), position members: `goods` maps a player to
+ * {"wine", "grain", "cloth"} counts (omitted: none), `builder_turn` is a
+ * boolean. Every other shape is refused at the member at fault; whether
+ * the tiles could give those goods is validation's (engine/goods.h). */
+Test(decode, goods_and_builder_turn_take_only_their_documented_shapes)
+{
+#define TB BASE ",'expansions':['traders-builders']"
+    static const row rows[] = {
+        OK(P(TB ",'goods':{},'builder_turn':false")),
+        OK(P(TB ",'goods':{'red':{'wine':0,'grain':0,'cloth':0}},'builder_turn':true")),
+        OK(P(TB ",'goods':{'blue':{'cloth':0}}")),
+        BAD(400, "/position/goods", P(TB ",'goods':[]")),
+        BAD(400, "/position/goods/green", P(TB ",'goods':{'green':{'wine':1}}")),
+        BAD(400, "/position/goods/red/gold", P(TB ",'goods':{'red':{'gold':1}}")),
+        BAD(400, "/position/goods/red", P(TB ",'goods':{'red':3}")),
+        BAD(400, "/position/goods/red/wine", P(TB ",'goods':{'red':{'wine':21}}")),
+        BAD(400, "/position/goods/red/wine", P(TB ",'goods':{'red':{'wine':-1}}")),
+        BAD(400, "/position/goods/red/grain", P(TB ",'goods':{'red':{'grain':'1'}}")),
+        BAD(400, "/position/builder_turn", P(TB ",'builder_turn':'yes'")),
+        BAD(400, "/position/builder_turn", P(TB ",'builder_turn':1")),
+    };
+#undef TB
+    RUN(rows);
+}
+
 /* Contract section 3: 2 to 6 distinct names; active defaults to the first
  * and must be one of them (an unknown player is well-formed: 422). */
 Test(decode, players_and_active)
