@@ -1,15 +1,33 @@
 /* board.c -- see board.h.
  *
- * The cell index is an open-addressing hash keyed by (x, y): boards are
- * sparse, unbounded in principle and small in practice (at most 128 tiles),
- * so 512 slots keep probes short without sizing anything per request. */
+ * The cell index. Boards are unbounded in principle (any cell within
+ * CC_COORD_LIMIT, and a position to be refused may scatter its tiles) but
+ * compact in practice: a game's tiles touch, so they fill much of their
+ * bounding box. Such a board gets a grid over that box with one empty cell
+ * round it: a look-up is a bounds check and a read, and each tile's four
+ * neighbours are four reads at fixed offsets, with no bounds check thanks
+ * to the empty rim. Only the box's cells are cleared, not the whole array.
+ * Measured on the bench's 100-tile board (a 17 x 15 box, 19 x 17 cells
+ * with the rim): building the board went from 18.6k to 8.6k instructions
+ * (the hash's insert and four neighbour look-ups were 157 a tile), a
+ * look-up from 16 to about 6, inlined (board.h).
+ *
+ * A board whose box does not fit CC_BOARD_GRID cells (a long arm, or tiles
+ * scattered by a position that will be refused as not connected) gets the
+ * open-addressing hash the board always had: 1024 slots for at most 280
+ * tiles keep probes short without sizing anything per request. */
 #include "board.h"
 
 #include <stdio.h>
 #include <string.h>
 
+/* The external definition of the inline look-up (C99 inline, board.h). */
+extern inline int cc_board_at(const cc_board *b, int x, int y);
+
 const int cc_ring8_dx[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 const int cc_ring8_dy[8] = { -1, -1, 0, 1, 1, 1, 0, -1 };
+
+/* ---- the hash ------------------------------------------------------------ */
 
 /* Fibonacci hashing of the cell packed in one word (x in the high half, y
  * in the low): the multiplication carries every bit of both upward, and
@@ -27,31 +45,39 @@ static unsigned cell_hash(int x, int y)
 static unsigned slot_of(const cc_board *b, int x, int y)
 {
     unsigned s = cell_hash(x, y);
-    for (int t; (t = b->slot[s] - 1) >= 0; s = (s + 1) & (CC_BOARD_SLOTS - 1))
+    for (int t; (t = b->cell[s] - 1) >= 0; s = (s + 1) & (CC_BOARD_SLOTS - 1))
         if (b->tiles[t].x == x && b->tiles[t].y == y)
             break;
     return s;
 }
 
-int cc_board_at(const cc_board *b, int x, int y)
+int cc_board_at_hashed(const cc_board *b, int x, int y)
 {
-    return b->slot[slot_of(b, x, y)] - 1;
+    return b->cell[slot_of(b, x, y)] - 1;
 }
+
+/* ---- the grid ------------------------------------------------------------ */
+
+/* The cell of (x, y) in the grid, which holds it. */
+static unsigned grid_cell(const cc_board *b, int x, int y)
+{
+    return ((unsigned)y - (unsigned)b->grid_y) * (unsigned)b->grid_w +
+           ((unsigned)x - (unsigned)b->grid_x);
+}
+
+/* Does (x, y) lie inside the grid, off its rim? Then a tile there has all
+ * four neighbour cells in the grid. */
+static bool grid_inner(const cc_board *b, int x, int y)
+{
+    unsigned cx = (unsigned)x - (unsigned)b->grid_x - 1, cy = (unsigned)y - (unsigned)b->grid_y - 1;
+    return !b->hashed && cx < (unsigned)b->grid_w - 2 && cy < (unsigned)b->grid_h - 2;
+}
+
+/* ---- building ------------------------------------------------------------ */
 
 /* Point the tile at its type's facts turned by its rotation. */
-static void orient(cc_board_tile *bt)
+static void set_tile(cc_board *b, int t, int type, int x, int y, int rot, int owner)
 {
-    const cc_tile_turn *turn = &bt->type->turn[bt->rot];
-    bt->edge = turn->edge;
-    bt->ring_feature = turn->ring_feature;
-    bt->split_city = turn->split_city;
-    bt->centre_feature = turn->centre_feature;
-}
-
-/* cc_board_add() into slot s, the empty one slot_of() found for (x, y). */
-static int add_at(cc_board *b, unsigned s, int type, int x, int y, int rot, int owner)
-{
-    int t = b->ntiles++;
     cc_board_tile *bt = &b->tiles[t];
     bt->type = &b->cat->types[type];
     bt->type_index = type;
@@ -59,20 +85,92 @@ static int add_at(cc_board *b, unsigned s, int type, int x, int y, int rot, int 
     bt->y = y;
     bt->rot = rot;
     bt->owner = owner;
-    orient(bt);
-    for (int d = 0; d < 4; d++) {
-        int n = cc_board_at(b, x + cc_dir_dx[d], y + cc_dir_dy[d]);
-        bt->neighbour[d] = n;
-        if (n >= 0)
-            b->tiles[n].neighbour[cc_dir_opposite(d)] = t;
+    const cc_tile_turn *turn = &bt->type->turn[rot];
+    bt->edge = turn->edge;
+    bt->ring_feature = turn->ring_feature;
+    bt->split_city = turn->split_city;
+    bt->centre_feature = turn->centre_feature;
+}
+
+/* Choose the index's form for the tiles on b, clear it and enter every
+ * tile and its neighbours. Returns -1, or the first tile whose cell an
+ * earlier tile holds (then *other is that tile, and b is unusable). */
+static int index_tiles(cc_board *b, int *other)
+{
+    int n = b->ntiles;
+    int x0 = n > 0 ? b->tiles[0].x : 0, x1 = x0, y0 = n > 0 ? b->tiles[0].y : 0, y1 = y0;
+    for (int t = 1; t < n; t++) {
+        int x = b->tiles[t].x, y = b->tiles[t].y;
+        x0 = x < x0 ? x : x0;
+        x1 = x > x1 ? x : x1;
+        y0 = y < y0 ? y : y0;
+        y1 = y > y1 ? y : y1;
     }
-    b->slot[s] = (int16_t)(t + 1);
-    return t;
+    /* The box and its rim, in 64 bits: coordinates may be any int here. */
+    long long w = (long long)x1 - x0 + 3, h = (long long)y1 - y0 + 3;
+    b->hashed = w * h > CC_BOARD_GRID;
+    if (b->hashed) {
+        b->grid_x = b->grid_y = b->grid_w = b->grid_h = 0;
+        memset(b->cell, 0, sizeof b->cell[0] * CC_BOARD_SLOTS);
+        for (int t = 0; t < n; t++) {
+            unsigned s = slot_of(b, b->tiles[t].x, b->tiles[t].y);
+            if (b->cell[s] != 0) {
+                *other = b->cell[s] - 1;
+                return t;
+            }
+            b->cell[s] = (int16_t)(t + 1);
+        }
+        for (int t = 0; t < n; t++)
+            for (int d = 0; d < 4; d++)
+                b->tiles[t].neighbour[d] = cc_board_at_hashed(b, b->tiles[t].x + cc_dir_dx[d],
+                                                              b->tiles[t].y + cc_dir_dy[d]);
+        return -1;
+    }
+    b->grid_x = x0 - 1;
+    b->grid_y = y0 - 1;
+    b->grid_w = (int)w;
+    b->grid_h = (int)h;
+    memset(b->cell, 0, sizeof b->cell[0] * (size_t)(w * h));
+    for (int t = 0; t < n; t++) {
+        int16_t *c = &b->cell[grid_cell(b, b->tiles[t].x, b->tiles[t].y)];
+        if (*c != 0) {
+            *other = *c - 1;
+            return t;
+        }
+        *c = (int16_t)(t + 1);
+    }
+    /* N E S W: a row up, a cell right, a row down, a cell left. */
+    int row = b->grid_w;
+    for (int t = 0; t < n; t++) {
+        const int16_t *c = &b->cell[grid_cell(b, b->tiles[t].x, b->tiles[t].y)];
+        int *nb = b->tiles[t].neighbour;
+        nb[CC_DIR_N] = c[-row] - 1;
+        nb[CC_DIR_E] = c[1] - 1;
+        nb[CC_DIR_S] = c[row] - 1;
+        nb[CC_DIR_W] = c[-1] - 1;
+    }
+    return -1;
 }
 
 int cc_board_add(cc_board *b, int type, int x, int y, int rot, int owner)
 {
-    return add_at(b, slot_of(b, x, y), type, x, y, rot, owner);
+    int t = b->ntiles++, other;
+    set_tile(b, t, type, x, y, rot, owner);
+    if (!b->hashed && !grid_inner(b, x, y)) {
+        index_tiles(b, &other);   /* outgrew the grid: a new one, or the hash */
+        return t;
+    }
+    if (b->hashed)
+        b->cell[slot_of(b, x, y)] = (int16_t)(t + 1);
+    else
+        b->cell[grid_cell(b, x, y)] = (int16_t)(t + 1);
+    for (int d = 0; d < 4; d++) {
+        int n = cc_board_at(b, x + cc_dir_dx[d], y + cc_dir_dy[d]);
+        b->tiles[t].neighbour[d] = n;
+        if (n >= 0)
+            b->tiles[n].neighbour[cc_dir_opposite(d)] = t;
+    }
+    return t;
 }
 
 bool cc_board_build(cc_board *b, const cc_catalog *cat, const cc_position *pos,
@@ -81,22 +179,20 @@ bool cc_board_build(cc_board *b, const cc_catalog *cat, const cc_position *pos,
     b->cat = cat;
     b->no_hills = pos->options.hills == CC_ELEMENT_OFF;
     b->no_vineyards = pos->options.vineyards == CC_ELEMENT_OFF;
-    b->ntiles = 0;
-    memset(b->slot, 0, sizeof b->slot);
+    b->ntiles = pos->ntiles;
     for (int i = 0; i < pos->ntiles; i++) {
         const cc_placed_tile *p = &pos->tiles[i];
-        unsigned s = slot_of(b, p->x, p->y);
-        int other = b->slot[s] - 1;
-        if (other >= 0) {
-            char ptr[64];
-            snprintf(ptr, sizeof ptr, "/position/tiles/%d", i);
-            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_TWO_TILES_ON_ONE_CELL,
-                           CC_MSG_D_TWO_TILES_ON_ONE_CELL, CC_INT(OTHER_INDEX, other),
-                           CC_INT(INDEX, i), CC_INT(X, p->x), CC_INT(Y, p->y));
-        }
-        add_at(b, s, p->type, p->x, p->y, p->rot, p->owner);
+        set_tile(b, i, p->type, p->x, p->y, p->rot, p->owner);
     }
-    return true;
+    int other, i = index_tiles(b, &other);
+    if (i < 0)
+        return true;
+    const cc_placed_tile *p = &pos->tiles[i];
+    char ptr[64];
+    snprintf(ptr, sizeof ptr, "/position/tiles/%d", i);
+    return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_TWO_TILES_ON_ONE_CELL,
+                   CC_MSG_D_TWO_TILES_ON_ONE_CELL, CC_INT(OTHER_INDEX, other),
+                   CC_INT(INDEX, i), CC_INT(X, p->x), CC_INT(Y, p->y));
 }
 
 int cc_board_feature_at(const cc_board *b, int t, cc_loc at)

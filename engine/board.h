@@ -10,9 +10,16 @@
  * must keep the catalog alive while using it. It is large (tens of KB):
  * allocate it on the heap or in a long-lived frame.
  *
+ * The cell index has two forms (board.c says why): a grid over the tiles'
+ * bounding box with one empty cell round it, row by row, when that fits
+ * CC_BOARD_GRID cells (every board of a game, nearly: a 72-tile game
+ * spans about 15 by 15), and an open-addressing hash of CC_BOARD_SLOTS
+ * slots otherwise. cc_board_at() reads either; nothing else needs to know.
+ *
  * Table of contents:
  *   cc_board_build()        position -> board; fails on two tiles in one cell
- *   cc_board_at()           tile index at (x, y), or -1
+ *   cc_board_at()           tile index at (x, y), or -1 (inline: the look-up
+ *                           every rule asks most)
  *   cc_board_add()          append one tile (placement/turn simulation)
  *   cc_board_feature_at()   which catalog feature a board location names
  *   cc_board_feature_name() the canonical location naming a tile's feature
@@ -32,6 +39,7 @@
 
 #define CC_BOARD_SLOT_BITS 10
 #define CC_BOARD_SLOTS (1 << CC_BOARD_SLOT_BITS)   /* hash slots: > 2 * CC_MAX_TILES */
+#define CC_BOARD_GRID 4096                         /* cells of the grid: 64 x 64 */
 
 typedef struct {
     const cc_tile_type *type;
@@ -52,7 +60,14 @@ typedef struct {
     bool no_vineyards;                      /* options.vineyards "off": so is a vineyard */
     int ntiles;
     cc_board_tile tiles[CC_MAX_TILES];
-    int16_t slot[CC_BOARD_SLOTS];           /* tile index + 1; 0 = empty */
+    /* The cell index: cell[(y - grid_y) * grid_w + x - grid_x] for the
+     * grid_w x grid_h cells from (grid_x, grid_y), every tile's cell inside
+     * it and off its rim (so the grid also spans every cell next to a
+     * tile); or, when hashed, the first CC_BOARD_SLOTS cells are the
+     * hash's slots. */
+    bool hashed;
+    int grid_x, grid_y, grid_w, grid_h;
+    int16_t cell[CC_BOARD_GRID];            /* tile index + 1; 0 = empty */
 } cc_board;
 
 /* Build the board of pos. Tile i of the board is pos->tiles[i].
@@ -61,11 +76,24 @@ typedef struct {
 bool cc_board_build(cc_board *b, const cc_catalog *cat, const cc_position *pos,
                     cc_error *err);
 
-/* Tile index at (x, y), or -1. */
-int cc_board_at(const cc_board *b, int x, int y);
+/* Tile index at (x, y), or -1. Any x and y: a cell far off any board is
+ * simply empty. */
+int cc_board_at_hashed(const cc_board *b, int x, int y);   /* the hash's look-up */
+inline int cc_board_at(const cc_board *b, int x, int y)
+{
+    if (b->hashed)
+        return cc_board_at_hashed(b, x, y);
+    /* Unsigned: a cell left of or above the grid wraps to a large column. */
+    unsigned cx = (unsigned)x - (unsigned)b->grid_x, cy = (unsigned)y - (unsigned)b->grid_y;
+    if (cx >= (unsigned)b->grid_w || cy >= (unsigned)b->grid_h)
+        return -1;
+    return b->cell[cy * (unsigned)b->grid_w + cx] - 1;
+}
 
 /* Append a tile of catalog type `type` at (x, y) turned rot quarter turns.
- * Precondition: the cell is empty and the board has room. Returns its index. */
+ * Precondition: b was built by cc_board_build() (from a position with or
+ * without tiles), the cell is empty and the board has room. Returns its
+ * index. */
 int cc_board_add(cc_board *b, int type, int x, int y, int rot, int owner);
 
 /* The catalog feature k that board location `at` names on tile t, or -1 if

@@ -806,11 +806,11 @@ Test(features, the_figure_index_agrees_with_the_board_look_up)
 Test(features, a_placed_tile_owns_what_the_catalog_says_in_every_rotation)
 {
     const cc_catalog *cat = tu_catalog();
+    cc_position empty;
+    cc_position_init(&empty);
     for (int type = 0; type < cat->ntypes; type++)
         for (int rot = 0; rot < 4; rot++) {
-            board_store.cat = cat;
-            board_store.ntiles = 0;
-            memset(board_store.slot, 0, sizeof board_store.slot);
+            cr_assert(cc_board_build(&board_store, cat, &empty, NULL));
             int t = cc_board_add(&board_store, type, 0, 0, rot, -1);
             const cc_board_tile *bt = &board_store.tiles[t];
             for (int r = 0; r < CC_RING_SIZE; r++)

@@ -450,12 +450,30 @@ Test(placement, engine_agrees_with_the_naive_checker_on_wide_and_tall_boards)
     for (int x = 0; x < 70; x++)
         tu_tile(&pos, "base.U", x, 0, 90);
     compare_unchecked(&pos);
+    cr_assert(!board_store.hashed, "72 x 3 cells: the board's grid (board.h)");
     cr_assert_eq(cc_placements(&board_store, type_of("base.U"), found, CC_MAX_PLACEMENTS),
                  2 * 2 + 2 * 2 * 70, "base.U: both ends, and both sides of the row");
     tu_pos(&pos, 2, 0);
     tu_tile(&pos, "base.D", 0, 0, 0);
     tu_tile(&pos, "base.D", 3, 500, 0);
     compare_unchecked(&pos);
+    cr_assert(!board_store.hashed, "6 x 503 cells: still the board's grid");
+}
+
+/* A connected board too large for the board's grid (an L of straight
+ * roads, 80 east and 80 south: 83 x 83 cells), so that its cells are
+ * hashed, still agrees with the naive checker. */
+Test(placement, engine_agrees_with_the_naive_checker_on_a_board_too_large_for_the_grid)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, 0);
+    for (int x = 0; x < 80; x++)
+        tu_tile(&pos, "base.U", x, 0, 90);
+    tu_tile(&pos, "base.V", 80, 0, 270);
+    for (int y = 1; y <= 80; y++)
+        tu_tile(&pos, "base.U", 80, y, 0);
+    compare_unchecked(&pos);
+    cr_assert(board_store.hashed);
 }
 
 /* ---- the random board generator itself ---------------------------------- */
