@@ -26,7 +26,7 @@ ir() {   # ir OP N [PROGRAM ARGS...] -> total instructions of one run
 }
 
 echo "# make bench-callgrind: instructions per operation (valgrind $(valgrind --version | sed 's/valgrind-//'))"
-for op in decode validate placements final import72; do
+for op in decode validate board placements final import72; do
     one=$(ir "$op" 1)
     eleven=$(ir "$op" 11)
     printf 'engine %-11s %12d instructions/op\n' "$op" $(( (eleven - one) / 10 ))

@@ -6,6 +6,8 @@
  * then times, each in a loop on the same inputs:
  *   decode      JSON text -> cc_position (service/wire/decode.h), for scale
  *   validate    cc_validate: board + feature graph (every route pays this)
+ *   board       cc_validate_board: the board and its checks without the
+ *               feature graph (what a placements request pays)
  *   placements  cc_placements of the body's tile on the built board
  *               (goal: under 20 µs)
  *   final       cc_score_final on the whole board (goal: under 50 µs)
@@ -98,6 +100,13 @@ static void op_validate(bench *b)
         die("the position is not valid: ", err.detail);
 }
 
+static void op_board(bench *b)
+{
+    cc_error err;
+    if (!cc_validate_board(&b->pos, b->cat, &b->board, &err))
+        die("the position is not valid: ", err.detail);
+}
+
 static void op_placements(bench *b)
 {
     b->sink = cc_placements(&b->board, b->tile, b->legal, CC_MAX_PLACEMENTS);
@@ -168,6 +177,7 @@ typedef struct {
 static const op ops[] = {
     { "decode", op_decode, 0 },
     { "validate", op_validate, 0 },
+    { "board", op_board, 0 },
     { "placements", op_placements, 20 },
     { "final", op_final, 50 },
     { "import72", op_import72, 50000 },

@@ -16,11 +16,6 @@ bool cc_tile_is_river(const cc_tile_type *t)
     return memchr(t->edges, 'I', sizeof t->edges) != NULL;
 }
 
-bool cc_tile_in_play(const cc_tile_type *t, unsigned expansions)
-{
-    return (expansions & t->expansion) || (t->spring && (expansions & CC_EXP_RIVERS));
-}
-
 int cc_tile_copies(const cc_tile_type *t, unsigned expansions)
 {
     if (!cc_tile_in_play(t, expansions) || t->variant[0] != '\0')

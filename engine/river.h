@@ -42,8 +42,12 @@
 bool cc_tile_is_river(const cc_tile_type *t);
 
 /* Is tile type t in a game with these expansions? Its set is, or it is the
- * spring, which both river sets share. */
-bool cc_tile_in_play(const cc_tile_type *t, unsigned expansions);
+ * spring, which both river sets share. (Inline: validation asks it of
+ * every tile.) */
+static inline bool cc_tile_in_play(const cc_tile_type *t, unsigned expansions)
+{
+    return (expansions & t->expansion) || (t->spring && (expansions & CC_EXP_RIVERS));
+}
 
 /* Copies of tile type t in a game with these expansions: its count; the
  * spring once; none of River I's lake when River II is on too (two river

@@ -86,10 +86,13 @@ static bool check_abbey_total(const cc_position *pos, const cc_catalog *cat, int
                    CC_INT(PLACED, placed), CC_INT(HELD, held));
 }
 
+/* Each tile type's copies on the board against the bag's: the bag is
+ * counted once per type, at its first tile (cc_position_bag_count() walks
+ * the sets' rows: 30 instructions a call, once per tile before). */
 static bool check_counts(const cc_position *pos, const cc_catalog *cat, cc_error *err)
 {
     char ptr[80];
-    int used[256] = { 0 };
+    int16_t used[256] = { 0 }, bag[256];   /* bag[type]: set at its first tile */
     int abbeys_placed[CC_MAX_PLAYERS] = { 0 };
     int abbeys_total = 0;
     for (int i = 0; i < pos->ntiles; i++) {
@@ -112,11 +115,15 @@ static bool check_counts(const cc_position *pos, const cc_catalog *cat, cc_error
             }
             continue;
         }
-        int bag = cc_position_bag_count(pos, cat, p->type);   /* the sets' copies */
-        if (p->type < 256 && ++used[p->type] > bag) {
+        if (p->type >= 256)
+            continue;
+        if (used[p->type] == 0)
+            bag[p->type] = (int16_t)cc_position_bag_count(pos, cat, p->type);   /* the sets' copies */
+        if (++used[p->type] > bag[p->type]) {
             PTR(ptr, "/position/tiles/%d/tile", i);
             return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_MORE_TILES, CC_MSG_D_MORE_TILES,
-                           CC_INT(COUNT, bag), CC_STR(TILE, t->id), CC_INT(INDEX, used[p->type]));
+                           CC_INT(COUNT, bag[p->type]), CC_STR(TILE, t->id),
+                           CC_INT(INDEX, used[p->type]));
         }
     }
     return check_abbey_total(pos, cat, abbeys_total, err);
@@ -177,11 +184,19 @@ static bool check_connected(const cc_board *b, cc_error *err)
     return true;
 }
 
+/* Is the building at the centre of bt (there must be one) a shrine? */
+static bool is_shrine(const cc_board_tile *bt)
+{
+    return bt->type->features[bt->centre_feature].type == CC_FEAT_SHRINE;
+}
+
 static bool check_abbeys_and_shrines(const cc_board *b, cc_error *err)
 {
     char ptr[80];
+    bool shrines = false;
     for (int t = 0; t < b->ntiles; t++) {
         const cc_board_tile *bt = &b->tiles[t];
+        shrines |= bt->centre_feature >= 0 && is_shrine(bt);
         if (bt->type->is_abbey) {
             for (int d = 0; d < 4; d++)
                 if (bt->neighbour[d] < 0) {
@@ -193,19 +208,20 @@ static bool check_abbeys_and_shrines(const cc_board *b, cc_error *err)
         }
     }
     /* The shrine rule, as an invariant of the board: no shrine next to two
-     * cloisters, no cloister next to two shrines. */
-    for (int t = 0; t < b->ntiles; t++) {
+     * cloisters, no cloister next to two shrines. A board without a shrine
+     * keeps it whatever its cloisters (their eight look-ups each were 4% of
+     * a validation). */
+    for (int t = 0; t < b->ntiles && shrines; t++) {
         const cc_board_tile *bt = &b->tiles[t];
         if (bt->centre_feature < 0)
             continue;
-        bool shrine = bt->type->features[bt->centre_feature].type == CC_FEAT_SHRINE;
+        bool shrine = is_shrine(bt);
         int n = 0;
         for (int i = 0; i < 8; i++) {
             int u = cc_board_at(b, bt->x + cc_ring8_dx[i], bt->y + cc_ring8_dy[i]);
             if (u < 0 || b->tiles[u].centre_feature < 0)
                 continue;
-            bool other_shrine = b->tiles[u].type->features[b->tiles[u].centre_feature].type == CC_FEAT_SHRINE;
-            if (other_shrine != shrine)
+            if (is_shrine(&b->tiles[u]) != shrine)
                 n++;
         }
         if (n > 1) {
@@ -393,15 +409,17 @@ static bool check_figures(const cc_board *b, const cc_position *pos, cc_error *e
         supply[k] = cc_position_supply(pos, (cc_figure_kind)k);
     int used[CC_MAX_PLAYERS][CC_FIG_NKINDS] = { { 0 } };
     char ptr[80];
-    int last[1 << SPOT_SLOT_BITS], before[CC_MAX_FIGURES] = { 0 };   /* chains, newest first */
-    memset(last, -1, sizeof last);
+    /* Chains, newest first: last[slot] is its newest figure + 1 (0: none),
+     * before[i] the next older one's + 1; before[i] is written before it is
+     * read, so only last[] is cleared. */
+    int16_t last[1 << SPOT_SLOT_BITS] = { 0 }, before[CC_MAX_FIGURES];
     for (int i = 0; i < pos->nfigures && i < CC_MAX_FIGURES; i++) {
         const cc_figure *fig = &pos->figures[i];
         if (!check_figure_spot(b, pos, i, err))
             return false;
         unsigned slot = spot_slot(fig);
         int other = -1;              /* the first earlier figure on its spot */
-        for (int j = last[slot]; j >= 0; j = before[j])
+        for (int j = last[slot] - 1; j >= 0; j = before[j] - 1)
             if (same_spot(b, &pos->figures[j], fig))
                 other = j;
         if (other >= 0) {
@@ -412,7 +430,7 @@ static bool check_figures(const cc_board *b, const cc_position *pos, cc_error *e
                            CC_INT(OTHER_INDEX, other), CC_INT(INDEX, i));
         }
         before[i] = last[slot];
-        last[slot] = i;
+        last[slot] = (int16_t)(i + 1);
         if (++used[fig->player][fig->kind] > supply[fig->kind]) {
             PTR(ptr, "/position/figures/%d", i);
             return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_MORE_FIGURES, CC_MSG_D_MORE_FIGURES,
