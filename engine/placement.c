@@ -62,7 +62,9 @@ static char monastery_of(const cc_board_tile *bt)
 static char monastery_at(const cc_board *b, int x, int y)
 {
     int t = cc_board_at(b, x, y);
-    return t < 0 ? 0 : monastery_of(&b->tiles[t]);
+    if (t < 0)
+        return 0;
+    return monastery_of(&b->tiles[t]);
 }
 
 /* Does any tile of b hold a monastery of this kind ('S', 'C')? */
