@@ -47,8 +47,9 @@ static unsigned rotations_matching(uint64_t mine4, unsigned theirs)
     return ~(unsigned)fail & 0xFu;
 }
 
-/* The monastery kind at cell (x, y) for the shrine rule: 'S' shrine,
- * 'C' cloister or abbey (the abbey counts as a cloister), 0 otherwise. */
+/* The monastery kind of a placed tile for the shrine rule: 'S' shrine,
+ * 'C' cloister or abbey (the abbey counts as a cloister), 0 otherwise;
+ * monastery_at(): of the tile at cell (x, y). */
 static char monastery_of(const cc_board_tile *bt)
 {
     if (bt->centre_feature < 0)
@@ -85,9 +86,7 @@ static int count_around(const cc_board *b, int x, int y, char kind)
     return n;
 }
 
-/* Heretics & Shrines: a shrine may not neighbour several cloisters, a
- * cloister (or abbey) may not neighbour several shrines, and a placement may
- * not force either on a tile already there (the page's notes 2-4). */
+/* The same for a tile type about to be placed. */
 static char monastery_kind(const cc_tile_type *t)
 {
     int c = t->turn[0].centre_feature;   /* cc_tile_centre_feature(t), derived at load */
@@ -96,6 +95,9 @@ static char monastery_kind(const cc_tile_type *t)
     return t->features[c].type == CC_FEAT_SHRINE ? 'S' : 'C';
 }
 
+/* Heretics & Shrines: a shrine may not neighbour several cloisters, a
+ * cloister (or abbey) may not neighbour several shrines, and a placement may
+ * not force either on a tile already there (the page's notes 2-4). */
 static bool shrine_rule_ok(const cc_board *b, const cc_tile_type *t, int x, int y)
 {
     char mine = monastery_kind(t);
