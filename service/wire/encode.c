@@ -411,7 +411,13 @@ static char *put_placements_text(char *o, const cc_placement *list, int n)
         if (i > 0)
             *o++ = ',';
         if (cell != NULL && p->x == p[-1].x && p->y == p[-1].y) {
-            memcpy(o, cell, cell_len);
+            /* Sixteen bytes hold nearly every cell ({"x":-12,"y":-34 is
+             * 16): one fixed copy (what follows the cell in o's past, and
+             * the room ahead, are longer), else the exact length. */
+            if (cell_len <= 16)
+                memcpy(o, cell, 16);
+            else
+                memcpy(o, cell, cell_len);
             o += cell_len;
         } else {
             cell = o;
