@@ -613,6 +613,38 @@ void conn_admit(worker *w, int fd, const peer_key *peer)
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 }
 
+void conn_adopt(worker *w, const handed_conn *h)
+{
+    http_server *s = w->s;
+    conn *c = conn_new(w, h->fd, &h->peer, true);
+    if (c == NULL) {
+        metrics_connections(s->metrics, -1);
+        peers_remove(s->peers, &h->peer);
+        atomic_fetch_sub(&s->open, 1);
+        atomic_fetch_sub(&w->load, 1);
+        conn_shed(w, h->fd, METRICS_SHED_MEMORY);
+        return;
+    }
+    c->served = h->served;
+}
+
+bool conn_release(worker *w, conn *c, handed_conn *h)
+{
+    if (!c->counted || c->job != NULL || c->state != CONN_HEAD || c->in_len != 0 ||
+        c->in != NULL || c->want_out || epoll_ctl(w->epfd, EPOLL_CTL_DEL, c->fd, NULL) != 0)
+        return false;
+    if (c->prev)
+        c->prev->next = c->next;
+    else
+        w->conns = c->next;
+    if (c->next)
+        c->next->prev = c->prev;
+    atomic_fetch_sub(&w->load, 1);
+    *h = (handed_conn){ .fd = c->fd, .peer = c->peer, .moved = true, .served = c->served };
+    free(c);
+    return true;
+}
+
 /* ---- reading ------------------------------------------------------------------------- */
 
 /* Room for at least need bytes in c->in (never past IN_MAX); a borrowed
