@@ -14,6 +14,10 @@
 #   placements / healthz  >= 0.5 for every layout, then >= 0.6
 #   slowest / fastest     >= 0.9 (no layout more than 10% slower)
 #   healthz / nginx       >= 1.0
+# and, beside the issue's pair, the pairs with as many workers on each
+# side: the service (one thread per core) against nginx with as many
+# worker processes, and the service with --threads 1 against nginx's one
+# worker (bench/README.md, issue 37, round 3: why they differ).
 #
 # Environment: BENCH_SECONDS (3) per round, BENCH_ROUNDS (5), BENCH_CONNS
 # (16), BENCH_THREADS of wrk (1), SERVICE_ARGS (more options for the
@@ -55,7 +59,15 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 echo "# bench/layouts.sh: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), wrk -t$wthreads -c$conns, median of $rounds interleaved rounds of ${secs}s" | tee -a "$results"
 : > "$results.rounds"
 
+cores=$(nproc)
+start_nginx "$out" "$cores" 18091
+extra_pids=$ngx_pid
 start_nginx "$out"
+mkdir -p "$out/one-thread"
+# shellcheck disable=SC2086
+start_service "$out/one-thread" "$bin" --threads 1 ${SERVICE_ARGS:-}
+extra_pids="$extra_pids $svc_pid"
+one="http://127.0.0.1:$svc_port"
 # shellcheck disable=SC2086
 start_service "$out" "$bin" ${SERVICE_ARGS:-}
 base="http://127.0.0.1:$svc_port"
@@ -69,10 +81,12 @@ for l in $layouts; do
         || { echo "bench: layout $l gets another answer than compact" >&2; exit 1; }
 done
 
-for name in nginx healthz $layouts; do : > "$out/$name.rps"; done
+for name in nginx healthz nginx-n healthz-1 $layouts; do : > "$out/$name.rps"; done
 for round in $(seq "$rounds"); do
     run nginx "http://127.0.0.1:18090/"
     run healthz "$base/healthz"
+    run nginx-n "http://127.0.0.1:18091/"
+    run healthz-1 "$one/healthz"
     for l in $layouts; do
         run "$l" "$base/v1/placements" "bench/bodies/layouts/$l.json"
     done
@@ -82,6 +96,12 @@ h=$(median healthz)
 n=$(median nginx)
 printf '%-12s %9s req/s\n' nginx "$n" | tee -a "$results"
 printf '%-12s %9s req/s   healthz/nginx %s (goal >= 1.00)\n' healthz "$h" "$(ratio "$h" "$n")" | tee -a "$results"
+nn=$(median nginx-n)
+h1=$(median healthz-1)
+printf '%-12s %9s req/s   healthz/nginx with %d workers each %s\n' "nginx x$cores" "$nn" "$cores" \
+    "$(ratio "$h" "$nn")" | tee -a "$results"
+printf '%-12s %9s req/s   healthz/nginx with 1 worker each %s\n' "healthz x1" "$h1" \
+    "$(ratio "$h1" "$n")" | tee -a "$results"
 lo= ; hi=
 for l in $layouts; do
     r=$(median "$l")

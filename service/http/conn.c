@@ -237,10 +237,22 @@ typedef struct {
     size_t room, len;
 } head_text;
 
-static void add(head_text *h, const char *s, size_t n)
+/* What fits of s, when not all of it does. */
+static void add_cut(head_text *h, const char *s, size_t n)
 {
-    if (n > h->room - h->len)
-        n = h->room - h->len;
+    memcpy(h->buf + h->len, s, h->room - h->len < n ? h->room - h->len : n);
+    h->len = h->room - h->len < n ? h->room : h->len + n;
+}
+
+/* The copy of a whole piece on its own, so that a literal's (ADD) is a few
+ * moves: cut to the room, its length is unknown and it is copied a byte
+ * at a time (66 iterations for the two fixed headers). */
+static inline void add(head_text *h, const char *s, size_t n)
+{
+    if (n > h->room - h->len) {
+        add_cut(h, s, n);
+        return;
+    }
     memcpy(h->buf + h->len, s, n);
     h->len += n;
 }
@@ -261,13 +273,15 @@ static void add_uint(head_text *h, uint64_t v)
     add(h, digits + i, sizeof digits - i);
 }
 
-/* A header a handler added must not split the head: no control bytes. */
-static bool header_safe(const char *s)
+/* The length of a header's name or value, or SIZE_MAX when it holds a
+ * control byte (a header a handler added must not split the head). */
+static size_t header_len(const char *s)
 {
-    for (; *s; s++)
-        if ((unsigned char)*s < 0x20 || *s == 0x7f)
-            return false;
-    return true;
+    size_t n = 0;
+    for (; s[n]; n++)
+        if ((unsigned char)s[n] < 0x20 || s[n] == 0x7f)
+            return SIZE_MAX;
+    return n;
 }
 
 static void refresh_date(worker *w)
@@ -287,6 +301,19 @@ static void add_header(head_text *h, const char *name, const char *value)
     add_str(h, name);
     ADD(h, ": ");
     add_str(h, value);
+    ADD(h, "\r\n");
+}
+
+/* A handler's header, left out when either part is unsafe: each scanned
+ * once, for its safety and its length together. */
+static void add_checked_header(head_text *h, const char *name, const char *value)
+{
+    size_t n = header_len(name), v = header_len(value);
+    if (n == SIZE_MAX || v == SIZE_MAX)
+        return;
+    add(h, name, n);
+    ADD(h, ": ");
+    add(h, value, v);
     ADD(h, "\r\n");
 }
 
@@ -310,11 +337,10 @@ static size_t compose(worker *w, const svc_response *res, size_t body_len, bool 
         ADD(&h, "\r\n");
     }
     ADD(&h, "X-Content-Type-Options: nosniff\r\nAccess-Control-Allow-Origin: *\r\n");
-    if (res->allow[0] && header_safe(res->allow))
-        add_header(&h, "Allow", res->allow);
+    if (res->allow[0])
+        add_checked_header(&h, "Allow", res->allow);
     for (int i = 0; i < res->nheaders; i++)
-        if (header_safe(res->headers[i].name) && header_safe(res->headers[i].value))
-            add_header(&h, res->headers[i].name, res->headers[i].value);
+        add_checked_header(&h, res->headers[i].name, res->headers[i].value);
     if (close)
         ADD(&h, "Connection: close\r\n");
     else if (keep_alive_10)
@@ -355,22 +381,34 @@ static uint64_t elapsed_us(const struct timespec *start)
     return ns > 0 ? (uint64_t)ns / 1000 : 0;
 }
 
+static bool json_plain(unsigned char c)
+{
+    return c >= 0x20 && c != 0x7f && c != '"' && c != '\\';
+}
+
 /* Append s, at most max bytes of it, as the inside of a JSON string (the
- * client chose them: quotes and control bytes are escaped). */
+ * client chose them: quotes and control bytes are escaped). Runs of plain
+ * bytes (a whole method or path, nearly always) go in one copy. */
 static void add_json(head_text *h, const char *s, size_t max)
 {
     static const char hex[] = "0123456789abcdef";
-    for (size_t i = 0; i < max && s[i] != '\0'; i++) {
-        unsigned char c = (unsigned char)s[i];
+    size_t i = 0;
+    while (i < max && s[i] != '\0') {
+        size_t run = i;
+        while (run < max && s[run] != '\0' && json_plain((unsigned char)s[run]))
+            run++;
+        add(h, s + i, run - i);
+        if (run == max || s[run] == '\0')
+            return;
+        unsigned char c = (unsigned char)s[run];
         if (c == '"' || c == '\\') {
             char esc[2] = { '\\', (char)c };
             add(h, esc, 2);
-        } else if (c < 0x20 || c == 0x7f) {
+        } else {
             char esc[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
             add(h, esc, 6);
-        } else {
-            add(h, (const char *)&c, 1);
         }
+        i = run + 1;
     }
 }
 
@@ -573,6 +611,38 @@ void conn_admit(worker *w, int fd, const peer_key *peer)
     metrics_connections(s->metrics, 1);
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+}
+
+void conn_adopt(worker *w, const handed_conn *h)
+{
+    http_server *s = w->s;
+    conn *c = conn_new(w, h->fd, &h->peer, true);
+    if (c == NULL) {
+        metrics_connections(s->metrics, -1);
+        peers_remove(s->peers, &h->peer);
+        atomic_fetch_sub(&s->open, 1);
+        atomic_fetch_sub(&w->load, 1);
+        conn_shed(w, h->fd, METRICS_SHED_MEMORY);
+        return;
+    }
+    c->served = h->served;
+}
+
+bool conn_release(worker *w, conn *c, handed_conn *h)
+{
+    if (!c->counted || c->job != NULL || c->state != CONN_HEAD || c->in_len != 0 ||
+        c->in != NULL || c->want_out || epoll_ctl(w->epfd, EPOLL_CTL_DEL, c->fd, NULL) != 0)
+        return false;
+    if (c->prev)
+        c->prev->next = c->next;
+    else
+        w->conns = c->next;
+    if (c->next)
+        c->next->prev = c->prev;
+    atomic_fetch_sub(&w->load, 1);
+    *h = (handed_conn){ .fd = c->fd, .peer = c->peer, .moved = true, .served = c->served };
+    free(c);
+    return true;
 }
 
 /* ---- reading ------------------------------------------------------------------------- */

@@ -22,7 +22,9 @@
  * (level-triggered, EPOLLEXCLUSIVE, so one idle worker wakes per new
  * connection) and the connections it serves (edge-triggered; server.h says
  * why no event is missed). A worker that accepts a connection hands it to
- * the worker serving the fewest. No work is ever kept aside for later: the
+ * the first worker not busy over the last sweep, else to the one serving
+ * the fewest; a busy worker gives idle connections to an idle one (server.h:
+ * balance). No work is ever kept aside for later: the
  * epoll timeout is the next deadline sweep (SWEEP_MS), never longer.
  *
  * Limits: the soft RLIMIT_NOFILE is raised to the hard one by main(); the
@@ -73,12 +75,21 @@
 #define ACCEPT_PAUSE_MS 100        /* out of descriptors: try again then */
 #define EVENTS 256
 #define BALANCE_SLACK 4            /* connections: below this, no hand-over */
+#define BUSY_PCT 75                /* a worker this busy over a sweep spreads */
+#define IDLE_PCT 50                /* ... to one at most this busy */
 
 uint64_t now_ms(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (uint64_t)t.tv_sec * 1000 + (uint64_t)t.tv_nsec / 1000000;
+}
+
+static uint64_t now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000 + (uint64_t)t.tv_nsec;
 }
 
 /* ---- accepting --------------------------------------------------------------------- */
@@ -119,17 +130,62 @@ static worker *least_loaded(worker *w)
     return best;
 }
 
+/* The worker a new connection goes to: the first that was not busy over
+ * the last sweep interval (so light work keeps one thread awake), else
+ * the least loaded. */
+static worker *admit_to(worker *w)
+{
+    http_server *s = w->s;
+    for (unsigned i = 0; i < s->nworkers; i++)
+        if (atomic_load(&s->workers[i].busy_pct) < BUSY_PCT)
+            return &s->workers[i];
+    return least_loaded(w);
+}
+
 /* Give fd to worker to; false if its inbox is full. */
 static bool hand_over(worker *to, int fd, const peer_key *peer)
 {
     pthread_mutex_lock(&to->inbox_lock);
     bool room = to->inbox_len < INBOX_SIZE;
     if (room)
-        to->inbox[to->inbox_len++] = (handed_conn){ fd, *peer };
+        to->inbox[to->inbox_len++] = (handed_conn){ .fd = fd, .peer = *peer };
     pthread_mutex_unlock(&to->inbox_lock);
     if (room)
         wake(to);
     return room;
+}
+
+/* w was busy most of the last interval: half the difference of its idle
+ * connections goes to the idlest other worker, if that one is idle. Run
+ * between passes of w's loop, so no event of theirs is still to serve. */
+static void spread(worker *w)
+{
+    http_server *s = w->s;
+    worker *to = NULL;
+    for (unsigned i = 0; i < s->nworkers; i++) {
+        worker *o = &s->workers[i];
+        if (o != w && atomic_load(&o->busy_pct) <= IDLE_PCT &&
+            (to == NULL || atomic_load(&o->busy_pct) < atomic_load(&to->busy_pct)))
+            to = o;
+    }
+    unsigned mine = atomic_load(&w->load), theirs = to ? atomic_load(&to->load) : 0;
+    if (to == NULL || mine <= theirs + 1)
+        return;
+    unsigned want = (mine - theirs) / 2, moved = 0;
+    pthread_mutex_lock(&to->inbox_lock);
+    for (conn *c = w->conns, *next; c != NULL && moved < want && to->inbox_len < INBOX_SIZE;
+         c = next) {
+        next = c->next;
+        handed_conn h;
+        if (!conn_release(w, c, &h))
+            continue;
+        atomic_fetch_add(&to->load, 1);
+        to->inbox[to->inbox_len++] = h;
+        moved++;
+    }
+    pthread_mutex_unlock(&to->inbox_lock);
+    if (moved > 0)
+        wake(to);
 }
 
 /* The connections other workers handed to w: serve them (or, when the
@@ -143,9 +199,13 @@ static void take_inbox(worker *w, bool serve)
     w->inbox_len = 0;
     pthread_mutex_unlock(&w->inbox_lock);
     for (unsigned i = 0; i < n; i++) {
-        if (serve) {
+        if (serve && taken[i].moved) {
+            conn_adopt(w, &taken[i]);
+        } else if (serve) {
             conn_admit(w, taken[i].fd, &taken[i].peer);
         } else {
+            if (taken[i].moved)
+                metrics_connections(w->s->metrics, -1);
             close(taken[i].fd);
             peers_remove(w->s->peers, &taken[i].peer);
             atomic_fetch_sub(&w->s->open, 1);
@@ -169,7 +229,7 @@ static void admit(worker *w, int fd, const struct sockaddr *sa)
         conn_shed(w, fd, METRICS_SHED_ADDRESS);
         return;
     }
-    worker *to = least_loaded(w);
+    worker *to = admit_to(w);
     atomic_fetch_add(&to->load, 1);
     if (to != w && hand_over(to, fd, &key))
         return;
@@ -211,6 +271,14 @@ static void sweep(worker *w, uint64_t now)
         next = c->next;
         conn_check_deadlines(w, c, now);
     }
+    /* How busy the interval was; a busy worker shares its connections. */
+    uint64_t ns = now_ns(), span = ns - w->sweep_ns;
+    unsigned pct = span > 0 ? (unsigned)(w->busy_ns * 100 / span) : 0;
+    atomic_store(&w->busy_pct, pct);
+    w->busy_ns = 0;
+    w->sweep_ns = ns;
+    if (pct >= BUSY_PCT && !atomic_load(&w->s->draining))
+        spread(w);
 }
 
 static void *worker_main(void *arg)
@@ -220,12 +288,14 @@ static void *worker_main(void *arg)
     struct epoll_event ev[EVENTS];
     w->now_ms = now_ms();
     w->next_sweep_ms = w->now_ms + SWEEP_MS;
+    w->sweep_ns = now_ns();
     while (!atomic_load(&s->stopping)) {
         uint64_t now = now_ms();
         int timeout = w->next_sweep_ms > now ? (int)(w->next_sweep_ms - now) : 0;
         conn_flush_log(w);
         int n = epoll_wait(w->epfd, ev, EVENTS, timeout);
-        w->now_ms = now_ms();
+        uint64_t woke_ns = now_ns();
+        w->now_ms = woke_ns / 1000000;
         for (int i = 0; i < n; i++) {
             void *p = ev[i].data.ptr;
             if (p == &s->listen_fd) {
@@ -240,6 +310,8 @@ static void *worker_main(void *arg)
                 conn_run(w, p, ev[i].events);
             }
         }
+        if (n > 0)
+            w->busy_ns += now_ns() - woke_ns;
         if (atomic_load(&s->draining) && !w->drain_seen) {
             /* Take every connection the kernel has queued, then let go of
              * the listening socket (http_stop closes it). */

@@ -24,9 +24,14 @@
  *              read and dropped until it closes or LINGER_MS pass, so it
  *              sees the answer, not a reset
  *
- * Balance: whichever worker accepts a connection hands it to the worker
- * serving the fewest (through that worker's inbox and a wake-up), so a
- * burst of connections accepted by one thread is still shared by all.
+ * Balance: as few workers awake as the work needs. Whichever worker
+ * accepts a connection hands it (through the inbox and a wake-up) to the
+ * first worker that was not busy over the last sweep interval, else to
+ * the one serving the fewest; a worker busy most of an interval gives
+ * half the difference of its idle keep-alive connections to an idle
+ * worker. Light work (health checks) stays on one thread, which on a small
+ * machine does not fight its neighbours for a core; heavy work spreads to
+ * every core within an interval.
  *
  * A heavy request (a picture, a whole game: heavy.h) is answered by the
  * heavy pool, not by the worker: meanwhile its connection waits in none of
@@ -101,10 +106,13 @@ typedef struct conn {
     heavy_job *job;              /* a request with the heavy pool: wait for it */
 } conn;
 
-/* A connection accepted by one worker for another (balance). */
+/* A connection accepted by one worker for another (balance), or an idle
+ * one a busy worker gives to an idle one (moved: counted already in
+ * /metrics; served: it has answered a request). */
 typedef struct {
     int fd;
     peer_key peer;
+    bool moved, served;
 } handed_conn;
 
 struct worker {
@@ -113,6 +121,9 @@ struct worker {
     int epfd;
     int wake_fd;                 /* eventfd: drain, stop, connections handed over */
     atomic_uint load;            /* admitted connections this worker serves */
+    atomic_uint busy_pct;        /* % of the last sweep interval spent working */
+    uint64_t busy_ns;            /* working since the last sweep */
+    uint64_t sweep_ns;           /* CLOCK_MONOTONIC of the last sweep, in ns */
     pthread_mutex_t inbox_lock;
     unsigned inbox_len;
     handed_conn inbox[INBOX_SIZE];
@@ -166,6 +177,12 @@ uint64_t now_ms(void);
 /* Serve fd in w (already counted in the server's open count, the peer
  * table and w->load); on failure it is shed with a 503 and uncounted. */
 void conn_admit(worker *w, int fd, const peer_key *peer);
+/* The same for a connection another worker released (conn_release). */
+void conn_adopt(worker *w, const handed_conn *h);
+/* Take c, idle between requests, out of w (its epoll set, its list and
+ * w->load) into *h for another worker, without closing it; false (and c
+ * untouched) when it is not idle. */
+bool conn_release(worker *w, conn *c, handed_conn *h);
 void conn_shed(worker *w, int fd, metrics_shed_reason why);
 void conn_run(worker *w, conn *c, uint32_t events);
 void conn_check_deadlines(worker *w, conn *c, uint64_t now);

@@ -30,6 +30,7 @@ typedef enum { ROUTE_GET, ROUTE_POST } route_method;
 typedef struct {
     route_method method;
     const char *path;
+    size_t path_len;          /* strlen(path), known when compiled */
     bool prefix;
     svc_get_handler *get;
     svc_post_handler *post;
@@ -37,11 +38,11 @@ typedef struct {
     svc_raw_handler *raw;
 } route;
 
-#define ROW_GET(p, fn) { ROUTE_GET, p, false, fn, NULL, NULL, NULL },
-#define ROW_GET_PREFIX(p, fn) { ROUTE_GET, p, true, fn, NULL, NULL, NULL },
-#define ROW_POST(p, fn) { ROUTE_POST, p, false, NULL, fn, NULL, NULL },
-#define ROW_POST_PREFIX(p, fn) { ROUTE_POST, p, true, NULL, NULL, fn, NULL },
-#define ROW_POST_RAW(p, fn) { ROUTE_POST, p, false, NULL, NULL, NULL, fn },
+#define ROW_GET(p, fn) { ROUTE_GET, p, sizeof(p) - 1, false, fn, NULL, NULL, NULL },
+#define ROW_GET_PREFIX(p, fn) { ROUTE_GET, p, sizeof(p) - 1, true, fn, NULL, NULL, NULL },
+#define ROW_POST(p, fn) { ROUTE_POST, p, sizeof(p) - 1, false, NULL, fn, NULL, NULL },
+#define ROW_POST_PREFIX(p, fn) { ROUTE_POST, p, sizeof(p) - 1, true, NULL, NULL, fn, NULL },
+#define ROW_POST_RAW(p, fn) { ROUTE_POST, p, sizeof(p) - 1, false, NULL, NULL, NULL, fn },
 static const route routes[] = {
     SVC_ROUTES(ROW_GET, ROW_GET_PREFIX, ROW_POST, ROW_POST_PREFIX, ROW_POST_RAW)
 };
@@ -330,12 +331,13 @@ void svc_response_free(svc_response *res)
 
 /* ---- matching ------------------------------------------------------------ */
 
+/* Lengths first: most rows differ from the path in length already. */
 static bool route_matches(const route *r, const char *path, size_t len)
 {
-    size_t n = strlen(r->path);
+    size_t n = r->path_len;
     if (r->prefix)
-        return len > n && strncmp(path, r->path, n) == 0;
-    return len == n && strncmp(path, r->path, n) == 0;
+        return len > n && memcmp(path, r->path, n) == 0;
+    return len == n && memcmp(path, r->path, n) == 0;
 }
 
 static int hex_value(char c)
@@ -493,31 +495,47 @@ int svc_query_param(const svc_context *ctx, const char *name, char *out, size_t 
     return 0;
 }
 
-bool svc_add_header(svc_response *res, const char *name, const char *value_fmt, ...)
+/* The slot of header `name` in res: the one it holds already, else a new
+ * one (named); -1 when every slot is taken. */
+static int header_slot(svc_response *res, const char *name)
 {
     int i = 0;
     while (i < res->nheaders && strcasecmp(res->headers[i].name, name) != 0)
         i++;
     if (i == SVC_MAX_HEADERS)
+        return -1;
+    res->headers[i].name = name;
+    if (i == res->nheaders)
+        res->nheaders++;
+    return i;
+}
+
+/* value copied as it is, cut at the slot's room. */
+static void copy_value(char *slot, size_t size, const char *value)
+{
+    size_t n = strnlen(value, size - 1);
+    memcpy(slot, value, n);
+    slot[n] = '\0';
+}
+
+bool svc_add_header(svc_response *res, const char *name, const char *value_fmt, ...)
+{
+    int i = header_slot(res, name);
+    if (i < 0)
         return false;
+    char *value = res->headers[i].value;
     va_list ap;
     va_start(ap, value_fmt);
     /* Most values are one string or a constant: copied, not formatted
      * (vsnprintf cost more than the rest of a healthz answer's headers). */
     const char *plain = strcmp(value_fmt, "%s") == 0 ? va_arg(ap, const char *)
                       : strchr(value_fmt, '%') == NULL ? value_fmt : NULL;
-    if (plain != NULL) {
-        size_t n = strnlen(plain, sizeof res->headers[i].value - 1);
-        memcpy(res->headers[i].value, plain, n);
-        res->headers[i].value[n] = '\0';
-    } else {
-        vsnprintf(res->headers[i].value, sizeof res->headers[i].value, value_fmt, ap);
-    }
+    if (plain != NULL)
+        copy_value(value, sizeof res->headers[i].value, plain);
+    else
+        vsnprintf(value, sizeof res->headers[i].value, value_fmt, ap);
     va_end(ap);
-    cc_utf8_trim(res->headers[i].value);
-    res->headers[i].name = name;
-    if (i == res->nheaders)
-        res->nheaders++;
+    cc_utf8_trim(value);
     return true;
 }
 
@@ -526,7 +544,7 @@ static void call_route(const svc_context *ctx, const route *r, const char *path,
 {
     char *param = NULL;
     if (r->prefix) {
-        size_t n = strlen(r->path);
+        size_t n = r->path_len;
         bool malformed;
         param = percent_decode(path + n, path_len - n, &malformed);
         if (param == NULL) {
@@ -623,10 +641,14 @@ static void label_language(svc_response *res, const char *lang)
         else if (strcasecmp(res->headers[i].name, "Vary") == 0)
             vary = i;
     }
-    if (cl < 0)
-        svc_add_header(res, "Content-Language", "%s", lang);
+    /* A language tag and a constant, both ASCII: copied, never formatted
+     * or trimmed (every answer passes here). */
+    if (cl < 0 && (cl = header_slot(res, "Content-Language")) >= 0)
+        copy_value(res->headers[cl].value, sizeof res->headers[cl].value, lang);
     if (vary < 0) {
-        svc_add_header(res, "Vary", "Accept-Language");
+        if ((vary = header_slot(res, "Vary")) >= 0)
+            copy_value(res->headers[vary].value, sizeof res->headers[vary].value,
+                       "Accept-Language");
     } else if (!names_field(res->headers[vary].value, "Accept-Language")) {
         char was[SVC_HEADER_VALUE_MAX];
         memcpy(was, res->headers[vary].value, sizeof was);

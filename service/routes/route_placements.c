@@ -14,7 +14,6 @@
  * (questions.h), which /v1/render draws too. */
 #include "routes.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +23,10 @@
 #include "../wire/encode.h"
 #include "game.h"
 #include "questions.h"
+
+/* An answer's bytes besides its placements: the tile's id, the member
+ * names, the rule ids (at most about 300). */
+#define ANSWER_ROOM 512
 
 /* Can the active player be holding a tile of this type? Errors at `ptr`. */
 static bool tile_in_hand(const game *g, const cc_catalog *cat, int type, const char *ptr,
@@ -61,7 +64,10 @@ bool q_placements(const game *g, const cc_catalog *cat, const jr_obj *obj, const
                   int *type, cc_placement **list, int *n, cc_error *err)
 {
     char ptr[CC_POINTER_MAX];
-    snprintf(ptr, sizeof ptr, "/%s", name);
+    size_t len = strnlen(name, sizeof ptr - 2);
+    ptr[0] = '/';
+    memcpy(ptr + 1, name, len);
+    ptr[len + 1] = '\0';
     *list = NULL;
     *n = 0;
     if (!dec_tile_id(obj, name, "", cat, type, err) ||
@@ -75,27 +81,27 @@ bool q_placements(const game *g, const cc_catalog *cat, const jr_obj *obj, const
     return true;
 }
 
+/* The rules an answer names: at most the three of every placement, one of
+ * the abbey or the shrines, the river's three and the discard, each once
+ * (distinct literals), written as they are. */
 static void placement_rules(jw *w, const game *g, const cc_tile_type *t, int n)
 {
-    static const char *const base[] = {
+    const char *ids[10] = {
         "base.placement.empty-cell", "base.placement.adjacent", "base.placement.edges",
     };
-    enc_rules rules;
-    enc_rules_init(&rules);
-    enc_rules_add_all(&rules, base, sizeof base / sizeof base[0]);
+    size_t k = 3;
     if (t->is_abbey)
-        enc_rules_add(&rules, "abbey.placement.hole");
+        ids[k++] = "abbey.placement.hole";
     if (g->pos.expansions & CC_EXP_SHRINES)
-        enc_rules_add(&rules, "shrines.placement.neighbours");
+        ids[k++] = "shrines.placement.neighbours";
     if ((g->pos.expansions & CC_EXP_RIVERS) && cc_tile_is_river(t)) {
-        static const char *const river[] = {
-            "river.placement.continue", "river.placement.no-u-turn", "river-ii.placement.branches-apart",
-        };
-        enc_rules_add_all(&rules, river, sizeof river / sizeof river[0]);
+        ids[k++] = "river.placement.continue";
+        ids[k++] = "river.placement.no-u-turn";
+        ids[k++] = "river-ii.placement.branches-apart";
     }
     if (n == 0 && !t->is_abbey)
-        enc_rules_add(&rules, "base.placement.discard");
-    enc_rules_write(w, &rules);
+        ids[k++] = "base.placement.discard";
+    enc_rule_ids(w, ids, k);
 }
 
 void route_placements(const svc_context *ctx, jr_obj *root, svc_response *res)
@@ -117,11 +123,14 @@ void route_placements(const svc_context *ctx, jr_obj *root, svc_response *res)
     const cc_tile_type *t = &ctx->cat->types[type];
     jw w;
     jw_init(&w);
+    /* Room for the whole answer at once, not grown twice on the way. */
+    jw_reserve(&w, ANSWER_ROOM + enc_placements_max(n));
     jw_object(&w);
-    jw_member_string(&w, "tile", t->id);
-    jw_key(&w, "placements");
+    jw_key_lit(&w, "tile");
+    jw_id(&w, t->id);   /* catalog ids need no escape */
+    jw_key_lit(&w, "placements");
     enc_placements(&w, list, n);
-    jw_key(&w, "rules");
+    jw_key_lit(&w, "rules");
     placement_rules(&w, g, t, n);
     jw_object_end(&w);
     free(list);

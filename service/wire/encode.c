@@ -390,31 +390,67 @@ void enc_player_ints(jw *w, const cc_position *pos, const int *values, unsigned 
  * ,{"x":..,"y":..,"rot":..} (see XY_MAX; rot in degrees, 11 bytes at most). */
 #define PLACEMENT_MAX (1 + XY_MAX + 7 + 11)
 
+/* ,"rot":D} for each quarter turn, and its length (an 8-byte copy and
+ * the degrees' digits: no number formatted per placement). */
+static const char rot_text[4][16] = {
+    ",\"rot\":0}", ",\"rot\":90}", ",\"rot\":180}", ",\"rot\":270}",
+};
+static const unsigned char rot_len[4] = { 9, 10, 11, 11 };
+
 /* [{"x", "y", "rot"}...] of the n placements list[] at o (room for
- * 2 + n * PLACEMENT_MAX bytes), as put_cells_text() writes cells. */
+ * 2 + n * PLACEMENT_MAX bytes), as put_cells_text() writes cells. The
+ * list is sorted by cell, and a cell often takes two or four rotations:
+ * its {"x":..,"y":.. is written once and copied for the next. */
 static char *put_placements_text(char *o, const cc_placement *list, int n)
 {
     *o++ = '[';
+    const char *cell = NULL;    /* the text of the cell before, in o's past */
+    size_t cell_len = 0;
     for (int i = 0; i < n; i++) {
+        const cc_placement *p = &list[i];
         if (i > 0)
             *o++ = ',';
-        *o++ = '{';
-        o = put_decimal(PUT_LITERAL(put_xy_text(o, list[i].x, list[i].y), ",\"rot\":"),
-                        list[i].rot * 90);
-        *o++ = '}';
+        if (cell != NULL && p->x == p[-1].x && p->y == p[-1].y) {
+            /* Sixteen bytes hold nearly every cell ({"x":-12,"y":-34 is
+             * 16): one fixed copy (what follows the cell in o's past, and
+             * the room ahead, are longer), else the exact length. */
+            if (cell_len <= 16)
+                memcpy(o, cell, 16);
+            else
+                memcpy(o, cell, cell_len);
+            o += cell_len;
+        } else {
+            cell = o;
+            *o++ = '{';
+            o = put_xy_text(o, p->x, p->y);
+            cell_len = (size_t)(o - cell);
+        }
+        if ((unsigned)p->rot < 4) {
+            memcpy(o, rot_text[p->rot], sizeof rot_text[0]);
+            o += rot_len[p->rot];
+        } else {                /* never: the engine's turns are 0..3 */
+            o = put_decimal(PUT_LITERAL(o, ",\"rot\":"), p->rot * 90);
+            *o++ = '}';
+        }
     }
     *o++ = ']';
     return o;
 }
 
-/* An answer lists up to CC_MAX_PLACEMENTS of these, written in place. */
+/* An answer lists up to CC_MAX_PLACEMENTS of these, written in place
+ * (PLACEMENT_MAX leaves room for rot_text's whole 16 bytes). */
 void enc_placements(jw *w, const cc_placement *list, int n)
 {
     if (n < 0)
         n = 0;
-    char *o = jw_raw_begin(w, 2 + (size_t)n * PLACEMENT_MAX);
+    char *o = jw_raw_begin(w, enc_placements_max(n));
     if (o != NULL)
         jw_raw_end(w, put_placements_text(o, list, n), true);
+}
+
+size_t enc_placements_max(int n)
+{
+    return 2 + (n > 0 ? (size_t)n : 0) * PLACEMENT_MAX;
 }
 
 void enc_deploy_option(jw *w, const cc_position *pos, const cc_features *f,

@@ -32,6 +32,8 @@
  *                                    the same with the names escaped once,
  *                                    for an answer that writes many
  *   enc_placements(w, list, n)       [{"x", "y", "rot"}], rot in degrees
+ *   enc_placements_max(n)            the most bytes that writes (to reserve
+ *                                    an answer's room at once)
  *   enc_deploy_option(w, pos, f, o)  {"kind", "at", "feature", "challenge"?}:
  *                                    one option as /v1/deployments lists it
  *
@@ -119,6 +121,7 @@ void enc_player_ints_keyed(jw *w, const enc_player_keys *k, const int *values, u
 
 /* Legal placements as /v1/placements answers them. */
 void enc_placements(jw *w, const cc_placement *list, int n);
+size_t enc_placements_max(int n);
 /* A deployment option (engine/deploy.h): its kind, where on the tile
  * ("at", a corner for a barn), the whole feature's canonical name (a
  * barn's field), and, when a monk or heretic would lay down a challenge,

@@ -199,3 +199,47 @@ test('MCP tool calls and other methods are answered through the pool and beside 
     await svc.stop();
   }
 });
+
+// Balance (service/http/server.h): new connections go to the first worker
+// that was not busy over the last sweep interval (100 ms), and a worker
+// busy most of an interval gives half the difference of its idle
+// keep-alive connections to an idle worker. Eight connections asking
+// placements back to back keep the first worker busy, so some move while
+// the clients go on using them: every answer must still come, whole and
+// the same, on the connection that asked, and /metrics must still count
+// each connection once.
+test('connections moved between workers under load keep answering, counted once', async () => {
+  const svc = await startService({}, ['--threads', '2', '--no-access-log'], release);
+  try {
+    const once = new http.Agent({ keepAlive: false });
+    const want = (await ask(svc.port, once, 'POST', '/v1/placements', placementsBody)).body;
+    once.destroy();
+    const agents = Array.from({ length: 8 }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+    const statuses = new Map();
+    let differ = 0, answers = 0;
+    const until = Date.now() + 1500;
+    await Promise.all(agents.map(async (agent) => {
+      while (Date.now() < until) {
+        const r = await ask(svc.port, agent, 'POST', '/v1/placements', placementsBody);
+        statuses.set(r.status, (statuses.get(r.status) || 0) + 1);
+        if (!r.body.equals(want)) differ++;
+        answers++;
+      }
+    }));
+    assert.deepEqual([...statuses.keys()], [200], JSON.stringify([...statuses]));
+    assert.equal(differ, 0, `${differ} of ${answers} answers differ`);
+    // The eight are still open, each counted once (besides them at most
+    // the first question's, closing, and the one /metrics is asked on).
+    const open = await metric(svc.base, 'carcassonne_http_connections_open');
+    assert.ok(open >= 8 && open <= 10, `open connections ${open}`);
+    // Each still answers, once more, after the load.
+    for (const agent of agents) {
+      const r = await ask(svc.port, agent, 'POST', '/v1/placements', placementsBody);
+      assert.equal(r.status, 200);
+      agent.destroy();
+    }
+    console.log(`${answers} placements answers on 8 connections in 1.5 s, 2 workers`);
+  } finally {
+    await svc.stop();
+  }
+});
