@@ -626,6 +626,7 @@ void conn_adopt(worker *w, const handed_conn *h)
         return;
     }
     c->served = h->served;
+    c->last_io_ms = h->last_io_ms;
 }
 
 bool conn_release(worker *w, conn *c, handed_conn *h)
@@ -640,7 +641,8 @@ bool conn_release(worker *w, conn *c, handed_conn *h)
     if (c->next)
         c->next->prev = c->prev;
     atomic_fetch_sub(&w->load, 1);
-    *h = (handed_conn){ .fd = c->fd, .peer = c->peer, .moved = true, .served = c->served };
+    *h = (handed_conn){ .fd = c->fd, .peer = c->peer, .moved = true, .served = c->served,
+                        .last_io_ms = c->last_io_ms };
     free(c);
     return true;
 }

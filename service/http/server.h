@@ -108,11 +108,13 @@ typedef struct conn {
 
 /* A connection accepted by one worker for another (balance), or an idle
  * one a busy worker gives to an idle one (moved: counted already in
- * /metrics; served: it has answered a request). */
+ * /metrics; served: it has answered a request; last_io_ms: its idle time
+ * runs on, so that moving never extends a keep-alive connection's life). */
 typedef struct {
     int fd;
     peer_key peer;
     bool moved, served;
+    uint64_t last_io_ms;
 } handed_conn;
 
 struct worker {
