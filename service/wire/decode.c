@@ -1123,50 +1123,45 @@ static bool decode_tile(jr_val v, const char *ptr, const cc_catalog *cat,
     return dec_player(&obj, "player", ptr, pos, true, &out->owner, err);
 }
 
-/* Escaped names already resolved for one array (Python escapes every
- * player's name the same way each time): the same text is the same player. */
+/* The players the lane's names (decode_lane.h) name, each resolved the
+ * first time an element holds it: -2 until then, -1 for no player. */
 typedef struct {
-    int n;
-    dec_lane_text text[CC_MAX_PLAYERS];
-    int player[CC_MAX_PLAYERS];
-} escaped_names;
+    int player[DEC_LANE_NAMES];
+} lane_names;
 
-/* The player an escaped name names, decoded and compared as dec_player()
- * compares it, or -1. */
-static int escaped_player(const jr_doc *doc, dec_lane_text name, const cc_position *pos,
-                          escaped_names *seen)
+static void lane_names_init(lane_names *r)
 {
-    const char *raw = doc->text + name.at;
-    for (int k = 0; k < seen->n; k++)
-        if (seen->text[k].len == name.len
-            && memcmp(doc->text + seen->text[k].at, raw, name.len) == 0)
-            return seen->player[k];
+    for (int k = 0; k < DEC_LANE_NAMES; k++)
+        r->player[k] = -2;
+}
+
+/* The player the lane's name text names, as dec_player() finds it, or -1. */
+static int name_player(const jr_doc *doc, dec_lane_text name, const cc_position *pos)
+{
+    if (!name.escaped)
+        return raw_player(doc->text + name.at, name.len, pos);
     char s[CC_NAME_MAX];
     bool nul;
     jr_val v = { doc, JR_STRING, true, name.at, name.len, 0 };
     size_t n = jr_string(v, s, sizeof s, &nul);
-    int p = nul || n >= sizeof s ? -1 : cc_position_player(pos, s);
-    if (p >= 0 && seen->n < CC_MAX_PLAYERS) {
-        seen->text[seen->n] = name;
-        seen->player[seen->n++] = p;
-    }
-    return p;
+    return nul || n >= sizeof s ? -1 : cc_position_player(pos, s);
 }
 
-/* The player whose name stands as the string `name` in the body, for
- * element i of the list at list_ptr that the lane read: what dec_player()
- * finds for that element's "player", or its error. */
-static bool lane_player(const jr_doc *doc, dec_lane_text name, const char *list_ptr, size_t i,
-                        const cc_position *pos, escaped_names *seen, int *player, cc_error *err)
+/* The player of the lane's name k, for element i of the list at list_ptr:
+ * what dec_player() finds for that element's "player", or its error. */
+static bool lane_player(const dec_lanes *l, const jr_doc *doc, unsigned k, const char *list_ptr,
+                        size_t i, const cc_position *pos, lane_names *names, int *player,
+                        cc_error *err)
 {
-    *player = name.escaped ? escaped_player(doc, name, pos, seen)
-                           : raw_player(doc->text + name.at, name.len, pos);
+    if (names->player[k] == -2)
+        names->player[k] = name_player(doc, l->names[k], pos);
+    *player = names->player[k];
     if (*player >= 0)
         return true;
     char ptr[CC_POINTER_MAX];
     jr_pointer_index(ptr, list_ptr, i);
     jr_pointer_member(ptr, ptr, "player", 6);
-    jr_val v = { doc, JR_STRING, name.escaped, name.at, name.len, 0 };
+    jr_val v = { doc, JR_STRING, l->names[k].escaped, l->names[k].at, l->names[k].len, 0 };
     return resolve_player(v, WHAT_MEMBER("player"), ptr, pos, player, err);
 }
 
@@ -1174,14 +1169,17 @@ static bool lane_player(const jr_doc *doc, dec_lane_text name, const char *list_
 static bool tiles_from_lane(const dec_lanes *l, const jr_doc *doc, cc_position *pos,
                             cc_error *err)
 {
-    escaped_names seen = { 0 };
+    lane_names names;
+    lane_names_init(&names);
     memcpy(pos->tiles, l->tiles, l->ntiles * sizeof pos->tiles[0]);
-    for (uint32_t i = 0; i < l->ntiles; i++) {
-        if (l->owner[i].at != 0 && !lane_player(doc, l->owner[i], POS "/tiles", i, pos, &seen,
-                                                &pos->tiles[i].owner, err))
+    pos->ntiles = (int)l->ntiles;
+    for (uint32_t i = 0; i < l->ntiles; i++)
+        if (l->owner[i] != DEC_LANE_NO_NAME
+            && !lane_player(l, doc, l->owner[i], POS "/tiles", i, pos, &names,
+                            &pos->tiles[i].owner, err)) {
+            pos->ntiles = (int)i;
             return false;
-        pos->ntiles = (int)i + 1;
-    }
+        }
     return true;
 }
 
@@ -1189,14 +1187,16 @@ static bool tiles_from_lane(const dec_lanes *l, const jr_doc *doc, cc_position *
 static bool figures_from_lane(const dec_lanes *l, const jr_doc *doc, cc_position *pos,
                               cc_error *err)
 {
-    escaped_names seen = { 0 };
+    lane_names names;
+    lane_names_init(&names);
     memcpy(pos->figures, l->figures, l->nfigures * sizeof pos->figures[0]);
-    for (uint32_t i = 0; i < l->nfigures; i++) {
-        if (!lane_player(doc, l->player[i], POS "/figures", i, pos, &seen,
-                         &pos->figures[i].player, err))
+    pos->nfigures = (int)l->nfigures;
+    for (uint32_t i = 0; i < l->nfigures; i++)
+        if (!lane_player(l, doc, l->player[i], POS "/figures", i, pos, &names,
+                         &pos->figures[i].player, err)) {
+            pos->nfigures = (int)i;
             return false;
-        pos->nfigures = (int)i + 1;
-    }
+        }
     return true;
 }
 

@@ -1,12 +1,23 @@
 /* decode_lane.c -- see decode_lane.h.
  *
- * One cursor walks the array: each element an object whose members are
- * matched by name into one record (read_element), then judged together
- * (lane_tile, lane_figure). Plain strings are run over here; a string
- * holding anything else is read by the strict pass's own routine. Every
- * step either moves the cursor or fails, and a failure anywhere declines
- * the array: the records written so far are then never read (dec_position
- * reads them only for an array the lane took). */
+ * One cursor walks the array. A serializer writes every element of an
+ * array alike: the same members in the same order, the same whitespace
+ * between them. So the lane reads an element member by member, matching
+ * each name (read_element), and keeps its layout: the text before each
+ * value ("{\"tile\":", ",\"x\":", ... up to the '}'), which it then
+ * expects of the next elements (read_as_before): a few 8-byte compares per
+ * member, and the value read by its member's own routine. An element that
+ * differs (members in another order, one more or fewer, other whitespace)
+ * is read again from its '{' member by member, and its layout is the one
+ * expected next. Both ways take exactly the same text: the layout's bytes
+ * were read once by name, and the same bytes read the same.
+ *
+ * Plain strings are run over here; a string holding anything else is read
+ * by the strict pass's own routine. A player's name equal to one met
+ * before is that name again: compared, not read. Every step either moves
+ * the cursor or fails, and a failure anywhere declines the array: the
+ * records written so far are then never read (dec_position reads them only
+ * for an array the lane took). */
 #include "decode_lane.h"
 
 #include <string.h>
@@ -20,7 +31,46 @@ typedef struct {
     const char *text;       /* the body */
     const char *p, *end;
     const char *fence;      /* one past the body's last byte that is not plain */
+    dec_lanes *lanes;
 } cursor;
+
+static inline uint64_t load64(const char *p)
+{
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return w;
+}
+
+/* The bytes at p and q differ in their first n (1..7) of eight? */
+static inline bool differ_in_first(uint64_t p, uint64_t q, uint32_t n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return ((p ^ q) >> (64 - 8 * n)) != 0;
+#else
+    return ((p ^ q) << (64 - 8 * n)) != 0;
+#endif
+}
+
+/* The n bytes at the cursor are text[at, at + n), which stands before the
+ * cursor: step over them. A word at a time, and the last part of a word
+ * masked, where eight bytes more stand in the body. */
+static inline bool same_text(cursor *c, uint32_t at, uint32_t n)
+{
+    const char *p = c->p, *q = c->text + at;
+    if ((size_t)(c->end - p) < (size_t)n + 8) {
+        if ((size_t)(c->end - p) < n || memcmp(p, q, n) != 0)
+            return false;
+    } else {
+        uint32_t i = 0;
+        for (; i + 8 <= n; i += 8)
+            if (load64(p + i) != load64(q + i))
+                return false;
+        if (i < n && differ_in_first(load64(p + i), load64(q + i), n - i))
+            return false;
+    }
+    c->p = p + n;
+    return true;
+}
 
 /* The n bytes of s (a literal) stand at the cursor: step over them. */
 static inline bool literal(cursor *c, const char *s, size_t n)
@@ -84,6 +134,31 @@ static inline bool string(cursor *c, dec_lane_text *out)
     return true;
 }
 
+/* A player's name: the string at the cursor, as the index of its text
+ * among the names the lane keeps. A text met before (its bytes, then the
+ * closing quote) is that name again, read once: a name in UTF-8 or
+ * escaped is checked by the strict pass's routine the first time only. */
+static inline bool player_name(cursor *c, uint8_t *name)
+{
+    dec_lanes *l = c->lanes;
+    if (c->p >= c->end || *c->p != '"')
+        return false;
+    const char *p = c->p + 1;
+    size_t room = (size_t)(c->end - p);
+    for (uint32_t k = 0; k < l->nnames; k++) {
+        uint32_t n = l->names[k].len;
+        if (room > n && p[n] == '"' && memcmp(p, c->text + l->names[k].at, n) == 0) {
+            c->p = p + n + 1;
+            *name = (uint8_t)k;
+            return true;
+        }
+    }
+    if (l->nnames == DEC_LANE_NAMES || !string(c, &l->names[l->nnames]))
+        return false;
+    *name = (uint8_t)l->nnames++;
+    return true;
+}
+
 /* A JSON integer of at most four digits (the strict pass's grammar: no
  * leading zero, "-0" is 0) in [min, max]. What follows it is the caller's
  * to check: a fifth digit, a fraction or an exponent is no ',', '}' or
@@ -93,11 +168,12 @@ static inline bool small_int(cursor *c, int min, int max, int *out)
     const char *p = c->p;
     bool negative = p < c->end && *p == '-';
     p += negative;
-    if (p >= c->end || (unsigned)(*p - '0') > 9)
+    const char *stop = c->end - p > 4 ? p + 4 : c->end;
+    if (p >= stop || (unsigned)(*p - '0') > 9)
         return false;
     int value = *p++ - '0';
     if (value != 0)
-        for (int digits = 1; digits < 4 && p < c->end && (unsigned)(*p - '0') <= 9; digits++)
+        while (p < stop && (unsigned)(*p - '0') <= 9)
             value = value * 10 + (*p++ - '0');
     if (negative)
         value = -value;
@@ -113,6 +189,7 @@ enum {
     M_TILE = 1 << 0, M_X = 1 << 1, M_Y = 1 << 2, M_ROT = 1 << 3,
     M_PLAYER = 1 << 4, M_KIND = 1 << 5, M_AT = 1 << 6, M_FLOCK = 1 << 7,
 };
+#define LANE_MEMBERS 8    /* one of each */
 
 /* The member whose name, with its quotes, stands at the cursor: the
  * cursor steps past it. 0 for any other name, or a name holding an escape
@@ -145,11 +222,24 @@ static inline unsigned member_name(cursor *c)
  * values are judged together. */
 typedef struct {
     unsigned seen;             /* M_ bits of the members read */
-    dec_lane_text tile, player, kind, at;
+    dec_lane_text tile, kind, at;
+    uint8_t player;            /* the name's index (player_name) */
     int x, y, rot;
     int nflock;
     int8_t flock[CC_MAX_FLOCK];
 } element;
+
+/* How the elements of one array are laid out, learned from the last one
+ * read member by member: its members in order, and the text before each
+ * value (from the '{', or from the end of the value before) and after the
+ * last (up to the '}', included), where it stands in the body. n == 0:
+ * nothing learned. */
+typedef struct {
+    int n;
+    unsigned seen;
+    unsigned member[LANE_MEMBERS];
+    uint32_t at[LANE_MEMBERS + 1], len[LANE_MEMBERS + 1];
+} layout;
 
 /* A "flock": [<sheep>, ...] of CC_MAX_FLOCK tokens at most, each of 1 to 4
  * sheep; the cursor is at its '['. */
@@ -180,7 +270,7 @@ static inline bool read_value(cursor *c, unsigned m, element *e)
     case M_Y: return small_int(c, -CC_COORD_LIMIT, CC_COORD_LIMIT, &e->y);
     case M_ROT: return small_int(c, 0, 270, &e->rot);
     case M_TILE: return string(c, &e->tile);
-    case M_PLAYER: return string(c, &e->player);
+    case M_PLAYER: return player_name(c, &e->player);
     case M_KIND: return string(c, &e->kind);
     case M_AT: return string(c, &e->at);
     default: return read_flock(c, e);
@@ -188,36 +278,66 @@ static inline bool read_value(cursor *c, unsigned m, element *e)
 }
 
 /* An object whose members are among `allowed`, each once (any other
- * name, or one holding an escape, declines: the careful reader names it).
- * The cursor is at its '{' (whitespace skipped). */
-static inline bool read_element(cursor *c, unsigned allowed, element *e)
+ * name, or one holding an escape, declines: the careful reader names it),
+ * matched by name; its layout is learned on the way. The cursor is at its
+ * '{' (whitespace skipped). */
+static bool read_element(cursor *c, unsigned allowed, element *e, layout *lay)
 {
+    const char *from = c->p;    /* where the text before the next value starts */
+    int n = 0;
     e->seen = 0;
     e->nflock = 0;
+    lay->n = 0;
     if (!LITERAL(c, "{"))
         return false;
-    if (token(c, '}'))
-        return true;
-    for (;;) {
-        /* Each step tries the compact form's next byte before whitespace. */
-        if (c->p < c->end && *c->p != '"')
+    if (!token(c, '}')) {
+        for (;;) {
+            /* Each step tries the compact form's next byte before whitespace. */
+            if (c->p < c->end && *c->p != '"')
+                skip_ws(c);
+            unsigned m = member_name(c);
+            if ((m & allowed) == 0 || (e->seen & m) != 0)
+                return false;   /* unknown, or twice: the careful reader's error */
+            e->seen |= m;
+            if (!LITERAL(c, ":") && !token(c, ':'))
+                return false;
             skip_ws(c);
-        unsigned m = member_name(c);
-        if ((m & allowed) == 0 || (e->seen & m) != 0)
-            return false;       /* unknown, or twice: the careful reader's error */
-        e->seen |= m;
-        if (!LITERAL(c, ":") && !token(c, ':'))
-            return false;
-        skip_ws(c);
-        if (!read_value(c, m, e))
-            return false;
-        if (LITERAL(c, ","))
-            continue;
-        if (token(c, '}'))
-            return true;
-        if (!LITERAL(c, ","))
-            return false;
+            lay->member[n] = m;
+            lay->at[n] = (uint32_t)(from - c->text);
+            lay->len[n++] = (uint32_t)(c->p - from);
+            if (!read_value(c, m, e))
+                return false;
+            from = c->p;
+            if (LITERAL(c, ","))
+                continue;
+            if (token(c, '}'))
+                break;
+            if (!LITERAL(c, ","))
+                return false;
+        }
     }
+    lay->at[n] = (uint32_t)(from - c->text);
+    lay->len[n] = (uint32_t)(c->p - from);
+    lay->n = n;
+    lay->seen = e->seen;
+    return true;
+}
+
+/* An element laid out as lay says, the cursor at its '{': the text before
+ * each value as learned, then the value. False at the first difference
+ * (the cursor is then anywhere in the element). */
+static inline bool read_as_before(cursor *c, const layout *lay, element *e)
+{
+    if (lay->n == 0)
+        return false;
+    e->nflock = 0;
+    for (int k = 0; k < lay->n; k++)
+        if (!same_text(c, lay->at[k], lay->len[k]) || !read_value(c, lay->member[k], e))
+            return false;
+    if (!same_text(c, lay->at[lay->n], lay->len[lay->n]))
+        return false;
+    e->seen = lay->seen;
+    return true;
 }
 
 /* Plain text that names something (a tile id, a kind, a location): no
@@ -226,42 +346,42 @@ static inline bool read_element(cursor *c, unsigned allowed, element *e)
 #define PLAIN(t) (!(t).escaped)
 
 /* A tile: "tile", "x", "y", "rot", and "player" on an abbey only. */
-static bool lane_tile(cursor *c, const cc_catalog *cat, cc_placed_tile *out, dec_lane_text *owner)
+static bool lane_tile(const cursor *c, const element *e, cc_placed_tile *out, uint8_t *owner)
 {
-    element e;
+    const cc_catalog *cat = c->lanes->cat;
     int type;
-    if (!read_element(c, M_TILE | M_X | M_Y | M_ROT | M_PLAYER, &e)
-        || (e.seen & (M_TILE | M_X | M_Y | M_ROT)) != (M_TILE | M_X | M_Y | M_ROT)
-        || !PLAIN(e.tile) || e.tile.len >= DEC_TEXT_MAX
-        || (type = cc_catalog_find_n(cat, c->text + e.tile.at, e.tile.len)) < 0
-        || e.rot % 90 != 0)
+    if ((e->seen & (M_TILE | M_X | M_Y | M_ROT)) != (M_TILE | M_X | M_Y | M_ROT)
+        || !PLAIN(e->tile) || e->tile.len >= DEC_TEXT_MAX
+        || (type = cc_catalog_find_n(cat, c->text + e->tile.at, e->tile.len)) < 0
+        || e->rot % 90 != 0)
         return false;
     /* Only an abbey names its placer. */
-    if ((e.seen & M_PLAYER) != 0 && !cat->types[type].is_abbey)
+    bool named = (e->seen & M_PLAYER) != 0;
+    if (named && !cat->types[type].is_abbey)
         return false;
-    *out = placed_tile(type, e.x, e.y, e.rot, -1);
-    *owner = (e.seen & M_PLAYER) != 0 ? e.player : (dec_lane_text){ 0, 0, false };
+    *out = placed_tile(type, e->x, e->y, e->rot, -1);
+    *owner = named ? e->player : DEC_LANE_NO_NAME;
     return true;
 }
 
 /* A figure: "player", "kind", "x", "y", "at", and a shepherd's "flock". */
-static bool lane_figure(cursor *c, loc_memo *locs, cc_figure *out, dec_lane_text *player)
+static bool lane_figure(const cursor *c, const element *e, loc_memo *locs, cc_figure *out,
+                        uint8_t *player)
 {
     static const unsigned required = M_PLAYER | M_KIND | M_X | M_Y | M_AT;
-    element e;
     int kind;
     cc_loc at;
-    if (!read_element(c, required | M_FLOCK, &e) || (e.seen & required) != required
-        || !PLAIN(e.kind) || (kind = raw_kind(c->text + e.kind.at, e.kind.len)) < 0
-        || !PLAIN(e.at) || !raw_loc((const unsigned char *)c->text + e.at.at, e.at.len, locs, &at))
+    if ((e->seen & required) != required
+        || !PLAIN(e->kind) || (kind = raw_kind(c->text + e->kind.at, e->kind.len)) < 0
+        || !PLAIN(e->at) || !raw_loc((const unsigned char *)c->text + e->at.at, e->at.len, locs, &at))
         return false;
     /* A flock belongs to a shepherd (a shepherd may stand without one). */
-    if ((e.seen & M_FLOCK) != 0 && kind != CC_FIG_SHEPHERD)
+    if ((e->seen & M_FLOCK) != 0 && kind != CC_FIG_SHEPHERD)
         return false;
-    placed_figure(out, -1, (cc_figure_kind)kind, e.x, e.y, at);
-    out->nflock = e.nflock;
-    memcpy(out->flock, e.flock, (size_t)e.nflock);
-    *player = e.player;
+    placed_figure(out, -1, (cc_figure_kind)kind, e->x, e->y, at);
+    out->nflock = e->nflock;
+    memcpy(out->flock, e->flock, (size_t)e->nflock);
+    *player = e->player;
     return true;
 }
 
@@ -270,21 +390,32 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
                         uint32_t *count)
 {
     dec_lanes *l = (dec_lanes *)lane;
-    cursor c = { text, text + at + 1, text + len, text + len };
+    cursor c = { text, text + at + 1, text + len, text + len, l };
     while (c.fence > text && jr_plain_byte[(unsigned char)c.fence[-1]])
         c.fence--;
-    uint32_t max = member == LANE_TILES ? CC_MAX_TILES : CC_MAX_FIGURES;
+    bool tiles = member == LANE_TILES;
+    uint32_t max = tiles ? CC_MAX_TILES : CC_MAX_FIGURES;
+    unsigned allowed = tiles ? M_TILE | M_X | M_Y | M_ROT | M_PLAYER
+                             : M_PLAYER | M_KIND | M_X | M_Y | M_AT | M_FLOCK;
     loc_memo locs;
     memset(locs.key, 0, sizeof locs.key);
+    layout lay;
+    lay.n = 0;
     uint32_t n = 0;
     if (!token(&c, ']')) {
         for (;;) {
             if (n == max)
                 return 0;       /* more than a position holds: the careful reader's 422 */
             skip_ws(&c);
-            bool read = member == LANE_TILES
-                ? lane_tile(&c, l->cat, &l->tiles[n], &l->owner[n])
-                : lane_figure(&c, &locs, &l->figures[n], &l->player[n]);
+            const char *start = c.p;
+            element e;
+            if (!read_as_before(&c, &lay, &e)) {
+                c.p = start;
+                if (!read_element(&c, allowed, &e, &lay))
+                    return 0;
+            }
+            bool read = tiles ? lane_tile(&c, &e, &l->tiles[n], &l->owner[n])
+                              : lane_figure(&c, &e, &locs, &l->figures[n], &l->player[n]);
             if (!read)
                 return 0;
             n++;
@@ -294,7 +425,7 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
                 return 0;
         }
     }
-    if (member == LANE_TILES)
+    if (tiles)
         l->ntiles = n;
     else
         l->nfigures = n;
@@ -311,7 +442,7 @@ void dec_lanes_init(dec_lanes *l, const cc_catalog *cat)
     l->lane.nesting = 3;        /* the array, its objects, a shepherd's flock */
     l->lane.read = lane_read;
     l->cat = cat;
-    l->ntiles = l->nfigures = 0;
+    l->ntiles = l->nfigures = l->nnames = 0;
 }
 
 const dec_lanes *dec_lanes_of(const jr_doc *doc)
