@@ -30,7 +30,6 @@ enum { LANE_TILES, LANE_FIGURES };
 typedef struct {
     const char *text;       /* the body */
     const char *p, *end;
-    const char *fence;      /* one past the body's last byte that is not plain */
     dec_lanes *lanes;
 } cursor;
 
@@ -41,32 +40,44 @@ static inline uint64_t load64(const char *p)
     return w;
 }
 
-/* The bytes at p and q differ in their first n (1..7) of eight? */
-static inline bool differ_in_first(uint64_t p, uint64_t q, uint32_t n)
+/* A text learned from an element (the text before one of its values):
+ * where it stands in the body, its length, and its first eight bytes (as
+ * many as it has, the rest masked off), which most such texts fit in. */
+typedef struct {
+    uint32_t at, len;
+    uint64_t first, mask;
+} learned;
+
+static learned learn(const cursor *c, const char *from, const char *to)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    return ((p ^ q) >> (64 - 8 * n)) != 0;
-#else
-    return ((p ^ q) << (64 - 8 * n)) != 0;
-#endif
+    learned t = { (uint32_t)(from - c->text), (uint32_t)(to - from), 0, 0 };
+    uint32_t n = t.len < 8 ? t.len : 8;
+    memcpy(&t.first, from, n);
+    memset(&t.mask, 0xff, n);
+    return t;
 }
 
-/* The n bytes at the cursor are text[at, at + n), which stands before the
- * cursor: step over them. A word at a time, and the last part of a word
- * masked, where eight bytes more stand in the body. */
-static inline bool same_text(cursor *c, uint32_t at, uint32_t n)
+/* The learned text t stands at the cursor: step over it. Its first eight
+ * bytes compared as one word, any more a word at a time with the text
+ * where it was learned (the last word overlapping the one before). */
+static inline bool same_text(cursor *c, const learned *t)
 {
-    const char *p = c->p, *q = c->text + at;
+    const char *p = c->p;
+    uint32_t n = t->len;
     if ((size_t)(c->end - p) < (size_t)n + 8) {
-        if ((size_t)(c->end - p) < n || memcmp(p, q, n) != 0)
+        if ((size_t)(c->end - p) < n || memcmp(p, c->text + t->at, n) != 0)
             return false;
     } else {
-        uint32_t i = 0;
-        for (; i + 8 <= n; i += 8)
-            if (load64(p + i) != load64(q + i))
-                return false;
-        if (i < n && differ_in_first(load64(p + i), load64(q + i), n - i))
+        if (((load64(p) ^ t->first) & t->mask) != 0)
             return false;
+        if (n > 8) {
+            const char *q = c->text + t->at;
+            for (uint32_t i = 8; i + 8 < n; i += 8)
+                if (load64(p + i) != load64(q + i))
+                    return false;
+            if (load64(p + n - 8) != load64(q + n - 8))
+                return false;
+        }
     }
     c->p = p + n;
     return true;
@@ -107,17 +118,7 @@ static inline bool string(cursor *c, dec_lane_text *out)
     if (c->p >= c->end || *c->p != '"')
         return false;
     const char *open = c->p;
-    /* A run that starts before the fence ends by itself (json_reader.c,
-     * plain_run). The cursor in a local: stored through c at each byte,
-     * the run cost twice as much. */
-    const char *p = open + 1;
-    if (p < c->fence)
-        while (jr_plain_byte[(unsigned char)*p])
-            p++;
-    else
-        while (p < c->end && jr_plain_byte[(unsigned char)*p])
-            p++;
-    c->p = p;
+    c->p = jr_plain_run(open + 1, c->end);
     out->escaped = false;
     if (c->p < c->end && *c->p == '"') {
         c->p++;
@@ -166,15 +167,19 @@ static inline bool player_name(cursor *c, uint8_t *name)
 static inline bool small_int(cursor *c, int min, int max, int *out)
 {
     const char *p = c->p;
-    bool negative = p < c->end && *p == '-';
+    const char *stop = c->end - p > 5 ? p + 5 : c->end;   /* a sign and four digits */
+    bool negative = p < stop && *p == '-';
     p += negative;
-    const char *stop = c->end - p > 4 ? p + 4 : c->end;
-    if (p >= stop || (unsigned)(*p - '0') > 9)
+    unsigned digit;
+    if (p >= stop || (digit = (unsigned char)*p - '0') > 9)
         return false;
-    int value = *p++ - '0';
+    int value = (int)digit;
+    p++;
     if (value != 0)
-        while (p < stop && (unsigned)(*p - '0') <= 9)
-            value = value * 10 + (*p++ - '0');
+        while (p < stop && (digit = (unsigned char)*p - '0') <= 9) {
+            value = value * 10 + (int)digit;
+            p++;
+        }
     if (negative)
         value = -value;
     if (value < min || value > max)
@@ -230,21 +235,21 @@ typedef struct {
 } element;
 
 /* How the elements of one array are laid out, learned from the last one
- * read member by member: its members in order, and the text before each
- * value (from the '{', or from the end of the value before) and after the
- * last (up to the '}', included), where it stands in the body. n == 0:
- * nothing learned. */
+ * read member by member: its members in order, the text before each value
+ * (from the '{', or from the end of the value before) and after the last
+ * (up to the '}', included). n == 0: nothing learned. */
 typedef struct {
     int n;
     unsigned seen;
     unsigned member[LANE_MEMBERS];
-    uint32_t at[LANE_MEMBERS + 1], len[LANE_MEMBERS + 1];
+    learned before[LANE_MEMBERS + 1];
 } layout;
 
 /* A "flock": [<sheep>, ...] of CC_MAX_FLOCK tokens at most, each of 1 to 4
  * sheep; the cursor is at its '['. */
 static bool read_flock(cursor *c, element *e)
 {
+    e->nflock = 0;
     if (!LITERAL(c, "["))
         return false;
     if (token(c, ']'))
@@ -262,81 +267,72 @@ static bool read_flock(cursor *c, element *e)
     }
 }
 
-/* The value of member m, the cursor at its first byte. */
+/* The value of member m, the cursor at its first byte. Tested by the
+ * value's kind (branches a processor predicts from the members before,
+ * where a jump through a table on the member was mispredicted). */
 static inline bool read_value(cursor *c, unsigned m, element *e)
 {
-    switch (m) {
-    case M_X: return small_int(c, -CC_COORD_LIMIT, CC_COORD_LIMIT, &e->x);
-    case M_Y: return small_int(c, -CC_COORD_LIMIT, CC_COORD_LIMIT, &e->y);
-    case M_ROT: return small_int(c, 0, 270, &e->rot);
-    case M_TILE: return string(c, &e->tile);
-    case M_PLAYER: return player_name(c, &e->player);
-    case M_KIND: return string(c, &e->kind);
-    case M_AT: return string(c, &e->at);
-    default: return read_flock(c, e);
-    }
+    if (m & (M_X | M_Y | M_ROT))
+        return m == M_ROT ? small_int(c, 0, 270, &e->rot)
+                          : small_int(c, -CC_COORD_LIMIT, CC_COORD_LIMIT, m == M_X ? &e->x : &e->y);
+    if (m & (M_TILE | M_KIND | M_AT))
+        return string(c, m == M_TILE ? &e->tile : m == M_KIND ? &e->kind : &e->at);
+    if (m == M_PLAYER)
+        return player_name(c, &e->player);
+    return read_flock(c, e);
 }
 
 /* An object whose members are among `allowed`, each once (any other
- * name, or one holding an escape, declines: the careful reader names it),
- * matched by name; its layout is learned on the way. The cursor is at its
- * '{' (whitespace skipped). */
+ * name, or one holding an escape, declines: the careful reader names it).
+ * The cursor is at its '{' (whitespace skipped). Its members are expected
+ * as lay says, while the text before each value is the one learned; from
+ * the first that differs, they are matched by name, and lay learns them. */
 static bool read_element(cursor *c, unsigned allowed, element *e, layout *lay)
 {
-    const char *from = c->p;    /* where the text before the next value starts */
-    int n = 0;
     e->seen = 0;
     e->nflock = 0;
-    lay->n = 0;
-    if (!LITERAL(c, "{"))
+    int k = 0;
+    for (; k < lay->n; k++) {
+        const char *at = c->p;
+        if (!same_text(c, &lay->before[k]))
+            break;
+        if (!read_value(c, lay->member[k], e)) {
+            c->p = at;          /* read by name: more whitespace, or an error */
+            break;
+        }
+        e->seen |= lay->member[k];
+    }
+    if (k > 0 && k == lay->n && same_text(c, &lay->before[k]))
+        return true;            /* laid out as the element before */
+    const char *from = c->p;    /* where the text before the next value starts */
+    if (k == 0 && !LITERAL(c, "{"))
         return false;
-    if (!token(c, '}')) {
-        for (;;) {
-            /* Each step tries the compact form's next byte before whitespace. */
-            if (c->p < c->end && *c->p != '"')
-                skip_ws(c);
-            unsigned m = member_name(c);
-            if ((m & allowed) == 0 || (e->seen & m) != 0)
-                return false;   /* unknown, or twice: the careful reader's error */
-            e->seen |= m;
-            if (!LITERAL(c, ":") && !token(c, ':'))
-                return false;
-            skip_ws(c);
-            lay->member[n] = m;
-            lay->at[n] = (uint32_t)(from - c->text);
-            lay->len[n++] = (uint32_t)(c->p - from);
-            if (!read_value(c, m, e))
-                return false;
-            from = c->p;
-            if (LITERAL(c, ","))
-                continue;
+    for (;;) {
+        /* After the '{' or a value: the '}', or a ',' after a value. */
+        if (k == 0 || !LITERAL(c, ",")) {
             if (token(c, '}'))
                 break;
-            if (!LITERAL(c, ","))
+            if (k > 0 && !LITERAL(c, ","))
                 return false;
         }
-    }
-    lay->at[n] = (uint32_t)(from - c->text);
-    lay->len[n] = (uint32_t)(c->p - from);
-    lay->n = n;
-    lay->seen = e->seen;
-    return true;
-}
-
-/* An element laid out as lay says, the cursor at its '{': the text before
- * each value as learned, then the value. False at the first difference
- * (the cursor is then anywhere in the element). */
-static inline bool read_as_before(cursor *c, const layout *lay, element *e)
-{
-    if (lay->n == 0)
-        return false;
-    e->nflock = 0;
-    for (int k = 0; k < lay->n; k++)
-        if (!same_text(c, lay->at[k], lay->len[k]) || !read_value(c, lay->member[k], e))
+        /* Each step tries the compact form's next byte before whitespace. */
+        if (c->p < c->end && *c->p != '"')
+            skip_ws(c);
+        unsigned m = member_name(c);
+        if ((m & allowed) == 0 || (e->seen & m) != 0)
+            return false;       /* unknown, or twice: the careful reader's error */
+        e->seen |= m;
+        if (!LITERAL(c, ":") && !token(c, ':'))
             return false;
-    if (!same_text(c, lay->at[lay->n], lay->len[lay->n]))
-        return false;
-    e->seen = lay->seen;
+        skip_ws(c);
+        lay->member[k] = m;
+        lay->before[k++] = learn(c, from, c->p);
+        if (!read_value(c, m, e))
+            return false;
+        from = c->p;
+    }
+    lay->before[k] = learn(c, from, c->p);
+    lay->n = k;
     return true;
 }
 
@@ -390,9 +386,7 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
                         uint32_t *count)
 {
     dec_lanes *l = (dec_lanes *)lane;
-    cursor c = { text, text + at + 1, text + len, text + len, l };
-    while (c.fence > text && jr_plain_byte[(unsigned char)c.fence[-1]])
-        c.fence--;
+    cursor c = { text, text + at + 1, text + len, l };
     bool tiles = member == LANE_TILES;
     uint32_t max = tiles ? CC_MAX_TILES : CC_MAX_FIGURES;
     unsigned allowed = tiles ? M_TILE | M_X | M_Y | M_ROT | M_PLAYER
@@ -407,13 +401,9 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
             if (n == max)
                 return 0;       /* more than a position holds: the careful reader's 422 */
             skip_ws(&c);
-            const char *start = c.p;
             element e;
-            if (!read_as_before(&c, &lay, &e)) {
-                c.p = start;
-                if (!read_element(&c, allowed, &e, &lay))
-                    return 0;
-            }
+            if (!read_element(&c, allowed, &e, &lay))
+                return 0;
             bool read = tiles ? lane_tile(&c, &e, &l->tiles[n], &l->owner[n])
                               : lane_figure(&c, &e, &locs, &l->figures[n], &l->player[n]);
             if (!read)
