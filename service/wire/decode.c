@@ -759,6 +759,55 @@ static bool decode_players(const jr_obj *p, const char *base, cc_position *pos, 
     return true;
 }
 
+/* Where each player's name stands in "players" (read by decode_players(),
+ * in order). A name written elsewhere in the position with the very bytes
+ * of a player's (escapes and all: Python writes a name the same way each
+ * time) names that player: compared where both stand, not decoded again.
+ * Any other text is decoded and looked up as before. */
+typedef struct {
+    int n;
+    const char *raw[CC_MAX_PLAYERS];
+    uint32_t len[CC_MAX_PLAYERS];
+} player_texts;
+
+static void player_texts_of(const jr_obj *p, const cc_position *pos, player_texts *out)
+{
+    jr_val list, v;
+    out->n = 0;
+    if (!jr_obj_get(p, "players", &list))
+        return;
+    jr_iter it = jr_iter_start(list);
+    while (out->n < pos->nplayers && jr_next_element(&it, &v) && v.type == JR_STRING) {
+        out->raw[out->n] = v.doc->text + v.at;
+        out->len[out->n++] = v.len;
+    }
+}
+
+/* The player whose name in "players" is the text raw[0..len), or -1. */
+static int texts_player(const player_texts *t, const char *raw, uint32_t len)
+{
+    for (int i = 0; i < t->n; i++)
+        if (t->len[i] == len && raw_same(t->raw[i], raw, len))
+            return i;
+    return -1;
+}
+
+/* "active": a name written as in "players" is that player; anything else
+ * is dec_player()'s. */
+static bool decode_active(const jr_obj *p, cc_position *pos, const player_texts *names,
+                          cc_error *err)
+{
+    jr_val v;
+    if (jr_obj_get(p, "active", &v) && v.type == JR_STRING) {
+        int player = texts_player(names, v.doc->text + v.at, v.len);
+        if (player >= 0) {
+            pos->active = player;
+            return true;
+        }
+    }
+    return dec_player(p, "active", POS, pos, false, &pos->active, err);
+}
+
 /* ---- the fast path ------------------------------------------------------
  *
  * Nearly every tile and figure a client sends has the plain shape: the
@@ -962,15 +1011,17 @@ static bool tile_packed(jr_val v, const cc_catalog *cat, const cc_position *pos,
     return true;
 }
 
-/* A member of "scores" or "abbeys" in its plain form: a plain name that is
- * a player's, and a plain integer in [0, max]. Anything else is read by
- * player_member() and the value's reader, which say what is wrong. */
-static bool fast_player_int(jr_str key, jr_val val, const cc_position *pos, int max,
-                            int *player, int *value)
+/* A member of "scores" or "abbeys" in its plain form: a name that is a
+ * player's (plain, or written as in "players"), and a plain integer in
+ * [0, max]. Anything else is read by player_member() and the value's
+ * reader, which say what is wrong. */
+static bool fast_player_int(jr_str key, jr_val val, const cc_position *pos,
+                            const player_texts *names, int max, int *player, int *value)
 {
-    if (key.escaped || !fast_int(val, 0, max, value))
+    if (!fast_int(val, 0, max, value))
         return false;
-    *player = raw_player(key.raw, key.len, pos);
+    *player = key.escaped ? texts_player(names, key.raw, key.len)
+                          : raw_player(key.raw, key.len, pos);
     return *player >= 0;
 }
 
@@ -1127,19 +1178,23 @@ static bool decode_tile(jr_val v, const char *ptr, const cc_catalog *cat,
  * first time an element holds it: -2 until then, -1 for no player. */
 typedef struct {
     int player[DEC_LANE_NAMES];
+    const player_texts *texts;
 } lane_names;
 
-static void lane_names_init(lane_names *r)
+static void lane_names_init(lane_names *r, const player_texts *texts)
 {
     for (int k = 0; k < DEC_LANE_NAMES; k++)
         r->player[k] = -2;
+    r->texts = texts;
 }
 
 /* The player the lane's name text names, as dec_player() finds it, or -1. */
-static int name_player(const jr_doc *doc, dec_lane_text name, const cc_position *pos)
+static int name_player(const jr_doc *doc, dec_lane_text name, const cc_position *pos,
+                       const player_texts *names)
 {
-    if (!name.escaped)
-        return raw_player(doc->text + name.at, name.len, pos);
+    int p = texts_player(names, doc->text + name.at, name.len);
+    if (p >= 0 || !name.escaped)
+        return p >= 0 ? p : raw_player(doc->text + name.at, name.len, pos);
     char s[CC_NAME_MAX];
     bool nul;
     jr_val v = { doc, JR_STRING, true, name.at, name.len, 0 };
@@ -1154,7 +1209,7 @@ static bool lane_player(const dec_lanes *l, const jr_doc *doc, unsigned k, const
                         cc_error *err)
 {
     if (names->player[k] == -2)
-        names->player[k] = name_player(doc, l->names[k], pos);
+        names->player[k] = name_player(doc, l->names[k], pos, names->texts);
     *player = names->player[k];
     if (*player >= 0)
         return true;
@@ -1167,10 +1222,10 @@ static bool lane_player(const dec_lanes *l, const jr_doc *doc, unsigned k, const
 
 /* position.tiles as the lane took it (decode_lane.h). */
 static bool tiles_from_lane(const dec_lanes *l, const jr_doc *doc, cc_position *pos,
-                            cc_error *err)
+                            const player_texts *texts, cc_error *err)
 {
     lane_names names;
-    lane_names_init(&names);
+    lane_names_init(&names, texts);
     memcpy(pos->tiles, l->tiles, l->ntiles * sizeof pos->tiles[0]);
     pos->ntiles = (int)l->ntiles;
     for (uint32_t i = 0; i < l->ntiles; i++)
@@ -1185,10 +1240,10 @@ static bool tiles_from_lane(const dec_lanes *l, const jr_doc *doc, cc_position *
 
 /* position.figures as the lane took it. */
 static bool figures_from_lane(const dec_lanes *l, const jr_doc *doc, cc_position *pos,
-                              cc_error *err)
+                              const player_texts *texts, cc_error *err)
 {
     lane_names names;
-    lane_names_init(&names);
+    lane_names_init(&names, texts);
     memcpy(pos->figures, l->figures, l->nfigures * sizeof pos->figures[0]);
     pos->nfigures = (int)l->nfigures;
     for (uint32_t i = 0; i < l->nfigures; i++)
@@ -1201,7 +1256,7 @@ static bool figures_from_lane(const dec_lanes *l, const jr_doc *doc, cc_position
 }
 
 static bool decode_tiles(const jr_obj *p, const cc_catalog *cat, cc_position *pos,
-                         cc_error *err)
+                         const player_texts *names, cc_error *err)
 {
     jr_val list;
     if (!dec_array(p, "tiles", POS, true, &list, err))
@@ -1215,7 +1270,7 @@ static bool decode_tiles(const jr_obj *p, const cc_catalog *cat, cc_position *po
     }
     const dec_lanes *lanes = jr_by_lane(list) ? dec_lanes_of(list.doc) : NULL;
     if (lanes != NULL)
-        return tiles_from_lane(lanes, list.doc, pos, err);
+        return tiles_from_lane(lanes, list.doc, pos, names, err);
     jr_iter it = jr_iter_start(list);
     jr_val v;
     for (size_t i = 0; jr_next_element(&it, &v); i++) {
@@ -1229,7 +1284,8 @@ static bool decode_tiles(const jr_obj *p, const cc_catalog *cat, cc_position *po
     return true;
 }
 
-static bool decode_figures(const jr_obj *p, cc_position *pos, cc_error *err)
+static bool decode_figures(const jr_obj *p, cc_position *pos, const player_texts *names,
+                           cc_error *err)
 {
     jr_val list;
     if (!dec_array(p, "figures", POS, true, &list, err))
@@ -1244,7 +1300,7 @@ static bool decode_figures(const jr_obj *p, cc_position *pos, cc_error *err)
     }
     const dec_lanes *lanes = jr_by_lane(list) ? dec_lanes_of(list.doc) : NULL;
     if (lanes != NULL)
-        return figures_from_lane(lanes, list.doc, pos, err);
+        return figures_from_lane(lanes, list.doc, pos, names, err);
     loc_memo locs;
     memset(locs.key, 0, sizeof locs.key);
     jr_iter it = jr_iter_start(list);
@@ -1307,7 +1363,8 @@ static bool decode_score(jr_val v, const char *ptr, const cc_position *pos, int 
     return true;
 }
 
-static bool decode_scores(const jr_obj *p, cc_position *pos, cc_error *err)
+static bool decode_scores(const jr_obj *p, cc_position *pos, const player_texts *names,
+                          cc_error *err)
 {
     jr_obj scores;
     if (!dec_object(p, "scores", POS, false, &scores, err))
@@ -1319,7 +1376,7 @@ static bool decode_scores(const jr_obj *p, cc_position *pos, cc_error *err)
     jr_val val;
     while (jr_members_next(&m, &key, &val)) {
         int player, score;
-        if (fast_player_int(key, val, pos, DEC_SCORE_MAX, &player, &score)) {
+        if (fast_player_int(key, val, pos, names, DEC_SCORE_MAX, &player, &score)) {
             pos->scores[player][0] = score;     /* a plain integer is [n, 0] */
             pos->scores[player][1] = 0;
             continue;
@@ -1332,7 +1389,8 @@ static bool decode_scores(const jr_obj *p, cc_position *pos, cc_error *err)
     return true;
 }
 
-static bool decode_abbeys(const jr_obj *p, cc_position *pos, cc_error *err)
+static bool decode_abbeys(const jr_obj *p, cc_position *pos, const player_texts *names,
+                          cc_error *err)
 {
     jr_obj abbeys;
     if (!dec_object(p, "abbeys", POS, false, &abbeys, err))
@@ -1357,7 +1415,7 @@ static bool decode_abbeys(const jr_obj *p, cc_position *pos, cc_error *err)
     jr_val val;
     while (jr_members_next(&m, &key, &val)) {
         int player, count;
-        if (fast_player_int(key, val, pos, 1, &player, &count)) {
+        if (fast_player_int(key, val, pos, names, 1, &player, &count)) {
             pos->abbeys[player] = count;
             continue;
         }
@@ -1418,15 +1476,16 @@ bool dec_position(const jr_obj *root, const cc_catalog *cat, cc_position *pos, c
     jr_obj p;
     if (!dec_object(root, "position", "", true, &p, err) || !dec_only_members(&p, allowed, POS, err))
         return false;
-    return decode_expansions(&p, POS, pos, err)
-        && decode_options(&p, POS, pos, err)
-        && decode_setup_members(&p, POS, pos, err)
-        && decode_players(&p, POS, pos, err)
-        && dec_player(&p, "active", POS, pos, false, &pos->active, err)
-        && decode_tiles(&p, cat, pos, err)
-        && decode_figures(&p, pos, err)
-        && decode_scores(&p, pos, err)
-        && decode_abbeys(&p, pos, err)
+    if (!decode_expansions(&p, POS, pos, err) || !decode_options(&p, POS, pos, err)
+        || !decode_setup_members(&p, POS, pos, err) || !decode_players(&p, POS, pos, err))
+        return false;
+    player_texts names;
+    player_texts_of(&p, pos, &names);
+    return decode_active(&p, pos, &names, err)
+        && decode_tiles(&p, cat, pos, &names, err)
+        && decode_figures(&p, pos, &names, err)
+        && decode_scores(&p, pos, &names, err)
+        && decode_abbeys(&p, pos, &names, err)
         && decode_goods(&p, pos, err)
         && dec_bool(&p, "builder_turn", POS, false, &pos->builder_turn, NULL, err);
 }

@@ -33,13 +33,6 @@ typedef struct {
     dec_lanes *lanes;
 } cursor;
 
-static inline uint64_t load64(const char *p)
-{
-    uint64_t w;
-    memcpy(&w, p, 8);
-    return w;
-}
-
 /* A text learned from an element (the text before one of its values):
  * where it stands in the body, its length, and its first eight bytes (as
  * many as it has, the rest masked off), which most such texts fit in. */
@@ -68,14 +61,14 @@ static inline bool same_text(cursor *c, const learned *t)
         if ((size_t)(c->end - p) < n || memcmp(p, c->text + t->at, n) != 0)
             return false;
     } else {
-        if (((load64(p) ^ t->first) & t->mask) != 0)
+        if (((raw_load64(p) ^ t->first) & t->mask) != 0)
             return false;
         if (n > 8) {
             const char *q = c->text + t->at;
             for (uint32_t i = 8; i + 8 < n; i += 8)
-                if (load64(p + i) != load64(q + i))
+                if (raw_load64(p + i) != raw_load64(q + i))
                     return false;
-            if (load64(p + n - 8) != load64(q + n - 8))
+            if (raw_load64(p + n - 8) != raw_load64(q + n - 8))
                 return false;
         }
     }
@@ -148,7 +141,7 @@ static inline bool player_name(cursor *c, uint8_t *name)
     size_t room = (size_t)(c->end - p);
     for (uint32_t k = 0; k < l->nnames; k++) {
         uint32_t n = l->names[k].len;
-        if (room > n && p[n] == '"' && memcmp(p, c->text + l->names[k].at, n) == 0) {
+        if (room > n && p[n] == '"' && raw_same(p, c->text + l->names[k].at, n)) {
             c->p = p + n + 1;
             *name = (uint8_t)k;
             return true;
@@ -336,19 +329,52 @@ static bool read_element(cursor *c, unsigned allowed, element *e, layout *lay)
     return true;
 }
 
+/* Tile ids met before in one array, by a hash of their last eight bytes
+ * (and of the bytes before a shorter one): the same text is the same tile
+ * type. A request's ids repeat (base.E, base.J...): the catalog is asked
+ * once per distinct id, and a repeated one is compared with the body's
+ * text where it stood, which is in the cache, where the catalog's names
+ * are not. */
+#define ID_MEMO_SLOTS 64
+
+typedef struct {
+    uint32_t at[ID_MEMO_SLOTS], len[ID_MEMO_SLOTS];   /* len 0: empty */
+    int type[ID_MEMO_SLOTS];
+} id_memo;
+
+/* The tile type the plain text of `id` names, or -1. */
+static inline int tile_type(const cursor *c, dec_lane_text id, id_memo *memo)
+{
+    const char *s = c->text + id.at;
+    if (id.len == 0 || id.at < 8)
+        return cc_catalog_find_n(c->lanes->cat, s, id.len);
+    uint64_t tail = raw_load64(s + id.len - 8) ^ id.len;
+    unsigned h = (unsigned)((tail * UINT64_C(0x9E3779B97F4A7C15)) >> 58);
+    if (memo->len[h] == id.len && raw_same(s, c->text + memo->at[h], id.len))
+        return memo->type[h];
+    int type = cc_catalog_find_n(c->lanes->cat, s, id.len);
+    if (type >= 0) {
+        memo->at[h] = id.at;
+        memo->len[h] = id.len;
+        memo->type[h] = type;
+    }
+    return type;
+}
+
 /* Plain text that names something (a tile id, a kind, a location): no
  * escape. Escaped, it is left to the careful reader; no serializer
  * escapes these ASCII names. */
 #define PLAIN(t) (!(t).escaped)
 
 /* A tile: "tile", "x", "y", "rot", and "player" on an abbey only. */
-static bool lane_tile(const cursor *c, const element *e, cc_placed_tile *out, uint8_t *owner)
+static bool lane_tile(const cursor *c, const element *e, id_memo *ids, cc_placed_tile *out,
+                      uint8_t *owner)
 {
     const cc_catalog *cat = c->lanes->cat;
     int type;
     if ((e->seen & (M_TILE | M_X | M_Y | M_ROT)) != (M_TILE | M_X | M_Y | M_ROT)
         || !PLAIN(e->tile) || e->tile.len >= DEC_TEXT_MAX
-        || (type = cc_catalog_find_n(cat, c->text + e->tile.at, e->tile.len)) < 0
+        || (type = tile_type(c, e->tile, ids)) < 0
         || e->rot % 90 != 0)
         return false;
     /* Only an abbey names its placer. */
@@ -392,7 +418,9 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
     unsigned allowed = tiles ? M_TILE | M_X | M_Y | M_ROT | M_PLAYER
                              : M_PLAYER | M_KIND | M_X | M_Y | M_AT | M_FLOCK;
     loc_memo locs;
+    id_memo ids;
     memset(locs.key, 0, sizeof locs.key);
+    memset(ids.len, 0, sizeof ids.len);
     layout lay;
     lay.n = 0;
     uint32_t n = 0;
@@ -404,7 +432,7 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
             element e;
             if (!read_element(&c, allowed, &e, &lay))
                 return 0;
-            bool read = tiles ? lane_tile(&c, &e, &l->tiles[n], &l->owner[n])
+            bool read = tiles ? lane_tile(&c, &e, &ids, &l->tiles[n], &l->owner[n])
                               : lane_figure(&c, &e, &locs, &l->figures[n], &l->player[n]);
             if (!read)
                 return 0;
