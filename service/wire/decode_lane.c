@@ -2,22 +2,25 @@
  *
  * One cursor walks the array. A serializer writes every element of an
  * array alike: the same members in the same order, the same whitespace
- * between them. So the lane reads an element member by member, matching
- * each name (read_element), and keeps its layout: the text before each
- * value ("{\"tile\":", ",\"x\":", ... up to the '}'), which it then
- * expects of the next elements (read_as_before): a few 8-byte compares per
- * member, and the value read by its member's own routine. An element that
- * differs (members in another order, one more or fewer, other whitespace)
- * is read again from its '{' member by member, and its layout is the one
- * expected next. Both ways take exactly the same text: the layout's bytes
- * were read once by name, and the same bytes read the same.
+ * between them. So the lane keeps the layout of the element before: its
+ * members in order and the text before each value ("{\"tile\":", ",\"x\":",
+ * ... up to the '}'), and expects it of the next element: a word or two
+ * compared per member, then the value read by its member's routine. From
+ * the first text that differs (a member in another order, one more or
+ * fewer, other whitespace) the element's members are matched by name, and
+ * their layout is the one expected next. Both ways take exactly the same
+ * text: the layout's bytes were read once by name, and the same bytes read
+ * the same.
  *
  * Plain strings are run over here; a string holding anything else is read
- * by the strict pass's own routine. A player's name equal to one met
- * before is that name again: compared, not read. Every step either moves
- * the cursor or fails, and a failure anywhere declines the array: the
- * records written so far are then never read (dec_position reads them only
- * for an array the lane took). */
+ * by the strict pass's own routine. A player's name or a tile id met
+ * before is compared, not read again.
+ *
+ * Each step takes the cursor and returns it moved past what it read, or
+ * NULL where it fails (the cursor in a register: kept in a struct that the
+ * steps write through, it was reloaded at every store). A failure anywhere
+ * declines the array: the records written so far are then never read
+ * (dec_position reads them only for an array the lane took). */
 #include "decode_lane.h"
 
 #include <string.h>
@@ -27,11 +30,24 @@
 
 enum { LANE_TILES, LANE_FIGURES };
 
+/* The body, and the lane's records. */
 typedef struct {
-    const char *text;       /* the body */
-    const char *p, *end;
+    const char *text, *end;
     dec_lanes *lanes;
-} cursor;
+} body;
+
+/* The byte ch at p: the cursor past it. */
+static inline const char *byte(const char *p, const char *end, char ch)
+{
+    return p < end && *p == ch ? p + 1 : NULL;
+}
+
+/* JSON's whitespace (the pass's own routine: eight spaces of indentation
+ * at a time), then the byte ch. */
+static inline const char *token(const char *p, const char *end, char ch)
+{
+    return byte(jr_skip_ws(p, end), end, ch);
+}
 
 /* A text learned from an element (the text before one of its values):
  * where it stands in the body, its length, and its first eight bytes (as
@@ -41,131 +57,96 @@ typedef struct {
     uint64_t first, mask;
 } learned;
 
-static learned learn(const cursor *c, const char *from, const char *to)
+static learned learn(const body *b, const char *from, const char *to)
 {
-    learned t = { (uint32_t)(from - c->text), (uint32_t)(to - from), 0, 0 };
+    learned t = { (uint32_t)(from - b->text), (uint32_t)(to - from), 0, 0 };
     uint32_t n = t.len < 8 ? t.len : 8;
     memcpy(&t.first, from, n);
     memset(&t.mask, 0xff, n);
     return t;
 }
 
-/* The learned text t stands at the cursor: step over it. Its first eight
- * bytes compared as one word, any more a word at a time with the text
- * where it was learned (the last word overlapping the one before). */
-static inline bool same_text(cursor *c, const learned *t)
+/* The learned text t at p. Its first eight bytes compared as one word, any
+ * more a word at a time with the text where it was learned (the last word
+ * overlapping the one before), where eight bytes more stand in the body. */
+static inline const char *same_text(const char *p, const body *b, const learned *t)
 {
-    const char *p = c->p;
     uint32_t n = t->len;
-    if ((size_t)(c->end - p) < (size_t)n + 8) {
-        if ((size_t)(c->end - p) < n || memcmp(p, c->text + t->at, n) != 0)
-            return false;
-    } else {
-        if (((raw_load64(p) ^ t->first) & t->mask) != 0)
-            return false;
-        if (n > 8) {
-            const char *q = c->text + t->at;
-            for (uint32_t i = 8; i + 8 < n; i += 8)
-                if (raw_load64(p + i) != raw_load64(q + i))
-                    return false;
-            if (raw_load64(p + n - 8) != raw_load64(q + n - 8))
-                return false;
-        }
+    if ((size_t)(b->end - p) < (size_t)n + 8)
+        return (size_t)(b->end - p) >= n && memcmp(p, b->text + t->at, n) == 0 ? p + n : NULL;
+    if (((raw_load64(p) ^ t->first) & t->mask) != 0)
+        return NULL;
+    if (n > 8) {
+        const char *q = b->text + t->at;
+        for (uint32_t i = 8; i + 8 < n; i += 8)
+            if (raw_load64(p + i) != raw_load64(q + i))
+                return NULL;
+        if (raw_load64(p + n - 8) != raw_load64(q + n - 8))
+            return NULL;
     }
-    c->p = p + n;
-    return true;
+    return p + n;
 }
 
-/* The n bytes of s (a literal) stand at the cursor: step over them. */
-static inline bool literal(cursor *c, const char *s, size_t n)
-{
-    if ((size_t)(c->end - c->p) < n || memcmp(c->p, s, n) != 0)
-        return false;
-    c->p += n;
-    return true;
-}
-#define LITERAL(c, s) literal(c, s, sizeof(s) - 1)
-
-/* JSON's whitespace, wherever the grammar allows it (the pass's own
- * routine: eight spaces of indentation at a time). */
-static inline void skip_ws(cursor *c)
-{
-    c->p = jr_skip_ws(c->p, c->end);
-}
-
-/* skip_ws, then the one byte ch: step over both. */
-static inline bool token(cursor *c, char ch)
-{
-    skip_ws(c);
-    if (c->p >= c->end || *c->p != ch)
-        return false;
-    c->p++;
-    return true;
-}
-
-/* The string whose opening quote is at the cursor; the cursor steps past
- * its closing quote. Plain bytes are run over here; anything else (UTF-8,
+/* The string whose opening quote is at p: the cursor past its closing
+ * quote. Plain bytes are run over eight at a time; anything else (UTF-8,
  * an escape, an error) is read by the strict pass's own routine. */
-static inline bool string(cursor *c, dec_lane_text *out)
+static inline const char *string(const char *p, const body *b, dec_lane_text *out)
 {
-    if (c->p >= c->end || *c->p != '"')
-        return false;
-    const char *open = c->p;
-    c->p = jr_plain_run(open + 1, c->end);
+    if (p >= b->end || *p != '"')
+        return NULL;
+    const char *open = p;
+    p = jr_plain_run(p + 1, b->end);
     out->escaped = false;
-    if (c->p < c->end && *c->p == '"') {
-        c->p++;
+    if (p < b->end && *p == '"') {
+        p++;
     } else {
-        size_t len = (size_t)(c->end - c->text);
-        size_t stop = jr_string_end(c->text, len, (size_t)(open - c->text),
-                                    (size_t)(c->p - c->text), &out->escaped);
+        size_t stop = jr_string_end(b->text, (size_t)(b->end - b->text), (size_t)(open - b->text),
+                                    (size_t)(p - b->text), &out->escaped);
         if (stop == 0)
-            return false;
-        c->p = c->text + stop;
+            return NULL;
+        p = b->text + stop;
     }
-    out->at = (uint32_t)(open + 1 - c->text);
-    out->len = (uint32_t)(c->p - open - 2);
-    return true;
+    out->at = (uint32_t)(open + 1 - b->text);
+    out->len = (uint32_t)(p - open - 2);
+    return p;
 }
 
-/* A player's name: the string at the cursor, as the index of its text
- * among the names the lane keeps. A text met before (its bytes, then the
- * closing quote) is that name again, read once: a name in UTF-8 or
- * escaped is checked by the strict pass's routine the first time only. */
-static inline bool player_name(cursor *c, uint8_t *name)
+/* A player's name: the string at p, as the index of its text among the
+ * names the lane keeps. A text met before (its bytes, then the closing
+ * quote) is that name again, read once: a name in UTF-8 or escaped is
+ * checked by the strict pass's routine the first time only. */
+static inline const char *player_name(const char *p, const body *b, uint8_t *name)
 {
-    dec_lanes *l = c->lanes;
-    if (c->p >= c->end || *c->p != '"')
-        return false;
-    const char *p = c->p + 1;
-    size_t room = (size_t)(c->end - p);
+    dec_lanes *l = b->lanes;
+    if (p >= b->end || *p != '"')
+        return NULL;
+    const char *s = p + 1;
+    size_t room = (size_t)(b->end - s);
     for (uint32_t k = 0; k < l->nnames; k++) {
         uint32_t n = l->names[k].len;
-        if (room > n && p[n] == '"' && raw_same(p, c->text + l->names[k].at, n)) {
-            c->p = p + n + 1;
+        if (room > n && s[n] == '"' && raw_same(s, b->text + l->names[k].at, n)) {
             *name = (uint8_t)k;
-            return true;
+            return s + n + 1;
         }
     }
-    if (l->nnames == DEC_LANE_NAMES || !string(c, &l->names[l->nnames]))
-        return false;
+    if (l->nnames == DEC_LANE_NAMES || (p = string(p, b, &l->names[l->nnames])) == NULL)
+        return NULL;
     *name = (uint8_t)l->nnames++;
-    return true;
+    return p;
 }
 
 /* A JSON integer of at most four digits (the strict pass's grammar: no
  * leading zero, "-0" is 0) in [min, max]. What follows it is the caller's
  * to check: a fifth digit, a fraction or an exponent is no ',', '}' or
  * ']'. */
-static inline bool small_int(cursor *c, int min, int max, int *out)
+static inline const char *small_int(const char *p, const char *end, int min, int max, int *out)
 {
-    const char *p = c->p;
-    const char *stop = c->end - p > 5 ? p + 5 : c->end;   /* a sign and four digits */
+    const char *stop = end - p > 5 ? p + 5 : end;   /* a sign and four digits */
     bool negative = p < stop && *p == '-';
     p += negative;
     unsigned digit;
     if (p >= stop || (digit = (unsigned char)*p - '0') > 9)
-        return false;
+        return NULL;
     int value = (int)digit;
     p++;
     if (value != 0)
@@ -176,10 +157,9 @@ static inline bool small_int(cursor *c, int min, int max, int *out)
     if (negative)
         value = -value;
     if (value < min || value > max)
-        return false;
-    c->p = p;
+        return NULL;
     *out = value;
-    return true;
+    return p;
 }
 
 /* The members an element may have, a bit each. */
@@ -189,31 +169,26 @@ enum {
 };
 #define LANE_MEMBERS 8    /* one of each */
 
-/* The member whose name, with its quotes, stands at the cursor: the
- * cursor steps past it. 0 for any other name, or a name holding an escape
- * (which the careful reader decodes; no serializer writes one). */
-static inline unsigned member_name(cursor *c)
+/* The member whose name, with its quotes, stands at *p: *p steps past it.
+ * 0 for any other name, or a name holding an escape (which the careful
+ * reader decodes; no serializer writes one). */
+static inline unsigned member_name(const char **p, const char *end)
 {
-#define NAME(s, bit)                                                        \
-    if ((size_t)(c->end - c->p) >= sizeof(s) - 1 && memcmp(c->p, s, sizeof(s) - 1) == 0) { \
-        c->p += sizeof(s) - 1;                                              \
-        return bit;                                                         \
-    }                                                                       \
-    return 0
-    if (c->end - c->p < 3 || c->p[0] != '"')
+    static const struct { const char *name; unsigned len, bit; } members[] = {
+        { "\"x\"", 3, M_X },           { "\"y\"", 3, M_Y },         { "\"at\"", 4, M_AT },
+        { "\"rot\"", 5, M_ROT },       { "\"tile\"", 6, M_TILE },   { "\"kind\"", 6, M_KIND },
+        { "\"flock\"", 7, M_FLOCK },   { "\"player\"", 8, M_PLAYER },
+    };
+    const char *s = *p;
+    if (end - s < 3 || s[0] != '"')
         return 0;
-    switch (c->p[1]) {
-    case 'x': NAME("\"x\"", M_X);
-    case 'y': NAME("\"y\"", M_Y);
-    case 'a': NAME("\"at\"", M_AT);
-    case 'r': NAME("\"rot\"", M_ROT);
-    case 't': NAME("\"tile\"", M_TILE);
-    case 'k': NAME("\"kind\"", M_KIND);
-    case 'f': NAME("\"flock\"", M_FLOCK);
-    case 'p': NAME("\"player\"", M_PLAYER);
-    default: return 0;
-    }
-#undef NAME
+    for (size_t i = 0; i < sizeof members / sizeof members[0]; i++)
+        if (s[1] == members[i].name[1] && (size_t)(end - s) >= members[i].len
+            && memcmp(s, members[i].name, members[i].len) == 0) {
+            *p = s + members[i].len;
+            return members[i].bit;
+        }
+    return 0;
 }
 
 /* One element of either array, its members in any order, before its
@@ -233,100 +208,108 @@ typedef struct {
  * (up to the '}', included). n == 0: nothing learned. */
 typedef struct {
     int n;
-    unsigned seen;
     unsigned member[LANE_MEMBERS];
     learned before[LANE_MEMBERS + 1];
 } layout;
 
 /* A "flock": [<sheep>, ...] of CC_MAX_FLOCK tokens at most, each of 1 to 4
- * sheep; the cursor is at its '['. */
-static bool read_flock(cursor *c, element *e)
+ * sheep; p at its '['. */
+static const char *read_flock(const char *p, const char *end, element *e)
 {
     e->nflock = 0;
-    if (!LITERAL(c, "["))
-        return false;
-    if (token(c, ']'))
-        return true;
+    if ((p = byte(p, end, '[')) == NULL)
+        return NULL;
+    const char *close = token(p, end, ']');
+    if (close != NULL)
+        return close;
     for (;;) {
         int sheep;
-        skip_ws(c);
-        if (e->nflock == CC_MAX_FLOCK || !small_int(c, 1, 4, &sheep))
-            return false;
+        p = jr_skip_ws(p, end);
+        if (e->nflock == CC_MAX_FLOCK || (p = small_int(p, end, 1, 4, &sheep)) == NULL)
+            return NULL;
         e->flock[e->nflock++] = (int8_t)sheep;
-        if (token(c, ']'))
-            return true;
-        if (!LITERAL(c, ","))
-            return false;
+        p = jr_skip_ws(p, end);
+        if ((close = byte(p, end, ']')) != NULL)
+            return close;
+        if ((p = byte(p, end, ',')) == NULL)
+            return NULL;
     }
 }
 
-/* The value of member m, the cursor at its first byte. Tested by the
- * value's kind (branches a processor predicts from the members before,
- * where a jump through a table on the member was mispredicted). */
-static inline bool read_value(cursor *c, unsigned m, element *e)
+/* The value of member m at p. Chosen by two tests on the value's kind
+ * (branches a processor predicts from the members before, where a jump
+ * through a table on the member was mispredicted). */
+static inline const char *read_value(const char *p, const body *b, unsigned m, element *e)
 {
     if (m & (M_X | M_Y | M_ROT))
-        return m == M_ROT ? small_int(c, 0, 270, &e->rot)
-                          : small_int(c, -CC_COORD_LIMIT, CC_COORD_LIMIT, m == M_X ? &e->x : &e->y);
+        return m == M_ROT ? small_int(p, b->end, 0, 270, &e->rot)
+                          : small_int(p, b->end, -CC_COORD_LIMIT, CC_COORD_LIMIT,
+                                      m == M_X ? &e->x : &e->y);
     if (m & (M_TILE | M_KIND | M_AT))
-        return string(c, m == M_TILE ? &e->tile : m == M_KIND ? &e->kind : &e->at);
+        return string(p, b, m == M_TILE ? &e->tile : m == M_KIND ? &e->kind : &e->at);
     if (m == M_PLAYER)
-        return player_name(c, &e->player);
-    return read_flock(c, e);
+        return player_name(p, b, &e->player);
+    return read_flock(p, b->end, e);
 }
 
 /* An object whose members are among `allowed`, each once (any other
- * name, or one holding an escape, declines: the careful reader names it).
- * The cursor is at its '{' (whitespace skipped). Its members are expected
- * as lay says, while the text before each value is the one learned; from
- * the first that differs, they are matched by name, and lay learns them. */
-static bool read_element(cursor *c, unsigned allowed, element *e, layout *lay)
+ * name, or one holding an escape, declines: the careful reader names it),
+ * p at its '{' (whitespace skipped). Its members are expected as lay says,
+ * while the text before each value is the one learned; from the first that
+ * differs they are matched by name, and lay learns them. */
+static const char *read_element(const char *p, const body *b, unsigned allowed, element *e,
+                                layout *lay)
 {
+    const char *end = b->end;
     e->seen = 0;
     e->nflock = 0;
     int k = 0;
     for (; k < lay->n; k++) {
-        const char *at = c->p;
-        if (!same_text(c, &lay->before[k]))
-            break;
-        if (!read_value(c, lay->member[k], e)) {
-            c->p = at;          /* read by name: more whitespace, or an error */
-            break;
-        }
+        const char *q = same_text(p, b, &lay->before[k]);
+        if (q == NULL || (q = read_value(q, b, lay->member[k], e)) == NULL)
+            break;              /* read by name from p: other text, or an error */
         e->seen |= lay->member[k];
+        p = q;
     }
-    if (k > 0 && k == lay->n && same_text(c, &lay->before[k]))
-        return true;            /* laid out as the element before */
-    const char *from = c->p;    /* where the text before the next value starts */
-    if (k == 0 && !LITERAL(c, "{"))
-        return false;
+    if (k > 0 && k == lay->n) {
+        const char *q = same_text(p, b, &lay->before[k]);
+        if (q != NULL)
+            return q;           /* laid out as the element before */
+    }
+    const char *from = p;       /* where the text before the next value starts */
+    if (k == 0 && (p = byte(p, end, '{')) == NULL)
+        return NULL;
     for (;;) {
         /* After the '{' or a value: the '}', or a ',' after a value. */
-        if (k == 0 || !LITERAL(c, ",")) {
-            if (token(c, '}'))
+        const char *q = k > 0 ? byte(p, end, ',') : NULL;
+        if (q == NULL) {
+            if ((q = token(p, end, '}')) != NULL) {
+                p = q;
                 break;
-            if (k > 0 && !LITERAL(c, ","))
-                return false;
+            }
+            if (k > 0 && (q = byte(jr_skip_ws(p, end), end, ',')) == NULL)
+                return NULL;
+            if (k == 0)
+                q = p;
         }
-        /* Each step tries the compact form's next byte before whitespace. */
-        if (c->p < c->end && *c->p != '"')
-            skip_ws(c);
-        unsigned m = member_name(c);
+        /* The compact form's next byte is tried before whitespace. */
+        p = q < end && *q == '"' ? q : jr_skip_ws(q, end);
+        unsigned m = member_name(&p, end);
         if ((m & allowed) == 0 || (e->seen & m) != 0)
-            return false;       /* unknown, or twice: the careful reader's error */
+            return NULL;        /* unknown, or twice: the careful reader's error */
         e->seen |= m;
-        if (!LITERAL(c, ":") && !token(c, ':'))
-            return false;
-        skip_ws(c);
+        if ((q = byte(p, end, ':')) == NULL && (q = token(p, end, ':')) == NULL)
+            return NULL;
+        p = jr_skip_ws(q, end);
         lay->member[k] = m;
-        lay->before[k++] = learn(c, from, c->p);
-        if (!read_value(c, m, e))
-            return false;
-        from = c->p;
+        lay->before[k++] = learn(b, from, p);
+        if ((p = read_value(p, b, m, e)) == NULL)
+            return NULL;
+        from = p;
     }
-    lay->before[k] = learn(c, from, c->p);
+    lay->before[k] = learn(b, from, p);
     lay->n = k;
-    return true;
+    return p;
 }
 
 /* Tile ids met before in one array, by a hash of their last eight bytes
@@ -343,16 +326,16 @@ typedef struct {
 } id_memo;
 
 /* The tile type the plain text of `id` names, or -1. */
-static inline int tile_type(const cursor *c, dec_lane_text id, id_memo *memo)
+static inline int tile_type(const body *b, dec_lane_text id, id_memo *memo)
 {
-    const char *s = c->text + id.at;
+    const char *s = b->text + id.at;
     if (id.len == 0 || id.at < 8)
-        return cc_catalog_find_n(c->lanes->cat, s, id.len);
+        return cc_catalog_find_n(b->lanes->cat, s, id.len);
     uint64_t tail = raw_load64(s + id.len - 8) ^ id.len;
     unsigned h = (unsigned)((tail * UINT64_C(0x9E3779B97F4A7C15)) >> 58);
-    if (memo->len[h] == id.len && raw_same(s, c->text + memo->at[h], id.len))
+    if (memo->len[h] == id.len && raw_same(s, b->text + memo->at[h], id.len))
         return memo->type[h];
-    int type = cc_catalog_find_n(c->lanes->cat, s, id.len);
+    int type = cc_catalog_find_n(b->lanes->cat, s, id.len);
     if (type >= 0) {
         memo->at[h] = id.at;
         memo->len[h] = id.len;
@@ -367,19 +350,18 @@ static inline int tile_type(const cursor *c, dec_lane_text id, id_memo *memo)
 #define PLAIN(t) (!(t).escaped)
 
 /* A tile: "tile", "x", "y", "rot", and "player" on an abbey only. */
-static bool lane_tile(const cursor *c, const element *e, id_memo *ids, cc_placed_tile *out,
+static bool lane_tile(const body *b, const element *e, id_memo *ids, cc_placed_tile *out,
                       uint8_t *owner)
 {
-    const cc_catalog *cat = c->lanes->cat;
     int type;
     if ((e->seen & (M_TILE | M_X | M_Y | M_ROT)) != (M_TILE | M_X | M_Y | M_ROT)
         || !PLAIN(e->tile) || e->tile.len >= DEC_TEXT_MAX
-        || (type = tile_type(c, e->tile, ids)) < 0
+        || (type = tile_type(b, e->tile, ids)) < 0
         || e->rot % 90 != 0)
         return false;
     /* Only an abbey names its placer. */
     bool named = (e->seen & M_PLAYER) != 0;
-    if (named && !cat->types[type].is_abbey)
+    if (named && !b->lanes->cat->types[type].is_abbey)
         return false;
     *out = placed_tile(type, e->x, e->y, e->rot, -1);
     *owner = named ? e->player : DEC_LANE_NO_NAME;
@@ -387,15 +369,15 @@ static bool lane_tile(const cursor *c, const element *e, id_memo *ids, cc_placed
 }
 
 /* A figure: "player", "kind", "x", "y", "at", and a shepherd's "flock". */
-static bool lane_figure(const cursor *c, const element *e, loc_memo *locs, cc_figure *out,
+static bool lane_figure(const body *b, const element *e, loc_memo *locs, cc_figure *out,
                         uint8_t *player)
 {
     static const unsigned required = M_PLAYER | M_KIND | M_X | M_Y | M_AT;
     int kind;
     cc_loc at;
     if ((e->seen & required) != required
-        || !PLAIN(e->kind) || (kind = raw_kind(c->text + e->kind.at, e->kind.len)) < 0
-        || !PLAIN(e->at) || !raw_loc((const unsigned char *)c->text + e->at.at, e->at.len, locs, &at))
+        || !PLAIN(e->kind) || (kind = raw_kind(b->text + e->kind.at, e->kind.len)) < 0
+        || !PLAIN(e->at) || !raw_loc((const unsigned char *)b->text + e->at.at, e->at.len, locs, &at))
         return false;
     /* A flock belongs to a shepherd (a shepherd may stand without one). */
     if ((e->seen & M_FLOCK) != 0 && kind != CC_FIG_SHEPHERD)
@@ -412,7 +394,7 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
                         uint32_t *count)
 {
     dec_lanes *l = (dec_lanes *)lane;
-    cursor c = { text, text + at + 1, text + len, l };
+    const body b = { text, text + len, l };
     bool tiles = member == LANE_TILES;
     uint32_t max = tiles ? CC_MAX_TILES : CC_MAX_FIGURES;
     unsigned allowed = tiles ? M_TILE | M_X | M_Y | M_ROT | M_PLAYER
@@ -424,22 +406,27 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
     layout lay;
     lay.n = 0;
     uint32_t n = 0;
-    if (!token(&c, ']')) {
+    const char *p = text + at + 1, *q = token(p, b.end, ']');
+    if (q != NULL) {
+        p = q;
+    } else {
         for (;;) {
             if (n == max)
                 return 0;       /* more than a position holds: the careful reader's 422 */
-            skip_ws(&c);
             element e;
-            if (!read_element(&c, allowed, &e, &lay))
+            if ((p = read_element(jr_skip_ws(p, b.end), &b, allowed, &e, &lay)) == NULL)
                 return 0;
-            bool read = tiles ? lane_tile(&c, &e, &ids, &l->tiles[n], &l->owner[n])
-                              : lane_figure(&c, &e, &locs, &l->figures[n], &l->player[n]);
+            bool read = tiles ? lane_tile(&b, &e, &ids, &l->tiles[n], &l->owner[n])
+                              : lane_figure(&b, &e, &locs, &l->figures[n], &l->player[n]);
             if (!read)
                 return 0;
             n++;
-            if (token(&c, ']'))
+            p = jr_skip_ws(p, b.end);
+            if ((q = byte(p, b.end, ']')) != NULL) {
+                p = q;
                 break;
-            if (!LITERAL(&c, ","))
+            }
+            if ((p = byte(p, b.end, ',')) == NULL)
                 return 0;
         }
     }
@@ -448,7 +435,7 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
     else
         l->nfigures = n;
     *count = n;
-    return (size_t)(c.p - text);
+    return (size_t)(p - text);
 }
 
 void dec_lanes_init(dec_lanes *l, const cc_catalog *cat)
