@@ -30,10 +30,16 @@
 
 enum { LANE_TILES, LANE_FIGURES };
 
-/* The body, and the lane's records. */
+typedef struct id_memo id_memo;
+typedef struct kind_memo kind_memo;
+
+/* The body, the lane's records, and what one array's elements met before. */
 typedef struct {
     const char *text, *end;
     dec_lanes *lanes;
+    id_memo *ids;
+    kind_memo *kinds;
+    loc_memo *locs;
 } body;
 
 /* The byte ch at p: the cursor past it. */
@@ -111,27 +117,133 @@ static inline const char *string(const char *p, const body *b, dec_lane_text *ou
     return p;
 }
 
+/* Which of texts[0..n) (strings met before) the string at p holds: its
+ * bytes, then the closing quote. -1: none. */
+static inline int known_text(const char *p, const body *b, const dec_lane_text *texts, uint32_t n)
+{
+    if (p >= b->end || *p != '"')
+        return -1;
+    const char *s = p + 1;
+    size_t room = (size_t)(b->end - s);
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t len = texts[k].len;
+        if (room > len && s[len] == '"' && raw_same(s, b->text + texts[k].at, len))
+            return (int)k;
+    }
+    return -1;
+}
+
 /* A player's name: the string at p, as the index of its text among the
- * names the lane keeps. A text met before (its bytes, then the closing
- * quote) is that name again, read once: a name in UTF-8 or escaped is
- * checked by the strict pass's routine the first time only. */
+ * names the lane keeps. A text met before is that name again, read once: a
+ * name in UTF-8 or escaped is checked by the strict pass's routine the
+ * first time only. */
 static inline const char *player_name(const char *p, const body *b, uint8_t *name)
 {
     dec_lanes *l = b->lanes;
-    if (p >= b->end || *p != '"')
-        return NULL;
-    const char *s = p + 1;
-    size_t room = (size_t)(b->end - s);
-    for (uint32_t k = 0; k < l->nnames; k++) {
-        uint32_t n = l->names[k].len;
-        if (room > n && s[n] == '"' && raw_same(s, b->text + l->names[k].at, n)) {
-            *name = (uint8_t)k;
-            return s + n + 1;
-        }
+    int k = known_text(p, b, l->names, l->nnames);
+    if (k >= 0) {
+        *name = (uint8_t)k;
+        return p + l->names[k].len + 2;
     }
     if (l->nnames == DEC_LANE_NAMES || (p = string(p, b, &l->names[l->nnames])) == NULL)
         return NULL;
     *name = (uint8_t)l->nnames++;
+    return p;
+}
+
+/* Plain text that names something (a tile id, a kind, a location): no
+ * escape. Escaped, it is left to the careful reader; no serializer
+ * escapes these ASCII names. */
+#define PLAIN(t) (!(t).escaped)
+
+/* Tile ids met before in one array, by a hash of their last eight bytes
+ * (and of the bytes before a shorter one): the same text is the same tile
+ * type. A request's ids repeat (base.E, base.J...): the catalog is asked
+ * once per distinct id, and a repeated one is compared with the body's
+ * text where it stood, which is in the cache, where the catalog's names
+ * are not. */
+#define ID_MEMO_SLOTS 64
+
+struct id_memo {
+    uint32_t at[ID_MEMO_SLOTS], len[ID_MEMO_SLOTS];   /* len 0: empty */
+    int type[ID_MEMO_SLOTS];
+};
+
+/* The tile type the plain text of `id` names, or -1. */
+static inline int tile_type(const body *b, dec_lane_text id)
+{
+    const char *s = b->text + id.at;
+    id_memo *memo = b->ids;
+    if (id.len == 0 || id.at < 8)
+        return cc_catalog_find_n(b->lanes->cat, s, id.len);
+    uint64_t tail = raw_load64(s + id.len - 8) ^ id.len;
+    unsigned h = (unsigned)((tail * UINT64_C(0x9E3779B97F4A7C15)) >> 58);
+    if (memo->len[h] == id.len && raw_same(s, b->text + memo->at[h], id.len))
+        return memo->type[h];
+    int type = cc_catalog_find_n(b->lanes->cat, s, id.len);
+    if (type >= 0) {
+        memo->at[h] = id.at;
+        memo->len[h] = id.len;
+        memo->type[h] = type;
+    }
+    return type;
+}
+
+/* "tile": a plain id or alias the catalog knows, as its type. */
+static inline const char *tile_id(const char *p, const body *b, int *type)
+{
+    dec_lane_text id;
+    if ((p = string(p, b, &id)) == NULL || !PLAIN(id) || id.len >= DEC_TEXT_MAX
+        || (*type = tile_type(b, id)) < 0)
+        return NULL;
+    return p;
+}
+
+/* The kinds' texts met before in one array, and the kind each names. */
+struct kind_memo {
+    uint32_t n;
+    dec_lane_text text[CC_FIG_NKINDS];
+    int kind[CC_FIG_NKINDS];
+};
+
+/* "kind": a plain figure kind; one met before is compared, not read. */
+static inline const char *figure_kind(const char *p, const body *b, int *kind)
+{
+    kind_memo *m = b->kinds;
+    int k = known_text(p, b, m->text, m->n);
+    if (k >= 0) {
+        *kind = m->kind[k];
+        return p + m->text[k].len + 2;
+    }
+    dec_lane_text t;
+    if ((p = string(p, b, &t)) == NULL || !PLAIN(t)
+        || (*kind = raw_kind(b->text + t.at, t.len)) < 0)
+        return NULL;
+    if (m->n < CC_FIG_NKINDS) {
+        m->text[m->n] = t;
+        m->kind[m->n++] = *kind;
+    }
+    return p;
+}
+
+/* "at": a plain location. One of three bytes at most ("N", "WSW"), its
+ * closing quote among the next four, is read in place; anything else is a
+ * string first. */
+static inline const char *location(const char *p, const body *b, cc_loc *at)
+{
+    if (b->end - p >= 5 && *p == '"') {
+        const unsigned char *s = (const unsigned char *)p + 1;
+        uint32_t n = s[0] == '"' ? 0 : s[1] == '"' ? 1 : s[2] == '"' ? 2 : s[3] == '"' ? 3 : 4;
+        bool plain = true;
+        for (uint32_t i = 0; i < n && i < 3; i++)
+            plain = plain && jr_plain_byte[s[i]];
+        if (n <= 3 && plain)
+            return raw_loc(s, n, b->locs, at) ? (const char *)s + n + 1 : NULL;
+    }
+    dec_lane_text t;
+    if ((p = string(p, b, &t)) == NULL || !PLAIN(t)
+        || !raw_loc((const unsigned char *)b->text + t.at, t.len, b->locs, at))
+        return NULL;
     return p;
 }
 
@@ -195,7 +307,8 @@ static inline unsigned member_name(const char **p, const char *end)
  * values are judged together. */
 typedef struct {
     unsigned seen;             /* M_ bits of the members read */
-    dec_lane_text tile, kind, at;
+    int type, kind;            /* the tile's type, the figure's kind */
+    cc_loc at;
     uint8_t player;            /* the name's index (player_name) */
     int x, y, rot;
     int nflock;
@@ -236,17 +349,22 @@ static const char *read_flock(const char *p, const char *end, element *e)
     }
 }
 
-/* The value of member m at p. Chosen by two tests on the value's kind
+/* The value of member m at p. Chosen by tests on the member
  * (branches a processor predicts from the members before, where a jump
  * through a table on the member was mispredicted). */
-static inline const char *read_value(const char *p, const body *b, unsigned m, element *e)
+static inline __attribute__((always_inline)) const char *read_value(const char *p, const body *b,
+                                                                     unsigned m, element *e)
 {
     if (m & (M_X | M_Y | M_ROT))
         return m == M_ROT ? small_int(p, b->end, 0, 270, &e->rot)
                           : small_int(p, b->end, -CC_COORD_LIMIT, CC_COORD_LIMIT,
                                       m == M_X ? &e->x : &e->y);
-    if (m & (M_TILE | M_KIND | M_AT))
-        return string(p, b, m == M_TILE ? &e->tile : m == M_KIND ? &e->kind : &e->at);
+    if (m == M_TILE)
+        return tile_id(p, b, &e->type);
+    if (m == M_KIND)
+        return figure_kind(p, b, &e->kind);
+    if (m == M_AT)
+        return location(p, b, &e->at);
     if (m == M_PLAYER)
         return player_name(p, b, &e->player);
     return read_flock(p, b->end, e);
@@ -312,77 +430,31 @@ static const char *read_element(const char *p, const body *b, unsigned allowed, 
     return p;
 }
 
-/* Tile ids met before in one array, by a hash of their last eight bytes
- * (and of the bytes before a shorter one): the same text is the same tile
- * type. A request's ids repeat (base.E, base.J...): the catalog is asked
- * once per distinct id, and a repeated one is compared with the body's
- * text where it stood, which is in the cache, where the catalog's names
- * are not. */
-#define ID_MEMO_SLOTS 64
-
-typedef struct {
-    uint32_t at[ID_MEMO_SLOTS], len[ID_MEMO_SLOTS];   /* len 0: empty */
-    int type[ID_MEMO_SLOTS];
-} id_memo;
-
-/* The tile type the plain text of `id` names, or -1. */
-static inline int tile_type(const body *b, dec_lane_text id, id_memo *memo)
-{
-    const char *s = b->text + id.at;
-    if (id.len == 0 || id.at < 8)
-        return cc_catalog_find_n(b->lanes->cat, s, id.len);
-    uint64_t tail = raw_load64(s + id.len - 8) ^ id.len;
-    unsigned h = (unsigned)((tail * UINT64_C(0x9E3779B97F4A7C15)) >> 58);
-    if (memo->len[h] == id.len && raw_same(s, b->text + memo->at[h], id.len))
-        return memo->type[h];
-    int type = cc_catalog_find_n(b->lanes->cat, s, id.len);
-    if (type >= 0) {
-        memo->at[h] = id.at;
-        memo->len[h] = id.len;
-        memo->type[h] = type;
-    }
-    return type;
-}
-
-/* Plain text that names something (a tile id, a kind, a location): no
- * escape. Escaped, it is left to the careful reader; no serializer
- * escapes these ASCII names. */
-#define PLAIN(t) (!(t).escaped)
-
 /* A tile: "tile", "x", "y", "rot", and "player" on an abbey only. */
-static bool lane_tile(const body *b, const element *e, id_memo *ids, cc_placed_tile *out,
-                      uint8_t *owner)
+static bool lane_tile(const body *b, const element *e, cc_placed_tile *out, uint8_t *owner)
 {
-    int type;
     if ((e->seen & (M_TILE | M_X | M_Y | M_ROT)) != (M_TILE | M_X | M_Y | M_ROT)
-        || !PLAIN(e->tile) || e->tile.len >= DEC_TEXT_MAX
-        || (type = tile_type(b, e->tile, ids)) < 0
         || e->rot % 90 != 0)
         return false;
     /* Only an abbey names its placer. */
     bool named = (e->seen & M_PLAYER) != 0;
-    if (named && !b->lanes->cat->types[type].is_abbey)
+    if (named && !b->lanes->cat->types[e->type].is_abbey)
         return false;
-    *out = placed_tile(type, e->x, e->y, e->rot, -1);
+    *out = placed_tile(e->type, e->x, e->y, e->rot, -1);
     *owner = named ? e->player : DEC_LANE_NO_NAME;
     return true;
 }
 
 /* A figure: "player", "kind", "x", "y", "at", and a shepherd's "flock". */
-static bool lane_figure(const body *b, const element *e, loc_memo *locs, cc_figure *out,
-                        uint8_t *player)
+static bool lane_figure(const element *e, cc_figure *out, uint8_t *player)
 {
     static const unsigned required = M_PLAYER | M_KIND | M_X | M_Y | M_AT;
-    int kind;
-    cc_loc at;
-    if ((e->seen & required) != required
-        || !PLAIN(e->kind) || (kind = raw_kind(b->text + e->kind.at, e->kind.len)) < 0
-        || !PLAIN(e->at) || !raw_loc((const unsigned char *)b->text + e->at.at, e->at.len, locs, &at))
+    if ((e->seen & required) != required)
         return false;
     /* A flock belongs to a shepherd (a shepherd may stand without one). */
-    if ((e->seen & M_FLOCK) != 0 && kind != CC_FIG_SHEPHERD)
+    if ((e->seen & M_FLOCK) != 0 && e->kind != CC_FIG_SHEPHERD)
         return false;
-    placed_figure(out, -1, (cc_figure_kind)kind, e->x, e->y, at);
+    placed_figure(out, -1, (cc_figure_kind)e->kind, e->x, e->y, e->at);
     out->nflock = e->nflock;
     memcpy(out->flock, e->flock, (size_t)e->nflock);
     *player = e->player;
@@ -394,15 +466,17 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
                         uint32_t *count)
 {
     dec_lanes *l = (dec_lanes *)lane;
-    const body b = { text, text + len, l };
+    id_memo ids;
+    kind_memo kinds;
+    loc_memo locs;
+    const body b = { text, text + len, l, &ids, &kinds, &locs };
     bool tiles = member == LANE_TILES;
     uint32_t max = tiles ? CC_MAX_TILES : CC_MAX_FIGURES;
     unsigned allowed = tiles ? M_TILE | M_X | M_Y | M_ROT | M_PLAYER
                              : M_PLAYER | M_KIND | M_X | M_Y | M_AT | M_FLOCK;
-    loc_memo locs;
-    id_memo ids;
     memset(locs.key, 0, sizeof locs.key);
     memset(ids.len, 0, sizeof ids.len);
+    kinds.n = 0;
     layout lay;
     lay.n = 0;
     uint32_t n = 0;
@@ -416,8 +490,8 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
             element e;
             if ((p = read_element(jr_skip_ws(p, b.end), &b, allowed, &e, &lay)) == NULL)
                 return 0;
-            bool read = tiles ? lane_tile(&b, &e, &ids, &l->tiles[n], &l->owner[n])
-                              : lane_figure(&b, &e, &locs, &l->figures[n], &l->player[n]);
+            bool read = tiles ? lane_tile(&b, &e, &l->tiles[n], &l->owner[n])
+                              : lane_figure(&e, &l->figures[n], &l->player[n]);
             if (!read)
                 return 0;
             n++;
