@@ -8,7 +8,11 @@
  * whitespace wherever the grammar allows it (Python's ", " and ": ",
  * pretty-printing), strings holding UTF-8 or escapes, read by the strict
  * pass's own routine (jr_string_end), so that they are judged exactly as
- * the pass judges them. It checks each value as dec_position() would: a
+ * the pass judges them. Since a serializer lays out every element of an
+ * array alike, each element is first expected to be laid out as the one
+ * before it (the same text before each value: names, order, whitespace),
+ * and read by name from where it is not (decode_lane.c). It checks each
+ * value as dec_position() would: a
  * tile id or alias the catalog knows, x and y within CC_COORD_LIMIT, rot
  * 0, 90, 180 or 270, a "player" only on an abbey tile, a figure kind, a
  * location, a "flock" only beside a shepherd, of at most CC_MAX_FLOCK
