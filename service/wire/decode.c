@@ -759,6 +759,55 @@ static bool decode_players(const jr_obj *p, const char *base, cc_position *pos, 
     return true;
 }
 
+/* Where each player's name stands in "players" (read by decode_players(),
+ * in order). A name written elsewhere in the position with the very bytes
+ * of a player's (escapes and all: Python writes a name the same way each
+ * time) names that player: compared where both stand, not decoded again.
+ * Any other text is decoded and looked up as before. */
+typedef struct {
+    int n;
+    const char *raw[CC_MAX_PLAYERS];
+    uint32_t len[CC_MAX_PLAYERS];
+} player_texts;
+
+static void player_texts_of(const jr_obj *p, const cc_position *pos, player_texts *out)
+{
+    jr_val list, v;
+    out->n = 0;
+    if (!jr_obj_get(p, "players", &list))
+        return;
+    jr_iter it = jr_iter_start(list);
+    while (out->n < pos->nplayers && jr_next_element(&it, &v) && v.type == JR_STRING) {
+        out->raw[out->n] = v.doc->text + v.at;
+        out->len[out->n++] = v.len;
+    }
+}
+
+/* The player whose name in "players" is the text raw[0..len), or -1. */
+static int texts_player(const player_texts *t, const char *raw, uint32_t len)
+{
+    for (int i = 0; i < t->n; i++)
+        if (t->len[i] == len && raw_same(t->raw[i], raw, len))
+            return i;
+    return -1;
+}
+
+/* "active": a name written as in "players" is that player; anything else
+ * is dec_player()'s. */
+static bool decode_active(const jr_obj *p, cc_position *pos, const player_texts *names,
+                          cc_error *err)
+{
+    jr_val v;
+    if (jr_obj_get(p, "active", &v) && v.type == JR_STRING) {
+        int player = texts_player(names, v.doc->text + v.at, v.len);
+        if (player >= 0) {
+            pos->active = player;
+            return true;
+        }
+    }
+    return dec_player(p, "active", POS, pos, false, &pos->active, err);
+}
+
 /* ---- the fast path ------------------------------------------------------
  *
  * Nearly every tile and figure a client sends has the plain shape: the
@@ -962,15 +1011,17 @@ static bool tile_packed(jr_val v, const cc_catalog *cat, const cc_position *pos,
     return true;
 }
 
-/* A member of "scores" or "abbeys" in its plain form: a plain name that is
- * a player's, and a plain integer in [0, max]. Anything else is read by
- * player_member() and the value's reader, which say what is wrong. */
-static bool fast_player_int(jr_str key, jr_val val, const cc_position *pos, int max,
-                            int *player, int *value)
+/* A member of "scores" or "abbeys" in its plain form: a name that is a
+ * player's (plain, or written as in "players"), and a plain integer in
+ * [0, max]. Anything else is read by player_member() and the value's
+ * reader, which say what is wrong. */
+static bool fast_player_int(jr_str key, jr_val val, const cc_position *pos,
+                            const player_texts *names, int max, int *player, int *value)
 {
-    if (key.escaped || !fast_int(val, 0, max, value))
+    if (!fast_int(val, 0, max, value))
         return false;
-    *player = raw_player(key.raw, key.len, pos);
+    *player = key.escaped ? texts_player(names, key.raw, key.len)
+                          : raw_player(key.raw, key.len, pos);
     return *player >= 0;
 }
 
@@ -1123,85 +1174,89 @@ static bool decode_tile(jr_val v, const char *ptr, const cc_catalog *cat,
     return dec_player(&obj, "player", ptr, pos, true, &out->owner, err);
 }
 
-/* Escaped names already resolved for one array (Python escapes every
- * player's name the same way each time): the same text is the same player. */
+/* The players the lane's names (decode_lane.h) name, each resolved the
+ * first time an element holds it: -2 until then, -1 for no player. */
 typedef struct {
-    int n;
-    dec_lane_text text[CC_MAX_PLAYERS];
-    int player[CC_MAX_PLAYERS];
-} escaped_names;
+    int player[DEC_LANE_NAMES];
+    const player_texts *texts;
+} lane_names;
 
-/* The player an escaped name names, decoded and compared as dec_player()
- * compares it, or -1. */
-static int escaped_player(const jr_doc *doc, dec_lane_text name, const cc_position *pos,
-                          escaped_names *seen)
+static void lane_names_init(lane_names *r, const player_texts *texts)
 {
-    const char *raw = doc->text + name.at;
-    for (int k = 0; k < seen->n; k++)
-        if (seen->text[k].len == name.len
-            && memcmp(doc->text + seen->text[k].at, raw, name.len) == 0)
-            return seen->player[k];
+    for (int k = 0; k < DEC_LANE_NAMES; k++)
+        r->player[k] = -2;
+    r->texts = texts;
+}
+
+/* The player the lane's name text names, as dec_player() finds it, or -1. */
+static int name_player(const jr_doc *doc, dec_lane_text name, const cc_position *pos,
+                       const player_texts *names)
+{
+    int p = texts_player(names, doc->text + name.at, name.len);
+    if (p >= 0 || !name.escaped)
+        return p >= 0 ? p : raw_player(doc->text + name.at, name.len, pos);
     char s[CC_NAME_MAX];
     bool nul;
     jr_val v = { doc, JR_STRING, true, name.at, name.len, 0 };
     size_t n = jr_string(v, s, sizeof s, &nul);
-    int p = nul || n >= sizeof s ? -1 : cc_position_player(pos, s);
-    if (p >= 0 && seen->n < CC_MAX_PLAYERS) {
-        seen->text[seen->n] = name;
-        seen->player[seen->n++] = p;
-    }
-    return p;
+    return nul || n >= sizeof s ? -1 : cc_position_player(pos, s);
 }
 
-/* The player whose name stands as the string `name` in the body, for
- * element i of the list at list_ptr that the lane read: what dec_player()
- * finds for that element's "player", or its error. */
-static bool lane_player(const jr_doc *doc, dec_lane_text name, const char *list_ptr, size_t i,
-                        const cc_position *pos, escaped_names *seen, int *player, cc_error *err)
+/* The player of the lane's name k, for element i of the list at list_ptr:
+ * what dec_player() finds for that element's "player", or its error. */
+static bool lane_player(const dec_lanes *l, const jr_doc *doc, unsigned k, const char *list_ptr,
+                        size_t i, const cc_position *pos, lane_names *names, int *player,
+                        cc_error *err)
 {
-    *player = name.escaped ? escaped_player(doc, name, pos, seen)
-                           : raw_player(doc->text + name.at, name.len, pos);
+    if (names->player[k] == -2)
+        names->player[k] = name_player(doc, l->names[k], pos, names->texts);
+    *player = names->player[k];
     if (*player >= 0)
         return true;
     char ptr[CC_POINTER_MAX];
     jr_pointer_index(ptr, list_ptr, i);
     jr_pointer_member(ptr, ptr, "player", 6);
-    jr_val v = { doc, JR_STRING, name.escaped, name.at, name.len, 0 };
+    jr_val v = { doc, JR_STRING, l->names[k].escaped, l->names[k].at, l->names[k].len, 0 };
     return resolve_player(v, WHAT_MEMBER("player"), ptr, pos, player, err);
 }
 
 /* position.tiles as the lane took it (decode_lane.h). */
 static bool tiles_from_lane(const dec_lanes *l, const jr_doc *doc, cc_position *pos,
-                            cc_error *err)
+                            const player_texts *texts, cc_error *err)
 {
-    escaped_names seen = { 0 };
+    lane_names names;
+    lane_names_init(&names, texts);
     memcpy(pos->tiles, l->tiles, l->ntiles * sizeof pos->tiles[0]);
-    for (uint32_t i = 0; i < l->ntiles; i++) {
-        if (l->owner[i].at != 0 && !lane_player(doc, l->owner[i], POS "/tiles", i, pos, &seen,
-                                                &pos->tiles[i].owner, err))
+    pos->ntiles = (int)l->ntiles;
+    for (uint32_t i = 0; i < l->ntiles; i++)
+        if (l->owner[i] != DEC_LANE_NO_NAME
+            && !lane_player(l, doc, l->owner[i], POS "/tiles", i, pos, &names,
+                            &pos->tiles[i].owner, err)) {
+            pos->ntiles = (int)i;
             return false;
-        pos->ntiles = (int)i + 1;
-    }
+        }
     return true;
 }
 
 /* position.figures as the lane took it. */
 static bool figures_from_lane(const dec_lanes *l, const jr_doc *doc, cc_position *pos,
-                              cc_error *err)
+                              const player_texts *texts, cc_error *err)
 {
-    escaped_names seen = { 0 };
+    lane_names names;
+    lane_names_init(&names, texts);
     memcpy(pos->figures, l->figures, l->nfigures * sizeof pos->figures[0]);
-    for (uint32_t i = 0; i < l->nfigures; i++) {
-        if (!lane_player(doc, l->player[i], POS "/figures", i, pos, &seen,
-                         &pos->figures[i].player, err))
+    pos->nfigures = (int)l->nfigures;
+    for (uint32_t i = 0; i < l->nfigures; i++)
+        if (!lane_player(l, doc, l->player[i], POS "/figures", i, pos, &names,
+                         &pos->figures[i].player, err)) {
+            pos->nfigures = (int)i;
             return false;
-        pos->nfigures = (int)i + 1;
-    }
+        }
     return true;
 }
 
 static bool decode_tiles(const jr_obj *p, const cc_catalog *cat, cc_position *pos,
-                         cc_error *err)
+                         const player_texts *names, cc_error *err)
 {
     jr_val list;
     if (!dec_array(p, "tiles", POS, true, &list, err))
@@ -1215,7 +1270,7 @@ static bool decode_tiles(const jr_obj *p, const cc_catalog *cat, cc_position *po
     }
     const dec_lanes *lanes = jr_by_lane(list) ? dec_lanes_of(list.doc) : NULL;
     if (lanes != NULL)
-        return tiles_from_lane(lanes, list.doc, pos, err);
+        return tiles_from_lane(lanes, list.doc, pos, names, err);
     jr_iter it = jr_iter_start(list);
     jr_val v;
     for (size_t i = 0; jr_next_element(&it, &v); i++) {
@@ -1229,7 +1284,8 @@ static bool decode_tiles(const jr_obj *p, const cc_catalog *cat, cc_position *po
     return true;
 }
 
-static bool decode_figures(const jr_obj *p, cc_position *pos, cc_error *err)
+static bool decode_figures(const jr_obj *p, cc_position *pos, const player_texts *names,
+                           cc_error *err)
 {
     jr_val list;
     if (!dec_array(p, "figures", POS, true, &list, err))
@@ -1244,7 +1300,7 @@ static bool decode_figures(const jr_obj *p, cc_position *pos, cc_error *err)
     }
     const dec_lanes *lanes = jr_by_lane(list) ? dec_lanes_of(list.doc) : NULL;
     if (lanes != NULL)
-        return figures_from_lane(lanes, list.doc, pos, err);
+        return figures_from_lane(lanes, list.doc, pos, names, err);
     loc_memo locs;
     memset(locs.key, 0, sizeof locs.key);
     jr_iter it = jr_iter_start(list);
@@ -1307,7 +1363,8 @@ static bool decode_score(jr_val v, const char *ptr, const cc_position *pos, int 
     return true;
 }
 
-static bool decode_scores(const jr_obj *p, cc_position *pos, cc_error *err)
+static bool decode_scores(const jr_obj *p, cc_position *pos, const player_texts *names,
+                          cc_error *err)
 {
     jr_obj scores;
     if (!dec_object(p, "scores", POS, false, &scores, err))
@@ -1319,7 +1376,7 @@ static bool decode_scores(const jr_obj *p, cc_position *pos, cc_error *err)
     jr_val val;
     while (jr_members_next(&m, &key, &val)) {
         int player, score;
-        if (fast_player_int(key, val, pos, DEC_SCORE_MAX, &player, &score)) {
+        if (fast_player_int(key, val, pos, names, DEC_SCORE_MAX, &player, &score)) {
             pos->scores[player][0] = score;     /* a plain integer is [n, 0] */
             pos->scores[player][1] = 0;
             continue;
@@ -1332,7 +1389,8 @@ static bool decode_scores(const jr_obj *p, cc_position *pos, cc_error *err)
     return true;
 }
 
-static bool decode_abbeys(const jr_obj *p, cc_position *pos, cc_error *err)
+static bool decode_abbeys(const jr_obj *p, cc_position *pos, const player_texts *names,
+                          cc_error *err)
 {
     jr_obj abbeys;
     if (!dec_object(p, "abbeys", POS, false, &abbeys, err))
@@ -1357,7 +1415,7 @@ static bool decode_abbeys(const jr_obj *p, cc_position *pos, cc_error *err)
     jr_val val;
     while (jr_members_next(&m, &key, &val)) {
         int player, count;
-        if (fast_player_int(key, val, pos, 1, &player, &count)) {
+        if (fast_player_int(key, val, pos, names, 1, &player, &count)) {
             pos->abbeys[player] = count;
             continue;
         }
@@ -1418,15 +1476,16 @@ bool dec_position(const jr_obj *root, const cc_catalog *cat, cc_position *pos, c
     jr_obj p;
     if (!dec_object(root, "position", "", true, &p, err) || !dec_only_members(&p, allowed, POS, err))
         return false;
-    return decode_expansions(&p, POS, pos, err)
-        && decode_options(&p, POS, pos, err)
-        && decode_setup_members(&p, POS, pos, err)
-        && decode_players(&p, POS, pos, err)
-        && dec_player(&p, "active", POS, pos, false, &pos->active, err)
-        && decode_tiles(&p, cat, pos, err)
-        && decode_figures(&p, pos, err)
-        && decode_scores(&p, pos, err)
-        && decode_abbeys(&p, pos, err)
+    if (!decode_expansions(&p, POS, pos, err) || !decode_options(&p, POS, pos, err)
+        || !decode_setup_members(&p, POS, pos, err) || !decode_players(&p, POS, pos, err))
+        return false;
+    player_texts names;
+    player_texts_of(&p, pos, &names);
+    return decode_active(&p, pos, &names, err)
+        && decode_tiles(&p, cat, pos, &names, err)
+        && decode_figures(&p, pos, &names, err)
+        && decode_scores(&p, pos, &names, err)
+        && decode_abbeys(&p, pos, &names, err)
         && decode_goods(&p, pos, err)
         && dec_bool(&p, "builder_turn", POS, false, &pos->builder_turn, NULL, err);
 }

@@ -1,12 +1,26 @@
 /* decode_lane.c -- see decode_lane.h.
  *
- * One cursor walks the array: each element an object whose members are
- * matched by name into one record (read_element), then judged together
- * (lane_tile, lane_figure). Plain strings are run over here; a string
- * holding anything else is read by the strict pass's own routine. Every
- * step either moves the cursor or fails, and a failure anywhere declines
- * the array: the records written so far are then never read (dec_position
- * reads them only for an array the lane took). */
+ * One cursor walks the array. A serializer writes every element of an
+ * array alike: the same members in the same order, the same whitespace
+ * between them. So the lane keeps the layout of the element before: its
+ * members in order and the text before each value ("{\"tile\":", ",\"x\":",
+ * ... up to the '}'), and expects it of the next element: a word or two
+ * compared per member, then the value read by its member's routine. From
+ * the first text that differs (a member in another order, one more or
+ * fewer, other whitespace) the element's members are matched by name, and
+ * their layout is the one expected next. Both ways take exactly the same
+ * text: the layout's bytes were read once by name, and the same bytes read
+ * the same.
+ *
+ * Plain strings are run over here; a string holding anything else is read
+ * by the strict pass's own routine. A player's name or a tile id met
+ * before is compared, not read again.
+ *
+ * Each step takes the cursor and returns it moved past what it read, or
+ * NULL where it fails (the cursor in a register: kept in a struct that the
+ * steps write through, it was reloaded at every store). A failure anywhere
+ * declines the array: the records written so far are then never read
+ * (dec_position reads them only for an array the lane took). */
 #include "decode_lane.h"
 
 #include <string.h>
@@ -16,208 +30,125 @@
 
 enum { LANE_TILES, LANE_FIGURES };
 
+typedef struct id_memo id_memo;
+typedef struct kind_memo kind_memo;
+
+/* The body, the lane's records, and what one array's elements met before. */
 typedef struct {
-    const char *text;       /* the body */
-    const char *p, *end;
-    const char *fence;      /* one past the body's last byte that is not plain */
-} cursor;
+    const char *text, *end;
+    dec_lanes *lanes;
+    id_memo *ids;
+    kind_memo *kinds;
+    loc_memo *locs;
+} body;
 
-/* The n bytes of s (a literal) stand at the cursor: step over them. */
-static inline bool literal(cursor *c, const char *s, size_t n)
+/* The byte ch at p: the cursor past it. */
+static inline const char *byte(const char *p, const char *end, char ch)
 {
-    if ((size_t)(c->end - c->p) < n || memcmp(c->p, s, n) != 0)
-        return false;
-    c->p += n;
-    return true;
-}
-#define LITERAL(c, s) literal(c, s, sizeof(s) - 1)
-
-/* JSON's whitespace, wherever the grammar allows it (the pass's own
- * routine: eight spaces of indentation at a time). */
-static inline void skip_ws(cursor *c)
-{
-    c->p = jr_skip_ws(c->p, c->end);
+    return p < end && *p == ch ? p + 1 : NULL;
 }
 
-/* skip_ws, then the one byte ch: step over both. */
-static inline bool token(cursor *c, char ch)
+/* JSON's whitespace (the pass's own routine: eight spaces of indentation
+ * at a time), then the byte ch. */
+static inline const char *token(const char *p, const char *end, char ch)
 {
-    skip_ws(c);
-    if (c->p >= c->end || *c->p != ch)
-        return false;
-    c->p++;
-    return true;
+    return byte(jr_skip_ws(p, end), end, ch);
 }
 
-/* The string whose opening quote is at the cursor; the cursor steps past
- * its closing quote. Plain bytes are run over here; anything else (UTF-8,
+/* A text learned from an element (the text before one of its values):
+ * where it stands in the body, its length, and its first eight bytes (as
+ * many as it has, the rest masked off), which most such texts fit in. */
+typedef struct {
+    uint32_t at, len;
+    uint64_t first, mask;
+} learned;
+
+static learned learn(const body *b, const char *from, const char *to)
+{
+    learned t = { (uint32_t)(from - b->text), (uint32_t)(to - from), 0, 0 };
+    uint32_t n = t.len < 8 ? t.len : 8;
+    memcpy(&t.first, from, n);
+    memset(&t.mask, 0xff, n);
+    return t;
+}
+
+/* The learned text t at p. Its first eight bytes compared as one word, any
+ * more a word at a time with the text where it was learned (the last word
+ * overlapping the one before), where eight bytes more stand in the body. */
+static inline const char *same_text(const char *p, const body *b, const learned *t)
+{
+    uint32_t n = t->len;
+    if ((size_t)(b->end - p) < (size_t)n + 8)
+        return (size_t)(b->end - p) >= n && memcmp(p, b->text + t->at, n) == 0 ? p + n : NULL;
+    if (((raw_load64(p) ^ t->first) & t->mask) != 0)
+        return NULL;
+    if (n > 8) {
+        const char *q = b->text + t->at;
+        for (uint32_t i = 8; i + 8 < n; i += 8)
+            if (raw_load64(p + i) != raw_load64(q + i))
+                return NULL;
+        if (raw_load64(p + n - 8) != raw_load64(q + n - 8))
+            return NULL;
+    }
+    return p + n;
+}
+
+/* The string whose opening quote is at p: the cursor past its closing
+ * quote. Plain bytes are run over eight at a time; anything else (UTF-8,
  * an escape, an error) is read by the strict pass's own routine. */
-static inline bool string(cursor *c, dec_lane_text *out)
+static inline const char *string(const char *p, const body *b, dec_lane_text *out)
 {
-    if (c->p >= c->end || *c->p != '"')
-        return false;
-    const char *open = c->p;
-    /* A run that starts before the fence ends by itself (json_reader.c,
-     * plain_run). The cursor in a local: stored through c at each byte,
-     * the run cost twice as much. */
-    const char *p = open + 1;
-    if (p < c->fence)
-        while (jr_plain_byte[(unsigned char)*p])
-            p++;
-    else
-        while (p < c->end && jr_plain_byte[(unsigned char)*p])
-            p++;
-    c->p = p;
+    if (p >= b->end || *p != '"')
+        return NULL;
+    const char *open = p;
+    p = jr_plain_run(p + 1, b->end);
     out->escaped = false;
-    if (c->p < c->end && *c->p == '"') {
-        c->p++;
+    if (p < b->end && *p == '"') {
+        p++;
     } else {
-        size_t len = (size_t)(c->end - c->text);
-        size_t stop = jr_string_end(c->text, len, (size_t)(open - c->text),
-                                    (size_t)(c->p - c->text), &out->escaped);
+        size_t stop = jr_string_end(b->text, (size_t)(b->end - b->text), (size_t)(open - b->text),
+                                    (size_t)(p - b->text), &out->escaped);
         if (stop == 0)
-            return false;
-        c->p = c->text + stop;
+            return NULL;
+        p = b->text + stop;
     }
-    out->at = (uint32_t)(open + 1 - c->text);
-    out->len = (uint32_t)(c->p - open - 2);
-    return true;
+    out->at = (uint32_t)(open + 1 - b->text);
+    out->len = (uint32_t)(p - open - 2);
+    return p;
 }
 
-/* A JSON integer of at most four digits (the strict pass's grammar: no
- * leading zero, "-0" is 0) in [min, max]. What follows it is the caller's
- * to check: a fifth digit, a fraction or an exponent is no ',', '}' or
- * ']'. */
-static inline bool small_int(cursor *c, int min, int max, int *out)
+/* Which of texts[0..n) (strings met before) the string at p holds: its
+ * bytes, then the closing quote. -1: none. */
+static inline int known_text(const char *p, const body *b, const dec_lane_text *texts, uint32_t n)
 {
-    const char *p = c->p;
-    bool negative = p < c->end && *p == '-';
-    p += negative;
-    if (p >= c->end || (unsigned)(*p - '0') > 9)
-        return false;
-    int value = *p++ - '0';
-    if (value != 0)
-        for (int digits = 1; digits < 4 && p < c->end && (unsigned)(*p - '0') <= 9; digits++)
-            value = value * 10 + (*p++ - '0');
-    if (negative)
-        value = -value;
-    if (value < min || value > max)
-        return false;
-    c->p = p;
-    *out = value;
-    return true;
+    if (p >= b->end || *p != '"')
+        return -1;
+    const char *s = p + 1;
+    size_t room = (size_t)(b->end - s);
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t len = texts[k].len;
+        if (room > len && s[len] == '"' && raw_same(s, b->text + texts[k].at, len))
+            return (int)k;
+    }
+    return -1;
 }
 
-/* The members an element may have, a bit each. */
-enum {
-    M_TILE = 1 << 0, M_X = 1 << 1, M_Y = 1 << 2, M_ROT = 1 << 3,
-    M_PLAYER = 1 << 4, M_KIND = 1 << 5, M_AT = 1 << 6, M_FLOCK = 1 << 7,
-};
-
-/* The member whose name, with its quotes, stands at the cursor: the
- * cursor steps past it. 0 for any other name, or a name holding an escape
- * (which the careful reader decodes; no serializer writes one). */
-static inline unsigned member_name(cursor *c)
+/* A player's name: the string at p, as the index of its text among the
+ * names the lane keeps. A text met before is that name again, read once: a
+ * name in UTF-8 or escaped is checked by the strict pass's routine the
+ * first time only. */
+static inline const char *player_name(const char *p, const body *b, uint8_t *name)
 {
-#define NAME(s, bit)                                                        \
-    if ((size_t)(c->end - c->p) >= sizeof(s) - 1 && memcmp(c->p, s, sizeof(s) - 1) == 0) { \
-        c->p += sizeof(s) - 1;                                              \
-        return bit;                                                         \
-    }                                                                       \
-    return 0
-    if (c->end - c->p < 3 || c->p[0] != '"')
-        return 0;
-    switch (c->p[1]) {
-    case 'x': NAME("\"x\"", M_X);
-    case 'y': NAME("\"y\"", M_Y);
-    case 'a': NAME("\"at\"", M_AT);
-    case 'r': NAME("\"rot\"", M_ROT);
-    case 't': NAME("\"tile\"", M_TILE);
-    case 'k': NAME("\"kind\"", M_KIND);
-    case 'f': NAME("\"flock\"", M_FLOCK);
-    case 'p': NAME("\"player\"", M_PLAYER);
-    default: return 0;
+    dec_lanes *l = b->lanes;
+    int k = known_text(p, b, l->names, l->nnames);
+    if (k >= 0) {
+        *name = (uint8_t)k;
+        return p + l->names[k].len + 2;
     }
-#undef NAME
-}
-
-/* One element of either array, its members in any order, before its
- * values are judged together. */
-typedef struct {
-    unsigned seen;             /* M_ bits of the members read */
-    dec_lane_text tile, player, kind, at;
-    int x, y, rot;
-    int nflock;
-    int8_t flock[CC_MAX_FLOCK];
-} element;
-
-/* A "flock": [<sheep>, ...] of CC_MAX_FLOCK tokens at most, each of 1 to 4
- * sheep; the cursor is at its '['. */
-static bool read_flock(cursor *c, element *e)
-{
-    if (!LITERAL(c, "["))
-        return false;
-    if (token(c, ']'))
-        return true;
-    for (;;) {
-        int sheep;
-        skip_ws(c);
-        if (e->nflock == CC_MAX_FLOCK || !small_int(c, 1, 4, &sheep))
-            return false;
-        e->flock[e->nflock++] = (int8_t)sheep;
-        if (token(c, ']'))
-            return true;
-        if (!LITERAL(c, ","))
-            return false;
-    }
-}
-
-/* The value of member m, the cursor at its first byte. */
-static inline bool read_value(cursor *c, unsigned m, element *e)
-{
-    switch (m) {
-    case M_X: return small_int(c, -CC_COORD_LIMIT, CC_COORD_LIMIT, &e->x);
-    case M_Y: return small_int(c, -CC_COORD_LIMIT, CC_COORD_LIMIT, &e->y);
-    case M_ROT: return small_int(c, 0, 270, &e->rot);
-    case M_TILE: return string(c, &e->tile);
-    case M_PLAYER: return string(c, &e->player);
-    case M_KIND: return string(c, &e->kind);
-    case M_AT: return string(c, &e->at);
-    default: return read_flock(c, e);
-    }
-}
-
-/* An object whose members are among `allowed`, each once (any other
- * name, or one holding an escape, declines: the careful reader names it).
- * The cursor is at its '{' (whitespace skipped). */
-static inline bool read_element(cursor *c, unsigned allowed, element *e)
-{
-    e->seen = 0;
-    e->nflock = 0;
-    if (!LITERAL(c, "{"))
-        return false;
-    if (token(c, '}'))
-        return true;
-    for (;;) {
-        /* Each step tries the compact form's next byte before whitespace. */
-        if (c->p < c->end && *c->p != '"')
-            skip_ws(c);
-        unsigned m = member_name(c);
-        if ((m & allowed) == 0 || (e->seen & m) != 0)
-            return false;       /* unknown, or twice: the careful reader's error */
-        e->seen |= m;
-        if (!LITERAL(c, ":") && !token(c, ':'))
-            return false;
-        skip_ws(c);
-        if (!read_value(c, m, e))
-            return false;
-        if (LITERAL(c, ","))
-            continue;
-        if (token(c, '}'))
-            return true;
-        if (!LITERAL(c, ","))
-            return false;
-    }
+    if (l->nnames == DEC_LANE_NAMES || (p = string(p, b, &l->names[l->nnames])) == NULL)
+        return NULL;
+    *name = (uint8_t)l->nnames++;
+    return p;
 }
 
 /* Plain text that names something (a tile id, a kind, a location): no
@@ -225,43 +156,308 @@ static inline bool read_element(cursor *c, unsigned allowed, element *e)
  * escapes these ASCII names. */
 #define PLAIN(t) (!(t).escaped)
 
-/* A tile: "tile", "x", "y", "rot", and "player" on an abbey only. */
-static bool lane_tile(cursor *c, const cc_catalog *cat, cc_placed_tile *out, dec_lane_text *owner)
+/* Tile ids met before in one array, by a hash of their last eight bytes
+ * (and of the bytes before a shorter one): the same text is the same tile
+ * type. A request's ids repeat (base.E, base.J...): the catalog is asked
+ * once per distinct id, and a repeated one is compared with the body's
+ * text where it stood, which is in the cache, where the catalog's names
+ * are not. */
+#define ID_MEMO_SLOTS 64
+
+struct id_memo {
+    uint32_t at[ID_MEMO_SLOTS], len[ID_MEMO_SLOTS];   /* len 0: empty */
+    int type[ID_MEMO_SLOTS];
+};
+
+/* The tile type the plain text of `id` names, or -1. */
+static inline int tile_type(const body *b, dec_lane_text id)
 {
-    element e;
-    int type;
-    if (!read_element(c, M_TILE | M_X | M_Y | M_ROT | M_PLAYER, &e)
-        || (e.seen & (M_TILE | M_X | M_Y | M_ROT)) != (M_TILE | M_X | M_Y | M_ROT)
-        || !PLAIN(e.tile) || e.tile.len >= DEC_TEXT_MAX
-        || (type = cc_catalog_find_n(cat, c->text + e.tile.at, e.tile.len)) < 0
-        || e.rot % 90 != 0)
+    const char *s = b->text + id.at;
+    id_memo *memo = b->ids;
+    if (id.len == 0 || id.at < 8)
+        return cc_catalog_find_n(b->lanes->cat, s, id.len);
+    uint64_t tail = raw_load64(s + id.len - 8) ^ id.len;
+    unsigned h = (unsigned)((tail * UINT64_C(0x9E3779B97F4A7C15)) >> 58);
+    if (memo->len[h] == id.len && raw_same(s, b->text + memo->at[h], id.len))
+        return memo->type[h];
+    int type = cc_catalog_find_n(b->lanes->cat, s, id.len);
+    if (type >= 0) {
+        memo->at[h] = id.at;
+        memo->len[h] = id.len;
+        memo->type[h] = type;
+    }
+    return type;
+}
+
+/* "tile": a plain id or alias the catalog knows, as its type. */
+static inline const char *tile_id(const char *p, const body *b, int *type)
+{
+    dec_lane_text id;
+    if ((p = string(p, b, &id)) == NULL || !PLAIN(id) || id.len >= DEC_TEXT_MAX
+        || (*type = tile_type(b, id)) < 0)
+        return NULL;
+    return p;
+}
+
+/* The kinds' texts met before in one array, and the kind each names. */
+struct kind_memo {
+    uint32_t n;
+    dec_lane_text text[CC_FIG_NKINDS];
+    int kind[CC_FIG_NKINDS];
+};
+
+/* "kind": a plain figure kind; one met before is compared, not read. */
+static inline const char *figure_kind(const char *p, const body *b, int *kind)
+{
+    kind_memo *m = b->kinds;
+    int k = known_text(p, b, m->text, m->n);
+    if (k >= 0) {
+        *kind = m->kind[k];
+        return p + m->text[k].len + 2;
+    }
+    dec_lane_text t;
+    if ((p = string(p, b, &t)) == NULL || !PLAIN(t)
+        || (*kind = raw_kind(b->text + t.at, t.len)) < 0)
+        return NULL;
+    if (m->n < CC_FIG_NKINDS) {
+        m->text[m->n] = t;
+        m->kind[m->n++] = *kind;
+    }
+    return p;
+}
+
+/* "at": a plain location. One of three bytes at most ("N", "WSW"), its
+ * closing quote among the next four, is read in place; anything else is a
+ * string first. */
+static inline const char *location(const char *p, const body *b, cc_loc *at)
+{
+    if (b->end - p >= 5 && *p == '"') {
+        const unsigned char *s = (const unsigned char *)p + 1;
+        uint32_t n = s[0] == '"' ? 0 : s[1] == '"' ? 1 : s[2] == '"' ? 2 : s[3] == '"' ? 3 : 4;
+        bool plain = true;
+        for (uint32_t i = 0; i < n && i < 3; i++)
+            plain = plain && jr_plain_byte[s[i]];
+        if (n <= 3 && plain)
+            return raw_loc(s, n, b->locs, at) ? (const char *)s + n + 1 : NULL;
+    }
+    dec_lane_text t;
+    if ((p = string(p, b, &t)) == NULL || !PLAIN(t)
+        || !raw_loc((const unsigned char *)b->text + t.at, t.len, b->locs, at))
+        return NULL;
+    return p;
+}
+
+/* A JSON integer of at most four digits (the strict pass's grammar: no
+ * leading zero, "-0" is 0) in [min, max]. What follows it is the caller's
+ * to check: a fifth digit, a fraction or an exponent is no ',', '}' or
+ * ']'. */
+static inline const char *small_int(const char *p, const char *end, int min, int max, int *out)
+{
+    const char *stop = end - p > 5 ? p + 5 : end;   /* a sign and four digits */
+    bool negative = p < stop && *p == '-';
+    p += negative;
+    unsigned digit;
+    if (p >= stop || (digit = (unsigned char)*p - '0') > 9)
+        return NULL;
+    int value = (int)digit;
+    p++;
+    if (value != 0)
+        while (p < stop && (digit = (unsigned char)*p - '0') <= 9) {
+            value = value * 10 + (int)digit;
+            p++;
+        }
+    if (negative)
+        value = -value;
+    if (value < min || value > max)
+        return NULL;
+    *out = value;
+    return p;
+}
+
+/* The members an element may have, a bit each. */
+enum {
+    M_TILE = 1 << 0, M_X = 1 << 1, M_Y = 1 << 2, M_ROT = 1 << 3,
+    M_PLAYER = 1 << 4, M_KIND = 1 << 5, M_AT = 1 << 6, M_FLOCK = 1 << 7,
+};
+#define LANE_MEMBERS 8    /* one of each */
+
+/* The member whose name, with its quotes, stands at *p: *p steps past it.
+ * 0 for any other name, or a name holding an escape (which the careful
+ * reader decodes; no serializer writes one). */
+static inline unsigned member_name(const char **p, const char *end)
+{
+    static const struct { const char *name; unsigned len, bit; } members[] = {
+        { "\"x\"", 3, M_X },           { "\"y\"", 3, M_Y },         { "\"at\"", 4, M_AT },
+        { "\"rot\"", 5, M_ROT },       { "\"tile\"", 6, M_TILE },   { "\"kind\"", 6, M_KIND },
+        { "\"flock\"", 7, M_FLOCK },   { "\"player\"", 8, M_PLAYER },
+    };
+    const char *s = *p;
+    if (end - s < 3 || s[0] != '"')
+        return 0;
+    for (size_t i = 0; i < sizeof members / sizeof members[0]; i++)
+        if (s[1] == members[i].name[1] && (size_t)(end - s) >= members[i].len
+            && memcmp(s, members[i].name, members[i].len) == 0) {
+            *p = s + members[i].len;
+            return members[i].bit;
+        }
+    return 0;
+}
+
+/* One element of either array, its members in any order, before its
+ * values are judged together. */
+typedef struct {
+    unsigned seen;             /* M_ bits of the members read */
+    int type, kind;            /* the tile's type, the figure's kind */
+    cc_loc at;
+    uint8_t player;            /* the name's index (player_name) */
+    int x, y, rot;
+    int nflock;
+    int8_t flock[CC_MAX_FLOCK];
+} element;
+
+/* How the elements of one array are laid out, learned from the last one
+ * read member by member: its members in order, the text before each value
+ * (from the '{', or from the end of the value before) and after the last
+ * (up to the '}', included). n == 0: nothing learned. */
+typedef struct {
+    int n;
+    unsigned member[LANE_MEMBERS];
+    learned before[LANE_MEMBERS + 1];
+} layout;
+
+/* A "flock": [<sheep>, ...] of CC_MAX_FLOCK tokens at most, each of 1 to 4
+ * sheep; p at its '['. */
+static const char *read_flock(const char *p, const char *end, element *e)
+{
+    e->nflock = 0;
+    if ((p = byte(p, end, '[')) == NULL)
+        return NULL;
+    const char *close = token(p, end, ']');
+    if (close != NULL)
+        return close;
+    for (;;) {
+        int sheep;
+        p = jr_skip_ws(p, end);
+        if (e->nflock == CC_MAX_FLOCK || (p = small_int(p, end, 1, 4, &sheep)) == NULL)
+            return NULL;
+        e->flock[e->nflock++] = (int8_t)sheep;
+        p = jr_skip_ws(p, end);
+        if ((close = byte(p, end, ']')) != NULL)
+            return close;
+        if ((p = byte(p, end, ',')) == NULL)
+            return NULL;
+    }
+}
+
+/* The value of member m at p. Chosen by tests on the member
+ * (branches a processor predicts from the members before, where a jump
+ * through a table on the member was mispredicted). */
+static inline __attribute__((always_inline)) const char *read_value(const char *p, const body *b,
+                                                                     unsigned m, element *e)
+{
+    if (m & (M_X | M_Y | M_ROT))
+        return m == M_ROT ? small_int(p, b->end, 0, 270, &e->rot)
+                          : small_int(p, b->end, -CC_COORD_LIMIT, CC_COORD_LIMIT,
+                                      m == M_X ? &e->x : &e->y);
+    if (m == M_TILE)
+        return tile_id(p, b, &e->type);
+    if (m == M_KIND)
+        return figure_kind(p, b, &e->kind);
+    if (m == M_AT)
+        return location(p, b, &e->at);
+    if (m == M_PLAYER)
+        return player_name(p, b, &e->player);
+    return read_flock(p, b->end, e);
+}
+
+/* An object whose members are among `allowed`, each once (any other
+ * name, or one holding an escape, declines: the careful reader names it),
+ * p at its '{' (whitespace skipped). Its members are expected as lay says,
+ * while the text before each value is the one learned; from the first that
+ * differs they are matched by name, and lay learns them. */
+static const char *read_element(const char *p, const body *b, unsigned allowed, element *e,
+                                layout *lay)
+{
+    const char *end = b->end;
+    e->seen = 0;
+    e->nflock = 0;
+    int k = 0;
+    for (; k < lay->n; k++) {
+        const char *q = same_text(p, b, &lay->before[k]);
+        if (q == NULL || (q = read_value(q, b, lay->member[k], e)) == NULL)
+            break;              /* read by name from p: other text, or an error */
+        e->seen |= lay->member[k];
+        p = q;
+    }
+    if (k > 0 && k == lay->n) {
+        const char *q = same_text(p, b, &lay->before[k]);
+        if (q != NULL)
+            return q;           /* laid out as the element before */
+    }
+    const char *from = p;       /* where the text before the next value starts */
+    if (k == 0 && (p = byte(p, end, '{')) == NULL)
+        return NULL;
+    for (;;) {
+        /* After the '{' or a value: the '}', or a ',' after a value. */
+        const char *q = k > 0 ? byte(p, end, ',') : NULL;
+        if (q == NULL) {
+            if ((q = token(p, end, '}')) != NULL) {
+                p = q;
+                break;
+            }
+            if (k > 0 && (q = byte(jr_skip_ws(p, end), end, ',')) == NULL)
+                return NULL;
+            if (k == 0)
+                q = p;
+        }
+        /* The compact form's next byte is tried before whitespace. */
+        p = q < end && *q == '"' ? q : jr_skip_ws(q, end);
+        unsigned m = member_name(&p, end);
+        if ((m & allowed) == 0 || (e->seen & m) != 0)
+            return NULL;        /* unknown, or twice: the careful reader's error */
+        e->seen |= m;
+        if ((q = byte(p, end, ':')) == NULL && (q = token(p, end, ':')) == NULL)
+            return NULL;
+        p = jr_skip_ws(q, end);
+        lay->member[k] = m;
+        lay->before[k++] = learn(b, from, p);
+        if ((p = read_value(p, b, m, e)) == NULL)
+            return NULL;
+        from = p;
+    }
+    lay->before[k] = learn(b, from, p);
+    lay->n = k;
+    return p;
+}
+
+/* A tile: "tile", "x", "y", "rot", and "player" on an abbey only. */
+static bool lane_tile(const body *b, const element *e, cc_placed_tile *out, uint8_t *owner)
+{
+    if ((e->seen & (M_TILE | M_X | M_Y | M_ROT)) != (M_TILE | M_X | M_Y | M_ROT)
+        || e->rot % 90 != 0)
         return false;
     /* Only an abbey names its placer. */
-    if ((e.seen & M_PLAYER) != 0 && !cat->types[type].is_abbey)
+    bool named = (e->seen & M_PLAYER) != 0;
+    if (named && !b->lanes->cat->types[e->type].is_abbey)
         return false;
-    *out = placed_tile(type, e.x, e.y, e.rot, -1);
-    *owner = (e.seen & M_PLAYER) != 0 ? e.player : (dec_lane_text){ 0, 0, false };
+    *out = placed_tile(e->type, e->x, e->y, e->rot, -1);
+    *owner = named ? e->player : DEC_LANE_NO_NAME;
     return true;
 }
 
 /* A figure: "player", "kind", "x", "y", "at", and a shepherd's "flock". */
-static bool lane_figure(cursor *c, loc_memo *locs, cc_figure *out, dec_lane_text *player)
+static bool lane_figure(const element *e, cc_figure *out, uint8_t *player)
 {
     static const unsigned required = M_PLAYER | M_KIND | M_X | M_Y | M_AT;
-    element e;
-    int kind;
-    cc_loc at;
-    if (!read_element(c, required | M_FLOCK, &e) || (e.seen & required) != required
-        || !PLAIN(e.kind) || (kind = raw_kind(c->text + e.kind.at, e.kind.len)) < 0
-        || !PLAIN(e.at) || !raw_loc((const unsigned char *)c->text + e.at.at, e.at.len, locs, &at))
+    if ((e->seen & required) != required)
         return false;
     /* A flock belongs to a shepherd (a shepherd may stand without one). */
-    if ((e.seen & M_FLOCK) != 0 && kind != CC_FIG_SHEPHERD)
+    if ((e->seen & M_FLOCK) != 0 && e->kind != CC_FIG_SHEPHERD)
         return false;
-    placed_figure(out, -1, (cc_figure_kind)kind, e.x, e.y, at);
-    out->nflock = e.nflock;
-    memcpy(out->flock, e.flock, (size_t)e.nflock);
-    *player = e.player;
+    placed_figure(out, -1, (cc_figure_kind)e->kind, e->x, e->y, e->at);
+    out->nflock = e->nflock;
+    memcpy(out->flock, e->flock, (size_t)e->nflock);
+    *player = e->player;
     return true;
 }
 
@@ -270,36 +466,50 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
                         uint32_t *count)
 {
     dec_lanes *l = (dec_lanes *)lane;
-    cursor c = { text, text + at + 1, text + len, text + len };
-    while (c.fence > text && jr_plain_byte[(unsigned char)c.fence[-1]])
-        c.fence--;
-    uint32_t max = member == LANE_TILES ? CC_MAX_TILES : CC_MAX_FIGURES;
+    id_memo ids;
+    kind_memo kinds;
     loc_memo locs;
+    const body b = { text, text + len, l, &ids, &kinds, &locs };
+    bool tiles = member == LANE_TILES;
+    uint32_t max = tiles ? CC_MAX_TILES : CC_MAX_FIGURES;
+    unsigned allowed = tiles ? M_TILE | M_X | M_Y | M_ROT | M_PLAYER
+                             : M_PLAYER | M_KIND | M_X | M_Y | M_AT | M_FLOCK;
     memset(locs.key, 0, sizeof locs.key);
+    memset(ids.len, 0, sizeof ids.len);
+    kinds.n = 0;
+    layout lay;
+    lay.n = 0;
     uint32_t n = 0;
-    if (!token(&c, ']')) {
+    const char *p = text + at + 1, *q = token(p, b.end, ']');
+    if (q != NULL) {
+        p = q;
+    } else {
         for (;;) {
             if (n == max)
                 return 0;       /* more than a position holds: the careful reader's 422 */
-            skip_ws(&c);
-            bool read = member == LANE_TILES
-                ? lane_tile(&c, l->cat, &l->tiles[n], &l->owner[n])
-                : lane_figure(&c, &locs, &l->figures[n], &l->player[n]);
+            element e;
+            if ((p = read_element(jr_skip_ws(p, b.end), &b, allowed, &e, &lay)) == NULL)
+                return 0;
+            bool read = tiles ? lane_tile(&b, &e, &l->tiles[n], &l->owner[n])
+                              : lane_figure(&e, &l->figures[n], &l->player[n]);
             if (!read)
                 return 0;
             n++;
-            if (token(&c, ']'))
+            p = jr_skip_ws(p, b.end);
+            if ((q = byte(p, b.end, ']')) != NULL) {
+                p = q;
                 break;
-            if (!LITERAL(&c, ","))
+            }
+            if ((p = byte(p, b.end, ',')) == NULL)
                 return 0;
         }
     }
-    if (member == LANE_TILES)
+    if (tiles)
         l->ntiles = n;
     else
         l->nfigures = n;
     *count = n;
-    return (size_t)(c.p - text);
+    return (size_t)(p - text);
 }
 
 void dec_lanes_init(dec_lanes *l, const cc_catalog *cat)
@@ -311,7 +521,7 @@ void dec_lanes_init(dec_lanes *l, const cc_catalog *cat)
     l->lane.nesting = 3;        /* the array, its objects, a shepherd's flock */
     l->lane.read = lane_read;
     l->cat = cat;
-    l->ntiles = l->nfigures = 0;
+    l->ntiles = l->nfigures = l->nnames = 0;
 }
 
 const dec_lanes *dec_lanes_of(const jr_doc *doc)

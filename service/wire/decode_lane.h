@@ -8,7 +8,11 @@
  * whitespace wherever the grammar allows it (Python's ", " and ": ",
  * pretty-printing), strings holding UTF-8 or escapes, read by the strict
  * pass's own routine (jr_string_end), so that they are judged exactly as
- * the pass judges them. It checks each value as dec_position() would: a
+ * the pass judges them. Since a serializer lays out every element of an
+ * array alike, each element is first expected to be laid out as the one
+ * before it (the same text before each value: names, order, whitespace),
+ * and read by name from where it is not (decode_lane.c). It checks each
+ * value as dec_position() would: a
  * tile id or alias the catalog knows, x and y within CC_COORD_LIMIT, rot
  * 0, 90, 180 or 270, a "player" only on an abbey tile, a figure kind, a
  * location, a "flock" only beside a shepherd, of at most CC_MAX_FLOCK
@@ -22,11 +26,12 @@
  *
  * What the lane cannot check when it reads -- a player's name, since the
  * players are decoded later -- it keeps as text (where it stands in the
- * body, and whether it holds an escape): dec_position() resolves the names
- * in document order and reports an unknown one exactly as the careful
+ * body, and whether it holds an escape), each distinct text once: the
+ * elements hold its index. dec_position() resolves each text once and
+ * reports an unknown name, in document order, exactly as the careful
  * reader would.
  *
- * Ownership: the caller holds a dec_lanes (about 8 KB, on its stack) for as
+ * Ownership: the caller holds a dec_lanes (about 15 KB, on its stack) for as
  * long as the jr_doc parsed with it (dec_parse); dec_lanes_init() sets it
  * up. Nothing is allocated.
  *
@@ -44,24 +49,33 @@
 #include "json_reader.h"
 
 /* A string as it stands in the body: where its text starts (after the
- * quote; 0: no string), its length up to the closing quote, and whether it
- * holds an escape (then its text is not its value). */
+ * quote), its length up to the closing quote, and whether it holds an
+ * escape (then its text is not its value). */
 typedef struct {
     uint32_t at, len;
     bool escaped;
 } dec_lane_text;
 
+/* The distinct texts of "player" values the lane keeps: more than a
+ * position has players, since one name may be written two ways ("red",
+ * "r\u0065d"). Past this many the lane declines (an unknown name is among
+ * them, or a spelling no serializer writes). */
+#define DEC_LANE_NAMES (2 * CC_MAX_PLAYERS)
+#define DEC_LANE_NO_NAME 0xFF   /* a tile without "player" */
+
 /* What the lane took, in arrays of the position's own structs (so that
  * dec_position() copies each array in one go): tiles with owner -1 and
- * figures with player -1, the names as text where they stand in the body. */
+ * figures with player -1, the names as indices into names[]. */
 typedef struct {
     jr_lane lane;           /* first, so that the pass's jr_lane is the dec_lanes */
     const cc_catalog *cat;
     uint32_t ntiles, nfigures;   /* of the arrays the lane took */
+    uint32_t nnames;
+    dec_lane_text names[DEC_LANE_NAMES];   /* each distinct "player" text, as first met */
     cc_placed_tile tiles[CC_MAX_TILES];
-    dec_lane_text owner[CC_MAX_TILES];     /* an abbey's "player" (at 0: none) */
+    uint8_t owner[CC_MAX_TILES];           /* an abbey's "player", or DEC_LANE_NO_NAME */
     cc_figure figures[CC_MAX_FIGURES];
-    dec_lane_text player[CC_MAX_FIGURES];  /* each figure's "player" */
+    uint8_t player[CC_MAX_FIGURES];        /* each figure's "player" */
 } dec_lanes;
 
 void dec_lanes_init(dec_lanes *l, const cc_catalog *cat);

@@ -66,6 +66,7 @@
  *   jr_parse(doc, text, len, max_depth, err)   the strict pass
  *   jr_parse_lane(..., lane, err)    the same, offering arrays to a lane
  *   jr_lane, jr_by_lane(v), jr_plain_byte[]   lanes (see above)
+ *   jr_plain_run(p, end)             the plain bytes of a string, a word at a time
  *   jr_string_end()                  a string read as the pass reads it
  *   jr_is_ws(c), jr_skip_ws(p, end)  JSON's whitespace
  *   jr_doc_free(doc)
@@ -197,6 +198,35 @@ bool jr_parse_lane(jr_doc *doc, const char *text, size_t len, int max_depth, jr_
 /* Bytes that stand for themselves inside a JSON string: printable ASCII
  * other than '"' and '\\' (what a lane may take unchecked). */
 extern const bool jr_plain_byte[256];
+
+/* The first byte at or after p (p <= end) that is not plain (jr_plain_byte),
+ * or end: eight bytes at a time while eight stand before end (a byte is
+ * not plain if its top bit is set, it is below ' ', or it is '"' or '\\':
+ * each test made on every byte of a word at once, without a carry from
+ * one byte into the next), then one at a time. */
+static inline const char *jr_plain_run(const char *p, const char *end)
+{
+    const uint64_t ones = UINT64_C(0x0101010101010101), low7 = ones * 0x7F, top = ones * 0x80;
+    for (; end - p >= 8; p += 8) {
+        uint64_t v;
+        memcpy(&v, p, 8);
+        uint64_t quote = v ^ (ones * '"'), backslash = v ^ (ones * '\\');
+        uint64_t control = ~((v & low7) + ones * (0x80 - 0x20));   /* top bit: below ' ' */
+        uint64_t is_quote = ~(((quote & low7) + low7) | quote);     /* top bit: zero byte */
+        uint64_t is_backslash = ~(((backslash & low7) + low7) | backslash);
+        uint64_t stop = (v | control | is_quote | is_backslash) & top;
+        if (stop != 0) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+            return p + (__builtin_clzll(stop) >> 3);
+#else
+            return p + (__builtin_ctzll(stop) >> 3);
+#endif
+        }
+    }
+    while (p < end && jr_plain_byte[(unsigned char)*p])
+        p++;
+    return p;
+}
 
 /* For a lane: the string value whose opening quote is text[open], read by
  * the pass's own routine from text[from] (open < from; the bytes between

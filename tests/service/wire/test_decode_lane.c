@@ -179,6 +179,91 @@ Test(decode_lane, takes_every_layout_clients_send_section_3)
     RUN(rows);
 }
 
+/* Issue 37: the lane expects each element laid out as the one before it
+ * (decode_lane.c: the text before each value learned, then compared), and
+ * reads by name from the first text that differs. Every way an element can
+ * differ from the one before -- members in another order, one more or one
+ * fewer, one twice after the expected ones, more or less whitespace at any
+ * place -- is read as the careful reader reads it (contract section 3), or
+ * refused with its error (section 4). */
+Test(decode_lane, an_element_laid_out_unlike_the_one_before_is_read_by_name_section_3)
+{
+#define T2 "{'tile':'base.E','x':0,'y':-1,'rot':270}"
+    static const row rows[] = {
+        /* Another order, then the first order again. */
+        TAKES(true, true, TILES(START ",{'x':0,'tile':'base.E','y':-1,'rot':270}," T2)),
+        TAKES(true, true, TILES(START "," START "," "{'rot':90,'y':1,'x':0,'tile':'base.U'}," T2)),
+        /* One member more (an abbey's player), then one fewer again. */
+        TAKES(true, true, TILES(START "," ABBEY("'blue'") "," T2 "," ABBEY("'red'"))),
+        TAKES(true, true, FIGURES(SHEPHERD("") "," SHEPHERD(",'flock':[1]") "," SHEPHERD("")
+                                  "," MEEPLE)),
+        /* More whitespace before a value than the element before had, less,
+         * and elsewhere: before a name, before a ':', before the '}'. */
+        TAKES(true, true, TILES("{'tile': 'base.D','x': 0,'y': 0,'rot': 0},"
+                                "{'tile':  'base.E','x':\t0,'y':\n-1,'rot':  270},"
+                                "{'tile':'base.U','x':0,'y':1,'rot':90},"
+                                "{ 'tile' : 'base.D' , 'x' : 1 , 'y' : 1 , 'rot' : 0 },"
+                                "{'tile':'base.D','x':2,'y':1,'rot':0 }")),
+        /* A member missing where it was expected. */
+        FAILS(false, true, 400, "/position/tiles/1/rot", TILES(START ",{'tile':'base.E','x':0,'y':-1}")),
+        FAILS(true, false, 400, "/position/figures/1/at",
+              FIGURES(MEEPLE ",{'player':'red','kind':'meeple','x':0,'y':0}")),
+        /* A member twice, after the expected ones were read. */
+        FAILS(false, false, 400, "/position/tiles/1/x",
+              TILES(START ",{'tile':'base.E','x':0,'y':-1,'rot':270,'x':1}")),
+        FAILS(false, false, 400, "/position/tiles/1/tile",
+              TILES(START ",{'tile':'base.E','tile':'base.D','y':-1,'rot':270}")),
+        FAILS(false, false, 400, "/position/figures/1/player",
+              FIGURES(MEEPLE ",{'player':'red','kind':'meeple','x':0,'y':0,'at':'N','player':'red'}")),
+        /* A member the element before did not have, and no element may. */
+        FAILS(false, true, 400, "/position/tiles/1/z",
+              TILES(START ",{'tile':'base.E','x':0,'y':-1,'rot':270,'z':0}")),
+        /* A value the element before read, wrong here. */
+        FAILS(false, true, 400, "/position/tiles/1/x", TILES(START ",{'tile':'base.E','x':1001,'y':-1,'rot':270}")),
+        FAILS(false, false, 400, "/position/tiles/1/x", TILES(START ",{'tile':'base.E','x':01,'y':-1,'rot':270}")),
+        FAILS(false, false, 400, "", TILES(START ",{'tile':'base.E','x':0 'y':-1,'rot':270}")),
+    };
+#undef T2
+    RUN(rows);
+}
+
+/* What the lane remembers is compared, never trusted: a tile id in a slot
+ * of its memo that another id filled (two ids of the same length whose last
+ * eight bytes hash alike, with decode_lane.c's hash when this was written),
+ * and a player's name written two ways (escaped or not, upper- or
+ * lower-case hex digits) are each read as the careful reader reads them. */
+Test(decode_lane, a_remembered_id_or_name_is_compared_not_trusted_section_3)
+{
+    static const row rows[] = {
+        TAKES(true, true, TILES("{'tile':'hills-sheep.E','x':0,'y':0,'rot':0},"
+                                "{'tile':'river-ii.RrII','x':1,'y':0,'rot':0},"
+                                "{'tile':'hills-sheep.E','x':2,'y':0,'rot':0},"
+                                "{'tile':'river-ii.RrII','x':3,'y':0,'rot':0}")),
+        TAKES(true, true, P("'players':['Ji\\u0159\\u00ed','blue'],'tiles':[" START "],'figures':["
+                            "{'player':'Ji\\u0159\\u00ed','kind':'meeple','x':0,'y':0,'at':'N'},"
+                            "{'player':'Ji\\u0159\\u00ED','kind':'meeple','x':0,'y':0,'at':'S'},"
+                            "{'player':'Ji\xc5\x99\xc3\xad','kind':'meeple','x':0,'y':0,'at':'E'},"
+                            "{'player':'blue','kind':'meeple','x':0,'y':0,'at':'W'},"
+                            "{'player':'Ji\\u0159\\u00ed','kind':'mayor','x':0,'y':0,'at':'NNE'}]")),
+        /* Names that share their first bytes with a remembered one. */
+        FAILS(true, true, 422, "/position/figures/2/player",
+              P("'players':['red','blue'],'tiles':[" START "],'figures':["
+                "{'player':'red','kind':'meeple','x':0,'y':0,'at':'N'},"
+                "{'player':'blue','kind':'meeple','x':0,'y':0,'at':'S'},"
+                "{'player':'re','kind':'meeple','x':0,'y':0,'at':'E'}]")),
+        FAILS(true, true, 422, "/position/figures/1/player",
+              P("'players':['red','blue'],'tiles':[" START "],'figures':["
+                "{'player':'red','kind':'meeple','x':0,'y':0,'at':'N'},"
+                "{'player':'redd','kind':'meeple','x':0,'y':0,'at':'S'}]")),
+        /* An escaped name that is no player's, met twice: the first is the error. */
+        FAILS(true, true, 422, "/position/figures/0/player",
+              P("'players':['red','blue'],'tiles':[" START "],'figures':["
+                "{'player':'r\\u00e9d','kind':'meeple','x':0,'y':0,'at':'N'},"
+                "{'player':'r\\u00e9d','kind':'meeple','x':0,'y':0,'at':'S'}]")),
+    };
+    RUN(rows);
+}
+
 /* The bench's position in each layout of bench/bodies/layouts/ (issue 37):
  * the lane takes both arrays of every one, and the positions decoded are
  * the same but for the players' names. */

@@ -200,3 +200,81 @@ Test(reader_diff, whitespace_runs_of_every_length_read_the_same_with_the_oracle)
         }
     cr_expect_gt(n, 1000);
 }
+
+/* The lane expects each element laid out as the one before it (issue 37,
+ * decode_lane.c): whitespace at any place of the second tile or figure
+ * (after '{', ',' and ':', before '}', ',' and ':', Python's single space,
+ * a pretty-printer's line and indentation, a tab) reads as the oracle
+ * reads it, the lane still taking both arrays; and a byte that is not
+ * JSON's whitespace at any of those places is refused as the oracle
+ * refuses it. */
+Test(reader_diff, whitespace_anywhere_in_a_later_element_reads_the_same_with_the_oracle)
+{
+    static const char *const tiles[] = {
+        "{\"tile\":\"base.D\",\"x\":0,\"y\":0,\"rot\":0}",
+        "{\"tile\":\"base.U\",\"x\":0,\"y\":1,\"rot\":90}",
+        "{\"tile\":\"abbey-mayor.abbey\",\"x\":1,\"y\":0,\"rot\":0,\"player\":\"b\"}",
+    };
+    static const char *const figures[] = {
+        "{\"player\":\"a\",\"kind\":\"meeple\",\"x\":0,\"y\":0,\"at\":\"N\"}",
+        "{\"player\":\"b\",\"kind\":\"shepherd\",\"x\":0,\"y\":1,\"at\":\"W\",\"flock\":[1,4]}",
+        "{\"player\":\"b\",\"kind\":\"meeple\",\"x\":0,\"y\":1,\"at\":\"E\"}",
+    };
+    static const char *const spaces[] = { " ", "\n        ", "\t", "\r\n", "\v", "\xc2\xa0" };
+    int n = 0;
+    for (int which = 0; which < 2; which++) {
+        const char *const *list = which == 0 ? tiles : figures;
+        const char *second = list[1];
+        for (size_t at = 1; second[at] != '\0'; at++) {
+            char before = second[at - 1], here = second[at];
+            if (strchr("{,:[", before) == NULL && strchr("},:]", here) == NULL)
+                continue;
+            for (size_t s = 0; s < sizeof spaces / sizeof spaces[0]; s++) {
+                char element[256], body[1024], why[1024];
+                snprintf(element, sizeof element, "%.*s%s%s", (int)at, second, spaces[s],
+                         second + at);
+                const char *const *t = which == 0 ? (const char *const[]){ tiles[0], element, tiles[2] }
+                                                  : tiles;
+                const char *const *f = which == 1 ? (const char *const[]){ figures[0], element, figures[2] }
+                                                  : figures;
+                snprintf(body, sizeof body,
+                         "{\"position\":{\"expansions\":[\"abbey-mayor\",\"hills-sheep\"],"
+                         "\"players\":[\"a\",\"b\"],\"tiles\":[%s,%s,%s],\"figures\":[%s,%s,%s]}}",
+                         t[0], t[1], t[2], f[0], f[1], f[2]);
+                const char *diff = reader_diff(tu_catalog(), (const uint8_t *)body, strlen(body),
+                                               why, sizeof why);
+                cr_expect_null(diff, "%s: %s", body, diff ? diff : "");
+                if (s < 4)
+                    cr_expect(tu_lane_took(body, "tiles") && tu_lane_took(body, "figures"),
+                              "the lane declines %s", body);
+                n++;
+            }
+        }
+    }
+    cr_expect_gt(n, 100);
+}
+
+/* jr_plain_run (json_reader.h) steps over plain bytes eight at a time: for
+ * every byte value at every place of a run, against the end of the text or
+ * not, it stops where jr_plain_byte says the first byte that is not plain
+ * stands. */
+Test(reader_diff, plain_runs_stop_at_the_first_byte_that_is_not_plain)
+{
+    char text[24];
+    for (int len = 0; len <= 20; len++)
+        for (int at = 0; at <= len; at++)
+            for (int b = 0; b < 256; b++) {
+                memset(text, 'a', sizeof text);
+                if (at < len)
+                    text[at] = (char)b;
+                size_t expect = (size_t)len;
+                for (int i = 0; i < len; i++)
+                    if (!jr_plain_byte[(unsigned char)text[i]]) {
+                        expect = (size_t)i;
+                        break;
+                    }
+                size_t got = (size_t)(jr_plain_run(text, text + len) - text);
+                if (got != expect)
+                    cr_expect_eq(got, expect, "byte 0x%02x at %d of %d", b, at, len);
+            }
+}
