@@ -5,6 +5,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "bytes.h"
+
 static const struct { const char *name; unsigned bit; } expansions[] = {
     { "base", CC_EXP_BASE },
     { "abbey-mayor", CC_EXP_ABBEY_MAYOR },
@@ -105,47 +107,13 @@ static bool name_equals(const char *stored, const char *name, size_t len)
     return i == len && stored[len] == '\0';
 }
 
-static uint64_t load64(const char *p)
-{
-    uint64_t w;
-    memcpy(&w, p, 8);
-    return w;
-}
-
-static uint32_t load32(const char *p)
-{
-    uint32_t w;
-    memcpy(&w, p, 4);
-    return w;
-}
-
-/* a[0..n) == b[0..n), a word at a time: ids are a few words long, and the
- * library's memcmp costs a call and its set-up for each tile of a request.
- * The last word overlaps the one before it rather than reading past n
- * ("base.D": its first four bytes and its last four). */
-static bool same_bytes(const char *a, const char *b, size_t n)
-{
-    if (n >= 8) {
-        for (size_t i = 0; i + 8 < n; i += 8)
-            if (load64(a + i) != load64(b + i))
-                return false;
-        return load64(a + n - 8) == load64(b + n - 8);
-    }
-    if (n >= 4)
-        return load32(a) == load32(b) && load32(a + n - 4) == load32(b + n - 4);
-    for (; n > 0; a++, b++, n--)
-        if (*a != *b)
-            return false;
-    return true;
-}
-
 int cc_catalog_find_n(const cc_catalog *cat, const char *name, size_t len)
 {
     if (cat->nnames > 0) {
         int mask = cat->nnames - 1;
         for (int i = (int)(name_hash_n(name, len) & (unsigned)mask); cat->names[i].name != NULL;
              i = (i + 1) & mask)
-            if (cat->names[i].len == len && same_bytes(cat->names[i].name, name, len))
+            if (cat->names[i].len == len && cc_same_bytes(cat->names[i].name, name, len))
                 return cat->names[i].type;
         return -1;
     }

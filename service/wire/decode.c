@@ -787,7 +787,7 @@ static void player_texts_of(const jr_obj *p, const cc_position *pos, player_text
 static int texts_player(const player_texts *t, const char *raw, uint32_t len)
 {
     for (int i = 0; i < t->n; i++)
-        if (t->len[i] == len && raw_same(t->raw[i], raw, len))
+        if (t->len[i] == len && cc_same_bytes(t->raw[i], raw, len))
             return i;
     return -1;
 }

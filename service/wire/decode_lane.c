@@ -80,14 +80,14 @@ static inline const char *same_text(const char *p, const body *b, const learned 
     uint32_t n = t->len;
     if ((size_t)(b->end - p) < (size_t)n + 8)
         return (size_t)(b->end - p) >= n && memcmp(p, b->text + t->at, n) == 0 ? p + n : NULL;
-    if (((raw_load64(p) ^ t->first) & t->mask) != 0)
+    if (((cc_load64(p) ^ t->first) & t->mask) != 0)
         return NULL;
     if (n > 8) {
         const char *q = b->text + t->at;
         for (uint32_t i = 8; i + 8 < n; i += 8)
-            if (raw_load64(p + i) != raw_load64(q + i))
+            if (cc_load64(p + i) != cc_load64(q + i))
                 return NULL;
-        if (raw_load64(p + n - 8) != raw_load64(q + n - 8))
+        if (cc_load64(p + n - 8) != cc_load64(q + n - 8))
             return NULL;
     }
     return p + n;
@@ -127,7 +127,7 @@ static inline int known_text(const char *p, const body *b, const dec_lane_text *
     size_t room = (size_t)(b->end - s);
     for (uint32_t k = 0; k < n; k++) {
         uint32_t len = texts[k].len;
-        if (room > len && s[len] == '"' && raw_same(s, b->text + texts[k].at, len))
+        if (room > len && s[len] == '"' && cc_same_bytes(s, b->text + texts[k].at, len))
             return (int)k;
     }
     return -1;
@@ -176,9 +176,9 @@ static inline int tile_type(const body *b, dec_lane_text id)
     id_memo *memo = b->ids;
     if (id.len == 0 || id.at < 8)
         return cc_catalog_find_n(b->lanes->cat, s, id.len);
-    uint64_t tail = raw_load64(s + id.len - 8) ^ id.len;
+    uint64_t tail = cc_load64(s + id.len - 8) ^ id.len;
     unsigned h = (unsigned)((tail * UINT64_C(0x9E3779B97F4A7C15)) >> 58);
-    if (memo->len[h] == id.len && raw_same(s, b->text + memo->at[h], id.len))
+    if (memo->len[h] == id.len && cc_same_bytes(s, b->text + memo->at[h], id.len))
         return memo->type[h];
     int type = cc_catalog_find_n(b->lanes->cat, s, id.len);
     if (type >= 0) {

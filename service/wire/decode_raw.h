@@ -9,7 +9,7 @@
  * the careful reader, which says what is wrong.
  *
  *   raw_is(raw, len, s)          raw[0..len) is exactly the C string s
- *   raw_same(a, b, n)            two texts' first n bytes alike, a word at a time
+ *   cc_same_bytes(a, b, n)            two texts' first n bytes alike, a word at a time
  *   raw_player(raw, len, pos)    the player so named, or -1
  *   raw_kind(raw, len)           the figure kind so named, or -1
  *   loc_memo, raw_loc()          a location, each text parsed once
@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../../engine/bytes.h"
 #include "../../engine/loc.h"
 #include "../../engine/position.h"
 
@@ -35,40 +36,6 @@ static inline bool raw_is(const char *raw, uint32_t len, const char *s)
         if (raw[i] != s[i])
             return false;
     return s[len] == '\0';
-}
-
-static inline uint64_t raw_load64(const char *p)
-{
-    uint64_t w;
-    memcpy(&w, p, 8);
-    return w;
-}
-
-static inline uint32_t raw_load32(const char *p)
-{
-    uint32_t w;
-    memcpy(&w, p, 4);
-    return w;
-}
-
-/* a[0..n) == b[0..n), a word at a time: the texts compared here (ids,
- * names) are a few words long, shorter than a call of memcmp. The last
- * word overlaps the one before rather than reading past n ("base.D": its
- * first four bytes and its last four). */
-static inline bool raw_same(const char *a, const char *b, size_t n)
-{
-    if (n >= 8) {
-        for (size_t i = 0; i + 8 < n; i += 8)
-            if (raw_load64(a + i) != raw_load64(b + i))
-                return false;
-        return raw_load64(a + n - 8) == raw_load64(b + n - 8);
-    }
-    if (n >= 4)
-        return raw_load32(a) == raw_load32(b) && raw_load32(a + n - 4) == raw_load32(b + n - 4);
-    for (size_t i = 0; i < n; i++)
-        if (a[i] != b[i])
-            return false;
-    return true;
 }
 
 /* The player named raw[0..len), the plain text of a string or a member

@@ -434,9 +434,9 @@ Test(catalog, the_name_index_finds_what_the_scan_finds)
 }
 
 /* cc_catalog_find_n() compares a span with an indexed name a word at a
- * time (catalog.c, same_bytes). Every id with any one byte changed has the
- * same length, and but for its last four bytes the same hash, so only that
- * compare tells it apart: each reads as the scan reads it, from a span
+ * time (engine/bytes.h, cc_same_bytes). Every id with any one byte changed
+ * has the same length, and but for its last four bytes the same hash, so
+ * only that compare tells it apart: each reads as the scan reads it, from a span
  * followed by more text. */
 Test(catalog, a_span_one_byte_off_an_id_finds_what_the_scan_finds)
 {
