@@ -93,16 +93,22 @@ static void forget_count(http_server *s, conn *c)
     }
 }
 
-void conn_close(worker *w, conn *c)
+/* c out of w's list of connections. */
+static void unlink_conn(worker *w, conn *c)
 {
-    if (c->counted)
-        atomic_fetch_sub(&w->load, 1);
     if (c->prev)
         c->prev->next = c->next;
     else
         w->conns = c->next;
     if (c->next)
         c->next->prev = c->prev;
+}
+
+void conn_close(worker *w, conn *c)
+{
+    if (c->counted)
+        atomic_fetch_sub(&w->load, 1);
+    unlink_conn(w, c);
     close(c->fd);                 /* also leaves the epoll set */
     forget_count(w->s, c);
     if (c->job != NULL) {         /* only when the server stops: the pool has let go */
@@ -634,12 +640,7 @@ bool conn_release(worker *w, conn *c, handed_conn *h)
     if (!c->counted || c->job != NULL || c->state != CONN_HEAD || c->in_len != 0 ||
         c->in != NULL || c->want_out || epoll_ctl(w->epfd, EPOLL_CTL_DEL, c->fd, NULL) != 0)
         return false;
-    if (c->prev)
-        c->prev->next = c->next;
-    else
-        w->conns = c->next;
-    if (c->next)
-        c->next->prev = c->prev;
+    unlink_conn(w, c);
     atomic_fetch_sub(&w->load, 1);
     *h = (handed_conn){ .fd = c->fd, .peer = c->peer, .moved = true, .served = c->served,
                         .last_io_ms = c->last_io_ms };
