@@ -603,36 +603,27 @@ void conn_shed(worker *w, int fd, metrics_shed_reason why)
     close(fd);
 }
 
-void conn_admit(worker *w, int fd, const peer_key *peer)
-{
-    http_server *s = w->s;
-    conn *c = conn_new(w, fd, peer, true);
-    if (c == NULL) {
-        peers_remove(s->peers, peer);
-        atomic_fetch_sub(&s->open, 1);
-        atomic_fetch_sub(&w->load, 1);
-        conn_shed(w, fd, METRICS_SHED_MEMORY);
-        return;
-    }
-    metrics_connections(s->metrics, 1);
-    int one = 1;
-    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-}
-
-void conn_adopt(worker *w, const handed_conn *h)
+void conn_admit(worker *w, const handed_conn *h)
 {
     http_server *s = w->s;
     conn *c = conn_new(w, h->fd, &h->peer, true);
     if (c == NULL) {
-        metrics_connections(s->metrics, -1);
+        if (h->moved)
+            metrics_connections(s->metrics, -1);   /* counted where it was first admitted */
         peers_remove(s->peers, &h->peer);
         atomic_fetch_sub(&s->open, 1);
         atomic_fetch_sub(&w->load, 1);
         conn_shed(w, h->fd, METRICS_SHED_MEMORY);
         return;
     }
-    c->served = h->served;
-    c->last_io_ms = h->last_io_ms;
+    if (h->moved) {                 /* already counted, its socket set up */
+        c->served = h->served;
+        c->last_io_ms = h->last_io_ms;
+        return;
+    }
+    metrics_connections(s->metrics, 1);
+    int one = 1;
+    setsockopt(h->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 }
 
 bool conn_release(worker *w, conn *c, handed_conn *h)

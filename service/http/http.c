@@ -199,10 +199,8 @@ static void take_inbox(worker *w, bool serve)
     w->inbox_len = 0;
     pthread_mutex_unlock(&w->inbox_lock);
     for (unsigned i = 0; i < n; i++) {
-        if (serve && taken[i].moved) {
-            conn_adopt(w, &taken[i]);
-        } else if (serve) {
-            conn_admit(w, taken[i].fd, &taken[i].peer);
+        if (serve) {
+            conn_admit(w, &taken[i]);
         } else {
             if (taken[i].moved)
                 metrics_connections(w->s->metrics, -1);
@@ -237,7 +235,7 @@ static void admit(worker *w, int fd, const struct sockaddr *sa)
         atomic_fetch_sub(&to->load, 1);
         atomic_fetch_add(&w->load, 1);
     }
-    conn_admit(w, fd, &key);
+    conn_admit(w, &(handed_conn){ .fd = fd, .peer = key });
 }
 
 /* Accept up to `batch` queued connections. */

@@ -176,11 +176,11 @@ struct http_server {
 uint64_t now_ms(void);
 
 /* conn.c */
-/* Serve fd in w (already counted in the server's open count, the peer
- * table and w->load); on failure it is shed with a 503 and uncounted. */
-void conn_admit(worker *w, int fd, const peer_key *peer);
-/* The same for a connection another worker released (conn_release). */
-void conn_adopt(worker *w, const handed_conn *h);
+/* Serve h->fd in w (already counted in the server's open count, the peer
+ * table and w->load): a new connection, or one another worker released
+ * (h->moved: conn_release), which keeps what it had; on failure it is shed
+ * with a 503 and uncounted. */
+void conn_admit(worker *w, const handed_conn *h);
 /* Take c, idle between requests, out of w (its epoll set, its list and
  * w->load) into *h for another worker, without closing it; false (and c
  * untouched) when it is not idle. */
