@@ -1192,9 +1192,12 @@ static void lane_names_init(lane_names *r, const player_texts *texts)
 static int name_player(const jr_doc *doc, dec_lane_text name, const cc_position *pos,
                        const player_texts *names)
 {
-    int p = texts_player(names, doc->text + name.at, name.len);
-    if (p >= 0 || !name.escaped)
-        return p >= 0 ? p : raw_player(doc->text + name.at, name.len, pos);
+    const char *raw = doc->text + name.at;
+    int p = texts_player(names, raw, name.len);
+    if (p >= 0)
+        return p;
+    if (!name.escaped)
+        return raw_player(raw, name.len, pos);
     char s[CC_NAME_MAX];
     bool nul;
     jr_val v = { doc, JR_STRING, true, name.at, name.len, 0 };
