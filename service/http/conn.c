@@ -481,6 +481,9 @@ static void observe(worker *w, const conn *c, int route, const char *method, con
 {
     uint64_t us = elapsed_us(&c->started);
     metrics_record(w->s->metrics, route, status, us);
+    /* Only this worker writes it; others read it (balance). */
+    atomic_store_explicit(&w->served, atomic_load_explicit(&w->served, memory_order_relaxed) + 1,
+                          memory_order_relaxed);
     if (w->s->access_log)
         access_log(w, method, url, status, bytes, us);
 }

@@ -75,8 +75,6 @@
 #define ACCEPT_PAUSE_MS 100        /* out of descriptors: try again then */
 #define EVENTS 256
 #define BALANCE_SLACK 4            /* connections: below this, no hand-over */
-#define BUSY_PCT 75                /* a worker this busy over a sweep spreads */
-#define IDLE_PCT 50                /* ... to one at most this busy */
 
 uint64_t now_ms(void)
 {
@@ -137,7 +135,7 @@ static worker *admit_to(worker *w)
 {
     http_server *s = w->s;
     for (unsigned i = 0; i < s->nworkers; i++)
-        if (atomic_load(&s->workers[i].busy_pct) < BUSY_PCT)
+        if (atomic_load(&s->workers[i].busy_pct) < BALANCE_BUSY_PCT)
             return &s->workers[i];
     return least_loaded(w);
 }
@@ -155,23 +153,12 @@ static bool hand_over(worker *to, int fd, const peer_key *peer)
     return room;
 }
 
-/* w was busy most of the last interval: half the difference of its idle
- * connections goes to the idlest other worker, if that one is idle. Run
- * between passes of w's loop, so no event of theirs is still to serve. */
-static void spread(worker *w)
+/* Up to `want` of w's idle connections go to worker to; how many went.
+ * Run between passes of w's loop, so no event of theirs is still to
+ * serve. */
+static unsigned give_idle(worker *w, worker *to, unsigned want)
 {
-    http_server *s = w->s;
-    worker *to = NULL;
-    for (unsigned i = 0; i < s->nworkers; i++) {
-        worker *o = &s->workers[i];
-        if (o != w && atomic_load(&o->busy_pct) <= IDLE_PCT &&
-            (to == NULL || atomic_load(&o->busy_pct) < atomic_load(&to->busy_pct)))
-            to = o;
-    }
-    unsigned mine = atomic_load(&w->load), theirs = to ? atomic_load(&to->load) : 0;
-    if (to == NULL || mine <= theirs + 1)
-        return;
-    unsigned want = (mine - theirs) / 2, moved = 0;
+    unsigned moved = 0;
     pthread_mutex_lock(&to->inbox_lock);
     for (conn *c = w->conns, *next; c != NULL && moved < want && to->inbox_len < INBOX_SIZE;
          c = next) {
@@ -184,8 +171,75 @@ static void spread(worker *w)
         moved++;
     }
     pthread_mutex_unlock(&to->inbox_lock);
-    if (moved > 0)
+    if (moved > 0) {
+        metrics_moved(w->s->metrics, moved);
         wake(to);
+    }
+    return moved;
+}
+
+/* w was busy most of the last interval: half the difference of its idle
+ * connections goes to the idlest other worker, if that one is idle; that
+ * worker, or NULL if none went. */
+static worker *spread(worker *w)
+{
+    http_server *s = w->s;
+    worker *to = NULL;
+    for (unsigned i = 0; i < s->nworkers; i++) {
+        worker *o = &s->workers[i];
+        if (o != w && atomic_load(&o->busy_pct) <= BALANCE_IDLE_PCT &&
+            (to == NULL || atomic_load(&o->busy_pct) < atomic_load(&to->busy_pct)))
+            to = o;
+    }
+    unsigned mine = atomic_load(&w->load), theirs = to ? atomic_load(&to->load) : 0;
+    if (to == NULL || mine <= theirs + 1)
+        return NULL;
+    return give_idle(w, to, (mine - theirs) / 2) > 0 ? to : NULL;
+}
+
+/* Requests every worker answered per second over w's last interval of
+ * span ns, and w's own busy ns per request answered (0: none). */
+static uint64_t served_rate(worker *w, uint64_t span, uint64_t *ns_per_request)
+{
+    http_server *s = w->s;
+    uint64_t all = 0;
+    for (unsigned i = 0; i < s->nworkers; i++)
+        all += atomic_load_explicit(&s->workers[i].served, memory_order_relaxed);
+    uint64_t mine = atomic_load_explicit(&w->served, memory_order_relaxed);
+    uint64_t rate = span > 0 ? (all - w->served_seen) * 1000000000 / span : 0;
+    *ns_per_request = mine > w->mine_seen ? w->busy_ns / (mine - w->mine_seen) : 0;
+    w->served_seen = all;
+    w->mine_seen = mine;
+    return rate;
+}
+
+/* After a sweep's interval of span ns, busy pct: judge the spread on
+ * trial (not kept: its connections come back, given at the end of the
+ * other worker's pass), or spread if balance.h says so. */
+static void balance(worker *w, unsigned pct, uint64_t span, uint64_t now)
+{
+    uint64_t ns_per_request, rate = served_rate(w, span, &ns_per_request);
+    if (atomic_load(&w->s->draining))
+        return;
+    if (balance_due(&w->trial, now)) {
+        bool kept = balance_judge(&w->trial, rate, now);
+        metrics_spread(w->s->metrics, kept ? METRICS_SPREAD_KEPT : METRICS_SPREAD_GIVEN_BACK);
+        if (!kept) {
+            atomic_store(&w->trial_to->recall_to, w);
+            wake(w->trial_to);
+        }
+    } else if (balance_may_spread(&w->trial, pct, now, ns_per_request)) {
+        if ((w->trial_to = spread(w)) != NULL)
+            balance_spread(&w->trial, rate, now, ns_per_request, SWEEP_MS);
+    }
+}
+
+/* Another worker's spread did not pay: its connections go back to it. */
+static void give_back(worker *w)
+{
+    worker *to = atomic_exchange(&w->recall_to, NULL);
+    if (to != NULL && !atomic_load(&w->s->draining))
+        give_idle(w, to, UINT_MAX);
 }
 
 /* The connections other workers handed to w: serve them (or, when the
@@ -273,10 +327,9 @@ static void sweep(worker *w, uint64_t now)
     uint64_t ns = now_ns(), span = ns - w->sweep_ns;
     unsigned pct = span > 0 ? (unsigned)(w->busy_ns * 100 / span) : 0;
     atomic_store(&w->busy_pct, pct);
+    balance(w, pct, span, now);
     w->busy_ns = 0;
     w->sweep_ns = ns;
-    if (pct >= BUSY_PCT && !atomic_load(&w->s->draining))
-        spread(w);
 }
 
 static void *worker_main(void *arg)
@@ -308,6 +361,8 @@ static void *worker_main(void *arg)
                 conn_run(w, p, ev[i].events);
             }
         }
+        if (atomic_load_explicit(&w->recall_to, memory_order_relaxed) != NULL)
+            give_back(w);
         if (n > 0)
             w->busy_ns += now_ns() - woke_ns;
         if (atomic_load(&s->draining) && !w->drain_seen) {
@@ -444,6 +499,7 @@ static bool start_workers(http_server *s, char *errbuf, size_t errlen)
     for (unsigned i = 0; i < s->nworkers; i++) {
         worker *w = &s->workers[i];
         w->s = s;
+        balance_trial_init(&w->trial);
         w->epfd = epoll_create1(EPOLL_CLOEXEC);
         w->wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
         struct epoll_event ev = { .events = EPOLLIN, .data.ptr = &w->wake_fd };

@@ -86,6 +86,7 @@ struct metrics {
     atomic_uint_fast64_t connection_limit;
     atomic_uint_fast64_t shed[METRICS_NSHED];
     atomic_uint_fast64_t timed_out[METRICS_NTIMEOUT];
+    atomic_uint_fast64_t spread[METRICS_NSPREAD], moved;
     atomic_uint_fast64_t heavy_queued, heavy_refused;
     atomic_int_fast64_t heavy_waiting, heavy_running;
     atomic_uint_fast64_t heavy_threads, heavy_queue;
@@ -150,6 +151,17 @@ void metrics_timed_out(metrics *m, metrics_timeout_phase phase)
 {
     if (phase >= 0 && phase < METRICS_NTIMEOUT)
         atomic_fetch_add_explicit(&m->timed_out[phase], 1, memory_order_relaxed);
+}
+
+void metrics_spread(metrics *m, metrics_spread_outcome outcome)
+{
+    if (outcome >= 0 && outcome < METRICS_NSPREAD)
+        atomic_fetch_add_explicit(&m->spread[outcome], 1, memory_order_relaxed);
+}
+
+void metrics_moved(metrics *m, unsigned connections)
+{
+    atomic_fetch_add_explicit(&m->moved, connections, memory_order_relaxed);
 }
 
 void metrics_heavy(metrics *m, metrics_heavy_event e)
@@ -293,6 +305,23 @@ static void render_connections(const metrics *m, text *t)
              (unsigned long long)load(&m->timed_out[i]));
 }
 
+static void render_balance(const metrics *m, text *t)
+{
+    static const char *const outcome[METRICS_NSPREAD] = { "kept", "given_back" };
+    emit(t, "# HELP carcassonne_http_spreads_total A busy worker's idle connections shared "
+            "with an idle worker, by outcome: kept (all workers then served clearly more), "
+            "given_back.\n"
+            "# TYPE carcassonne_http_spreads_total counter\n");
+    for (int i = 0; i < METRICS_NSPREAD; i++)
+        emit(t, "carcassonne_http_spreads_total{outcome=\"%s\"} %llu\n", outcome[i],
+             (unsigned long long)load(&m->spread[i]));
+    emit(t, "# HELP carcassonne_http_connections_moved_total Idle keep-alive connections moved "
+            "from one worker to another (spread or given back).\n"
+            "# TYPE carcassonne_http_connections_moved_total counter\n"
+            "carcassonne_http_connections_moved_total %llu\n",
+         (unsigned long long)load(&m->moved));
+}
+
 static void render_heavy(const metrics *m, text *t)
 {
     emit(t, "# HELP carcassonne_heavy_requests_queued_total Heavy requests (pictures, whole "
@@ -353,6 +382,7 @@ bool metrics_render(const metrics *m, char **out, size_t *len)
              "carcassonne_http_requests_in_flight %lld\n",
          (long long)atomic_load_explicit(&m->in_flight, memory_order_relaxed));
     render_connections(m, &t);
+    render_balance(m, &t);
     render_heavy(m, &t);
     emit(&t, "# HELP process_resident_memory_bytes Resident memory size in bytes.\n"
              "# TYPE process_resident_memory_bytes gauge\n"

@@ -65,6 +65,17 @@ void metrics_connection_limit(metrics *m, unsigned limit);
 void metrics_shed(metrics *m, metrics_shed_reason why);
 void metrics_timed_out(metrics *m, metrics_timeout_phase phase);
 
+/* Balance (service/http/server.h): a busy worker's spread, judged kept or
+ * given back, and the idle connections moved between workers either way. */
+typedef enum {
+    METRICS_SPREAD_KEPT,       /* every worker together served clearly more */
+    METRICS_SPREAD_GIVEN_BACK, /* it did not pay: the connections went back */
+    METRICS_NSPREAD
+} metrics_spread_outcome;
+
+void metrics_spread(metrics *m, metrics_spread_outcome outcome);
+void metrics_moved(metrics *m, unsigned connections);
+
 /* Heavy requests (service/http/heavy.h), as the pool sees them. */
 typedef enum {
     METRICS_HEAVY_QUEUED,    /* handed to the pool */

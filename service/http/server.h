@@ -29,9 +29,10 @@
  * first worker that was not busy over the last sweep interval, else to
  * the one serving the fewest; a worker busy most of an interval gives
  * half the difference of its idle keep-alive connections to an idle
- * worker. Light work (health checks) stays on one thread, which on a small
- * machine does not fight its neighbours for a core; heavy work spreads to
- * every core within an interval.
+ * worker, on trial: two intervals later, if all workers together do not
+ * serve clearly more requests a second than before, the other worker
+ * gives them back (its recall_to) and the busy one does not spread again
+ * for a while (balance.h says why and decides).
  *
  * A heavy request (a picture, a whole game: heavy.h) is answered by the
  * heavy pool, not by the worker: meanwhile its connection waits in none of
@@ -53,6 +54,7 @@
 #include <time.h>
 
 #include "../service.h"
+#include "balance.h"
 #include "http.h"
 #include "heavy.h"
 #include "http1.h"
@@ -126,6 +128,12 @@ struct worker {
     atomic_uint busy_pct;        /* % of the last sweep interval spent working */
     uint64_t busy_ns;            /* working since the last sweep */
     uint64_t sweep_ns;           /* CLOCK_MONOTONIC of the last sweep, in ns */
+    atomic_uint_fast64_t served; /* requests answered, ever (written by this worker) */
+    uint64_t served_seen;        /* every worker's served at the last sweep */
+    uint64_t mine_seen;          /* this worker's served at the last sweep */
+    _Atomic(worker *) recall_to; /* give your idle connections back to it */
+    balance_trial trial;         /* this worker's spreads (balance.h) */
+    worker *trial_to;            /* where the spread on trial went */
     pthread_mutex_t inbox_lock;
     unsigned inbox_len;
     handed_conn inbox[INBOX_SIZE];

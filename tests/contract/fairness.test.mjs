@@ -75,7 +75,8 @@ function renderLoops(port, n) {
 
 async function metric(base, name) {
   const text = await (await fetch(`${base}/metrics`)).text();
-  const m = new RegExp(`^${name} (\\d+)$`, 'm').exec(text);
+  const quoted = name.replace(/[{}]/g, '\\$&');
+  const m = new RegExp(`^${quoted} (\\d+)$`, 'm').exec(text);
   return m ? Number(m[1]) : NaN;
 }
 
@@ -200,14 +201,25 @@ test('MCP tool calls and other methods are answered through the pool and beside 
   }
 });
 
-// Balance (service/http/server.h): new connections go to the first worker
-// that was not busy over the last sweep interval (100 ms), and a worker
-// busy most of an interval gives half the difference of its idle
-// keep-alive connections to an idle worker. Eight connections asking
-// placements back to back keep the first worker busy, so some move while
-// the clients go on using them: every answer must still come, whole and
-// the same, on the connection that asked, and /metrics must still count
-// each connection once.
+// Balance (service/http/server.h, balance.h): new connections go to the
+// first worker that was not busy over the last sweep interval (100 ms); a
+// worker busy most of an interval gives half the difference of its idle
+// keep-alive connections to an idle worker, on trial, and takes them back
+// if all workers together did not then serve clearly more. Eight clients
+// asking placements back to back, and four connections with thousands of
+// placements pipelined (a load no client here could make one request at a
+// time), all start on the first worker and keep it busy: some of the eight
+// move, maybe back, while they go on asking. Every answer must still come,
+// whole and the same, on the connection that asked; /metrics must count
+// each connection once, the moves, and the spread judged.
+function pipelinedPlacements(port, count) {
+  const head = (close) => 'POST /v1/placements HTTP/1.1\r\nHost: test\r\n' +
+    `Content-Type: application/json\r\n${close ? 'Connection: close\r\n' : ''}` +
+    `Content-Length: ${Buffer.byteLength(placementsBody)}\r\n\r\n`;
+  const one = head(false) + placementsBody;
+  return exchange(port, [one.repeat(count - 1) + head(true) + placementsBody], { ms: 60000 });
+}
+
 test('connections moved between workers under load keep answering, counted once', async () => {
   const svc = await startService({}, ['--threads', '2', '--no-access-log'], release);
   try {
@@ -215,6 +227,9 @@ test('connections moved between workers under load keep answering, counted once'
     const want = (await ask(svc.port, once, 'POST', '/v1/placements', placementsBody)).body;
     once.destroy();
     const agents = Array.from({ length: 8 }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+    for (const agent of agents)
+      assert.equal((await ask(svc.port, agent, 'POST', '/v1/placements', placementsBody)).status, 200);
+    const pipelines = Array.from({ length: 4 }, () => pipelinedPlacements(svc.port, 2000));
     const statuses = new Map();
     let differ = 0, answers = 0;
     const until = Date.now() + 1500;
@@ -228,17 +243,30 @@ test('connections moved between workers under load keep answering, counted once'
     }));
     assert.deepEqual([...statuses.keys()], [200], JSON.stringify([...statuses]));
     assert.equal(differ, 0, `${differ} of ${answers} answers differ`);
+    for (const p of await Promise.all(pipelines)) {
+      assert.ok(p.closed, 'a pipeline was answered to its end');
+      assert.equal(p.responses.length, 2000);
+      assert.ok(p.responses.every((r) => r.status === 200 && r.body === want.toString('utf8')),
+        'every pipelined answer is the same 200');
+    }
     // The eight are still open, each counted once (besides them at most
     // the first question's, closing, and the one /metrics is asked on).
+    await new Promise((r) => setTimeout(r, 400));       // the spread judged
     const open = await metric(svc.base, 'carcassonne_http_connections_open');
     assert.ok(open >= 8 && open <= 10, `open connections ${open}`);
+    const moved = await metric(svc.base, 'carcassonne_http_connections_moved_total');
+    const kept = await metric(svc.base, 'carcassonne_http_spreads_total{outcome="kept"}');
+    const back = await metric(svc.base, 'carcassonne_http_spreads_total{outcome="given_back"}');
+    assert.ok(moved >= 1, `moved connections ${moved}`);
+    assert.ok(kept + back >= 1, `spreads judged: kept ${kept}, given back ${back}`);
     // Each still answers, once more, after the load.
     for (const agent of agents) {
       const r = await ask(svc.port, agent, 'POST', '/v1/placements', placementsBody);
       assert.equal(r.status, 200);
       agent.destroy();
     }
-    console.log(`${answers} placements answers on 8 connections in 1.5 s, 2 workers`);
+    console.log(`${answers} placements answers on 8 connections in 1.5 s and 8000 pipelined, ` +
+      `2 workers: ${moved} connections moved, spreads kept ${kept}, given back ${back}`);
   } finally {
     await svc.stop();
   }

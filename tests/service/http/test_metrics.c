@@ -91,6 +91,30 @@ Test(metrics, in_flight_gauge_follows_increments_and_decrements)
     metrics_free(m);
 }
 
+/* Balance (service/http/server.h): each spread judged is counted by its
+ * outcome, and every connection moved, spread or given back, once. */
+Test(metrics, spreads_are_counted_by_outcome_and_moved_connections_one_by_one)
+{
+    metrics *m = metrics_new();
+    char *t = render(m);
+    cr_expect_not_null(strstr(t, "carcassonne_http_spreads_total{outcome=\"kept\"} 0\n"), "%s", t);
+    cr_expect_not_null(strstr(t, "carcassonne_http_spreads_total{outcome=\"given_back\"} 0\n"));
+    cr_expect_not_null(strstr(t, "carcassonne_http_connections_moved_total 0\n"));
+    free(t);
+    metrics_moved(m, 8);                            /* a spread of 8 */
+    metrics_spread(m, METRICS_SPREAD_GIVEN_BACK);
+    metrics_moved(m, 8);                            /* ... given back */
+    metrics_moved(m, 5);
+    metrics_spread(m, METRICS_SPREAD_KEPT);
+    metrics_spread(m, METRICS_NSPREAD);             /* no such outcome: ignored */
+    t = render(m);
+    cr_expect_not_null(strstr(t, "carcassonne_http_spreads_total{outcome=\"kept\"} 1\n"), "%s", t);
+    cr_expect_not_null(strstr(t, "carcassonne_http_spreads_total{outcome=\"given_back\"} 1\n"));
+    cr_expect_not_null(strstr(t, "carcassonne_http_connections_moved_total 21\n"));
+    free(t);
+    metrics_free(m);
+}
+
 #define THREADS 4
 #define PER_THREAD 20000
 
