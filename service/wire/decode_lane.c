@@ -57,15 +57,18 @@ static inline const char *token(const char *p, const char *end, char ch)
 
 /* A text learned from an element (the text before one of its values):
  * where it stands in the body, its length, and its first eight bytes (as
- * many as it has, the rest masked off), which most such texts fit in. */
+ * many as it has, the rest masked off), which most such texts fit in; the
+ * member whose value follows it, and the members read before it. */
 typedef struct {
     uint32_t at, len;
     uint64_t first, mask;
+    unsigned member, seen;
 } learned;
 
-static learned learn(const body *b, const char *from, const char *to)
+static learned learn(const body *b, const char *from, const char *to, unsigned member,
+                     unsigned seen)
 {
-    learned t = { (uint32_t)(from - b->text), (uint32_t)(to - from), 0, 0 };
+    learned t = { (uint32_t)(from - b->text), (uint32_t)(to - from), 0, 0, member, seen };
     uint32_t n = t.len < 8 ? t.len : 8;
     memcpy(&t.first, from, n);
     memset(&t.mask, 0xff, n);
@@ -316,12 +319,11 @@ typedef struct {
 } element;
 
 /* How the elements of one array are laid out, learned from the last one
- * read member by member: its members in order, the text before each value
- * (from the '{', or from the end of the value before) and after the last
- * (up to the '}', included). n == 0: nothing learned. */
+ * read member by member: the text before each value (from the '{', or from
+ * the end of the value before) with its member, and the text after the
+ * last (up to the '}', included). n == 0: nothing learned. */
 typedef struct {
     int n;
-    unsigned member[LANE_MEMBERS];
     learned before[LANE_MEMBERS + 1];
 } layout;
 
@@ -379,18 +381,18 @@ static const char *read_element(const char *p, const body *b, unsigned allowed, 
                                 layout *lay)
 {
     const char *end = b->end;
-    e->seen = 0;
     e->nflock = 0;
-    int k = 0;
-    for (; k < lay->n; k++) {
-        const char *q = same_text(p, b, &lay->before[k]);
-        if (q == NULL || (q = read_value(q, b, lay->member[k], e)) == NULL)
+    const learned *t = lay->before, *last = t + lay->n;
+    for (; t < last; t++) {
+        const char *q = same_text(p, b, t);
+        if (q == NULL || (q = read_value(q, b, t->member, e)) == NULL)
             break;              /* read by name from p: other text, or an error */
-        e->seen |= lay->member[k];
         p = q;
     }
-    if (k > 0 && k == lay->n) {
-        const char *q = same_text(p, b, &lay->before[k]);
+    e->seen = t->seen;          /* the members read: those before t */
+    int k = (int)(t - lay->before);
+    if (k > 0 && t == last) {
+        const char *q = same_text(p, b, t);
         if (q != NULL)
             return q;           /* laid out as the element before */
     }
@@ -415,17 +417,16 @@ static const char *read_element(const char *p, const body *b, unsigned allowed, 
         unsigned m = member_name(&p, end);
         if ((m & allowed) == 0 || (e->seen & m) != 0)
             return NULL;        /* unknown, or twice: the careful reader's error */
-        e->seen |= m;
         if ((q = byte(p, end, ':')) == NULL && (q = token(p, end, ':')) == NULL)
             return NULL;
         p = jr_skip_ws(q, end);
-        lay->member[k] = m;
-        lay->before[k++] = learn(b, from, p);
+        lay->before[k++] = learn(b, from, p, m, e->seen);
+        e->seen |= m;
         if ((p = read_value(p, b, m, e)) == NULL)
             return NULL;
         from = p;
     }
-    lay->before[k] = learn(b, from, p);
+    lay->before[k] = learn(b, from, p, 0, e->seen);
     lay->n = k;
     return p;
 }
@@ -479,6 +480,7 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
     kinds.n = 0;
     layout lay;
     lay.n = 0;
+    lay.before[0].seen = 0;
     uint32_t n = 0;
     const char *p = text + at + 1, *q = token(p, b.end, ']');
     if (q != NULL) {
