@@ -251,21 +251,21 @@ static inline const char *location(const char *p, const body *b, cc_loc *at)
 }
 
 /* A JSON integer of at most four digits (the strict pass's grammar: no
- * leading zero, "-0" is 0) in [min, max]. What follows it is the caller's
- * to check: a fifth digit, a fraction or an exponent is no ',', '}' or
- * ']'. */
-static inline const char *small_int(const char *p, const char *end, int min, int max, int *out)
+ * leading zero, "-0" is 0) in [min, max], where five bytes stand at p (a
+ * sign and four digits): read without a bound, the digits after the first
+ * unrolled. What follows it is the caller's to check: a fifth digit, a
+ * fraction or an exponent is no ',', '}' or ']'. */
+static inline const char *roomy_int(const char *p, int min, int max, int *out)
 {
-    const char *stop = end - p > 5 ? p + 5 : end;   /* a sign and four digits */
-    bool negative = p < stop && *p == '-';
+    bool negative = *p == '-';
     p += negative;
-    unsigned digit;
-    if (p >= stop || (digit = (unsigned char)*p - '0') > 9)
+    unsigned digit = (unsigned char)*p - '0';
+    if (digit > 9)
         return NULL;
     int value = (int)digit;
     p++;
     if (value != 0)
-        while (p < stop && (digit = (unsigned char)*p - '0') <= 9) {
+        for (int i = 0; i < 3 && (digit = (unsigned char)*p - '0') <= 9; i++) {
             value = value * 10 + (int)digit;
             p++;
         }
@@ -275,6 +275,18 @@ static inline const char *small_int(const char *p, const char *end, int min, int
         return NULL;
     *out = value;
     return p;
+}
+
+/* roomy_int anywhere: within five bytes of the end, on a copy of the bytes
+ * left followed by spaces (which end a number as the end does). */
+static inline const char *small_int(const char *p, const char *end, int min, int max, int *out)
+{
+    if (end - p >= 5)
+        return roomy_int(p, min, max, out);
+    char tail[5] = { ' ', ' ', ' ', ' ', ' ' };
+    memcpy(tail, p, (size_t)(end - p));
+    const char *q = roomy_int(tail, min, max, out);
+    return q == NULL ? NULL : p + (q - tail);
 }
 
 /* The members an element may have, a bit each. */

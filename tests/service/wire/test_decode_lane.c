@@ -227,6 +227,66 @@ Test(decode_lane, an_element_laid_out_unlike_the_one_before_is_read_by_name_sect
     RUN(rows);
 }
 
+/* body[0..len) in a block of its own, so that ASan sees a read past its
+ * end; decoded with the lanes and without (tu_decode_both). */
+static bool decode_exactly(const char *body, size_t len)
+{
+    char *copy = malloc(len);
+    cr_assert_not_null(copy);
+    memcpy(copy, body, len);
+    cc_position *pos = malloc(sizeof *pos);
+    cr_assert_not_null(pos);
+    cc_error err;
+    bool ok = tu_decode_both(copy, len, false, pos, &err);
+    free(pos);
+    free(copy);
+    return ok;
+}
+
+/* The lane reads an integer of one to four digits (contract section 3: x
+ * and y within the coordinate limit, rot in quarter turns) without a bound
+ * where five bytes stand before the end of the body, and a learned text
+ * without one where the longest and eight bytes more stand (decode_lane.c).
+ * Every form of a number -- each count of digits, a sign, "-0", a leading
+ * zero, a fraction or an exponent after it, a digit too many -- reads as
+ * the careful reader reads it in a later element (far from the end, read
+ * as laid out like the one before), and in the last element of a body
+ * ending there, cut at every byte of its last 40 (near the end: a number
+ * or a text cut short, each in a block that ends there). */
+Test(decode_lane, every_form_of_a_number_far_from_and_near_the_end_reads_as_the_careful_reader_section_3)
+{
+    static const char *const numbers[] = {
+        "0", "7", "12", "123", "999", "1000", "-0", "-7", "-12", "-123", "-999", "-1000",
+        "90", "180", "270", "1001", "-1001", "9999", "-9999", "10000", "12345", "-10000",
+        "00", "01", "-01", "0.0", "1.5", "12e1", "1E2", "-", "--1", "+1", "1.", "-a", "0x1",
+        "270.0", "2700", "360", "45",
+    };
+    static const char *const forms[] = {
+        "{'tile':'base.E','x':%s,'y':-1,'rot':0}", "{'tile':'base.E','x':0,'y':%s,'rot':0}",
+        "{'tile':'base.E','x':0,'y':-1,'rot':%s}",
+    };
+    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
+        for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
+            char element[128], text[512];
+            snprintf(element, sizeof element, forms[f], numbers[i]);
+            snprintf(text, sizeof text, TILES(START "," START ",%s"), element);
+            char *far = unquote(text);
+            bool ok = decode_exactly(far, strlen(far));
+            /* 1.0 for 1 is the careful reader's to take. */
+            if (ok && strpbrk(numbers[i], ".eE") == NULL)
+                cr_expect(tu_lane_took(far, "tiles"), "the lane declines %s", far);
+            snprintf(text, sizeof text, P(PLAYERS ",'figures':[],'tiles':[" START "," START ",%s]"),
+                     element);
+            char *near = unquote(text);
+            size_t len = strlen(near);
+            cr_expect_eq(decode_exactly(near, len), ok, "%s and %s read apart", far, near);
+            for (size_t cut = len > 40 ? len - 40 : 0; cut < len; cut++)
+                cr_expect_not(decode_exactly(near, cut), "%.*s decodes", (int)cut, near);
+            free(near);
+            free(far);
+        }
+}
+
 /* What the lane remembers is compared, never trusted: a tile id in a slot
  * of its memo that another id filled (two ids of the same length whose last
  * eight bytes hash alike, with decode_lane.c's hash when this was written),
