@@ -75,14 +75,14 @@ static learned learn(const body *b, const char *from, const char *to, unsigned m
     return t;
 }
 
-/* The learned text t at p. Its first eight bytes compared as one word, any
- * more a word at a time with the text where it was learned (the last word
- * overlapping the one before), where eight bytes more stand in the body. */
+/* The learned text t at p, where its length and eight bytes more stand
+ * before the end of the body (the caller's to know: no bound checked). Its
+ * first eight bytes compared as one word, any more a word at a time with
+ * the text where it was learned (the last word overlapping the one
+ * before). */
 static inline const char *same_text(const char *p, const body *b, const learned *t)
 {
     uint32_t n = t->len;
-    if ((size_t)(b->end - p) < (size_t)n + 8)
-        return (size_t)(b->end - p) >= n && memcmp(p, b->text + t->at, n) == 0 ? p + n : NULL;
     if (((cc_load64(p) ^ t->first) & t->mask) != 0)
         return NULL;
     if (n > 8) {
@@ -230,11 +230,11 @@ static inline const char *figure_kind(const char *p, const body *b, int *kind)
 }
 
 /* "at": a plain location. One of three bytes at most ("N", "WSW"), its
- * closing quote among the next four, is read in place; anything else is a
- * string first. */
-static inline const char *location(const char *p, const body *b, cc_loc *at)
+ * closing quote among the next four, is read in place (where five bytes
+ * stand: roomy, or checked); anything else is a string first. */
+static inline const char *location(const char *p, const body *b, bool roomy, cc_loc *at)
 {
-    if (b->end - p >= 5 && *p == '"') {
+    if ((roomy || b->end - p >= 5) && *p == '"') {
         const unsigned char *s = (const unsigned char *)p + 1;
         uint32_t n = s[0] == '"' ? 0 : s[1] == '"' ? 1 : s[2] == '"' ? 2 : s[3] == '"' ? 3 : 4;
         bool plain = true;
@@ -277,11 +277,13 @@ static inline const char *roomy_int(const char *p, int min, int max, int *out)
     return p;
 }
 
-/* roomy_int anywhere: within five bytes of the end, on a copy of the bytes
- * left followed by spaces (which end a number as the end does). */
-static inline const char *small_int(const char *p, const char *end, int min, int max, int *out)
+/* roomy_int anywhere (roomy: five bytes are known to stand at p): within
+ * five bytes of the end, on a copy of the bytes left followed by spaces
+ * (which end a number as the end does). */
+static inline const char *small_int(const char *p, const char *end, bool roomy, int min, int max,
+                                    int *out)
 {
-    if (end - p >= 5)
+    if (roomy || end - p >= 5)
         return roomy_int(p, min, max, out);
     char tail[5] = { ' ', ' ', ' ', ' ', ' ' };
     memcpy(tail, p, (size_t)(end - p));
@@ -333,10 +335,15 @@ typedef struct {
 /* How the elements of one array are laid out, learned from the last one
  * read member by member: the text before each value (from the '{', or from
  * the end of the value before) with its member, and the text after the
- * last (up to the '}', included). n == 0: nothing learned. */
+ * last (up to the '}', included). n == 0: nothing learned. Where the
+ * longest of these texts and eight bytes more stand before the end of the
+ * body (a cursor at or before fence), a text and an integer or a short
+ * location after it are read with no bound checked; nearer the end, the
+ * element is read by name, every byte checked. */
 typedef struct {
     int n;
     learned before[LANE_MEMBERS + 1];
+    uintptr_t fence;    /* a cursor up to it has the longest text and 8 bytes more before the end */
 } layout;
 
 /* A "flock": [<sheep>, ...] of CC_MAX_FLOCK tokens at most, each of 1 to 4
@@ -352,7 +359,7 @@ static const char *read_flock(const char *p, const char *end, element *e)
     for (;;) {
         int sheep;
         p = jr_skip_ws(p, end);
-        if (e->nflock == CC_MAX_FLOCK || (p = small_int(p, end, 1, 4, &sheep)) == NULL)
+        if (e->nflock == CC_MAX_FLOCK || (p = small_int(p, end, false, 1, 4, &sheep)) == NULL)
             return NULL;
         e->flock[e->nflock++] = (int8_t)sheep;
         p = jr_skip_ws(p, end);
@@ -363,22 +370,24 @@ static const char *read_flock(const char *p, const char *end, element *e)
     }
 }
 
-/* The value of member m at p. Chosen by tests on the member
- * (branches a processor predicts from the members before, where a jump
- * through a table on the member was mispredicted). */
+/* The value of member m at p (roomy: at least eight bytes stand there).
+ * Chosen by tests on the member (branches a processor predicts from the
+ * members before, where a jump through a table on the member was
+ * mispredicted). */
 static inline __attribute__((always_inline)) const char *read_value(const char *p, const body *b,
-                                                                     unsigned m, element *e)
+                                                                     unsigned m, bool roomy,
+                                                                     element *e)
 {
     if (m & (M_X | M_Y | M_ROT))
-        return m == M_ROT ? small_int(p, b->end, 0, 270, &e->rot)
-                          : small_int(p, b->end, -CC_COORD_LIMIT, CC_COORD_LIMIT,
+        return m == M_ROT ? small_int(p, b->end, roomy, 0, 270, &e->rot)
+                          : small_int(p, b->end, roomy, -CC_COORD_LIMIT, CC_COORD_LIMIT,
                                       m == M_X ? &e->x : &e->y);
     if (m == M_TILE)
         return tile_id(p, b, &e->type);
     if (m == M_KIND)
         return figure_kind(p, b, &e->kind);
     if (m == M_AT)
-        return location(p, b, &e->at);
+        return location(p, b, roomy, &e->at);
     if (m == M_PLAYER)
         return player_name(p, b, &e->player);
     return read_flock(p, b->end, e);
@@ -395,15 +404,17 @@ static const char *read_element(const char *p, const body *b, unsigned allowed, 
     const char *end = b->end;
     e->nflock = 0;
     const learned *t = lay->before, *last = t + lay->n;
-    for (; t < last; t++) {
+    /* Read by name from p: near the end of the body, other text, or an
+     * error. */
+    for (; t < last && (uintptr_t)p <= lay->fence; t++) {
         const char *q = same_text(p, b, t);
-        if (q == NULL || (q = read_value(q, b, t->member, e)) == NULL)
-            break;              /* read by name from p: other text, or an error */
+        if (q == NULL || (q = read_value(q, b, t->member, true, e)) == NULL)
+            break;
         p = q;
     }
     e->seen = t->seen;          /* the members read: those before t */
     int k = (int)(t - lay->before);
-    if (k > 0 && t == last) {
+    if (k > 0 && t == last && (uintptr_t)p <= lay->fence) {
         const char *q = same_text(p, b, t);
         if (q != NULL)
             return q;           /* laid out as the element before */
@@ -434,12 +445,16 @@ static const char *read_element(const char *p, const body *b, unsigned allowed, 
         p = jr_skip_ws(q, end);
         lay->before[k++] = learn(b, from, p, m, e->seen);
         e->seen |= m;
-        if ((p = read_value(p, b, m, e)) == NULL)
+        if ((p = read_value(p, b, m, false, e)) == NULL)
             return NULL;
         from = p;
     }
     lay->before[k] = learn(b, from, p, 0, e->seen);
     lay->n = k;
+    uint32_t longest = 0;
+    for (int i = 0; i <= k; i++)
+        longest = lay->before[i].len > longest ? lay->before[i].len : longest;
+    lay->fence = (size_t)(end - b->text) >= (size_t)longest + 8 ? (uintptr_t)end - longest - 8 : 0;
     return p;
 }
 
@@ -493,6 +508,7 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
     layout lay;
     lay.n = 0;
     lay.before[0].seen = 0;
+    lay.fence = 0;
     uint32_t n = 0;
     const char *p = text + at + 1, *q = token(p, b.end, ']');
     if (q != NULL) {

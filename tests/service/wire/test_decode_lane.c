@@ -243,16 +243,44 @@ static bool decode_exactly(const char *body, size_t len)
     return ok;
 }
 
+/* An element (tile: a tile, else a figure) read as the careful reader
+ * reads it in a later element of its array, far from the end of the body,
+ * and as the last element of a body that ends there, cut at every byte of
+ * its last 48 (each cut in a block that ends there). taken: the lane takes
+ * the array far from the end if the careful reader does. */
+static void far_and_near(const char *element, bool tile, bool taken)
+{
+    char text[512];
+    if (tile)
+        snprintf(text, sizeof text, TILES(START "," START ",%s"), element);
+    else
+        snprintf(text, sizeof text, FIGURES(MEEPLE "," MEEPLE ",%s"), element);
+    char *far = unquote(text);
+    bool ok = decode_exactly(far, strlen(far));
+    if (ok && taken)
+        cr_expect(tu_lane_took(far, tile ? "tiles" : "figures"), "the lane declines %s", far);
+    if (tile)
+        snprintf(text, sizeof text, P(PLAYERS ",'figures':[],'tiles':[" START "," START ",%s]"),
+                 element);
+    else
+        snprintf(text, sizeof text, P(PLAYERS ",'tiles':[" START "],'figures':[" MEEPLE "," MEEPLE
+                                      ",%s]"), element);
+    char *near = unquote(text);
+    size_t len = strlen(near);
+    cr_expect_eq(decode_exactly(near, len), ok, "%s and %s read apart", far, near);
+    for (size_t cut = len > 48 ? len - 48 : 0; cut < len; cut++)
+        cr_expect_not(decode_exactly(near, cut), "%.*s decodes", (int)cut, near);
+    free(near);
+    free(far);
+}
+
 /* The lane reads an integer of one to four digits (contract section 3: x
  * and y within the coordinate limit, rot in quarter turns) without a bound
  * where five bytes stand before the end of the body, and a learned text
  * without one where the longest and eight bytes more stand (decode_lane.c).
  * Every form of a number -- each count of digits, a sign, "-0", a leading
  * zero, a fraction or an exponent after it, a digit too many -- reads as
- * the careful reader reads it in a later element (far from the end, read
- * as laid out like the one before), and in the last element of a body
- * ending there, cut at every byte of its last 40 (near the end: a number
- * or a text cut short, each in a block that ends there). */
+ * the careful reader reads it, far from the end and near it. */
 Test(decode_lane, every_form_of_a_number_far_from_and_near_the_end_reads_as_the_careful_reader_section_3)
 {
     static const char *const numbers[] = {
@@ -264,26 +292,38 @@ Test(decode_lane, every_form_of_a_number_far_from_and_near_the_end_reads_as_the_
     static const char *const forms[] = {
         "{'tile':'base.E','x':%s,'y':-1,'rot':0}", "{'tile':'base.E','x':0,'y':%s,'rot':0}",
         "{'tile':'base.E','x':0,'y':-1,'rot':%s}",
+        "{'player':'blue','kind':'meeple','x':%s,'y':0,'at':'S'}",
+        "{'player':'blue','kind':'meeple','x':0,'y':%s,'at':'S'}",
     };
     for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
         for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
-            char element[128], text[512];
+            char element[128];
             snprintf(element, sizeof element, forms[f], numbers[i]);
-            snprintf(text, sizeof text, TILES(START "," START ",%s"), element);
-            char *far = unquote(text);
-            bool ok = decode_exactly(far, strlen(far));
             /* 1.0 for 1 is the careful reader's to take. */
-            if (ok && strpbrk(numbers[i], ".eE") == NULL)
-                cr_expect(tu_lane_took(far, "tiles"), "the lane declines %s", far);
-            snprintf(text, sizeof text, P(PLAYERS ",'figures':[],'tiles':[" START "," START ",%s]"),
-                     element);
-            char *near = unquote(text);
-            size_t len = strlen(near);
-            cr_expect_eq(decode_exactly(near, len), ok, "%s and %s read apart", far, near);
-            for (size_t cut = len > 40 ? len - 40 : 0; cut < len; cut++)
-                cr_expect_not(decode_exactly(near, cut), "%.*s decodes", (int)cut, near);
-            free(near);
-            free(far);
+            far_and_near(element, f < 3, strpbrk(numbers[i], ".eE") == NULL);
+        }
+}
+
+/* The same for a figure's location (read in place when it is of three
+ * bytes at most), kind and player, the last members of a body: every
+ * location of one to four bytes, none, escaped, cut short. */
+Test(decode_lane, every_form_of_a_location_far_from_and_near_the_end_reads_as_the_careful_reader_section_3)
+{
+    static const char *const locations[] = {
+        "'N'", "'NE'", "'NNE'", "'WSW'", "'C'", "''", "'NNNE'", "'n'", "'N ", "'N", "N",
+        "'\\u004e'", "'N\\u0000'", "'#0'", "'N'.", "'NE'x",
+    };
+    static const char *const forms[] = {
+        "{'player':'blue','kind':'meeple','x':0,'y':0,'at':%s}",
+        "{'player':'blue','kind':'meeple','at':%s,'x':0,'y':0}",
+        "{'x':0,'y':0,'at':%s,'player':'blue','kind':'meeple'}",
+        "{'x':0,'y':0,'at':%s,'kind':'meeple','player':'blue'}",
+    };
+    for (size_t i = 0; i < sizeof locations / sizeof locations[0]; i++)
+        for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
+            char element[128];
+            snprintf(element, sizeof element, forms[f], locations[i]);
+            far_and_near(element, false, strchr(locations[i], '\\') == NULL);
         }
 }
 
