@@ -484,7 +484,8 @@ static bool lane_figure(const element *e, cc_figure *out, uint8_t *player)
         return false;
     placed_figure(out, -1, (cc_figure_kind)e->kind, e->x, e->y, e->at);
     out->nflock = e->nflock;
-    memcpy(out->flock, e->flock, (size_t)e->nflock);
+    if (e->nflock > 0)          /* most figures: no call for no bytes */
+        memcpy(out->flock, e->flock, (size_t)e->nflock);
     *player = e->player;
     return true;
 }
