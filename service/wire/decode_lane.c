@@ -291,6 +291,34 @@ static inline const char *small_int(const char *p, const char *end, bool roomy, 
     return q == NULL ? NULL : p + (q - tail);
 }
 
+/* "rot": 0, 90, 180 or 270 degrees, as quarter turns. The texts a
+ * serializer writes are compared in place where five bytes stand (roomy,
+ * or checked); any other number ("-0", 360, 45, 1.0) is read as a number,
+ * and kept if it is a quarter turn in [0, 270]. What follows is the
+ * caller's to check, as after small_int ("900": the '0' after "90"). */
+static inline const char *quarter_turns(const char *p, const char *end, bool roomy, int *turns)
+{
+    if (roomy || end - p >= 5) {
+        if (p[0] == '0') {
+            *turns = 0;
+            return p + 1;
+        }
+        if (p[0] == '9' && p[1] == '0') {
+            *turns = 1;
+            return p + 2;
+        }
+        if (p[2] == '0' && ((p[0] == '1' && p[1] == '8') || (p[0] == '2' && p[1] == '7'))) {
+            *turns = p[0] == '1' ? 2 : 3;
+            return p + 3;
+        }
+    }
+    int degrees;
+    if ((p = small_int(p, end, roomy, 0, 270, &degrees)) == NULL || degrees % 90 != 0)
+        return NULL;
+    *turns = degrees / 90;
+    return p;
+}
+
 /* The members an element may have, a bit each. */
 enum {
     M_TILE = 1 << 0, M_X = 1 << 1, M_Y = 1 << 2, M_ROT = 1 << 3,
@@ -327,7 +355,7 @@ typedef struct {
     int type, kind;            /* the tile's type, the figure's kind */
     cc_loc at;
     uint8_t player;            /* the name's index (player_name) */
-    int x, y, rot;
+    int x, y, turns;           /* "rot" in quarter turns */
     int nflock;
     int8_t flock[CC_MAX_FLOCK];
 } element;
@@ -379,7 +407,7 @@ static inline __attribute__((always_inline)) const char *read_value(const char *
                                                                      element *e)
 {
     if (m & (M_X | M_Y | M_ROT))
-        return m == M_ROT ? small_int(p, b->end, roomy, 0, 270, &e->rot)
+        return m == M_ROT ? quarter_turns(p, b->end, roomy, &e->turns)
                           : small_int(p, b->end, roomy, -CC_COORD_LIMIT, CC_COORD_LIMIT,
                                       m == M_X ? &e->x : &e->y);
     if (m == M_TILE)
@@ -461,14 +489,13 @@ static const char *read_element(const char *p, const body *b, unsigned allowed, 
 /* A tile: "tile", "x", "y", "rot", and "player" on an abbey only. */
 static bool lane_tile(const body *b, const element *e, cc_placed_tile *out, uint8_t *owner)
 {
-    if ((e->seen & (M_TILE | M_X | M_Y | M_ROT)) != (M_TILE | M_X | M_Y | M_ROT)
-        || e->rot % 90 != 0)
+    if ((e->seen & (M_TILE | M_X | M_Y | M_ROT)) != (M_TILE | M_X | M_Y | M_ROT))
         return false;
     /* Only an abbey names its placer. */
     bool named = (e->seen & M_PLAYER) != 0;
     if (named && !b->lanes->cat->types[e->type].is_abbey)
         return false;
-    *out = placed_tile(e->type, e->x, e->y, e->rot, -1);
+    *out = placed_tile(e->type, e->x, e->y, e->turns * 90, -1);
     *owner = named ? e->player : DEC_LANE_NO_NAME;
     return true;
 }

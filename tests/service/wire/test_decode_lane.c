@@ -279,8 +279,10 @@ static void far_and_near(const char *element, bool tile, bool taken)
  * where five bytes stand before the end of the body, and a learned text
  * without one where the longest and eight bytes more stand (decode_lane.c).
  * Every form of a number -- each count of digits, a sign, "-0", a leading
- * zero, a fraction or an exponent after it, a digit too many -- reads as
- * the careful reader reads it, far from the end and near it. */
+ * zero, a fraction or an exponent after it, a digit too many, and for rot
+ * the texts of quarter turns it compares in place and numbers that begin
+ * as they do -- reads as the careful reader reads it, far from the end and
+ * near it. */
 Test(decode_lane, every_form_of_a_number_far_from_and_near_the_end_reads_as_the_careful_reader_section_3)
 {
     static const char *const numbers[] = {
@@ -288,6 +290,8 @@ Test(decode_lane, every_form_of_a_number_far_from_and_near_the_end_reads_as_the_
         "90", "180", "270", "1001", "-1001", "9999", "-9999", "10000", "12345", "-10000",
         "00", "01", "-01", "0.0", "1.5", "12e1", "1E2", "-", "--1", "+1", "1.", "-a", "0x1",
         "270.0", "2700", "360", "45",
+        /* Quarter turns' texts (read in place) and numbers that begin alike. */
+        "9", "18", "27", "900", "1800", "2701", "180e0", "-90", "-270", "90.0",
     };
     static const char *const forms[] = {
         "{'tile':'base.E','x':%s,'y':-1,'rot':0}", "{'tile':'base.E','x':0,'y':%s,'rot':0}",
