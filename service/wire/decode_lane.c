@@ -553,6 +553,10 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
             if (!read)
                 return 0;
             n++;
+            if (p < b.end && *p == ',') {   /* the compact form's next byte */
+                p++;
+                continue;
+            }
             p = jr_skip_ws(p, b.end);
             if ((q = byte(p, b.end, ']')) != NULL) {
                 p = q;
