@@ -431,22 +431,24 @@ static const char *read_element(const char *p, const body *b, unsigned allowed, 
 {
     const char *end = b->end;
     e->nflock = 0;
-    const learned *t = lay->before, *last = t + lay->n;
+    const learned *t = lay->before;
     /* Read by name from p: near the end of the body, other text, or an
      * error. */
-    for (; t < last && (uintptr_t)p <= lay->fence; t++) {
-        const char *q = same_text(p, b, t);
-        if (q == NULL || (q = read_value(q, b, t->member, true, e)) == NULL)
-            break;
-        p = q;
-    }
+    if (lay->n > 0)
+        for (; (uintptr_t)p <= lay->fence; t++) {
+            const char *q = same_text(p, b, t);
+            if (q == NULL)
+                break;
+            if (t->member == 0) {   /* the text after the last value, to the '}' */
+                e->seen = t->seen;
+                return q;           /* laid out as the element before */
+            }
+            if ((q = read_value(q, b, t->member, true, e)) == NULL)
+                break;
+            p = q;
+        }
     e->seen = t->seen;          /* the members read: those before t */
     int k = (int)(t - lay->before);
-    if (k > 0 && t == last && (uintptr_t)p <= lay->fence) {
-        const char *q = same_text(p, b, t);
-        if (q != NULL)
-            return q;           /* laid out as the element before */
-    }
     const char *from = p;       /* where the text before the next value starts */
     if (k == 0 && (p = byte(p, end, '{')) == NULL)
         return NULL;
