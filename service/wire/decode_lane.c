@@ -172,34 +172,39 @@ struct id_memo {
     int type[ID_MEMO_SLOTS];
 };
 
-/* The tile type the plain text of `id` names, or -1. */
-static inline int tile_type(const body *b, dec_lane_text id)
+/* The tile type the plain text s[0..len) of the body names, or -1. */
+static inline int tile_type(const body *b, const char *s, uint32_t len)
 {
-    const char *s = b->text + id.at;
     id_memo *memo = b->ids;
-    if (id.len == 0 || id.at < 8)
-        return cc_catalog_find_n(b->lanes->cat, s, id.len);
-    uint64_t tail = cc_load64(s + id.len - 8) ^ id.len;
+    uint32_t at = (uint32_t)(s - b->text);
+    if (len == 0 || at < 8)
+        return cc_catalog_find_n(b->lanes->cat, s, len);
+    uint64_t tail = cc_load64(s + len - 8) ^ len;
     unsigned h = (unsigned)((tail * UINT64_C(0x9E3779B97F4A7C15)) >> 58);
-    if (memo->len[h] == id.len && cc_same_bytes(s, b->text + memo->at[h], id.len))
+    if (memo->len[h] == len && cc_same_bytes(s, b->text + memo->at[h], len))
         return memo->type[h];
-    int type = cc_catalog_find_n(b->lanes->cat, s, id.len);
+    int type = cc_catalog_find_n(b->lanes->cat, s, len);
     if (type >= 0) {
-        memo->at[h] = id.at;
-        memo->len[h] = id.len;
+        memo->at[h] = at;
+        memo->len[h] = len;
         memo->type[h] = type;
     }
     return type;
 }
 
-/* "tile": a plain id or alias the catalog knows, as its type. */
-static inline const char *tile_id(const char *p, const body *b, int *type)
+/* "tile": a plain id or alias the catalog knows, as its type (roomy: a
+ * byte stands at p). Its plain bytes are run over, and the string must
+ * end there: ids and aliases are plain ASCII, so no string holding an
+ * escape, UTF-8 or an error names one (the careful reader answers it). */
+static inline const char *tile_id(const char *p, const body *b, bool roomy, int *type)
 {
-    dec_lane_text id;
-    if ((p = string(p, b, &id)) == NULL || !PLAIN(id) || id.len >= DEC_TEXT_MAX
-        || (*type = tile_type(b, id)) < 0)
+    if ((!roomy && p >= b->end) || *p != '"')
         return NULL;
-    return p;
+    const char *s = p + 1, *q = jr_plain_run(s, b->end);
+    if (q >= b->end || *q != '"' || q - s >= DEC_TEXT_MAX
+        || (*type = tile_type(b, s, (uint32_t)(q - s))) < 0)
+        return NULL;
+    return q + 1;
 }
 
 /* The kinds' texts met before in one array, and the kind each names. */
@@ -411,7 +416,7 @@ static inline __attribute__((always_inline)) const char *read_value(const char *
                           : small_int(p, b->end, roomy, -CC_COORD_LIMIT, CC_COORD_LIMIT,
                                       m == M_X ? &e->x : &e->y);
     if (m == M_TILE)
-        return tile_id(p, b, &e->type);
+        return tile_id(p, b, roomy, &e->type);
     if (m == M_KIND)
         return figure_kind(p, b, &e->kind);
     if (m == M_AT)

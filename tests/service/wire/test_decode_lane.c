@@ -524,6 +524,43 @@ Test(decode_lane, declines_every_other_form_and_the_careful_reader_answers_secti
     RUN(rows);
 }
 
+static bool plain_text(const char *s)
+{
+    for (; *s != '\0'; s++)
+        if (!jr_plain_byte[(unsigned char)*s])
+            return false;
+    return true;
+}
+
+/* The lane reads a tile id as plain bytes only (decode_lane.c, tile_id)
+ * and declines any other string: an id in UTF-8, escaped or holding a
+ * control byte goes to the careful reader, which names the error or
+ * reads the escape. That loses no tile while every id and alias of the
+ * catalog is plain ASCII (tiles.md section 9: ids as "base.D", aliases as
+ * "BA/RCr"). */
+Test(decode_lane, a_tile_id_other_than_plain_text_goes_to_the_careful_reader_section_3)
+{
+    const cc_catalog *cat = tu_catalog();
+    for (int i = 0; i < cat->ntypes; i++) {
+        const cc_tile_type *t = &cat->types[i];
+        cr_expect(plain_text(t->id), "id %s", t->id);
+        for (int a = 0; a < t->naliases; a++)
+            cr_expect(plain_text(t->aliases[a]), "alias %s of %s", t->aliases[a], t->id);
+    }
+    static const row rows[] = {
+        TAKES(false, true, TILES(START ",{'tile':'base.\\u0045','x':0,'y':-1,'rot':0}")),
+        FAILS(false, true, 422, "/position/tiles/1/tile",
+              TILES(START ",{'tile':'b\xc3\xa4se.E','x':0,'y':-1,'rot':0}")),
+        FAILS(false, true, 422, "/position/tiles/1/tile",
+              TILES(START ",{'tile':'base.E\xc3\xa4','x':0,'y':-1,'rot':0}")),
+        FAILS(false, false, 400, "/position/tiles/1/tile",
+              TILES(START ",{'tile':'base.E\x01','x':0,'y':-1,'rot':0}")),
+        FAILS(false, false, 400, "/position/tiles/1/tile",
+              TILES(START ",{'tile':'base.E\\q','x':0,'y':-1,'rot':0}")),
+    };
+    RUN(rows);
+}
+
 /* A player's name cannot be checked while the lane reads (the players come
  * later in decoding): an unknown one is the careful reader's 422, at the
  * element's "player", in document order. */
