@@ -366,9 +366,10 @@ typedef struct {
 } element;
 
 /* How the elements of one array are laid out, learned from the last one
- * read member by member: the text before each value (from the '{', or from
- * the end of the value before) with its member, and the text after the
- * last (up to the '}', included). n == 0: nothing learned. Where the
+ * read member by member: the text before each value (from after the '['
+ * or ',' before the element, whitespace and '{' included, or from the end
+ * of the value before) with its member, and the text after the last (up
+ * to the '}', included). n == 0: nothing learned. Where the
  * longest of these texts and eight bytes more stand before the end of the
  * body (a cursor at or before fence), a text and an integer or a short
  * location after it are read with no bound checked; nearer the end, the
@@ -428,9 +429,11 @@ static inline __attribute__((always_inline)) const char *read_value(const char *
 
 /* An object whose members are among `allowed`, each once (any other
  * name, or one holding an escape, declines: the careful reader names it),
- * p at its '{' (whitespace skipped). Its members are expected as lay says,
- * while the text before each value is the one learned; from the first that
- * differs they are matched by name, and lay learns them. */
+ * p where it may begin (after the '[' or the ',' before it: the first
+ * text learned holds the whitespace before its '{', a pretty-printer's
+ * line and indentation). Its members are expected as lay says, while the
+ * text before each value is the one learned; from the first that differs
+ * they are matched by name, and lay learns them. */
 static const char *read_element(const char *p, const body *b, unsigned allowed, element *e,
                                 layout *lay)
 {
@@ -455,7 +458,7 @@ static const char *read_element(const char *p, const body *b, unsigned allowed, 
     e->seen = t->seen;          /* the members read: those before t */
     int k = (int)(t - lay->before);
     const char *from = p;       /* where the text before the next value starts */
-    if (k == 0 && (p = byte(p, end, '{')) == NULL)
+    if (k == 0 && (p = token(p, end, '{')) == NULL)
         return NULL;
     for (;;) {
         /* After the '{' or a value: the '}', or a ',' after a value. */
@@ -553,7 +556,7 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
             if (n == max)
                 return 0;       /* more than a position holds: the careful reader's 422 */
             element e;
-            if ((p = read_element(jr_skip_ws(p, b.end), &b, allowed, &e, &lay)) == NULL)
+            if ((p = read_element(p, &b, allowed, &e, &lay)) == NULL)
                 return 0;
             bool read = tiles ? lane_tile(&b, &e, &l->tiles[n], &l->owner[n])
                               : lane_figure(&e, &l->figures[n], &l->player[n]);

@@ -204,6 +204,11 @@ Test(decode_lane, an_element_laid_out_unlike_the_one_before_is_read_by_name_sect
                                 "{'tile':'base.U','x':0,'y':1,'rot':90},"
                                 "{ 'tile' : 'base.D' , 'x' : 1 , 'y' : 1 , 'rot' : 0 },"
                                 "{'tile':'base.D','x':2,'y':1,'rot':0 }")),
+        /* Whitespace before an element's '{' (learned with its first
+         * member): the same, more, less, none, then a stray byte. */
+        TAKES(true, true, TILES("\n  " START ",\n  " T2 ",\n   " START ",\n " T2 "," START
+                                ",\n  " T2 "\n")),
+        FAILS(false, false, 400, "/position/tiles/2", TILES("\n  " START ",\n  " T2 ",\n  x" START)),
         /* A member missing where it was expected. */
         FAILS(false, true, 400, "/position/tiles/1/rot", TILES(START ",{'tile':'base.E','x':0,'y':-1}")),
         FAILS(true, false, 400, "/position/figures/1/at",
