@@ -330,6 +330,7 @@ enum {
     M_PLAYER = 1 << 4, M_KIND = 1 << 5, M_AT = 1 << 6, M_FLOCK = 1 << 7,
 };
 #define LANE_MEMBERS 8    /* one of each */
+_Static_assert((M_X >> 2) == 0 && (M_Y >> 2) == 1, "element.xy is indexed by M_X, M_Y >> 2");
 
 /* The member whose name, with its quotes, stands at *p: *p steps past it.
  * 0 for any other name, or a name holding an escape (which the careful
@@ -360,7 +361,8 @@ typedef struct {
     int type, kind;            /* the tile's type, the figure's kind */
     cc_loc at;
     uint8_t player;            /* the name's index (player_name) */
-    int x, y, turns;           /* "rot" in quarter turns */
+    int xy[2];                 /* x, y: at their member's bit >> 2 (no choice made) */
+    int turns;                 /* "rot" in quarter turns */
     int nflock;
     int8_t flock[CC_MAX_FLOCK];
 } element;
@@ -415,7 +417,7 @@ static inline __attribute__((always_inline)) const char *read_value(const char *
     if (m & (M_X | M_Y | M_ROT))
         return m == M_ROT ? quarter_turns(p, b->end, roomy, &e->turns)
                           : small_int(p, b->end, roomy, -CC_COORD_LIMIT, CC_COORD_LIMIT,
-                                      m == M_X ? &e->x : &e->y);
+                                      &e->xy[m >> 2]);
     if (m == M_TILE)
         return tile_id(p, b, roomy, &e->type);
     if (m == M_KIND)
@@ -505,7 +507,7 @@ static bool lane_tile(const body *b, const element *e, cc_placed_tile *out, uint
     bool named = (e->seen & M_PLAYER) != 0;
     if (named && !b->lanes->cat->types[e->type].is_abbey)
         return false;
-    *out = placed_tile(e->type, e->x, e->y, e->turns * 90, -1);
+    *out = placed_tile(e->type, e->xy[0], e->xy[1], e->turns * 90, -1);
     *owner = named ? e->player : DEC_LANE_NO_NAME;
     return true;
 }
@@ -519,7 +521,7 @@ static bool lane_figure(const element *e, cc_figure *out, uint8_t *player)
     /* A flock belongs to a shepherd (a shepherd may stand without one). */
     if ((e->seen & M_FLOCK) != 0 && e->kind != CC_FIG_SHEPHERD)
         return false;
-    placed_figure(out, -1, (cc_figure_kind)e->kind, e->x, e->y, e->at);
+    placed_figure(out, -1, (cc_figure_kind)e->kind, e->xy[0], e->xy[1], e->at);
     out->nflock = e->nflock;
     if (e->nflock > 0)          /* most figures: no call for no bytes */
         memcpy(out->flock, e->flock, (size_t)e->nflock);
