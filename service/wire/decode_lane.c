@@ -3,14 +3,16 @@
  * One cursor walks the array. A serializer writes every element of an
  * array alike: the same members in the same order, the same whitespace
  * between them. So the lane keeps the layout of the element before: its
- * members in order and the text before each value ("{\"tile\":", ",\"x\":",
- * ... up to the '}'), and expects it of the next element: a word or two
- * compared per member, then the value read by its member's routine. From
- * the first text that differs (a member in another order, one more or
- * fewer, other whitespace) the element's members are matched by name, and
- * their layout is the one expected next. Both ways take exactly the same
- * text: the layout's bytes were read once by name, and the same bytes read
- * the same.
+ * members in order and the text before each value ("{\"tile\":" with any
+ * whitespace before its '{', ",\"x\":", ... up to the '}'), and expects it
+ * of the next element: a word or two compared per member, then the value
+ * read by its member's routine, with no bound checked while the layout's
+ * longest text and eight bytes more stand before the end. From the first
+ * text that differs (a member in another order, one more or fewer, other
+ * whitespace), or near the end, the element's members are matched by
+ * name, every byte checked, and their layout is the one expected next.
+ * Both ways take exactly the same text: the layout's bytes were read once
+ * by name, and the same bytes read the same.
  *
  * Plain strings are run over here; a string holding anything else is read
  * by the strict pass's own routine. A player's name or a tile id met
