@@ -236,7 +236,7 @@ Test(decode_lane, an_element_laid_out_unlike_the_one_before_is_read_by_name_sect
  * end; decoded with the lanes and without (tu_decode_both). */
 static bool decode_exactly(const char *body, size_t len)
 {
-    char *copy = malloc(len);
+    char *copy = malloc(len > 0 ? len : 1);   /* ends at len: ASan sees a read past it */
     cr_assert_not_null(copy);
     memcpy(copy, body, len);
     cc_position *pos = malloc(sizeof *pos);
