@@ -279,6 +279,20 @@ static void far_and_near(const char *element, bool tile, bool taken)
     free(far);
 }
 
+/* far_and_near for each value in each form (one "%s" each; the first
+ * ntiles forms are tiles, the rest figures). A value holding a byte of
+ * careful is one the lane leaves to the careful reader. */
+static void every_form(const char *const *values, size_t nvalues, const char *const *forms,
+                       size_t nforms, size_t ntiles, const char *careful)
+{
+    for (size_t i = 0; i < nvalues; i++)
+        for (size_t f = 0; f < nforms; f++) {
+            char element[128];
+            snprintf(element, sizeof element, forms[f], values[i]);
+            far_and_near(element, f < ntiles, strpbrk(values[i], careful) == NULL);
+        }
+}
+
 /* The lane reads an integer of one to four digits (contract section 3: x
  * and y within the coordinate limit, rot in quarter turns) without a bound
  * where five bytes stand before the end of the body, and a learned text
@@ -304,13 +318,9 @@ Test(decode_lane, every_form_of_a_number_far_from_and_near_the_end_reads_as_the_
         "{'player':'blue','kind':'meeple','x':%s,'y':0,'at':'S'}",
         "{'player':'blue','kind':'meeple','x':0,'y':%s,'at':'S'}",
     };
-    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
-        for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
-            char element[128];
-            snprintf(element, sizeof element, forms[f], numbers[i]);
-            /* 1.0 for 1 is the careful reader's to take. */
-            far_and_near(element, f < 3, strpbrk(numbers[i], ".eE") == NULL);
-        }
+    /* 1.0 for 1 is the careful reader's to take. */
+    every_form(numbers, sizeof numbers / sizeof numbers[0], forms, sizeof forms / sizeof forms[0],
+               3, ".eE");
 }
 
 /* The same for a figure's location (read in place when it is of three
@@ -328,12 +338,8 @@ Test(decode_lane, every_form_of_a_location_far_from_and_near_the_end_reads_as_th
         "{'x':0,'y':0,'at':%s,'player':'blue','kind':'meeple'}",
         "{'x':0,'y':0,'at':%s,'kind':'meeple','player':'blue'}",
     };
-    for (size_t i = 0; i < sizeof locations / sizeof locations[0]; i++)
-        for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
-            char element[128];
-            snprintf(element, sizeof element, forms[f], locations[i]);
-            far_and_near(element, false, strchr(locations[i], '\\') == NULL);
-        }
+    every_form(locations, sizeof locations / sizeof locations[0], forms,
+               sizeof forms / sizeof forms[0], 0, "\\");
 }
 
 /* What the lane remembers is compared, never trusted: a tile id in a slot
