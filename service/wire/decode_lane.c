@@ -3,14 +3,16 @@
  * One cursor walks the array. A serializer writes every element of an
  * array alike: the same members in the same order, the same whitespace
  * between them. So the lane keeps the layout of the element before: its
- * members in order and the text before each value ("{\"tile\":", ",\"x\":",
- * ... up to the '}'), and expects it of the next element: a word or two
- * compared per member, then the value read by its member's routine. From
- * the first text that differs (a member in another order, one more or
- * fewer, other whitespace) the element's members are matched by name, and
- * their layout is the one expected next. Both ways take exactly the same
- * text: the layout's bytes were read once by name, and the same bytes read
- * the same.
+ * members in order and the text before each value ("{\"tile\":" with any
+ * whitespace before its '{', ",\"x\":", ... up to the '}'), and expects it
+ * of the next element: a word or two compared per member, then the value
+ * read by its member's routine, with no bound checked while the layout's
+ * longest text and eight bytes more stand before the end. From the first
+ * text that differs (a member in another order, one more or fewer, other
+ * whitespace), or near the end, the element's members are matched by
+ * name, every byte checked, and their layout is the one expected next.
+ * Both ways take exactly the same text: the layout's bytes were read once
+ * by name, and the same bytes read the same.
  *
  * Plain strings are run over here; a string holding anything else is read
  * by the strict pass's own routine. A player's name or a tile id met
@@ -57,29 +59,32 @@ static inline const char *token(const char *p, const char *end, char ch)
 
 /* A text learned from an element (the text before one of its values):
  * where it stands in the body, its length, and its first eight bytes (as
- * many as it has, the rest masked off), which most such texts fit in. */
+ * many as it has, the rest masked off), which most such texts fit in; the
+ * member whose value follows it, and the members read before it. */
 typedef struct {
     uint32_t at, len;
     uint64_t first, mask;
+    unsigned member, seen;
 } learned;
 
-static learned learn(const body *b, const char *from, const char *to)
+static learned learn(const body *b, const char *from, const char *to, unsigned member,
+                     unsigned seen)
 {
-    learned t = { (uint32_t)(from - b->text), (uint32_t)(to - from), 0, 0 };
+    learned t = { (uint32_t)(from - b->text), (uint32_t)(to - from), 0, 0, member, seen };
     uint32_t n = t.len < 8 ? t.len : 8;
     memcpy(&t.first, from, n);
     memset(&t.mask, 0xff, n);
     return t;
 }
 
-/* The learned text t at p. Its first eight bytes compared as one word, any
- * more a word at a time with the text where it was learned (the last word
- * overlapping the one before), where eight bytes more stand in the body. */
+/* The learned text t at p, where its length and eight bytes more stand
+ * before the end of the body (the caller's to know: no bound checked). Its
+ * first eight bytes compared as one word, any more a word at a time with
+ * the text where it was learned (the last word overlapping the one
+ * before). */
 static inline const char *same_text(const char *p, const body *b, const learned *t)
 {
     uint32_t n = t->len;
-    if ((size_t)(b->end - p) < (size_t)n + 8)
-        return (size_t)(b->end - p) >= n && memcmp(p, b->text + t->at, n) == 0 ? p + n : NULL;
     if (((cc_load64(p) ^ t->first) & t->mask) != 0)
         return NULL;
     if (n > 8) {
@@ -169,34 +174,39 @@ struct id_memo {
     int type[ID_MEMO_SLOTS];
 };
 
-/* The tile type the plain text of `id` names, or -1. */
-static inline int tile_type(const body *b, dec_lane_text id)
+/* The tile type the plain text s[0..len) of the body names, or -1. */
+static inline int tile_type(const body *b, const char *s, uint32_t len)
 {
-    const char *s = b->text + id.at;
     id_memo *memo = b->ids;
-    if (id.len == 0 || id.at < 8)
-        return cc_catalog_find_n(b->lanes->cat, s, id.len);
-    uint64_t tail = cc_load64(s + id.len - 8) ^ id.len;
+    uint32_t at = (uint32_t)(s - b->text);
+    if (len == 0 || at < 8)
+        return cc_catalog_find_n(b->lanes->cat, s, len);
+    uint64_t tail = cc_load64(s + len - 8) ^ len;
     unsigned h = (unsigned)((tail * UINT64_C(0x9E3779B97F4A7C15)) >> 58);
-    if (memo->len[h] == id.len && cc_same_bytes(s, b->text + memo->at[h], id.len))
+    if (memo->len[h] == len && cc_same_bytes(s, b->text + memo->at[h], len))
         return memo->type[h];
-    int type = cc_catalog_find_n(b->lanes->cat, s, id.len);
+    int type = cc_catalog_find_n(b->lanes->cat, s, len);
     if (type >= 0) {
-        memo->at[h] = id.at;
-        memo->len[h] = id.len;
+        memo->at[h] = at;
+        memo->len[h] = len;
         memo->type[h] = type;
     }
     return type;
 }
 
-/* "tile": a plain id or alias the catalog knows, as its type. */
-static inline const char *tile_id(const char *p, const body *b, int *type)
+/* "tile": a plain id or alias the catalog knows, as its type (roomy: a
+ * byte stands at p). Its plain bytes are run over, and the string must
+ * end there: ids and aliases are plain ASCII, so no string holding an
+ * escape, UTF-8 or an error names one (the careful reader answers it). */
+static inline const char *tile_id(const char *p, const body *b, bool roomy, int *type)
 {
-    dec_lane_text id;
-    if ((p = string(p, b, &id)) == NULL || !PLAIN(id) || id.len >= DEC_TEXT_MAX
-        || (*type = tile_type(b, id)) < 0)
+    if ((!roomy && p >= b->end) || *p != '"')
         return NULL;
-    return p;
+    const char *s = p + 1, *q = jr_plain_run(s, b->end);
+    if (q >= b->end || *q != '"' || q - s >= DEC_TEXT_MAX
+        || (*type = tile_type(b, s, (uint32_t)(q - s))) < 0)
+        return NULL;
+    return q + 1;
 }
 
 /* The kinds' texts met before in one array, and the kind each names. */
@@ -227,11 +237,11 @@ static inline const char *figure_kind(const char *p, const body *b, int *kind)
 }
 
 /* "at": a plain location. One of three bytes at most ("N", "WSW"), its
- * closing quote among the next four, is read in place; anything else is a
- * string first. */
-static inline const char *location(const char *p, const body *b, cc_loc *at)
+ * closing quote among the next four, is read in place (where five bytes
+ * stand: roomy, or checked); anything else is a string first. */
+static inline const char *location(const char *p, const body *b, bool roomy, cc_loc *at)
 {
-    if (b->end - p >= 5 && *p == '"') {
+    if ((roomy || b->end - p >= 5) && *p == '"') {
         const unsigned char *s = (const unsigned char *)p + 1;
         uint32_t n = s[0] == '"' ? 0 : s[1] == '"' ? 1 : s[2] == '"' ? 2 : s[3] == '"' ? 3 : 4;
         bool plain = true;
@@ -248,21 +258,21 @@ static inline const char *location(const char *p, const body *b, cc_loc *at)
 }
 
 /* A JSON integer of at most four digits (the strict pass's grammar: no
- * leading zero, "-0" is 0) in [min, max]. What follows it is the caller's
- * to check: a fifth digit, a fraction or an exponent is no ',', '}' or
- * ']'. */
-static inline const char *small_int(const char *p, const char *end, int min, int max, int *out)
+ * leading zero, "-0" is 0) in [min, max], where five bytes stand at p (a
+ * sign and four digits): read without a bound, the digits after the first
+ * unrolled. What follows it is the caller's to check: a fifth digit, a
+ * fraction or an exponent is no ',', '}' or ']'. */
+static inline const char *roomy_int(const char *p, int min, int max, int *out)
 {
-    const char *stop = end - p > 5 ? p + 5 : end;   /* a sign and four digits */
-    bool negative = p < stop && *p == '-';
+    bool negative = *p == '-';
     p += negative;
-    unsigned digit;
-    if (p >= stop || (digit = (unsigned char)*p - '0') > 9)
+    unsigned digit = (unsigned char)*p - '0';
+    if (digit > 9)
         return NULL;
     int value = (int)digit;
     p++;
     if (value != 0)
-        while (p < stop && (digit = (unsigned char)*p - '0') <= 9) {
+        for (int i = 0; i < 3 && (digit = (unsigned char)*p - '0') <= 9; i++) {
             value = value * 10 + (int)digit;
             p++;
         }
@@ -274,12 +284,55 @@ static inline const char *small_int(const char *p, const char *end, int min, int
     return p;
 }
 
+/* roomy_int anywhere (roomy: five bytes are known to stand at p): within
+ * five bytes of the end, on a copy of the bytes left followed by spaces
+ * (which end a number as the end does). */
+static inline const char *small_int(const char *p, const char *end, bool roomy, int min, int max,
+                                    int *out)
+{
+    if (roomy || end - p >= 5)
+        return roomy_int(p, min, max, out);
+    char tail[5] = { ' ', ' ', ' ', ' ', ' ' };
+    memcpy(tail, p, (size_t)(end - p));
+    const char *q = roomy_int(tail, min, max, out);
+    return q == NULL ? NULL : p + (q - tail);
+}
+
+/* "rot": 0, 90, 180 or 270 degrees, as quarter turns. The texts a
+ * serializer writes are compared in place where five bytes stand (roomy,
+ * or checked); any other number ("-0", 360, 45, 1.0) is read as a number,
+ * and kept if it is a quarter turn in [0, 270]. What follows is the
+ * caller's to check, as after small_int ("900": the '0' after "90"). */
+static inline const char *quarter_turns(const char *p, const char *end, bool roomy, int *turns)
+{
+    if (roomy || end - p >= 5) {
+        if (p[0] == '0') {
+            *turns = 0;
+            return p + 1;
+        }
+        if (p[0] == '9' && p[1] == '0') {
+            *turns = 1;
+            return p + 2;
+        }
+        if (p[2] == '0' && ((p[0] == '1' && p[1] == '8') || (p[0] == '2' && p[1] == '7'))) {
+            *turns = p[0] == '1' ? 2 : 3;
+            return p + 3;
+        }
+    }
+    int degrees;
+    if ((p = small_int(p, end, roomy, 0, 270, &degrees)) == NULL || degrees % 90 != 0)
+        return NULL;
+    *turns = degrees / 90;
+    return p;
+}
+
 /* The members an element may have, a bit each. */
 enum {
     M_TILE = 1 << 0, M_X = 1 << 1, M_Y = 1 << 2, M_ROT = 1 << 3,
     M_PLAYER = 1 << 4, M_KIND = 1 << 5, M_AT = 1 << 6, M_FLOCK = 1 << 7,
 };
 #define LANE_MEMBERS 8    /* one of each */
+_Static_assert((M_X >> 2) == 0 && (M_Y >> 2) == 1, "element.xy is indexed by M_X, M_Y >> 2");
 
 /* The member whose name, with its quotes, stands at *p: *p steps past it.
  * 0 for any other name, or a name holding an escape (which the careful
@@ -310,19 +363,25 @@ typedef struct {
     int type, kind;            /* the tile's type, the figure's kind */
     cc_loc at;
     uint8_t player;            /* the name's index (player_name) */
-    int x, y, rot;
+    int xy[2];                 /* x, y: at their member's bit >> 2 (no choice made) */
+    int turns;                 /* "rot" in quarter turns */
     int nflock;
     int8_t flock[CC_MAX_FLOCK];
 } element;
 
 /* How the elements of one array are laid out, learned from the last one
- * read member by member: its members in order, the text before each value
- * (from the '{', or from the end of the value before) and after the last
- * (up to the '}', included). n == 0: nothing learned. */
+ * read member by member: the text before each value (from after the '['
+ * or ',' before the element, whitespace and '{' included, or from the end
+ * of the value before) with its member, and the text after the last (up
+ * to the '}', included). n == 0: nothing learned. Where the
+ * longest of these texts and eight bytes more stand before the end of the
+ * body (a cursor at or before fence), a text and an integer or a short
+ * location after it are read with no bound checked; nearer the end, the
+ * element is read by name, every byte checked. */
 typedef struct {
     int n;
-    unsigned member[LANE_MEMBERS];
     learned before[LANE_MEMBERS + 1];
+    uintptr_t fence;    /* a cursor up to it has the longest text and 8 bytes more before the end */
 } layout;
 
 /* A "flock": [<sheep>, ...] of CC_MAX_FLOCK tokens at most, each of 1 to 4
@@ -338,7 +397,7 @@ static const char *read_flock(const char *p, const char *end, element *e)
     for (;;) {
         int sheep;
         p = jr_skip_ws(p, end);
-        if (e->nflock == CC_MAX_FLOCK || (p = small_int(p, end, 1, 4, &sheep)) == NULL)
+        if (e->nflock == CC_MAX_FLOCK || (p = small_int(p, end, false, 1, 4, &sheep)) == NULL)
             return NULL;
         e->flock[e->nflock++] = (int8_t)sheep;
         p = jr_skip_ws(p, end);
@@ -349,22 +408,24 @@ static const char *read_flock(const char *p, const char *end, element *e)
     }
 }
 
-/* The value of member m at p. Chosen by tests on the member
- * (branches a processor predicts from the members before, where a jump
- * through a table on the member was mispredicted). */
+/* The value of member m at p (roomy: at least eight bytes stand there).
+ * Chosen by tests on the member (branches a processor predicts from the
+ * members before, where a jump through a table on the member was
+ * mispredicted). */
 static inline __attribute__((always_inline)) const char *read_value(const char *p, const body *b,
-                                                                     unsigned m, element *e)
+                                                                     unsigned m, bool roomy,
+                                                                     element *e)
 {
     if (m & (M_X | M_Y | M_ROT))
-        return m == M_ROT ? small_int(p, b->end, 0, 270, &e->rot)
-                          : small_int(p, b->end, -CC_COORD_LIMIT, CC_COORD_LIMIT,
-                                      m == M_X ? &e->x : &e->y);
+        return m == M_ROT ? quarter_turns(p, b->end, roomy, &e->turns)
+                          : small_int(p, b->end, roomy, -CC_COORD_LIMIT, CC_COORD_LIMIT,
+                                      &e->xy[m >> 2]);
     if (m == M_TILE)
-        return tile_id(p, b, &e->type);
+        return tile_id(p, b, roomy, &e->type);
     if (m == M_KIND)
         return figure_kind(p, b, &e->kind);
     if (m == M_AT)
-        return location(p, b, &e->at);
+        return location(p, b, roomy, &e->at);
     if (m == M_PLAYER)
         return player_name(p, b, &e->player);
     return read_flock(p, b->end, e);
@@ -372,30 +433,36 @@ static inline __attribute__((always_inline)) const char *read_value(const char *
 
 /* An object whose members are among `allowed`, each once (any other
  * name, or one holding an escape, declines: the careful reader names it),
- * p at its '{' (whitespace skipped). Its members are expected as lay says,
- * while the text before each value is the one learned; from the first that
- * differs they are matched by name, and lay learns them. */
+ * p where it may begin (after the '[' or the ',' before it: the first
+ * text learned holds the whitespace before its '{', a pretty-printer's
+ * line and indentation). Its members are expected as lay says, while the
+ * text before each value is the one learned; from the first that differs
+ * they are matched by name, and lay learns them. */
 static const char *read_element(const char *p, const body *b, unsigned allowed, element *e,
                                 layout *lay)
 {
     const char *end = b->end;
-    e->seen = 0;
     e->nflock = 0;
-    int k = 0;
-    for (; k < lay->n; k++) {
-        const char *q = same_text(p, b, &lay->before[k]);
-        if (q == NULL || (q = read_value(q, b, lay->member[k], e)) == NULL)
-            break;              /* read by name from p: other text, or an error */
-        e->seen |= lay->member[k];
-        p = q;
-    }
-    if (k > 0 && k == lay->n) {
-        const char *q = same_text(p, b, &lay->before[k]);
-        if (q != NULL)
-            return q;           /* laid out as the element before */
-    }
+    const learned *t = lay->before;
+    /* Read by name from p: near the end of the body, other text, or an
+     * error. */
+    if (lay->n > 0)
+        for (; (uintptr_t)p <= lay->fence; t++) {
+            const char *q = same_text(p, b, t);
+            if (q == NULL)
+                break;
+            if (t->member == 0) {   /* the text after the last value, to the '}' */
+                e->seen = t->seen;
+                return q;           /* laid out as the element before */
+            }
+            if ((q = read_value(q, b, t->member, true, e)) == NULL)
+                break;
+            p = q;
+        }
+    e->seen = t->seen;          /* the members read: those before t */
+    int k = (int)(t - lay->before);
     const char *from = p;       /* where the text before the next value starts */
-    if (k == 0 && (p = byte(p, end, '{')) == NULL)
+    if (k == 0 && (p = token(p, end, '{')) == NULL)
         return NULL;
     for (;;) {
         /* After the '{' or a value: the '}', or a ',' after a value. */
@@ -415,32 +482,34 @@ static const char *read_element(const char *p, const body *b, unsigned allowed, 
         unsigned m = member_name(&p, end);
         if ((m & allowed) == 0 || (e->seen & m) != 0)
             return NULL;        /* unknown, or twice: the careful reader's error */
-        e->seen |= m;
         if ((q = byte(p, end, ':')) == NULL && (q = token(p, end, ':')) == NULL)
             return NULL;
         p = jr_skip_ws(q, end);
-        lay->member[k] = m;
-        lay->before[k++] = learn(b, from, p);
-        if ((p = read_value(p, b, m, e)) == NULL)
+        lay->before[k++] = learn(b, from, p, m, e->seen);
+        e->seen |= m;
+        if ((p = read_value(p, b, m, false, e)) == NULL)
             return NULL;
         from = p;
     }
-    lay->before[k] = learn(b, from, p);
+    lay->before[k] = learn(b, from, p, 0, e->seen);
     lay->n = k;
+    uint32_t longest = 0;
+    for (int i = 0; i <= k; i++)
+        longest = lay->before[i].len > longest ? lay->before[i].len : longest;
+    lay->fence = (size_t)(end - b->text) >= (size_t)longest + 8 ? (uintptr_t)end - longest - 8 : 0;
     return p;
 }
 
 /* A tile: "tile", "x", "y", "rot", and "player" on an abbey only. */
 static bool lane_tile(const body *b, const element *e, cc_placed_tile *out, uint8_t *owner)
 {
-    if ((e->seen & (M_TILE | M_X | M_Y | M_ROT)) != (M_TILE | M_X | M_Y | M_ROT)
-        || e->rot % 90 != 0)
+    if ((e->seen & (M_TILE | M_X | M_Y | M_ROT)) != (M_TILE | M_X | M_Y | M_ROT))
         return false;
     /* Only an abbey names its placer. */
     bool named = (e->seen & M_PLAYER) != 0;
     if (named && !b->lanes->cat->types[e->type].is_abbey)
         return false;
-    *out = placed_tile(e->type, e->x, e->y, e->rot, -1);
+    *out = placed_tile(e->type, e->xy[0], e->xy[1], e->turns * 90, -1);
     *owner = named ? e->player : DEC_LANE_NO_NAME;
     return true;
 }
@@ -454,9 +523,10 @@ static bool lane_figure(const element *e, cc_figure *out, uint8_t *player)
     /* A flock belongs to a shepherd (a shepherd may stand without one). */
     if ((e->seen & M_FLOCK) != 0 && e->kind != CC_FIG_SHEPHERD)
         return false;
-    placed_figure(out, -1, (cc_figure_kind)e->kind, e->x, e->y, e->at);
+    placed_figure(out, -1, (cc_figure_kind)e->kind, e->xy[0], e->xy[1], e->at);
     out->nflock = e->nflock;
-    memcpy(out->flock, e->flock, (size_t)e->nflock);
+    if (e->nflock > 0)          /* most figures: no call for no bytes */
+        memcpy(out->flock, e->flock, (size_t)e->nflock);
     *player = e->player;
     return true;
 }
@@ -479,6 +549,8 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
     kinds.n = 0;
     layout lay;
     lay.n = 0;
+    lay.before[0].seen = 0;
+    lay.fence = 0;
     uint32_t n = 0;
     const char *p = text + at + 1, *q = token(p, b.end, ']');
     if (q != NULL) {
@@ -488,13 +560,17 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
             if (n == max)
                 return 0;       /* more than a position holds: the careful reader's 422 */
             element e;
-            if ((p = read_element(jr_skip_ws(p, b.end), &b, allowed, &e, &lay)) == NULL)
+            if ((p = read_element(p, &b, allowed, &e, &lay)) == NULL)
                 return 0;
             bool read = tiles ? lane_tile(&b, &e, &l->tiles[n], &l->owner[n])
                               : lane_figure(&e, &l->figures[n], &l->player[n]);
             if (!read)
                 return 0;
             n++;
+            if (p < b.end && *p == ',') {   /* the compact form's next byte */
+                p++;
+                continue;
+            }
             p = jr_skip_ws(p, b.end);
             if ((q = byte(p, b.end, ']')) != NULL) {
                 p = q;

@@ -204,6 +204,11 @@ Test(decode_lane, an_element_laid_out_unlike_the_one_before_is_read_by_name_sect
                                 "{'tile':'base.U','x':0,'y':1,'rot':90},"
                                 "{ 'tile' : 'base.D' , 'x' : 1 , 'y' : 1 , 'rot' : 0 },"
                                 "{'tile':'base.D','x':2,'y':1,'rot':0 }")),
+        /* Whitespace before an element's '{' (learned with its first
+         * member): the same, more, less, none, then a stray byte. */
+        TAKES(true, true, TILES("\n  " START ",\n  " T2 ",\n   " START ",\n " T2 "," START
+                                ",\n  " T2 "\n")),
+        FAILS(false, false, 400, "/position/tiles/2", TILES("\n  " START ",\n  " T2 ",\n  x" START)),
         /* A member missing where it was expected. */
         FAILS(false, true, 400, "/position/tiles/1/rot", TILES(START ",{'tile':'base.E','x':0,'y':-1}")),
         FAILS(true, false, 400, "/position/figures/1/at",
@@ -225,6 +230,116 @@ Test(decode_lane, an_element_laid_out_unlike_the_one_before_is_read_by_name_sect
     };
 #undef T2
     RUN(rows);
+}
+
+/* body[0..len) in a block of its own, so that ASan sees a read past its
+ * end; decoded with the lanes and without (tu_decode_both). */
+static bool decode_exactly(const char *body, size_t len)
+{
+    char *copy = malloc(len > 0 ? len : 1);   /* ends at len: ASan sees a read past it */
+    cr_assert_not_null(copy);
+    memcpy(copy, body, len);
+    cc_position *pos = malloc(sizeof *pos);
+    cr_assert_not_null(pos);
+    cc_error err;
+    bool ok = tu_decode_both(copy, len, false, pos, &err);
+    free(pos);
+    free(copy);
+    return ok;
+}
+
+/* An element (tile: a tile, else a figure) read as the careful reader
+ * reads it in a later element of its array, far from the end of the body,
+ * and as the last element of a body that ends there, cut at every byte of
+ * its last 48 (each cut in a block that ends there). taken: the lane takes
+ * the array far from the end if the careful reader does. */
+static void far_and_near(const char *element, bool tile, bool taken)
+{
+    char text[512];
+    if (tile)
+        snprintf(text, sizeof text, TILES(START "," START ",%s"), element);
+    else
+        snprintf(text, sizeof text, FIGURES(MEEPLE "," MEEPLE ",%s"), element);
+    char *far = unquote(text);
+    bool ok = decode_exactly(far, strlen(far));
+    if (ok && taken)
+        cr_expect(tu_lane_took(far, tile ? "tiles" : "figures"), "the lane declines %s", far);
+    if (tile)
+        snprintf(text, sizeof text, P(PLAYERS ",'figures':[],'tiles':[" START "," START ",%s]"),
+                 element);
+    else
+        snprintf(text, sizeof text, P(PLAYERS ",'tiles':[" START "],'figures':[" MEEPLE "," MEEPLE
+                                      ",%s]"), element);
+    char *near = unquote(text);
+    size_t len = strlen(near);
+    cr_expect_eq(decode_exactly(near, len), ok, "%s and %s read apart", far, near);
+    for (size_t cut = len > 48 ? len - 48 : 0; cut < len; cut++)
+        cr_expect_not(decode_exactly(near, cut), "%.*s decodes", (int)cut, near);
+    free(near);
+    free(far);
+}
+
+/* far_and_near for each value in each form (one "%s" each; the first
+ * ntiles forms are tiles, the rest figures). A value holding a byte of
+ * careful is one the lane leaves to the careful reader. */
+static void every_form(const char *const *values, size_t nvalues, const char *const *forms,
+                       size_t nforms, size_t ntiles, const char *careful)
+{
+    for (size_t i = 0; i < nvalues; i++)
+        for (size_t f = 0; f < nforms; f++) {
+            char element[128];
+            snprintf(element, sizeof element, forms[f], values[i]);
+            far_and_near(element, f < ntiles, strpbrk(values[i], careful) == NULL);
+        }
+}
+
+/* The lane reads an integer of one to four digits (contract section 3: x
+ * and y within the coordinate limit, rot in quarter turns) without a bound
+ * where five bytes stand before the end of the body, and a learned text
+ * without one where the longest and eight bytes more stand (decode_lane.c).
+ * Every form of a number -- each count of digits, a sign, "-0", a leading
+ * zero, a fraction or an exponent after it, a digit too many, and for rot
+ * the texts of quarter turns it compares in place and numbers that begin
+ * as they do -- reads as the careful reader reads it, far from the end and
+ * near it. */
+Test(decode_lane, every_form_of_a_number_far_from_and_near_the_end_reads_as_the_careful_reader_section_3)
+{
+    static const char *const numbers[] = {
+        "0", "7", "12", "123", "999", "1000", "-0", "-7", "-12", "-123", "-999", "-1000",
+        "90", "180", "270", "1001", "-1001", "9999", "-9999", "10000", "12345", "-10000",
+        "00", "01", "-01", "0.0", "1.5", "12e1", "1E2", "-", "--1", "+1", "1.", "-a", "0x1",
+        "270.0", "2700", "360", "45",
+        /* Quarter turns' texts (read in place) and numbers that begin alike. */
+        "9", "18", "27", "900", "1800", "2701", "180e0", "-90", "-270", "90.0",
+    };
+    static const char *const forms[] = {
+        "{'tile':'base.E','x':%s,'y':-1,'rot':0}", "{'tile':'base.E','x':0,'y':%s,'rot':0}",
+        "{'tile':'base.E','x':0,'y':-1,'rot':%s}",
+        "{'player':'blue','kind':'meeple','x':%s,'y':0,'at':'S'}",
+        "{'player':'blue','kind':'meeple','x':0,'y':%s,'at':'S'}",
+    };
+    /* 1.0 for 1 is the careful reader's to take. */
+    every_form(numbers, sizeof numbers / sizeof numbers[0], forms, sizeof forms / sizeof forms[0],
+               3, ".eE");
+}
+
+/* The same for a figure's location (read in place when it is of three
+ * bytes at most), kind and player, the last members of a body: every
+ * location of one to four bytes, none, escaped, cut short. */
+Test(decode_lane, every_form_of_a_location_far_from_and_near_the_end_reads_as_the_careful_reader_section_3)
+{
+    static const char *const locations[] = {
+        "'N'", "'NE'", "'NNE'", "'WSW'", "'C'", "''", "'NNNE'", "'n'", "'N ", "'N", "N",
+        "'\\u004e'", "'N\\u0000'", "'#0'", "'N'.", "'NE'x",
+    };
+    static const char *const forms[] = {
+        "{'player':'blue','kind':'meeple','x':0,'y':0,'at':%s}",
+        "{'player':'blue','kind':'meeple','at':%s,'x':0,'y':0}",
+        "{'x':0,'y':0,'at':%s,'player':'blue','kind':'meeple'}",
+        "{'x':0,'y':0,'at':%s,'kind':'meeple','player':'blue'}",
+    };
+    every_form(locations, sizeof locations / sizeof locations[0], forms,
+               sizeof forms / sizeof forms[0], 0, "\\");
 }
 
 /* What the lane remembers is compared, never trusted: a tile id in a slot
@@ -416,6 +531,43 @@ Test(decode_lane, declines_every_other_form_and_the_careful_reader_answers_secti
         FAILS(true, false, 400, "/position/figures/0/flock/1", FIGURES(SHEPHERD(",'flock':[1,0]"))),
         FAILS(true, false, 422, "/position/figures/0/flock/20",
               FIGURES(SHEPHERD(",'flock':[1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1]"))),
+    };
+    RUN(rows);
+}
+
+static bool plain_text(const char *s)
+{
+    for (; *s != '\0'; s++)
+        if (!jr_plain_byte[(unsigned char)*s])
+            return false;
+    return true;
+}
+
+/* The lane reads a tile id as plain bytes only (decode_lane.c, tile_id)
+ * and declines any other string: an id in UTF-8, escaped or holding a
+ * control byte goes to the careful reader, which names the error or
+ * reads the escape. That loses no tile while every id and alias of the
+ * catalog is plain ASCII (tiles.md section 9: ids as "base.D", aliases as
+ * "BA/RCr"). */
+Test(decode_lane, a_tile_id_other_than_plain_text_goes_to_the_careful_reader_section_3)
+{
+    const cc_catalog *cat = tu_catalog();
+    for (int i = 0; i < cat->ntypes; i++) {
+        const cc_tile_type *t = &cat->types[i];
+        cr_expect(plain_text(t->id), "id %s", t->id);
+        for (int a = 0; a < t->naliases; a++)
+            cr_expect(plain_text(t->aliases[a]), "alias %s of %s", t->aliases[a], t->id);
+    }
+    static const row rows[] = {
+        TAKES(false, true, TILES(START ",{'tile':'base.\\u0045','x':0,'y':-1,'rot':0}")),
+        FAILS(false, true, 422, "/position/tiles/1/tile",
+              TILES(START ",{'tile':'b\xc3\xa4se.E','x':0,'y':-1,'rot':0}")),
+        FAILS(false, true, 422, "/position/tiles/1/tile",
+              TILES(START ",{'tile':'base.E\xc3\xa4','x':0,'y':-1,'rot':0}")),
+        FAILS(false, false, 400, "/position/tiles/1/tile",
+              TILES(START ",{'tile':'base.E\x01','x':0,'y':-1,'rot':0}")),
+        FAILS(false, false, 400, "/position/tiles/1/tile",
+              TILES(START ",{'tile':'base.E\\q','x':0,'y':-1,'rot':0}")),
     };
     RUN(rows);
 }

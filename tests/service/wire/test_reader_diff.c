@@ -254,14 +254,15 @@ Test(reader_diff, whitespace_anywhere_in_a_later_element_reads_the_same_with_the
     cr_expect_gt(n, 100);
 }
 
-/* jr_plain_run (json_reader.h) steps over plain bytes eight at a time: for
- * every byte value at every place of a run, against the end of the text or
- * not, it stops where jr_plain_byte says the first byte that is not plain
- * stands. */
+/* jr_plain_run (json_reader.h) steps over plain bytes sixteen (SSE2) and
+ * eight at a time: for every byte value at every place of a run of up to
+ * 40 bytes (two steps of sixteen and one of eight), against the end of the
+ * text or not, it stops where jr_plain_byte says the first byte that is not
+ * plain stands. */
 Test(reader_diff, plain_runs_stop_at_the_first_byte_that_is_not_plain)
 {
-    char text[24];
-    for (int len = 0; len <= 20; len++)
+    char text[48];
+    for (int len = 0; len <= 40; len++)
         for (int at = 0; at <= len; at++)
             for (int b = 0; b < 256; b++) {
                 memset(text, 'a', sizeof text);
