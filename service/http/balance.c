@@ -6,32 +6,37 @@ void balance_trial_init(balance_trial *t)
     *t = (balance_trial){ .hold_ms = BALANCE_HOLD_MIN_MS };
 }
 
-/* The work changed since the last spread: its cost per request is another
- * by more than BALANCE_WORK_CHANGE (0: not measured, no change). */
-static bool work_changed(const balance_trial *t, uint64_t ns_per_request)
+/* Costs per request a and b are of other work: one more than
+ * BALANCE_WORK_CHANGE times the other (0: not measured, no change). */
+static bool other_work(uint64_t a, uint64_t b)
 {
-    return t->ns_per_request > 0 && ns_per_request > 0 &&
-           (ns_per_request > t->ns_per_request * BALANCE_WORK_CHANGE ||
-            ns_per_request * BALANCE_WORK_CHANGE < t->ns_per_request);
+    return a > 0 && b > 0 && (a > b * BALANCE_WORK_CHANGE || b > a * BALANCE_WORK_CHANGE);
 }
 
-bool balance_may_spread(const balance_trial *t, unsigned busy_pct, uint64_t now_ms,
-                        uint64_t ns_per_request)
+void balance_observe(balance_trial *t, uint64_t ns_per_request)
 {
-    if (t->on_trial || busy_pct < BALANCE_BUSY_PCT)
+    t->ns_before = t->ns_per_request;
+    t->ns_per_request = ns_per_request;
+}
+
+bool balance_may_spread(const balance_trial *t, unsigned busy_pct, uint64_t now_ms)
+{
+    /* Steady: this interval and the one before served requests alike (a
+     * first interval may have begun idle: its rate is not the work's). */
+    if (t->on_trial || busy_pct < BALANCE_BUSY_PCT || t->ns_per_request == 0 ||
+        t->ns_before == 0 || other_work(t->ns_per_request, t->ns_before))
         return false;
-    return now_ms >= t->hold_until_ms || work_changed(t, ns_per_request);
+    return now_ms >= t->hold_until_ms || other_work(t->ns_per_request, t->ns_spread);
 }
 
-/* Judged after the interval that follows the next: the next one moves the
- * connections, the one after serves with them moved. */
-void balance_spread(balance_trial *t, uint64_t rate, uint64_t now_ms, uint64_t ns_per_request,
-                    uint64_t interval_ms)
+/* Judged at the next sweep, on the interval served with the connections
+ * moved (they move at once: the other worker is woken). */
+void balance_spread(balance_trial *t, uint64_t rate, uint64_t now_ms, uint64_t interval_ms)
 {
     t->on_trial = true;
     t->rate = rate;
-    t->judge_ms = now_ms + interval_ms + interval_ms / 2;
-    t->ns_per_request = ns_per_request;
+    t->judge_ms = now_ms + interval_ms / 2;
+    t->ns_spread = t->ns_per_request;
 }
 
 bool balance_due(const balance_trial *t, uint64_t now_ms)

@@ -15,11 +15,15 @@
  * connections go back and the busy worker holds them for a while (longer
  * each time it did not pay, shorter again once it did). A change of work
  * (its cost per request, by more than a factor) ends the hold: what did
- * not pay for health checks may for placements.
+ * not pay for health checks may for placements. A spread waits for steady
+ * work (an interval whose cost per request is like the one before), so
+ * that the rate it is judged against is that work's.
  *
- *   balance_may_spread(trial, busy_pct, now_ms, ns_per_request)
- *                                  a busy worker, not holding: spread now
- *   balance_spread(trial, rate, now_ms, ns_per_request)
+ *   balance_observe(trial, ns_per_request)
+ *                                  each sweep: the interval's cost per request
+ *   balance_may_spread(trial, busy_pct, now_ms)
+ *                                  a busy worker, steady, not holding: spread now
+ *   balance_spread(trial, rate, now_ms, interval_ms)
  *                                  a spread began; judge it then
  *   balance_due(trial, now_ms)     the spread on trial is to be judged
  *   balance_judge(trial, rate, now_ms)
@@ -45,14 +49,15 @@ typedef struct {
     uint64_t rate;               /* requests a second (every worker) before it */
     uint64_t judge_ms;           /* judged at the first sweep from then */
     uint64_t hold_until_ms, hold_ms;
-    uint64_t ns_per_request;     /* the spreading worker's, when it spread */
+    uint64_t ns_per_request;     /* the last interval's (0: none served) */
+    uint64_t ns_before;          /* the interval's before it */
+    uint64_t ns_spread;          /* the last spread's */
 } balance_trial;
 
 void balance_trial_init(balance_trial *t);
-bool balance_may_spread(const balance_trial *t, unsigned busy_pct, uint64_t now_ms,
-                        uint64_t ns_per_request);
-void balance_spread(balance_trial *t, uint64_t rate, uint64_t now_ms, uint64_t ns_per_request,
-                    uint64_t interval_ms);
+void balance_observe(balance_trial *t, uint64_t ns_per_request);
+bool balance_may_spread(const balance_trial *t, unsigned busy_pct, uint64_t now_ms);
+void balance_spread(balance_trial *t, uint64_t rate, uint64_t now_ms, uint64_t interval_ms);
 bool balance_due(const balance_trial *t, uint64_t now_ms);
 bool balance_judge(balance_trial *t, uint64_t rate, uint64_t now_ms);
 

@@ -219,6 +219,7 @@ static uint64_t served_rate(worker *w, uint64_t span, uint64_t *ns_per_request)
 static void balance(worker *w, unsigned pct, uint64_t span, uint64_t now)
 {
     uint64_t ns_per_request, rate = served_rate(w, span, &ns_per_request);
+    balance_observe(&w->trial, ns_per_request);
     if (atomic_load(&w->s->draining))
         return;
     if (balance_due(&w->trial, now)) {
@@ -228,9 +229,9 @@ static void balance(worker *w, unsigned pct, uint64_t span, uint64_t now)
             atomic_store(&w->trial_to->recall_to, w);
             wake(w->trial_to);
         }
-    } else if (balance_may_spread(&w->trial, pct, now, ns_per_request)) {
+    } else if (balance_may_spread(&w->trial, pct, now)) {
         if ((w->trial_to = spread(w)) != NULL)
-            balance_spread(&w->trial, rate, now, ns_per_request, SWEEP_MS);
+            balance_spread(&w->trial, rate, now, SWEEP_MS);
     }
 }
 
