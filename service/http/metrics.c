@@ -278,6 +278,16 @@ static void render_latency(const metrics *m, text *t)
     }
 }
 
+/* A counter by one label: its HELP and TYPE lines, then one line per
+ * value of the label. */
+static void counters(text *t, const char *name, const char *help, const char *label,
+                     const char *const *values, const atomic_uint_fast64_t *counts, int n)
+{
+    emit(t, "# HELP %s %s\n# TYPE %s counter\n", name, help, name);
+    for (int i = 0; i < n; i++)
+        emit(t, "%s{%s=\"%s\"} %llu\n", name, label, values[i], (unsigned long long)load(&counts[i]));
+}
+
 static void render_connections(const metrics *m, text *t)
 {
     static const char *const shed[METRICS_NSHED] = { "limit", "address", "memory" };
@@ -291,30 +301,21 @@ static void render_connections(const metrics *m, text *t)
             "carcassonne_http_connections_limit %llu\n",
          (long long)atomic_load_explicit(&m->connections, memory_order_relaxed),
          (unsigned long long)load(&m->connection_limit));
-    emit(t, "# HELP carcassonne_http_connections_shed_total Connections refused with a 503 "
-            "(and Retry-After), by reason.\n"
-            "# TYPE carcassonne_http_connections_shed_total counter\n");
-    for (int i = 0; i < METRICS_NSHED; i++)
-        emit(t, "carcassonne_http_connections_shed_total{reason=\"%s\"} %llu\n", shed[i],
-             (unsigned long long)load(&m->shed[i]));
-    emit(t, "# HELP carcassonne_http_connections_timed_out_total Connections closed with a 408 "
-            "because a request did not arrive in time, by phase.\n"
-            "# TYPE carcassonne_http_connections_timed_out_total counter\n");
-    for (int i = 0; i < METRICS_NTIMEOUT; i++)
-        emit(t, "carcassonne_http_connections_timed_out_total{phase=\"%s\"} %llu\n", phase[i],
-             (unsigned long long)load(&m->timed_out[i]));
+    counters(t, "carcassonne_http_connections_shed_total",
+             "Connections refused with a 503 (and Retry-After), by reason.", "reason", shed,
+             m->shed, METRICS_NSHED);
+    counters(t, "carcassonne_http_connections_timed_out_total",
+             "Connections closed with a 408 because a request did not arrive in time, by phase.",
+             "phase", phase, m->timed_out, METRICS_NTIMEOUT);
 }
 
 static void render_balance(const metrics *m, text *t)
 {
     static const char *const outcome[METRICS_NSPREAD] = { "kept", "given_back" };
-    emit(t, "# HELP carcassonne_http_spreads_total A busy worker's idle connections shared "
-            "with an idle worker, by outcome: kept (all workers then served clearly more), "
-            "given_back.\n"
-            "# TYPE carcassonne_http_spreads_total counter\n");
-    for (int i = 0; i < METRICS_NSPREAD; i++)
-        emit(t, "carcassonne_http_spreads_total{outcome=\"%s\"} %llu\n", outcome[i],
-             (unsigned long long)load(&m->spread[i]));
+    counters(t, "carcassonne_http_spreads_total",
+             "A busy worker's idle connections shared with an idle worker, by outcome: kept "
+             "(all workers then served clearly more), given_back.", "outcome", outcome,
+             m->spread, METRICS_NSPREAD);
     emit(t, "# HELP carcassonne_http_connections_moved_total Idle keep-alive connections moved "
             "from one worker to another (spread or given back).\n"
             "# TYPE carcassonne_http_connections_moved_total counter\n"
