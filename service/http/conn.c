@@ -302,11 +302,12 @@ static void refresh_date(worker *w)
     w->date_sec = now.tv_sec;
 }
 
-static void add_header(head_text *h, const char *name, const char *value)
+/* "name: value" and its line end, of the given lengths. */
+static void add_header(head_text *h, const char *name, size_t n, const char *value, size_t v)
 {
-    add_str(h, name);
+    add(h, name, n);
     ADD(h, ": ");
-    add_str(h, value);
+    add(h, value, v);
     ADD(h, "\r\n");
 }
 
@@ -315,12 +316,8 @@ static void add_header(head_text *h, const char *name, const char *value)
 static void add_checked_header(head_text *h, const char *name, const char *value)
 {
     size_t n = header_len(name), v = header_len(value);
-    if (n == SIZE_MAX || v == SIZE_MAX)
-        return;
-    add(h, name, n);
-    ADD(h, ": ");
-    add(h, value, v);
-    ADD(h, "\r\n");
+    if (n != SIZE_MAX && v != SIZE_MAX)
+        add_header(h, name, n, value, v);
 }
 
 /* The status line and headers of res into w->scratch; returns the length. */
@@ -336,8 +333,8 @@ static size_t compose(worker *w, const svc_response *res, size_t body_len, bool 
     ADD(&h, "\r\n");
     add(&h, w->date, w->date_len);
     if (res->status != 204) {
-        add_header(&h, "Content-Type",
-                   res->content_type ? res->content_type : "application/octet-stream");
+        const char *type = res->content_type ? res->content_type : "application/octet-stream";
+        add_header(&h, "Content-Type", sizeof "Content-Type" - 1, type, strlen(type));
         ADD(&h, "Content-Length: ");
         add_uint(&h, body_len);
         ADD(&h, "\r\n");

@@ -76,18 +76,16 @@
 #define EVENTS 256
 #define BALANCE_SLACK 4            /* connections: below this, no hand-over */
 
-uint64_t now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (uint64_t)t.tv_sec * 1000 + (uint64_t)t.tv_nsec / 1000000;
-}
-
 static uint64_t now_ns(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (uint64_t)t.tv_sec * 1000000000 + (uint64_t)t.tv_nsec;
+}
+
+uint64_t now_ms(void)
+{
+    return now_ns() / 1000000;
 }
 
 /* ---- accepting --------------------------------------------------------------------- */

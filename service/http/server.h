@@ -29,7 +29,7 @@
  * first worker that was not busy over the last sweep interval, else to
  * the one serving the fewest; a worker busy most of an interval gives
  * half the difference of its idle keep-alive connections to an idle
- * worker, on trial: two intervals later, if all workers together do not
+ * worker, on trial: at the next sweep, if all workers together do not
  * serve clearly more requests a second than before, the other worker
  * gives them back (its recall_to) and the busy one does not spread again
  * for a while (balance.h says why and decides).
