@@ -64,10 +64,7 @@ bool q_placements(const game *g, const cc_catalog *cat, const jr_obj *obj, const
                   int *type, cc_placement **list, int *n, cc_error *err)
 {
     char ptr[CC_POINTER_MAX];
-    size_t len = strnlen(name, sizeof ptr - 2);
-    ptr[0] = '/';
-    memcpy(ptr + 1, name, len);
-    ptr[len + 1] = '\0';
+    jr_pointer_member(ptr, "", name, strlen(name));
     *list = NULL;
     *n = 0;
     if (!dec_tile_id(obj, name, "", cat, type, err) ||

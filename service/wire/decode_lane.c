@@ -99,7 +99,7 @@ static inline const char *same_text(const char *p, const body *b, const learned 
 }
 
 /* The string whose opening quote is at p: the cursor past its closing
- * quote. Plain bytes are run over eight at a time; anything else (UTF-8,
+ * quote. Plain bytes are run over by jr_plain_run(); anything else (UTF-8,
  * an escape, an error) is read by the strict pass's own routine. */
 static inline const char *string(const char *p, const body *b, dec_lane_text *out)
 {

@@ -66,7 +66,7 @@
  *   jr_parse(doc, text, len, max_depth, err)   the strict pass
  *   jr_parse_lane(..., lane, err)    the same, offering arrays to a lane
  *   jr_lane, jr_by_lane(v), jr_plain_byte[]   lanes (see above)
- *   jr_plain_run(p, end)             the plain bytes of a string, a word at a time
+ *   jr_plain_run(p, end)             the plain bytes of a string, many at a time
  *   jr_string_end()                  a string read as the pass reads it
  *   jr_is_ws(c), jr_skip_ws(p, end)  JSON's whitespace
  *   jr_doc_free(doc)
