@@ -1,6 +1,7 @@
 /* position.c -- see position.h. */
 #include "position.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "river.h"
@@ -85,9 +86,20 @@ int cc_figures_cap(unsigned expansions)
     return CC_MAX_PLAYERS * per_player;
 }
 
+/* The records are nine tenths of a position (14.6 of 14.8 KB): cleared for
+ * every request, they cost a tenth of a placements question's instructions
+ * and two hundred cache lines written, and no one reads one past its count. */
+#define END_OF(member) (offsetof(cc_position, member) + sizeof ((cc_position *)0)->member)
+_Static_assert(END_OF(tiles) == offsetof(cc_position, nfigures)
+               && END_OF(nfigures) == offsetof(cc_position, figures)
+               && END_OF(figures) == offsetof(cc_position, scores),
+               "cc_position_init sets every member around the records: nothing else between them");
+
 void cc_position_init(cc_position *pos)
 {
-    memset(pos, 0, sizeof *pos);
+    memset(pos, 0, offsetof(cc_position, tiles));
+    pos->nfigures = 0;
+    memset(pos->scores, 0, sizeof *pos - offsetof(cc_position, scores));
     pos->expansions = CC_EXP_BASE;
     pos->options.hill_tiebreak = CC_HILL_TIEBREAK_OFFICIAL;
     pos->options.wagon_rules = CC_WAGON_RULES_C2;

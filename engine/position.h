@@ -200,7 +200,10 @@ typedef struct {
     bool builder_turn;
 } cc_position;
 
-/* A position with no players, tiles or figures, base game, default options. */
+/* A position with no players, tiles or figures, base game, default options.
+ * Every member is set but the records past the counts (tiles[ntiles..],
+ * figures[nfigures..]), which hold whatever was there: whoever appends a
+ * tile or a figure writes all of its record. */
 void cc_position_init(cc_position *pos);
 
 /* Index of the player called name, or -1. */
