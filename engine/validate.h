@@ -56,7 +56,8 @@ int cc_figure_feature_located(const cc_features *f, const cc_figure *fig);
  * no feature at `at`. The detail lists the tile's locations as placed, by
  * feature (the service also answers them as the problem's `locations`).
  * Always returns false. */
-bool cc_fail_no_location(cc_error *err, const char *pointer, const cc_board *b, int t, cc_loc at);
+bool cc_fail_no_location(cc_error *err, const char *pointer, const cc_board *b, int t, cc_loc at)
+    CC_COLD;
 
 /* For a barn: the field it stands in, or -1 if the corner is not a barn
  * spot. */

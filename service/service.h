@@ -231,14 +231,14 @@ void svc_reply_problem(svc_response *res, const cc_error *err);
  * or CC_NO_ARGS. A detail that quotes client text fills a cc_error itself
  * (CC_FAIL with CC_QUOTE) and calls svc_reply_problem(). Always returns false. */
 bool svc_problem(svc_response *res, int status, const char *pointer, int problem, int msg,
-                 const cc_arg *args, size_t n);
+                 const cc_arg *args, size_t n) CC_COLD;
 
 /* A problem about query parameter `param` (e.g. "lang", "width"): as
  * svc_problem() with pointer "" (a JSON Pointer points into the body, and
  * the query is not in the body) and an extension member "parameter":
  * param, which names it. Always returns false. */
 bool svc_problem_param(svc_response *res, int status, const char *param, int problem, int msg,
-                       const cc_arg *args, size_t n);
+                       const cc_arg *args, size_t n) CC_COLD;
 
 /* The English form of svc_problem(): an English title and printf detail,
  * answered in English whatever the request's language (Content-Language:
@@ -246,7 +246,7 @@ bool svc_problem_param(svc_response *res, int status, const char *param, int pro
  * command line's (service/http/, cli/). */
 bool svc_fail(svc_response *res, int status, const char *pointer,
               const char *title, const char *detail_fmt, ...)
-    __attribute__((format(printf, 5, 6)));
+    __attribute__((format(printf, 5, 6))) CC_COLD;
 
 /* A constant body (static storage, e.g. the embedded OpenAPI document):
  * neither copied nor freed. */

@@ -355,7 +355,7 @@ static void current_pointer(const jr_parser *ps, jr_where where, char *out)
 
 /* Fail with problem and the detail msg with its arguments (service/text/
  * problems.h; CC_ARGS(...) or CC_NO_ARGS), at the pointer `where` says. */
-static bool fail_at(jr_parser *ps, jr_where where, int status, int problem, int msg,
+static CC_COLD bool fail_at(jr_parser *ps, jr_where where, int status, int problem, int msg,
                     const cc_arg *args, size_t n)
 {
     char pointer[CC_POINTER_MAX];
@@ -372,7 +372,7 @@ static size_t offset(const jr_parser *ps, const unsigned char *p)
     return (size_t)(p - ps->start);
 }
 
-static bool fail_memory(jr_parser *ps)
+static CC_COLD bool fail_memory(jr_parser *ps)
 {
     return fail_at(ps, AT_ROOT, 500, CC_MSG_P_OUT_OF_MEMORY, SVC_D_JSON_NO_MEMORY, CC_NO_ARGS);
 }
@@ -398,7 +398,7 @@ static jr_found describe_byte(const jr_parser *ps, const unsigned char *p)
 }
 
 /* A structure error at p: "A member name ... was expected at byte N, but found X." */
-static bool fail_expected(jr_parser *ps, const unsigned char *p)
+static CC_COLD bool fail_expected(jr_parser *ps, const unsigned char *p)
 {
     jr_found f = describe_byte(ps, p);
     return fail_at(ps, AT_ROOT, 400, JR_TITLE_SYNTAX, SVC_D_JSON_NAME_EXPECTED,
@@ -740,7 +740,7 @@ static const unsigned char *scan_number(jr_parser *ps, const unsigned char *p, b
 
 /* A value that starts with none of '"', '{', '[', a digit or '-', nor is
  * true, false or null: say what it is. */
-static bool fail_value(jr_parser *ps, const unsigned char *p)
+static CC_COLD bool fail_value(jr_parser *ps, const unsigned char *p)
 {
     cc_arg at = CC_INT(BYTE, offset(ps, p));
     if (starts_with(p, ps->end, "NaN") || starts_with(p, ps->end, "Infinity"))
@@ -866,7 +866,7 @@ static inline bool add_name(jr_parser *ps, jr_frame *f, const jr_token *tok, uin
     return table_insert(ps, f->token, name, repeat);
 }
 
-static bool fail_duplicate(jr_parser *ps, jr_str name, const unsigned char *quote)
+static CC_COLD bool fail_duplicate(jr_parser *ps, jr_str name, const unsigned char *quote)
 {
     char decoded[48], excerpt[64];
     size_t n = decode_raw(name.raw, name.len, name.escaped, decoded, sizeof decoded, NULL);
