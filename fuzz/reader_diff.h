@@ -152,7 +152,10 @@ static inline bool rd_steps(const cc_catalog *cat, json_object *oroot, jr_obj *n
                                       strncmp(os, ns.s, sizeof ns.s - 1) != 0)))
         return *same = false, rd_say(why, cap, "action: different strings"), false;
 
-    /* The position, whole. */
+    /* The position, whole: both cleared first, since a decoder leaves the
+     * records past the counts as they were (cc_position_init). */
+    memset(&s->old_pos, 0, sizeof s->old_pos);
+    memset(&s->new_pos, 0, sizeof s->new_pos);
     RD_STEP("position", odec_position(oroot, cat, &s->old_pos, &oe),
             dec_position(nroot, cat, &s->new_pos, &ne));
     if (memcmp(&s->old_pos, &s->new_pos, sizeof s->old_pos) != 0)
