@@ -41,17 +41,19 @@
 #define CC_BOARD_SLOTS (1 << CC_BOARD_SLOT_BITS)   /* hash slots: > 2 * CC_MAX_TILES */
 #define CC_BOARD_GRID 4096                         /* cells of the grid: 64 x 64 */
 
+/* Pointers first and the byte last: no padding inside (72 bytes a tile,
+ * not 80: a board is written for every request). */
 typedef struct {
     const cc_tile_type *type;
-    int type_index;
-    int x, y, rot;
-    int owner;                              /* abbeys: who placed it, or -1 */
     /* In board orientation, from type->turn[rot] (the catalog's): */
     const char *edge;                       /* [4] N E S W: 'C' 'R' 'F' '?' */
     const int8_t *ring_feature;             /* [CC_RING_SIZE] ring position -> k, or -1 */
     const int8_t *split_city;               /* [4] direction -> second city k, or -1 */
-    int8_t centre_feature;                  /* k of the building at C, or -1 */
+    int type_index;
+    int x, y, rot;
+    int owner;                              /* abbeys: who placed it, or -1 */
     int neighbour[4];                       /* tile index at N E S W, or -1 */
+    int8_t centre_feature;                  /* k of the building at C, or -1 */
 } cc_board_tile;
 
 typedef struct {
