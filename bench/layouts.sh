@@ -19,15 +19,19 @@
 # worker processes, and the service with --threads 1 against nginx's one
 # worker (bench/README.md, issue 37, round 3: why they differ).
 #
-# Environment: BENCH_SECONDS (3) per round, BENCH_ROUNDS (5), BENCH_CONNS
+# Many short rounds, not a few long ones: this host's speed changes from
+# one second to the next (bench/README.md, issue 37, round 5), and the
+# median of 21 one-second rounds of each target, interleaved, moves far
+# less between runs than that of 5 or 7 three-second rounds.
+# Environment: BENCH_SECONDS (1) per round, BENCH_ROUNDS (21), BENCH_CONNS
 # (16), BENCH_THREADS of wrk (1), SERVICE_ARGS (more options for the
 # service), BENCH_OUT (build/bench-layouts).
 set -eu
 . tools/svc-lib.sh
 . bench/nginx-lib.sh
 bin=${1:?usage: bench/layouts.sh path/to/carcassonne-rules}
-secs=${BENCH_SECONDS:-3}
-rounds=${BENCH_ROUNDS:-5}
+secs=${BENCH_SECONDS:-1}
+rounds=${BENCH_ROUNDS:-21}
 conns=${BENCH_CONNS:-16}
 wthreads=${BENCH_THREADS:-1}
 out=${BENCH_OUT:-build/bench-layouts}

@@ -27,20 +27,29 @@ wait_port() {
     echo "bench: nothing answers on port $1" >&2; exit 1
 }
 
+# absolute DIR: DIR from / (nginx -p takes no relative prefix; BENCH_OUT may
+# be either).
+absolute() {
+    case $1 in
+        /*) echo "$1" ;;
+        *) echo "$PWD/$1" ;;
+    esac
+}
+
 start_nginx() {
     if [ $# -ge 3 ]; then
         dir=$1/nginx-$2
         mkdir -p "$dir/tmp"
         sed -e "s/^worker_processes 1;/worker_processes $2;/" -e "s/127\.0\.0\.1:18090/127.0.0.1:$3/" \
             bench/nginx.conf > "$dir/nginx.conf"
-        nginx -p "$PWD/$dir" -c "$PWD/$dir/nginx.conf" 2>"$dir/stderr" &
+        nginx -p "$(absolute "$dir")" -c "$(absolute "$dir")/nginx.conf" 2>"$dir/stderr" &
         ngx_pid=$!
         wait_port "$3"
         kill -0 "$ngx_pid" 2>/dev/null || { echo "bench: nginx did not start:" >&2; cat "$dir/stderr" >&2; exit 1; }
         return 0
     fi
     mkdir -p "$1/nginx/tmp"
-    nginx -p "$PWD/$1/nginx" -c "$PWD/bench/nginx.conf" 2>"$1/nginx/stderr" &
+    nginx -p "$(absolute "$1")/nginx" -c "$PWD/bench/nginx.conf" 2>"$1/nginx/stderr" &
     ngx_pid=$!
     wait_port 18090
     kill -0 "$ngx_pid" 2>/dev/null || { echo "bench: nginx did not start:" >&2; cat "$1/nginx/stderr" >&2; exit 1; }
