@@ -12,16 +12,19 @@
 #                         (bench/overload.sh): req/s, ratios, probe latency
 #   make bench-callgrind  instruction counts of the engine microbenchmark
 #                         and of each hot route through svc_dispatch()
-#                         (valgrind --tool=callgrind): repeatable on a noisy
-#                         machine, the figure to compare between commits
+#                         (valgrind --tool=callgrind), and the cache lines
+#                         a route's request fetches from beyond L2 when it
+#                         starts with cold caches (route_bench --cold, the
+#                         cache simulation): repeatable on a noisy machine,
+#                         the figures to compare between commits
 #   make bench-bodies     regenerate bench/positions/ and bench/bodies/
 #                         (bench/layouts.py: bench/bodies/layouts/)
 #   make bench-layouts    placements on one position in every layout clients
 #                         send (compact, Python's spacing, pretty, members
 #                         reversed, UTF-8 names): over HTTP against healthz
 #                         and nginx (bench/layouts.sh), then without sockets
-#                         (route_bench --layouts); ratios (issue 37); part
-#                         of bench
+#                         (route_bench --layouts), warm and with cold caches;
+#                         ratios (issue 37); part of bench
 #   make bench-lang       placements in English against German (?lang=de and
 #                         Accept-Language), interleaved, ratios (issue 15: a
 #                         language costs what English costs, within 5%)
@@ -92,6 +95,7 @@ bench-layouts: $(BIN) $(ROUTE_BENCH)
 	@tools/install-deps.sh wrk nginx-light
 	bench/layouts.sh $(BIN)
 	$(ROUTE_BENCH) --layouts
+	$(ROUTE_BENCH) --layouts --cold
 
 bench: bench-http bench-layouts bench-engine bench-render bench-overload bench-fairness
 
