@@ -34,15 +34,16 @@
 
 /* Fail at `pointer` with problem and the detail msg with its arguments
  * (service/text/problems.h; CC_ARGS(...) or CC_NO_ARGS). */
-static CC_COLD bool fail_at(cc_error *err, int status, const char *pointer, int problem, int msg,
-                    const cc_arg *args, size_t n)
+static CC_COLD bool fail_at(cc_error *err, int status, const char *pointer, int problem,
+                            int msg, const cc_arg *args, size_t n)
 {
     return cc_fail_text(err, (cc_status)status, pointer, problem, msg, args, n);
 }
 
 /* Fail at member `name` of the object at `pointer`. */
-static CC_COLD bool fail_member(cc_error *err, int status, const char *pointer, const char *name,
-                        int problem, int msg, const cc_arg *args, size_t n)
+static CC_COLD bool fail_member(cc_error *err, int status, const char *pointer,
+                                const char *name, int problem, int msg, const cc_arg *args,
+                                size_t n)
 {
     char ptr[CC_POINTER_MAX];
     jr_pointer_member(ptr, pointer, name, strlen(name));

@@ -356,7 +356,7 @@ static void current_pointer(const jr_parser *ps, jr_where where, char *out)
 /* Fail with problem and the detail msg with its arguments (service/text/
  * problems.h; CC_ARGS(...) or CC_NO_ARGS), at the pointer `where` says. */
 static CC_COLD bool fail_at(jr_parser *ps, jr_where where, int status, int problem, int msg,
-                    const cc_arg *args, size_t n)
+                            const cc_arg *args, size_t n)
 {
     char pointer[CC_POINTER_MAX];
     current_pointer(ps, where, pointer);
