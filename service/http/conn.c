@@ -104,8 +104,22 @@ static void unlink_conn(worker *w, conn *c)
         c->next->prev = c->prev;
 }
 
+/* c out of w's deferred answers (closed before the pass ended). */
+static void undefer(worker *w, conn *c)
+{
+    conn **at = &w->deferred;
+    while (*at != c)
+        at = &(*at)->deferred_next;
+    *at = c->deferred_next;
+    if (*at == NULL)
+        w->deferred_tail = at;
+    c->deferred = false;
+}
+
 void conn_close(worker *w, conn *c)
 {
+    if (c->deferred)
+        undefer(w, c);
     if (c->counted)
         atomic_fetch_sub(&w->load, 1);
     unlink_conn(w, c);
@@ -124,6 +138,32 @@ void conn_close(worker *w, conn *c)
 }
 
 /* ---- sending ------------------------------------------------------------------------- */
+
+/* Keep in c what the socket did not take of head and body (`sent` bytes of
+ * them went out): the rest of the head copied, the body by reference (owned
+ * passes to c). STEP_WAIT, or STEP_CLOSED when out of memory. */
+static step keep_unsent(worker *w, conn *c, const char *head, size_t head_len,
+                        const char *body, size_t body_len, char *owned, size_t sent)
+{
+    size_t head_rest = sent < head_len ? head_len - sent : 0;
+    size_t body_done = sent > head_len ? sent - head_len : 0;
+    c->out_head = head_rest ? malloc(head_rest) : NULL;
+    if (head_rest && c->out_head == NULL) {
+        free(owned);
+        conn_close(w, c);
+        return STEP_CLOSED;
+    }
+    if (head_rest)
+        memcpy(c->out_head, head + sent, head_rest);
+    c->out_head_len = head_rest;
+    c->out_head_sent = 0;
+    c->out_body = body;
+    c->out_body_owned = owned;
+    c->out_body_len = body_len;
+    c->out_body_sent = body_done;
+    c->want_out = true;
+    return STEP_WAIT;
+}
 
 /* Send head and body; what the socket does not take now waits in c (the
  * rest of the head copied, the body by reference: owned is a malloc'ed
@@ -150,24 +190,7 @@ static step send_answer(worker *w, conn *c, const char *head, size_t head_len,
         return STEP_MORE;
     }
     /* The socket is full: keep the rest for EPOLLOUT. */
-    size_t head_rest = sent < head_len ? head_len - sent : 0;
-    size_t body_done = sent > head_len ? sent - head_len : 0;
-    c->out_head = head_rest ? malloc(head_rest) : NULL;
-    if (head_rest && c->out_head == NULL) {
-        free(owned);
-        conn_close(w, c);
-        return STEP_CLOSED;
-    }
-    if (head_rest)
-        memcpy(c->out_head, head + sent, head_rest);
-    c->out_head_len = head_rest;
-    c->out_head_sent = 0;
-    c->out_body = body;
-    c->out_body_owned = owned;
-    c->out_body_len = body_len;
-    c->out_body_sent = body_done;
-    c->want_out = true;
-    return STEP_WAIT;
+    return keep_unsent(w, c, head, head_len, body, body_len, owned, sent);
 }
 
 /* EPOLLOUT: send more of the waiting answer. STEP_MORE once it is all sent. */
@@ -215,6 +238,76 @@ static step start_linger(worker *w, conn *c)
     c->in_len = c->in_cap = 0;
     c->borrowed = false;
     return STEP_WAIT;
+}
+
+/* ---- answers sent when the pass ends ---------------------------------------------- */
+
+/* An answer made during a pass over epoll's events waits until the pass
+ * ends (conn_send_deferred), or until the pass has run DEFER_MAX_NS: its
+ * head in the worker's heads buffer, its body in c. Why: when the clients
+ * share the server's cores (the benchmark's wrk and two workers on two
+ * cores, issue 37), an answer sent the moment it is made wakes the client
+ * for that answer alone, and the client and the worker take turns on a
+ * core, each evicting the other's caches; the answers of a pass sent one
+ * after the other find the client awake. Measured (bench/README.md, issue
+ * 37, round 6): placements 8% less CPU a request, server and wrk together.
+ * Redis sends its replies the same way, before it sleeps
+ * (handleClientsWithPendingWrites). */
+static step defer_answer(worker *w, conn *c, const char *head, size_t head_len,
+                         const char *body, size_t body_len, char *owned)
+{
+    if (head_len > sizeof w->heads - w->heads_len)
+        conn_send_deferred(w);    /* the pass's heads fill the buffer: send them now */
+    if (head_len > sizeof w->heads - w->heads_len)
+        return send_answer(w, c, head, head_len, body, body_len, owned);
+    memcpy(w->heads + w->heads_len, head, head_len);
+    c->deferred_at = w->heads_len;
+    c->deferred_len = head_len;
+    w->heads_len += head_len;
+    c->out_body = body;
+    c->out_body_owned = owned;
+    c->out_body_len = body_len;
+    c->out_body_sent = 0;
+    c->deferred = true;
+    c->more_input = true;         /* until serve_events() knows better */
+    c->deferred_next = NULL;
+    if (w->deferred == NULL)
+        w->deferred_since_ns = now_ns();
+    *w->deferred_tail = c;
+    w->deferred_tail = &c->deferred_next;
+    return STEP_WAIT;
+}
+
+/* Send c's deferred answer and go on as after any answer: close, or its
+ * pipelined requests, then its socket. */
+static void send_deferred(worker *w, conn *c)
+{
+    const char *body = c->out_body;
+    char *owned = c->out_body_owned;
+    size_t len = c->out_body_len;
+    c->out_body = c->out_body_owned = NULL;
+    c->out_body_len = 0;
+    step r = send_answer(w, c, w->heads + c->deferred_at, c->deferred_len, body, len, owned);
+    if (r == STEP_MORE && c->close_after)
+        start_linger(w, c);
+    else if (r == STEP_MORE)
+        conn_run(w, c, c->more_input ? EPOLLIN : 0);
+}
+
+void conn_send_deferred(worker *w)
+{
+    bool deferring = w->deferring;
+    w->deferring = false;         /* pipelined requests served now are answered at once */
+    conn *c;
+    while ((c = w->deferred) != NULL) {
+        w->deferred = c->deferred_next;
+        if (w->deferred == NULL)
+            w->deferred_tail = &w->deferred;
+        c->deferred = false;
+        send_deferred(w, c);
+    }
+    w->heads_len = 0;
+    w->deferring = deferring;
 }
 
 /* Read until the socket is empty (edge-triggered), at most 1 MiB per event:
@@ -368,7 +461,8 @@ static step respond(worker *w, conn *c, svc_response *res, bool close, bool head
         len = 0;
     }
     c->close_after = close;
-    step r = send_answer(w, c, w->scratch, head_len, len ? body : NULL, len, owned);
+    step r = (w->deferring ? defer_answer : send_answer)(w, c, w->scratch, head_len,
+                                                        len ? body : NULL, len, owned);
     if (r == STEP_MORE && close)
         return start_linger(w, c);
     return r;
@@ -695,6 +789,12 @@ static bool settle(worker *w, conn *c)
     c->in = NULL;
     c->in_len = c->in_cap = 0;
     c->borrowed = false;
+    if (c->deferred || c->want_out) {
+        /* An answer is on its way and another cannot overtake it: the
+         * connection closes after it (the pipelined bytes are lost). */
+        c->close_after = true;
+        return false;
+    }
     refuse_prepared(w, c, &w->s->no_memory);
     return false;
 }
@@ -944,6 +1044,8 @@ static bool serve_events(worker *w, conn *c, uint32_t events)
 {
     if (c->job != NULL)
         return true;              /* the heavy pool holds its buffer: after the answer */
+    if (c->deferred)
+        return true;              /* its answer goes first (conn_send_deferred) */
     if (events & EPOLLERR) {
         conn_close(w, c);
         return false;
@@ -965,8 +1067,10 @@ static bool serve_events(worker *w, conn *c, uint32_t events)
         step r = advance(w, c);
         if (r == STEP_CLOSED)
             return false;
-        if (r == STEP_WAIT)
+        if (r == STEP_WAIT) {
+            c->more_input = more;
             return true;
+        }
         if (r == STEP_MORE)
             continue;
         if (!more)

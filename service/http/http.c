@@ -25,7 +25,8 @@
  * the first worker not busy over the last sweep, else to the one serving
  * the fewest; a busy worker gives idle connections to an idle one (server.h:
  * balance). No work is ever kept aside for later: the
- * epoll timeout is the next deadline sweep (SWEEP_MS), never longer.
+ * epoll timeout is the next deadline sweep (SWEEP_MS), never longer, and
+ * an answer waits only for the end of the pass that made it (server.h).
  *
  * Limits: the soft RLIMIT_NOFILE is raised to the hard one by main(); the
  * connection limit is what it allows after a reserve for the server's own
@@ -76,7 +77,7 @@
 #define EVENTS 256
 #define BALANCE_SLACK 4            /* connections: below this, no hand-over */
 
-static uint64_t now_ns(void)
+uint64_t now_ns(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
@@ -346,6 +347,7 @@ static void *worker_main(void *arg)
         int n = epoll_wait(w->epfd, ev, EVENTS, timeout);
         uint64_t woke_ns = now_ns();
         w->now_ms = woke_ns / 1000000;
+        w->deferring = true;          /* answers made in the pass wait for its end */
         for (int i = 0; i < n; i++) {
             void *p = ev[i].data.ptr;
             if (p == &s->listen_fd) {
@@ -359,7 +361,11 @@ static void *worker_main(void *arg)
             } else {
                 conn_run(w, p, ev[i].events);
             }
+            if (w->deferred != NULL && now_ns() - w->deferred_since_ns >= DEFER_MAX_NS)
+                conn_send_deferred(w);
         }
+        w->deferring = false;
+        conn_send_deferred(w);
         if (atomic_load_explicit(&w->recall_to, memory_order_relaxed) != NULL)
             give_back(w);
         if (n > 0)
@@ -498,6 +504,7 @@ static bool start_workers(http_server *s, char *errbuf, size_t errlen)
     for (unsigned i = 0; i < s->nworkers; i++) {
         worker *w = &s->workers[i];
         w->s = s;
+        w->deferred_tail = &w->deferred;
         balance_trial_init(&w->trial);
         w->epfd = epoll_create1(EPOLL_CLOEXEC);
         w->wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);

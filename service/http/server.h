@@ -23,6 +23,10 @@
  *   lingering  the answer said "close": what the client still sends is
  *              read and dropped until it closes or LINGER_MS pass, so it
  *              sees the answer, not a reset
+ * An answer made while the worker goes through the events of one
+ * epoll_wait is sent when it has gone through them all (or after
+ * DEFER_MAX_NS), before it waits again; the connection waits in none of
+ * the above meanwhile, and goes on once its answer is sent.
  *
  * Balance: as few workers awake as the work needs. Whichever worker
  * accepts a connection hands it (through the inbox and a wake-up) to the
@@ -64,6 +68,9 @@
 #define LINGER_MS 2000            /* after an answer that closes */
 #define SCRATCH_SIZE 16384        /* per worker: response heads, dropped input */
 #define RBUF_SIZE 32768           /* per worker: reads (a head and a typical body) */
+#define HEADS_SIZE 16384          /* per worker: heads of the answers a pass defers */
+/* An answer waits for the end of its pass at most about this long. */
+#define DEFER_MAX_NS 1000000
 #define INBOX_SIZE 256            /* connections handed to a worker, not yet taken */
 /* Access-log lines a worker holds until its loop pass ends: PIPE_BUF, so
  * that one write(2) of them is atomic on a pipe as well as on a file. */
@@ -106,6 +113,12 @@ typedef struct conn {
     struct timespec started;     /* the head complete (latency, access log) */
     int route;                   /* metrics_route() of the request dispatched */
     heavy_job *job;              /* a request with the heavy pool: wait for it */
+    /* An answer made during the worker's pass, sent when the pass ends:
+     * its head in w->heads, its body in out_body (conn.c, defer_answer). */
+    struct conn *deferred_next;  /* w->deferred's next */
+    bool deferred;
+    bool more_input;             /* the socket may hold more: read after the answer */
+    uint32_t deferred_at, deferred_len;
 } conn;
 
 /* A connection accepted by one worker for another (balance), or an idle
@@ -144,6 +157,13 @@ struct worker {
     uint64_t next_sweep_ms;
     bool drain_seen;             /* idle connections closed for the drain */
     uint64_t now_ms;             /* CLOCK_MONOTONIC, read once per loop */
+    /* Answers made during a pass over epoll's events, sent when it ends
+     * (conn_send_deferred), in the order they were made. */
+    bool deferring;              /* in a pass: answers wait in the list */
+    conn *deferred, **deferred_tail;
+    uint64_t deferred_since_ns;  /* when the first of them was made */
+    size_t heads_len;
+    char heads[HEADS_SIZE];      /* their heads */
     time_t date_sec;
     char date[40];               /* "Date: ...\r\n" */
     size_t date_len;
@@ -182,6 +202,7 @@ struct http_server {
 };
 
 uint64_t now_ms(void);
+uint64_t now_ns(void);
 
 /* conn.c */
 /* Serve h->fd in w (already counted in the server's open count, the peer
@@ -195,6 +216,9 @@ void conn_admit(worker *w, const handed_conn *h);
 bool conn_release(worker *w, conn *c, handed_conn *h);
 void conn_shed(worker *w, int fd, metrics_shed_reason why);
 void conn_run(worker *w, conn *c, uint32_t events);
+/* Send the answers deferred during this pass (w->deferred; conn.c says
+ * why), each connection going on after its answer. */
+void conn_send_deferred(worker *w);
 void conn_check_deadlines(worker *w, conn *c, uint64_t now);
 void conn_drain(worker *w, conn *c);
 void conn_close(worker *w, conn *c);

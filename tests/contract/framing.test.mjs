@@ -14,6 +14,7 @@
 // nosniff.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { startService } from './server.mjs';
 import { small } from './fixtures.mjs';
 import { exchange } from './rawhttp.mjs';
@@ -267,6 +268,35 @@ test('requests arriving in pieces are read whole while others are served in betw
     assert.equal(JSON.parse(r.responses[0].body).valid, true);
   }
   for (const r of await Promise.all(quick)) assert.equal(r.responses[0]?.status, 200);
+});
+
+// A worker sends the answers it made while going through one epoll_wait's
+// events when it has gone through them all (service/http/conn.c says why):
+// each connection still gets its answers whole and in order, the bytes
+// pipelined behind an answer are served after it, and a client that
+// leaves before its answer costs the others nothing.
+test('answers held to the end of a pass reach every connection whole and in order', async () => {
+  const pipelined = post(`${JSON_TYPE}Content-Length: ${len}\r\n`, good)
+    + 'GET /v1/tiles/no.such HTTP/1.1\r\nHost: t\r\n\r\n'
+    + 'GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n';
+  const leaving = Array.from({ length: 10 }, () => new Promise((resolve) => {
+    const sock = net.connect({ port: svc.port, host: '127.0.0.1' }, () => {
+      sock.write(pipelined);
+      sock.destroy();             /* gone before its answers are sent */
+      resolve();
+    });
+    sock.on('error', resolve);
+  }));
+  const staying = Array.from({ length: 40 }, () => exchange(svc.port, [pipelined], { ms: 5000 }));
+  await Promise.all(leaving);
+  for (const r of await Promise.all(staying)) {
+    assert.deepEqual(r.responses.map((x) => x.status), [200, 404, 200], r.data.toString('latin1').slice(0, 400));
+    assert.equal(JSON.parse(r.responses[0].body).valid, true);
+    assert.equal(JSON.parse(r.responses[1].body).status, 404);
+    assert.equal(JSON.parse(r.responses[2].body).status, 'ok');
+    assert.ok(r.closed, 'the connection closes after the answer that said close');
+    assert.equal(r.responses[2].headers.connection, 'close');
+  }
 });
 
 test('after all of that the service answers normally', async () => {
