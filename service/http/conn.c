@@ -723,7 +723,8 @@ void conn_admit(worker *w, const handed_conn *h)
 bool conn_release(worker *w, conn *c, handed_conn *h)
 {
     if (!c->counted || c->job != NULL || c->state != CONN_HEAD || c->in_len != 0 ||
-        c->in != NULL || c->want_out || epoll_ctl(w->epfd, EPOLL_CTL_DEL, c->fd, NULL) != 0)
+        c->in != NULL || c->want_out || c->deferred ||
+        epoll_ctl(w->epfd, EPOLL_CTL_DEL, c->fd, NULL) != 0)
         return false;
     unlink_conn(w, c);
     atomic_fetch_sub(&w->load, 1);
