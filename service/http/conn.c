@@ -244,7 +244,8 @@ static step start_linger(worker *w, conn *c)
 
 /* An answer made during a pass over epoll's events waits until the pass
  * ends (conn_send_deferred), or until the pass has run DEFER_MAX_NS: its
- * head in the worker's heads buffer, its body in c. Why: when the clients
+ * head in the worker's heads buffer (once that is full, answers go at
+ * once), its body in c. Why: when the clients
  * share the server's cores (the benchmark's wrk and two workers on two
  * cores, issue 37), an answer sent the moment it is made wakes the client
  * for that answer alone, and the client and the worker take turns on a
@@ -256,8 +257,9 @@ static step start_linger(worker *w, conn *c)
 static step defer_answer(worker *w, conn *c, const char *head, size_t head_len,
                          const char *body, size_t body_len, char *owned)
 {
-    if (head_len > sizeof w->heads - w->heads_len)
-        conn_send_deferred(w);    /* the pass's heads fill the buffer: send them now */
+    /* The pass's heads fill the buffer: this answer goes at once. (Not
+     * the others first: sending them serves their pipelined requests,
+     * whose heads are composed where this one still is.) */
     if (head_len > sizeof w->heads - w->heads_len)
         return send_answer(w, c, head, head_len, body, body_len, owned);
     memcpy(w->heads + w->heads_len, head, head_len);

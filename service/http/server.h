@@ -68,7 +68,9 @@
 #define LINGER_MS 2000            /* after an answer that closes */
 #define SCRATCH_SIZE 16384        /* per worker: response heads, dropped input */
 #define RBUF_SIZE 32768           /* per worker: reads (a head and a typical body) */
+#ifndef HEADS_SIZE                /* (a test build may make it small) */
 #define HEADS_SIZE 16384          /* per worker: heads of the answers a pass defers */
+#endif
 /* An answer waits for the end of its pass at most about this long. */
 #define DEFER_MAX_NS 1000000
 #define INBOX_SIZE 256            /* connections handed to a worker, not yet taken */
