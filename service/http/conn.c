@@ -139,32 +139,6 @@ void conn_close(worker *w, conn *c)
 
 /* ---- sending ------------------------------------------------------------------------- */
 
-/* Keep in c what the socket did not take of head and body (`sent` bytes of
- * them went out): the rest of the head copied, the body by reference (owned
- * passes to c). STEP_WAIT, or STEP_CLOSED when out of memory. */
-static step keep_unsent(worker *w, conn *c, const char *head, size_t head_len,
-                        const char *body, size_t body_len, char *owned, size_t sent)
-{
-    size_t head_rest = sent < head_len ? head_len - sent : 0;
-    size_t body_done = sent > head_len ? sent - head_len : 0;
-    c->out_head = head_rest ? malloc(head_rest) : NULL;
-    if (head_rest && c->out_head == NULL) {
-        free(owned);
-        conn_close(w, c);
-        return STEP_CLOSED;
-    }
-    if (head_rest)
-        memcpy(c->out_head, head + sent, head_rest);
-    c->out_head_len = head_rest;
-    c->out_head_sent = 0;
-    c->out_body = body;
-    c->out_body_owned = owned;
-    c->out_body_len = body_len;
-    c->out_body_sent = body_done;
-    c->want_out = true;
-    return STEP_WAIT;
-}
-
 /* Send head and body; what the socket does not take now waits in c (the
  * rest of the head copied, the body by reference: owned is a malloc'ed
  * body whose ownership passes to c, else body must outlive the send).
@@ -190,7 +164,24 @@ static step send_answer(worker *w, conn *c, const char *head, size_t head_len,
         return STEP_MORE;
     }
     /* The socket is full: keep the rest for EPOLLOUT. */
-    return keep_unsent(w, c, head, head_len, body, body_len, owned, sent);
+    size_t head_rest = sent < head_len ? head_len - sent : 0;
+    size_t body_done = sent > head_len ? sent - head_len : 0;
+    c->out_head = head_rest ? malloc(head_rest) : NULL;
+    if (head_rest && c->out_head == NULL) {
+        free(owned);
+        conn_close(w, c);
+        return STEP_CLOSED;
+    }
+    if (head_rest)
+        memcpy(c->out_head, head + sent, head_rest);
+    c->out_head_len = head_rest;
+    c->out_head_sent = 0;
+    c->out_body = body;
+    c->out_body_owned = owned;
+    c->out_body_len = body_len;
+    c->out_body_sent = body_done;
+    c->want_out = true;
+    return STEP_WAIT;
 }
 
 /* EPOLLOUT: send more of the waiting answer. STEP_MORE once it is all sent. */
@@ -245,12 +236,12 @@ static step start_linger(worker *w, conn *c)
 /* An answer made during a pass over epoll's events waits until the pass
  * ends (conn_send_deferred), or until the pass has run DEFER_MAX_NS: its
  * head in the worker's heads buffer (once that is full, answers go at
- * once), its body in c. Why: when the clients
- * share the server's cores (the benchmark's wrk and two workers on two
- * cores, issue 37), an answer sent the moment it is made wakes the client
- * for that answer alone, and the client and the worker take turns on a
- * core, each evicting the other's caches; the answers of a pass sent one
- * after the other find the client awake. Measured (bench/README.md, issue
+ * once), its body in c. Why: when the clients share the server's cores
+ * (the benchmark's wrk and two workers on two cores, issue 37), an answer
+ * sent the moment it is made wakes the client for that answer alone, and
+ * the client and the worker take turns on a core, each evicting the
+ * other's caches; the answers of a pass sent one after the other find the
+ * client awake. Measured (bench/README.md, issue
  * 37, round 6): placements 8% less CPU a request, server and wrk together.
  * Redis sends its replies the same way, before it sleeps
  * (handleClientsWithPendingWrites). */
