@@ -14,6 +14,11 @@
 #   placements / healthz  >= 0.5 for every layout, then >= 0.6
 #   slowest / fastest     >= 0.9 (no layout more than 10% slower)
 #   healthz / nginx       >= 1.0
+# Beside each layout's rate: the answer's own time inside the server (the
+# median round's mean, from the service's /metrics: a request's headers to
+# its answer queued), to set against route_bench's time for the same body
+# without sockets, which make bench-layouts prints next: what a server
+# adds to the answer itself (bench/README.md, issue 37, round 7).
 # and, beside the issue's pair, the pairs with as many workers on each
 # side: the service (one thread per core) against nginx with as many
 # worker processes, and the service with --threads 1 against nginx's one
@@ -40,12 +45,26 @@ mkdir -p "$out"
 results="$out/results.txt"
 : > "$results"
 
-# run NAME URL [BODYFILE]: one round; appends its req/s to $out/NAME.rps.
+# answered BASE -> "SUM COUNT" of POST /v1/placements in the service's /metrics.
+answered() {
+    curl -s "$1/metrics" | awk '
+        /^carcassonne_http_request_duration_seconds_sum[{]route="\/v1\/placements"[}]/ { s = $2 }
+        /^carcassonne_http_request_duration_seconds_count[{]route="\/v1\/placements"[}]/ { c = $2 }
+        END { print s + 0, c + 0 }'
+}
+
+# run NAME URL [BODYFILE]: one round; appends its req/s to $out/NAME.rps
+# and, for a body, the answers' mean time in the server (µs) to $out/NAME.us.
 run() {
     name=$1 url=$2 body=${3:-}
     log="$out/wrk-$name.txt"
     if [ -n "$body" ]; then
+        before=$(answered "${url%/v1/placements}")
         BODY=$body wrk -t"$wthreads" -c"$conns" -d"${secs}s" -s bench/post.lua "$url" > "$log"
+        # shellcheck disable=SC2046,SC2086
+        set -- $before $(answered "${url%/v1/placements}")
+        awk -v s="$1" -v c="$2" -v s2="$3" -v c2="$4" \
+            'BEGIN { printf "%.2f\n", (c2 > c ? (s2 - s) / (c2 - c) * 1e6 : 0) }' >> "$out/$name.us"
     else
         wrk -t"$wthreads" -c"$conns" -d"${secs}s" "$url" > "$log"
     fi
@@ -57,7 +76,7 @@ run() {
     printf '  round %d  %-12s %9s req/s\n' "$round" "$name" "$r" >> "$results.rounds"
 }
 
-median() { sort -n "$out/$1.rps" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+median() { sort -n "$out/$1.${2:-rps}" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
 echo "# bench/layouts.sh: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), wrk -t$wthreads -c$conns, median of $rounds interleaved rounds of ${secs}s" | tee -a "$results"
@@ -85,7 +104,7 @@ for l in $layouts; do
         || { echo "bench: layout $l gets another answer than compact" >&2; exit 1; }
 done
 
-for name in nginx healthz nginx-n healthz-1 $layouts; do : > "$out/$name.rps"; done
+for name in nginx healthz nginx-n healthz-1 $layouts; do : > "$out/$name.rps"; : > "$out/$name.us"; done
 for round in $(seq "$rounds"); do
     run nginx "http://127.0.0.1:18090/"
     run healthz "$base/healthz"
@@ -109,7 +128,8 @@ printf '%-12s %9s req/s   healthz/nginx with 1 worker each %s\n' "healthz x1" "$
 lo= ; hi=
 for l in $layouts; do
     r=$(median "$l")
-    printf 'placements %-12s %9s req/s   /healthz %s\n' "$l" "$r" "$(ratio "$r" "$h")" | tee -a "$results"
+    printf 'placements %-12s %9s req/s   /healthz %s   answer in the server %6s µs\n' "$l" "$r" \
+        "$(ratio "$r" "$h")" "$(median "$l" us)" | tee -a "$results"
     if [ -z "$lo" ] || [ "$r" -lt "$lo" ]; then lo=$r; fi
     if [ -z "$hi" ] || [ "$r" -gt "$hi" ]; then hi=$r; fi
 done
