@@ -22,8 +22,10 @@
 #   make bench-layouts    placements on one position in every layout clients
 #                         send (compact, Python's spacing, pretty, members
 #                         reversed, UTF-8 names): over HTTP against healthz
-#                         and nginx (bench/layouts.sh), then without sockets
-#                         (route_bench --layouts), warm and with cold caches;
+#                         and nginx (bench/layouts.sh, with each layout's
+#                         answer time inside the server), then without
+#                         sockets (route_bench --layouts), warm and with
+#                         cold caches;
 #                         ratios (issue 37); part of bench
 #   make bench-lang       placements in English against German (?lang=de and
 #                         Accept-Language), interleaved, ratios (issue 15: a
