@@ -104,7 +104,8 @@ static void unlink_conn(worker *w, conn *c)
         c->next->prev = c->prev;
 }
 
-/* c out of w's deferred answers (closed before the pass ended). */
+/* c out of w's deferred answers: the first when they are sent, any when
+ * c closes before the pass ended. */
 static void undefer(worker *w, conn *c)
 {
     conn **at = &w->deferred;
@@ -293,10 +294,7 @@ void conn_send_deferred(worker *w)
     w->deferring = false;         /* pipelined requests served now are answered at once */
     conn *c;
     while ((c = w->deferred) != NULL) {
-        w->deferred = c->deferred_next;
-        if (w->deferred == NULL)
-            w->deferred_tail = &w->deferred;
-        c->deferred = false;
+        undefer(w, c);
         send_deferred(w, c);
     }
     w->heads_len = 0;
