@@ -104,7 +104,8 @@ for l in $layouts; do
         || { echo "bench: layout $l gets another answer than compact" >&2; exit 1; }
 done
 
-for name in nginx healthz nginx-n healthz-1 $layouts; do : > "$out/$name.rps"; : > "$out/$name.us"; done
+for name in nginx healthz nginx-n healthz-1 $layouts; do : > "$out/$name.rps"; done
+for l in $layouts; do : > "$out/$l.us"; done
 for round in $(seq "$rounds"); do
     run nginx "http://127.0.0.1:18090/"
     run healthz "$base/healthz"
