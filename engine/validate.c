@@ -129,33 +129,71 @@ static bool check_counts(const cc_position *pos, const cc_catalog *cat, cc_error
     return check_abbey_total(pos, cat, abbeys_total, err);
 }
 
-static bool check_edges(const cc_board *b, cc_error *err)
+/* What the walk of check_edges() finds for the checks after it, which
+ * cc_validate_board() makes in their order: */
+typedef struct {
+    bool linked;        /* every tile but the first touches an earlier one */
+    bool shrines;       /* a shrine is on the board */
+    int abbey, side;    /* the first abbey beside an empty cell and that
+                           cell's side, or -1 */
+} board_walk;
+
+static CC_COLD bool edges_fail(const cc_board *b, int t, int d, int n, cc_error *err)
 {
-    for (int t = 0; t < b->ntiles; t++)
+    char ptr[80];
+    char mine = b->tiles[t].edge[d], theirs = b->tiles[n].edge[cc_dir_opposite(d)];
+    PTR(ptr, "/position/tiles/%d", t);
+    return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_EDGES_DO_NOT_MATCH,
+                   CC_MSG_D_EDGES_DO_NOT_MATCH, CC_SIDE(SIDE, d), CC_INT(INDEX, t),
+                   CC_STR(TILE, b->tiles[t].type->id), CC_INT(X, b->tiles[t].x),
+                   CC_INT(Y, b->tiles[t].y), CC_EDGE(EDGE, mine), CC_INT(OTHER_INDEX, n),
+                   CC_STR(OTHER_TILE, b->tiles[n].type->id), CC_EDGE(OTHER_EDGE, theirs));
+}
+
+/* Is the building at the centre of bt (there must be one) a shrine? */
+static bool is_shrine(const cc_board_tile *bt)
+{
+    return bt->type->features[bt->centre_feature].type == CC_FEAT_SHRINE;
+}
+
+/* The edges checked (each pair of neighbours once, at the later tile:
+ * the first mismatch fails), and *w filled on the way: one walk for what
+ * were four. */
+static bool check_edges(const cc_board *b, board_walk *w, cc_error *err)
+{
+    *w = (board_walk){ .linked = true, .shrines = false, .abbey = -1, .side = -1 };
+    for (int t = 0; t < b->ntiles; t++) {
+        const cc_board_tile *bt = &b->tiles[t];
+        bool earlier = t == 0;
+        int open = -1;
         for (int d = CC_DIR_N; d < 4; d++) {
-            int n = b->tiles[t].neighbour[d];
-            if (n < 0 || n > t)
-                continue;   /* report at the later tile, once */
-            char mine = b->tiles[t].edge[d], theirs = b->tiles[n].edge[cc_dir_opposite(d)];
-            if (cc_edges_match(mine, theirs))
+            int n = bt->neighbour[d];
+            if (n < 0) {
+                if (open < 0)
+                    open = d;
                 continue;
-            char ptr[80];
-            PTR(ptr, "/position/tiles/%d", t);
-            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_EDGES_DO_NOT_MATCH,
-                           CC_MSG_D_EDGES_DO_NOT_MATCH, CC_SIDE(SIDE, d), CC_INT(INDEX, t),
-                           CC_STR(TILE, b->tiles[t].type->id), CC_INT(X, b->tiles[t].x),
-                           CC_INT(Y, b->tiles[t].y), CC_EDGE(EDGE, mine), CC_INT(OTHER_INDEX, n),
-                           CC_STR(OTHER_TILE, b->tiles[n].type->id), CC_EDGE(OTHER_EDGE, theirs));
+            }
+            if (n > t)
+                continue;
+            earlier = true;
+            if (!cc_edges_match(bt->edge[d], b->tiles[n].edge[cc_dir_opposite(d)]))
+                return edges_fail(b, t, d, n, err);
         }
+        w->linked &= earlier;
+        w->shrines |= bt->centre_feature >= 0 && is_shrine(bt);
+        if (open >= 0 && w->abbey < 0 && bt->type->is_abbey) {
+            w->abbey = t;
+            w->side = open;
+        }
+    }
     return true;
 }
 
-static bool check_connected(const cc_board *b, cc_error *err)
+/* Walk the board from its first tile: the first tile not reached fails.
+ * (Cold: only a board with a tile that touches no earlier one walks.) */
+static CC_COLD bool check_connected_by_walk(const cc_board *b, cc_error *err)
 {
     char ptr[80];
-    if (b->ntiles == 0)
-        return CC_FAIL0(err, CC_ERR_IMPOSSIBLE, "/position/tiles", CC_MSG_P_EMPTY_BOARD,
-                        CC_MSG_D_EMPTY_BOARD);
     bool seen[CC_MAX_TILES] = { false };
     int stack[CC_MAX_TILES], top = 0, nseen = 1;
     seen[0] = true;
@@ -184,34 +222,32 @@ static bool check_connected(const cc_board *b, cc_error *err)
     return true;
 }
 
-/* Is the building at the centre of bt (there must be one) a shrine? */
-static bool is_shrine(const cc_board_tile *bt)
+/* Every tile joined to the first through neighbours. A board whose every
+ * tile touches an earlier one is (each joins the first through those
+ * before it): the order a game lays them in. Others are walked. */
+static bool check_connected(const cc_board *b, const board_walk *w, cc_error *err)
 {
-    return bt->type->features[bt->centre_feature].type == CC_FEAT_SHRINE;
+    if (b->ntiles == 0)
+        return CC_FAIL0(err, CC_ERR_IMPOSSIBLE, "/position/tiles", CC_MSG_P_EMPTY_BOARD,
+                        CC_MSG_D_EMPTY_BOARD);
+    return w->linked || check_connected_by_walk(b, err);
 }
 
-static bool check_abbeys_and_shrines(const cc_board *b, cc_error *err)
+static bool check_abbeys_and_shrines(const cc_board *b, const board_walk *w, cc_error *err)
 {
     char ptr[80];
-    bool shrines = false;
-    for (int t = 0; t < b->ntiles; t++) {
-        const cc_board_tile *bt = &b->tiles[t];
-        shrines |= bt->centre_feature >= 0 && is_shrine(bt);
-        if (bt->type->is_abbey) {
-            for (int d = 0; d < 4; d++)
-                if (bt->neighbour[d] < 0) {
-                    PTR(ptr, "/position/tiles/%d", t);
-                    return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_ABBEY_OUTSIDE_A_HOLE,
-                                   CC_MSG_D_ABBEY_OUTSIDE_A_HOLE, CC_INT(X, bt->x), CC_INT(Y, bt->y),
-                                   CC_SIDE(SIDE, d));
-                }
-        }
+    if (w->abbey >= 0) {
+        const cc_board_tile *bt = &b->tiles[w->abbey];
+        PTR(ptr, "/position/tiles/%d", w->abbey);
+        return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_ABBEY_OUTSIDE_A_HOLE,
+                       CC_MSG_D_ABBEY_OUTSIDE_A_HOLE, CC_INT(X, bt->x), CC_INT(Y, bt->y),
+                       CC_SIDE(SIDE, w->side));
     }
     /* The shrine rule, as an invariant of the board: no shrine next to two
      * cloisters, no cloister next to two shrines. A board without a shrine
      * keeps it whatever its cloisters (their eight look-ups each were 4% of
      * a validation). */
-    for (int t = 0; t < b->ntiles && shrines; t++) {
+    for (int t = 0; t < b->ntiles && w->shrines; t++) {
         const cc_board_tile *bt = &b->tiles[t];
         if (bt->centre_feature < 0)
             continue;
@@ -306,20 +342,27 @@ int cc_figure_feature_located(const cc_features *f, const cc_figure *fig)
     return cc_features_locate(f, fig->x, fig->y, fig->at);
 }
 
+/* The feature types each kind may stand on, a bit per cc_feature_type:
+ * never the river (river.deploy.not-on-river); a meeple wherever a meeple
+ * may (Inns & Cathedrals: the large one too); a barn only on a corner. */
+#define FEAT(t) (1u << CC_FEAT_##t)
+#define ANY_LAND (FEAT(CITY) | FEAT(ROAD) | FEAT(FIELD) | FEAT(CLOISTER) | FEAT(SHRINE) | FEAT(ABBEY))
+static const uint8_t stands_on[CC_FIG_NKINDS] = {
+    [CC_FIG_MEEPLE] = ANY_LAND,
+    [CC_FIG_BIG] = ANY_LAND,
+    [CC_FIG_MAYOR] = FEAT(CITY),
+    [CC_FIG_WAGON] = ANY_LAND & ~FEAT(FIELD),
+    [CC_FIG_SHEPHERD] = FEAT(FIELD),
+    [CC_FIG_BUILDER] = FEAT(ROAD) | FEAT(CITY),
+    [CC_FIG_PIG] = FEAT(FIELD),
+};
+#undef ANY_LAND
+#undef FEAT
+
 static bool kind_may_stand_on(cc_figure_kind kind, cc_feature_type t)
 {
-    if (t == CC_FEAT_RIVER)
-        return false;   /* river.deploy.not-on-river */
-    switch (kind) {
-    case CC_FIG_MEEPLE:
-    case CC_FIG_BIG: return true;   /* wherever a meeple may (Inns & Cathedrals) */
-    case CC_FIG_MAYOR: return t == CC_FEAT_CITY;
-    case CC_FIG_WAGON: return t != CC_FEAT_FIELD;
-    case CC_FIG_SHEPHERD: return t == CC_FEAT_FIELD;
-    case CC_FIG_BUILDER: return t == CC_FEAT_ROAD || t == CC_FEAT_CITY;
-    case CC_FIG_PIG: return t == CC_FEAT_FIELD;
-    default: return false;
-    }
+    return (unsigned)kind < CC_FIG_NKINDS && (unsigned)t < CC_FEAT_NTYPES &&
+           (stands_on[kind] >> t & 1u);
 }
 
 static bool check_figure_spot(const cc_board *b, const cc_position *pos, int i, cc_error *err)
@@ -446,9 +489,10 @@ bool cc_validate_board(const cc_position *pos, const cc_catalog *cat, cc_board *
 {
     if (!check_expansions(pos, cat, err) || !check_counts(pos, cat, err))
         return false;
-    if (!cc_board_build(b, cat, pos, err) || !check_edges(b, err))
+    board_walk walk;
+    if (!cc_board_build(b, cat, pos, err) || !check_edges(b, &walk, err))
         return false;
-    if (!check_connected(b, err) || !check_abbeys_and_shrines(b, err) ||
+    if (!check_connected(b, &walk, err) || !check_abbeys_and_shrines(b, &walk, err) ||
         !cc_river_validate(pos, b, err))
         return false;
     return check_figures(b, pos, err);

@@ -232,6 +232,29 @@ Test(validate, tiles_not_connected_are_impossible)
     assert_invalid(&pos, "/position/tiles/1", "Tiles not connected");
 }
 
+/* The board's checks answer in one order whatever else is wrong: edges,
+ * then connection, then the abbey's hole (one walk over the tiles finds
+ * all three, and must not report a later check's fault first). A tile
+ * listed before the neighbour that joins it to the rest is connected. */
+Test(validate, board_faults_are_reported_edges_then_connection_then_abbey)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, CC_EXP_ABBEY_MAYOR);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_abbey(&pos, 0, 1, 0);              /* beside three empty cells */
+    tu_tile(&pos, "base.U", 3, 0, 0);     /* joined to nothing */
+    tu_tile(&pos, "base.B", 0, -1, 0);    /* field S against D's city N */
+    assert_invalid(&pos, "/position/tiles/3", "Edges do not match");
+    pos.ntiles = 3;
+    assert_invalid(&pos, "/position/tiles/2", "Tiles not connected");
+    tu_tile(&pos, "base.U", 2, 0, 0);     /* joins tile 2, listed after it */
+    tu_tile(&pos, "base.U", 1, 0, 0);
+    assert_invalid(&pos, "/position/tiles/1", "Abbey outside a hole");
+    pos.tiles[1] = pos.tiles[4];          /* the abbey's cell taken by a road */
+    pos.ntiles = 4;
+    assert_valid(&pos);
+}
+
 Test(validate, an_empty_board_is_impossible)
 {
     cc_position pos;
