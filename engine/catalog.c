@@ -44,7 +44,7 @@ const char *cc_expansion_name(unsigned bit)
  * their ends ("base.D", "base.RCr"): the length and the last four bytes,
  * read as one word, hash well enough, and a look-up hashes without a
  * loop. */
-static unsigned name_hash_n(const char *name, size_t len)
+static uint32_t name_hash_n(const char *name, size_t len)
 {
     uint32_t tail = 0;
     if (len >= 4)
@@ -70,24 +70,43 @@ int cc_catalog_count_names(const cc_catalog *cat)
     return slots;
 }
 
-static void add_name(cc_catalog_name *names, int nslots, const char *name, int type)
+/* A record's first line holds its flags and the start of its id (catalog.h). */
+_Static_assert(offsetof(cc_tile_type, id) < 64 && offsetof(cc_tile_type, is_abbey) < 64,
+               "an id's look-up and the checks of its type read one line");
+
+/* The text a slot names: an id or alias in the catalog's records. */
+static const char *slot_name(const cc_catalog *cat, const cc_catalog_name *slot)
+{
+    return (const char *)cat->types + slot->at;
+}
+
+/* The byte of the hash a slot keeps: the top one (the low bits pick the slot). */
+static uint8_t hash_tag(uint32_t hash)
+{
+    return (uint8_t)(hash >> 24);
+}
+
+static void add_name(const cc_catalog *cat, cc_catalog_name *names, int nslots, int type,
+                     const char *name)
 {
     size_t len = strlen(name);
-    int i = (int)(name_hash_n(name, len) & (unsigned)(nslots - 1));
-    for (; names[i].name != NULL; i = (i + 1) & (nslots - 1))
-        if (names[i].len == len && memcmp(names[i].name, name, len) == 0)
+    uint32_t hash = name_hash_n(name, len);
+    int i = (int)(hash & (unsigned)(nslots - 1));
+    for (; names[i].type >= 0; i = (i + 1) & (nslots - 1))
+        if (names[i].len == len && strcmp(slot_name(cat, &names[i]), name) == 0)
             return;                           /* the first type keeps it */
-    names[i] = (cc_catalog_name){ name, len, type };
+    names[i] = (cc_catalog_name){ (uint32_t)(name - (const char *)cat->types), (int16_t)type,
+                                  (uint8_t)len, hash_tag(hash) };
 }
 
 void cc_catalog_names(const cc_catalog *cat, cc_catalog_name *names, int nslots)
 {
     for (int i = 0; i < nslots; i++)
-        names[i] = (cc_catalog_name){ NULL, 0, -1 };
+        names[i] = (cc_catalog_name){ 0, -1, 0, 0 };
     for (int i = 0; i < cat->ntypes; i++) {
-        add_name(names, nslots, cat->types[i].id, i);
+        add_name(cat, names, nslots, i, cat->types[i].id);
         for (int a = 0; a < cat->types[i].naliases; a++)
-            add_name(names, nslots, cat->types[i].aliases[a], i);
+            add_name(cat, names, nslots, i, cat->types[i].aliases[a]);
     }
 }
 
@@ -111,10 +130,14 @@ int cc_catalog_find_n(const cc_catalog *cat, const char *name, size_t len)
 {
     if (cat->nnames > 0) {
         int mask = cat->nnames - 1;
-        for (int i = (int)(name_hash_n(name, len) & (unsigned)mask); cat->names[i].name != NULL;
-             i = (i + 1) & mask)
-            if (cat->names[i].len == len && cc_same_bytes(cat->names[i].name, name, len))
-                return cat->names[i].type;
+        uint32_t hash = name_hash_n(name, len);
+        uint8_t tag = hash_tag(hash);
+        for (int i = (int)(hash & (unsigned)mask); cat->names[i].type >= 0; i = (i + 1) & mask) {
+            const cc_catalog_name *slot = &cat->names[i];
+            if (slot->tag == tag && slot->len == len &&
+                cc_same_bytes(slot_name(cat, slot), name, len))
+                return slot->type;
+        }
         return -1;
     }
     for (int i = 0; i < cat->ntypes; i++) {

@@ -137,9 +137,12 @@ typedef struct {
  * two cache lines of a record (at most three with the turn a tile lies
  * in): a record is 2.6 KB, and a position's 50 or so types were read at
  * five or six lines each, scattered (catalog reads were a sixth of a
- * placements question's cache misses with cold caches). */
+ * placements question's cache misses with cold caches). A record starts a
+ * cache line (the loader allocates them so), so its first line holds the
+ * flags and the id's first 27 bytes: finding a tile by its id and
+ * validating it read one line, not two. */
 typedef struct {
-    unsigned expansion;            /* cc_expansion bit of set */
+    _Alignas(64) unsigned expansion;  /* cc_expansion bit of set */
     int count;                     /* copies in the game; 0 for the abbey (one per player) */
     char edges[4];                 /* N E S W: 'C' 'R' 'F', 'I' river (matches only
                                       'I'), '?' matches anything */
@@ -170,18 +173,23 @@ typedef struct {
     char notes[512];
 } cc_tile_type;
 
-/* One id or alias and the tile type it names. */
+/* One id or alias and the tile type it names. The name is where the type's
+ * record holds it (its first line, which validation reads anyway, for an
+ * id), named by its offset, so a slot is 8 bytes and the table 4 KB, not
+ * 12 (a request's 60 look-ups read some 35 lines of it with cold caches,
+ * not 60). */
 typedef struct {
-    const char *name;
-    size_t len;            /* strlen(name): look-ups compare spans */
-    int type;
+    uint32_t at;           /* the name: its byte offset from the catalog's types */
+    int16_t type;          /* the tile type it names; -1: an empty slot */
+    uint8_t len;           /* the name's length: look-ups compare spans */
+    uint8_t tag;           /* the hash's top byte: a probe compares it first */
 } cc_catalog_name;
 
 typedef struct {
     int ntypes;
     cc_tile_type *types;   /* owned by whoever built the catalog */
     /* Optional, for cc_catalog_find(): every id and alias in a hash table
-     * of nnames slots (a power of two; an empty slot has name NULL), filled
+     * of nnames slots (a power of two; an empty slot has type -1), filled
      * by the loader with cc_catalog_names(); nnames == 0 means a scan of
      * the types. Owned like types. */
     int nnames;
@@ -199,8 +207,9 @@ int cc_catalog_find_n(const cc_catalog *cat, const char *name, size_t len);
  * least twice the number of its ids and aliases. */
 int cc_catalog_count_names(const cc_catalog *cat);
 /* Fill names[0..nslots) (nslots from cc_catalog_count_names) with a hash
- * table of every id and alias of cat's types (pointing into them); a name
- * two types share keeps the first type, as the scan finds it. */
+ * table of every id and alias of cat's types (pointing into them: cat must
+ * hold at most INT16_MAX types); a name two types share keeps the first
+ * type, as the scan finds it. */
 void cc_catalog_names(const cc_catalog *cat, cc_catalog_name *names, int nslots);
 /* The tile types a name that is no id or alias probably means, best first,
  * at most max of them into out (indices): first the ids and aliases equal

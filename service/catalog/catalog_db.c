@@ -3,7 +3,7 @@
  *
  * How a load goes: open the database (the image linked into the binary, or
  * a file, both read-only), check its schema version, read each table once
- * in catalog order into a calloc'ed array of cc_tile_type, close the
+ * in catalog order into a zeroed array of cc_tile_type, close the
  * database, then check each tile as a whole. Every table has one row
  * reader (read_*_row); the checks that need a whole tile are in
  * check_tile(). The first problem found is reported in errbuf and the
@@ -29,6 +29,7 @@
 
 /* A bound on the number of tile types, against a corrupt count. */
 #define CATALOG_MAX_TYPES 1000
+_Static_assert(CATALOG_MAX_TYPES <= INT16_MAX, "the name index holds a type in 16 bits (catalog.h)");
 
 /* The default catalog, made by the Makefile from schema/ with xxd -i. */
 extern unsigned char catalog_db_image[];
@@ -38,7 +39,7 @@ extern unsigned int catalog_db_image_len;
 typedef struct {
     sqlite3 *db;
     cc_catalog *cat;
-    int capacity;          /* entries calloc'ed in cat->types */
+    int capacity;          /* entries allocated in cat->types */
     char *err;
     size_t errlen;
 } loader;
@@ -176,9 +177,13 @@ static bool read_count_row(loader *ld, sqlite3_stmt *row)
     int n = sqlite3_column_int(row, 0);
     if (n < 1 || n > CATALOG_MAX_TYPES)
         return fail(ld, "catalog: %d tile types (expected 1..%d)", n, CATALOG_MAX_TYPES);
-    ld->cat->types = calloc((size_t)n, sizeof *ld->cat->types);
+    /* Each record on a cache line of its own (engine/catalog.h says why);
+     * its size is a multiple of its alignment, as aligned_alloc wants. */
+    size_t size = (size_t)n * sizeof *ld->cat->types;
+    ld->cat->types = aligned_alloc(_Alignof(cc_tile_type), size);
     if (ld->cat->types == NULL)
         return fail(ld, "catalog: out of memory for %d tile types", n);
+    memset(ld->cat->types, 0, size);
     ld->capacity = n;
     return true;
 }

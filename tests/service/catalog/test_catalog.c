@@ -10,6 +10,8 @@
 #include "../../support/testutil.h"
 
 #include <sqlite3.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -423,13 +425,26 @@ Test(catalog, the_name_index_finds_what_the_scan_finds)
     }
     int filled = 0;
     for (int i = 0; i < indexed->nnames; i++)
-        filled += indexed->names[i].name != NULL;
+        filled += indexed->names[i].type >= 0;
     cr_expect_leq(filled, names);
     cr_expect_geq(indexed->nnames, 2 * names, "the table stays at most half full");
     const char *none[] = { "", "a", "base.", "base.D ", "zzzz", "base.d", "BA/RCr/", "\x7f" };
     for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
         cr_expect_eq(cc_catalog_find(indexed, none[i]), cc_catalog_find(&scan, none[i]), "%s", none[i]);
         cr_expect_eq(cc_catalog_find(indexed, none[i]), -1, "%s", none[i]);
+    }
+}
+
+/* The loader puts each record on cache lines of its own, so that an id's
+ * look-up and the checks of its type read the same line (catalog.h). */
+Test(catalog, each_loaded_record_starts_a_cache_line)
+{
+    const cc_catalog *cat = tu_catalog();
+    for (int t = 0; t < cat->ntypes; t++) {
+        const cc_tile_type *tt = &cat->types[t];
+        cr_expect_eq((uintptr_t)tt % 64, 0, "%s", tt->id);
+        cr_expect_leq(offsetof(cc_tile_type, id) + strlen(tt->id), 64,
+                      "%s: the whole id on the first line", tt->id);
     }
 }
 
