@@ -365,12 +365,16 @@ static bool kind_may_stand_on(cc_figure_kind kind, cc_feature_type t)
            (stands_on[kind] >> t & 1u);
 }
 
-static bool check_figure_spot(const cc_board *b, const cc_position *pos, int i, cc_error *err)
+/* May figure i stand where it is? Then *t is its tile, and *k the feature
+ * it stands on (-1 for a barn). */
+static bool check_figure_spot(const cc_board *b, const cc_position *pos, int i, int *t, int *k,
+                              cc_error *err)
 {
     const cc_figure *fig = &pos->figures[i];
     char ptr[80];
-    int t = cc_board_at(b, fig->x, fig->y);
-    if (t < 0) {
+    *t = cc_board_at(b, fig->x, fig->y);
+    *k = -1;
+    if (*t < 0) {
         PTR(ptr, "/position/figures/%d", i);
         return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_FIGURE_OFF_THE_BOARD,
                        CC_MSG_D_FIGURE_OFF_THE_BOARD, CC_INT(X, fig->x), CC_INT(Y, fig->y));
@@ -391,12 +395,12 @@ static bool check_figure_spot(const cc_board *b, const cc_position *pos, int i, 
     }
     if (fig->at.kind == CC_LOC_CORNER)
         return SPOT_FAIL(CC_MSG_D_ONLY_BARN_ON_CORNER, CC_KIND(KIND, fig->kind));
-    int k = cc_board_feature_at(b, t, fig->at);
-    if (k < 0) {
+    *k = cc_board_feature_at(b, *t, fig->at);
+    if (*k < 0) {
         PTR(ptr, "/position/figures/%d/at", i);
-        return cc_fail_no_location(err, ptr, b, t, fig->at);
+        return cc_fail_no_location(err, ptr, b, *t, fig->at);
     }
-    cc_feature_type ft = (cc_feature_type)b->tiles[t].type->features[k].type;
+    cc_feature_type ft = (cc_feature_type)b->tiles[*t].type->features[*k].type;
     if ((fig->kind == CC_FIG_MEEPLE || fig->kind == CC_FIG_BIG) && ft == CC_FEAT_FIELD &&
         pos->options.farmers == CC_FARMERS_OFF)
         return SPOT_FAIL(CC_MSG_D_NO_FARMERS, CC_LOC(AT, fig->at), CC_INT(X, fig->x),
@@ -427,23 +431,34 @@ static bool same_spot(const cc_board *board, const cc_figure *a, const cc_figure
     return cc_board_feature_at(board, t, a->at) == cc_board_feature_at(board, t, b->at);
 }
 
-/* Figures that could share a spot share a key: a follower's tile cell, or
- * the corner point a barn stands on (same_spot() is false across keys).
- * check_figures() chains the figures by the key's slot, so each is
- * compared only with the earlier ones of its slot, not with all of them. */
-#define SPOT_SLOT_BITS 8     /* 256 slots > CC_MAX_FIGURES */
-
-static unsigned spot_slot(const cc_figure *fig)
+/* Figure i stands where an earlier one does: the first of those is named. */
+static CC_COLD bool fail_two_on_one_spot(const cc_board *b, const cc_position *pos, int i,
+                                         cc_error *err)
 {
-    int x = fig->x, y = fig->y;
-    uint32_t barn = 0;
-    if (fig->kind == CC_FIG_BARN) {
-        cc_corner_point(fig->x, fig->y, fig->at.value, &x, &y);
-        barn = 1;
-    }
-    uint32_t key = (uint32_t)x << 16 ^ ((uint32_t)y & 0xFFFFu) ^ barn << 31;
-    return (key * 0x9E3779B1u) >> (32 - SPOT_SLOT_BITS);
+    const cc_figure *fig = &pos->figures[i];
+    int other = 0;
+    while (!same_spot(b, &pos->figures[other], fig))
+        other++;
+    char ptr[80];
+    PTR(ptr, "/position/figures/%d", i);
+    return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_TWO_FIGURES_ON_ONE_SPOT,
+                   fig->kind == CC_FIG_BARN ? CC_MSG_D_TWO_BARNS_ON_ONE_CORNER
+                                            : CC_MSG_D_TWO_FIGURES_ON_ONE_SPOT,
+                   CC_INT(OTHER_INDEX, other), CC_INT(INDEX, i));
 }
+
+/* Has an earlier barn (of barns[0..n), indices of figures) the corner
+ * point of figure i? */
+static bool barn_corner_taken(const cc_board *b, const cc_position *pos, const int16_t *barns,
+                              int n, int i)
+{
+    for (int j = 0; j < n; j++)
+        if (same_spot(b, &pos->figures[barns[j]], &pos->figures[i]))
+            return true;
+    return false;
+}
+
+_Static_assert(CC_MAX_TILE_FEATURES <= 16, "a tile's feature parts are bits of a uint16_t");
 
 static bool check_figures(const cc_board *b, const cc_position *pos, cc_error *err)
 {
@@ -452,27 +467,28 @@ static bool check_figures(const cc_board *b, const cc_position *pos, cc_error *e
         supply[k] = cc_position_supply(pos, (cc_figure_kind)k);
     int used[CC_MAX_PLAYERS][CC_FIG_NKINDS] = { { 0 } };
     char ptr[80];
-    /* Chains, newest first: last[slot] is its newest figure + 1 (0: none),
-     * before[i] the next older one's + 1 (900 bytes to clear, not 1.8 KB). */
-    int16_t last[1 << SPOT_SLOT_BITS] = { 0 }, before[CC_MAX_FIGURES] = { 0 };
+    /* The spots taken so far (same_spot()): a follower's is its tile's
+     * feature k, bit k of taken[tile]; a barn's its corner point, compared
+     * with the few barns before it. */
+    uint16_t taken[CC_MAX_TILES];
+    memset(taken, 0, sizeof taken[0] * (size_t)b->ntiles);
+    int16_t barns[CC_MAX_FIGURES];
+    int nbarns = 0;
     for (int i = 0; i < pos->nfigures && i < CC_MAX_FIGURES; i++) {
         const cc_figure *fig = &pos->figures[i];
-        if (!check_figure_spot(b, pos, i, err))
+        int t, k;
+        if (!check_figure_spot(b, pos, i, &t, &k, err))
             return false;
-        unsigned slot = spot_slot(fig);
-        int other = -1;              /* the first earlier figure on its spot */
-        for (int j = last[slot] - 1; j >= 0; j = before[j] - 1)
-            if (same_spot(b, &pos->figures[j], fig))
-                other = j;
-        if (other >= 0) {
-            PTR(ptr, "/position/figures/%d", i);
-            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_TWO_FIGURES_ON_ONE_SPOT,
-                           fig->kind == CC_FIG_BARN ? CC_MSG_D_TWO_BARNS_ON_ONE_CORNER
-                                                    : CC_MSG_D_TWO_FIGURES_ON_ONE_SPOT,
-                           CC_INT(OTHER_INDEX, other), CC_INT(INDEX, i));
+        bool twice;
+        if (fig->kind == CC_FIG_BARN) {
+            twice = barn_corner_taken(b, pos, barns, nbarns, i);
+            barns[nbarns++] = (int16_t)i;
+        } else {
+            twice = taken[t] >> k & 1u;
+            taken[t] |= (uint16_t)(1u << k);
         }
-        before[i] = last[slot];
-        last[slot] = (int16_t)(i + 1);
+        if (twice)
+            return fail_two_on_one_spot(b, pos, i, err);
         if (++used[fig->player][fig->kind] > supply[fig->kind]) {
             PTR(ptr, "/position/figures/%d", i);
             return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_MORE_FIGURES, CC_MSG_D_MORE_FIGURES,

@@ -506,6 +506,42 @@ Test(validate, two_barns_on_one_corner_named_from_two_tiles_are_impossible)
     assert_valid(&pos);
 }
 
+/* The answer names both figures on the spot: the one that came first, and
+ * the later one at the pointer, whatever stands between them. */
+static void assert_two_on_one_spot(const cc_position *pos, const char *pointer, const char *pair)
+{
+    cc_error err;
+    memset(&err, 0, sizeof err);
+    cr_assert_not(cc_validate(pos, tu_catalog(), &board_store, &features_store, &err));
+    cr_assert_str_eq(err.pointer, pointer, "%s", tu_detail(&err));
+    cr_assert_str_eq(tu_title(&err), "Two figures on one spot");
+    cr_assert(strstr(tu_detail(&err), pair) != NULL, "%s (wanted %s)", tu_detail(&err), pair);
+}
+
+static void four_fields(cc_position *pos);
+
+Test(validate, a_second_figure_on_a_spot_names_the_first)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, 0);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_tile(&pos, "base.E", 0, -1, 180);
+    tu_fig(&pos, 0, "meeple", 0, 0, "N");
+    tu_fig(&pos, 1, "meeple", 0, -1, "S");   /* the same city, another tile's part */
+    tu_fig(&pos, 1, "meeple", 0, 0, "E");
+    assert_valid(&pos);
+    tu_fig(&pos, 1, "meeple", 0, 0, "N");
+    assert_two_on_one_spot(&pos, "/position/figures/3", "figures/0 and figures/3");
+
+    four_fields(&pos);
+    tu_fig(&pos, 0, "barn", 0, 0, "SE");
+    tu_fig(&pos, 1, "meeple", 0, 0, "SSE");  /* a farmer beside the barn */
+    tu_fig(&pos, 1, "meeple", 1, 1, "C");
+    assert_valid(&pos);
+    tu_fig(&pos, 1, "barn", 1, 0, "SW");     /* the first barn's corner, from the east */
+    assert_two_on_one_spot(&pos, "/position/figures/3", "figures/0 and figures/3");
+}
+
 /* Contract section 3: 7 meeples, 1 mayor, 1 wagon, 1 barn, 1 shepherd per
  * player. Four start tiles in a row give enough spots. */
 Test(validate, more_figures_than_a_supply_holds_is_impossible)
