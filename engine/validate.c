@@ -165,15 +165,9 @@ static bool check_edges(const cc_board *b, board_walk *w, cc_error *err)
     for (int t = 0; t < b->ntiles; t++) {
         const cc_board_tile *bt = &b->tiles[t];
         bool earlier = t == 0;
-        int open = -1;
         for (int d = CC_DIR_N; d < 4; d++) {
             int n = bt->neighbour[d];
-            if (n < 0) {
-                if (open < 0)
-                    open = d;
-                continue;
-            }
-            if (n > t)
+            if (n < 0 || n > t)
                 continue;
             earlier = true;
             if (!cc_edges_match(bt->edge[d], b->tiles[n].edge[cc_dir_opposite(d)]))
@@ -181,10 +175,12 @@ static bool check_edges(const cc_board *b, board_walk *w, cc_error *err)
         }
         w->linked &= earlier;
         w->shrines |= bt->centre_feature >= 0 && is_shrine(bt);
-        if (open >= 0 && w->abbey < 0 && bt->type->is_abbey) {
-            w->abbey = t;
-            w->side = open;
-        }
+        if (w->abbey < 0 && bt->type->is_abbey)
+            for (int d = CC_DIR_N; d < 4 && w->abbey < 0; d++)
+                if (bt->neighbour[d] < 0) {
+                    w->abbey = t;
+                    w->side = d;
+                }
     }
     return true;
 }
