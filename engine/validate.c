@@ -34,17 +34,10 @@ static bool check_setup(const cc_position *pos, cc_error *err)
     return true;
 }
 
-static bool check_expansions(const cc_position *pos, const cc_catalog *cat, cc_error *err)
+/* The figures' kinds and the setup name only expansions in play. */
+static bool check_figure_expansions(const cc_position *pos, cc_error *err)
 {
     char ptr[80];
-    for (int i = 0; i < pos->ntiles; i++) {
-        const cc_tile_type *t = &cat->types[pos->tiles[i].type];
-        if (!cc_tile_in_play(t, pos->expansions)) {
-            PTR(ptr, "/position/tiles/%d/tile", i);
-            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_EXPANSION_NOT_IN_PLAY,
-                           CC_MSG_D_TILE_EXPANSION, CC_STR(TILE, t->id), CC_STR(EXPANSION, t->set));
-        }
-    }
     for (int i = 0; i < pos->nfigures; i++) {
         cc_figure_kind k = pos->figures[i].kind;
         unsigned need = cc_figure_kinds[k].expansion;
@@ -56,6 +49,20 @@ static bool check_expansions(const cc_position *pos, const cc_catalog *cat, cc_e
         }
     }
     return check_setup(pos, err);
+}
+
+static bool check_expansions(const cc_position *pos, const cc_catalog *cat, cc_error *err)
+{
+    char ptr[80];
+    for (int i = 0; i < pos->ntiles; i++) {
+        const cc_tile_type *t = &cat->types[pos->tiles[i].type];
+        if (!cc_tile_in_play(t, pos->expansions)) {
+            PTR(ptr, "/position/tiles/%d/tile", i);
+            return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_EXPANSION_NOT_IN_PLAY,
+                           CC_MSG_D_TILE_EXPANSION, CC_STR(TILE, t->id), CC_STR(EXPANSION, t->set));
+        }
+    }
+    return check_figure_expansions(pos, err);
 }
 
 /* With Abbey & Mayor every player receives at most one abbey tile (none
@@ -86,20 +93,27 @@ static bool check_abbey_total(const cc_position *pos, const cc_catalog *cat, int
                    CC_INT(PLACED, placed), CC_INT(HELD, held));
 }
 
-/* Each tile type's copies on the board against the bag's: the bag is
- * counted once per type, at its first tile (cc_position_bag_count() walks
- * the sets' rows: 30 instructions a call, once per tile before). */
-static bool check_counts(const cc_position *pos, const cc_catalog *cat, cc_error *err)
+/* Each tile type's copies on the board against the bag's, and each
+ * player's abbeys, tile by tile: *abbeys_total is then the abbeys placed.
+ * The bag is counted once per type, at its first tile (cc_position_bag_count()
+ * walks the sets' rows: 30 instructions a call, once per tile before). A
+ * tile not in play stops it too, with nothing to report: check_tiles()
+ * counts before it asks about expansions, and only when a count is at
+ * fault or a tile is not in play asks about them first. */
+static bool count_tiles(const cc_position *pos, const cc_catalog *cat, int *abbeys_total,
+                        cc_error *err)
 {
     char ptr[80];
     int16_t used[256] = { 0 }, bag[256];   /* bag[type]: set at its first tile */
     int abbeys_placed[CC_MAX_PLAYERS] = { 0 };
-    int abbeys_total = 0;
+    *abbeys_total = 0;
     for (int i = 0; i < pos->ntiles; i++) {
         const cc_placed_tile *p = &pos->tiles[i];
         const cc_tile_type *t = &cat->types[p->type];
+        if (!cc_tile_in_play(t, pos->expansions))
+            return false;   /* check_expansions() reports it */
         if (t->is_abbey) {
-            abbeys_total++;
+            ++*abbeys_total;
             if (p->owner >= 0 && ++abbeys_placed[p->owner] + pos->abbeys[p->owner] > 1) {
                 PTR(ptr, "/position/tiles/%d/player", i);
                 return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_TOO_MANY_ABBEYS, CC_MSG_D_TWO_ABBEYS,
@@ -107,11 +121,11 @@ static bool check_counts(const cc_position *pos, const cc_catalog *cat, cc_error
                                CC_INT(PLACED, abbeys_placed[p->owner]),
                                CC_INT(HELD, pos->abbeys[p->owner]));
             }
-            if (abbeys_total > pos->nplayers) {
+            if (*abbeys_total > pos->nplayers) {
                 PTR(ptr, "/position/tiles/%d", i);
                 return CC_FAIL(err, CC_ERR_IMPOSSIBLE, ptr, CC_MSG_P_TOO_MANY_ABBEYS,
                                CC_MSG_D_ABBEY_WITHOUT_PLAYER, CC_INT(COUNT, pos->nplayers),
-                               CC_INT(INDEX, abbeys_total));
+                               CC_INT(INDEX, *abbeys_total));
             }
             continue;
         }
@@ -126,7 +140,21 @@ static bool check_counts(const cc_position *pos, const cc_catalog *cat, cc_error
                            CC_INT(INDEX, used[p->type]));
         }
     }
-    return check_abbey_total(pos, cat, abbeys_total, err);
+    return true;
+}
+
+/* The checks that need no board, in their order: every tile in play, every
+ * figure's kind and the setup in play, the copies of each tile, the
+ * abbeys. A position with nothing at fault has its tiles read once:
+ * count_tiles() first, silently; any fault, and the checks run again in
+ * their order to report the first. */
+static bool check_tiles(const cc_position *pos, const cc_catalog *cat, cc_error *err)
+{
+    int abbeys;
+    if (count_tiles(pos, cat, &abbeys, NULL))
+        return check_figure_expansions(pos, err) && check_abbey_total(pos, cat, abbeys, err);
+    return check_expansions(pos, cat, err) && count_tiles(pos, cat, &abbeys, err) &&
+           check_abbey_total(pos, cat, abbeys, err);
 }
 
 /* What the walk of check_edges() finds for the checks after it, which
@@ -397,8 +425,8 @@ static bool check_figure_spot(const cc_board *b, const cc_position *pos, int i, 
         return cc_fail_no_location(err, ptr, b, *t, fig->at);
     }
     cc_feature_type ft = (cc_feature_type)b->tiles[*t].type->features[*k].type;
-    if ((fig->kind == CC_FIG_MEEPLE || fig->kind == CC_FIG_BIG) && ft == CC_FEAT_FIELD &&
-        pos->options.farmers == CC_FARMERS_OFF)
+    if (pos->options.farmers == CC_FARMERS_OFF && ft == CC_FEAT_FIELD &&
+        (fig->kind == CC_FIG_MEEPLE || fig->kind == CC_FIG_BIG))
         return SPOT_FAIL(CC_MSG_D_NO_FARMERS, CC_LOC(AT, fig->at), CC_INT(X, fig->x),
                          CC_INT(Y, fig->y));
     if (!kind_may_stand_on(fig->kind, ft))
@@ -499,7 +527,7 @@ static bool check_figures(const cc_board *b, const cc_position *pos, cc_error *e
 bool cc_validate_board(const cc_position *pos, const cc_catalog *cat, cc_board *b,
                        cc_error *err)
 {
-    if (!check_expansions(pos, cat, err) || !check_counts(pos, cat, err))
+    if (!check_tiles(pos, cat, err))
         return false;
     board_walk walk;
     if (!cc_board_build(b, cat, pos, err) || !check_edges(b, &walk, err))

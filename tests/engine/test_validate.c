@@ -95,6 +95,30 @@ Test(validate, more_copies_of_a_tile_than_the_game_has_is_impossible)
 
 /* Abbey 1 and the preparation: one abbey per player. A player's abbey is
  * either on the board or in hand, once. */
+/* The checks that need no board answer in one order whatever else is
+ * wrong: a tile not in play, a figure's kind not in play, the setup, then
+ * the copies of a tile (a position is counted before it is asked about
+ * expansions, which must not report the count's fault first). */
+Test(validate, tile_faults_are_reported_expansions_first_then_copies)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, 0);
+    tu_tile(&pos, "base.D", 0, 0, 0);
+    tu_tile(&pos, "base.C", 0, -1, 0);
+    tu_tile(&pos, "base.C", 0, -2, 0);   /* one copy too many */
+    tu_tile(&pos, "abbey-mayor.R", 0, 1, 0);
+    assert_invalid(&pos, "/position/tiles/3/tile", "Expansion not in play");
+    pos.ntiles = 3;
+    tu_fig(&pos, 0, "mayor", 0, 0, "N");
+    assert_invalid(&pos, "/position/figures/0/kind", "Expansion not in play");
+    pos.nfigures = 0;
+    pos.supply_given = 1u << CC_FIG_BARN;
+    pos.supply[CC_FIG_BARN] = 1;
+    assert_invalid(&pos, "/position/supply/barn", "Expansion not in play");
+    pos.supply_given = 0;
+    assert_invalid(&pos, "/position/tiles/2/tile", "More tiles than the game has");
+}
+
 Test(validate, a_player_placing_two_abbeys_is_impossible)
 {
     cc_position pos;
