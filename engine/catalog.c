@@ -270,6 +270,8 @@ void cc_tile_type_turn(cc_tile_type *t)
 {
     for (int rot = 0; rot < 4; rot++)
         turn_one(t, rot, &t->turn[rot]);
+    for (int k = 0; k < CC_MAX_TILE_FEATURES; k++)
+        t->feature_type[k] = k < t->nfeatures ? t->features[k].type : CC_FEAT_NTYPES;
 }
 
 int cc_tile_feature_at_ring(const cc_tile_type *t, int r)

@@ -163,6 +163,10 @@ typedef struct {
     cc_tile_turn turn[4];          /* turn[q]: placed turned q quarter turns
                                       (cc_tile_type_turn fills them) */
     int nfeatures;
+    uint8_t feature_type[CC_MAX_TILE_FEATURES]; /* features[k].type, on the line of
+                                      nfeatures (which a figure's check reads) and
+                                      not each on a line of its own
+                                      (cc_tile_type_turn fills them) */
     cc_tile_feature features[CC_MAX_TILE_FEATURES];
     int nwagon_links;              /* C1 wagon links: groups of feature bits */
     uint16_t wagon_links[CC_MAX_WAGON_LINKS];
@@ -223,9 +227,9 @@ int cc_catalog_suggest(const cc_catalog *cat, const char *name, int *out, int ma
 /* Index of the abbey tile type, or -1 if the catalog has none. */
 int cc_catalog_abbey(const cc_catalog *cat);
 
-/* Fill t->turn[0..3] from t's edges and features. The loader calls it
- * once per type, after the type's features are complete; a type whose
- * features change afterwards must be turned again. */
+/* Fill t->turn[0..3] and t->feature_type from t's edges and features.
+ * The loader calls it once per type, after the type's features are
+ * complete; a type whose features change afterwards must be turned again. */
 void cc_tile_type_turn(cc_tile_type *t);
 
 /* The feature k owning ring position r in catalog orientation, or -1. */

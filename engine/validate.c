@@ -181,7 +181,7 @@ static CC_COLD bool edges_fail(const cc_board *b, int t, int d, int n, cc_error 
 /* Is the building at the centre of bt (there must be one) a shrine? */
 static bool is_shrine(const cc_board_tile *bt)
 {
-    return bt->type->features[bt->centre_feature].type == CC_FEAT_SHRINE;
+    return bt->type->feature_type[bt->centre_feature] == CC_FEAT_SHRINE;
 }
 
 /* The edges checked (each pair of neighbours once, at the later tile:
@@ -424,7 +424,7 @@ static bool check_figure_spot(const cc_board *b, const cc_position *pos, int i, 
         PTR(ptr, "/position/figures/%d/at", i);
         return cc_fail_no_location(err, ptr, b, *t, fig->at);
     }
-    cc_feature_type ft = (cc_feature_type)b->tiles[*t].type->features[*k].type;
+    cc_feature_type ft = (cc_feature_type)b->tiles[*t].type->feature_type[*k];
     if (pos->options.farmers == CC_FARMERS_OFF && ft == CC_FEAT_FIELD &&
         (fig->kind == CC_FIG_MEEPLE || fig->kind == CC_FIG_BIG))
         return SPOT_FAIL(CC_MSG_D_NO_FARMERS, CC_LOC(AT, fig->at), CC_INT(X, fig->x),

@@ -448,6 +448,19 @@ Test(catalog, each_loaded_record_starts_a_cache_line)
     }
 }
 
+/* Each feature's type, kept beside nfeatures for the checks of figures. */
+Test(catalog, each_type_keeps_its_features_types_beside_their_count)
+{
+    const cc_catalog *cat = tu_catalog();
+    for (int t = 0; t < cat->ntypes; t++) {
+        const cc_tile_type *tt = &cat->types[t];
+        for (int k = 0; k < tt->nfeatures; k++)
+            cr_expect_eq(tt->feature_type[k], tt->features[k].type, "%s #%d", tt->id, k);
+    }
+    cr_expect_eq(offsetof(cc_tile_type, feature_type) / 64,
+                 offsetof(cc_tile_type, nfeatures) / 64, "one line");
+}
+
 /* cc_catalog_find_n() compares a span with an indexed name a word at a
  * time (engine/bytes.h, cc_same_bytes). Every id with any one byte changed
  * has the same length, and but for its last four bytes the same hash, so
