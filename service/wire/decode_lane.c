@@ -41,7 +41,6 @@ typedef struct {
     dec_lanes *lanes;
     id_memo *ids;
     kind_memo *kinds;
-    loc_memo *locs;
 } body;
 
 /* The byte ch at p: the cursor past it. */
@@ -236,23 +235,23 @@ static inline const char *figure_kind(const char *p, const body *b, int *kind)
     return p;
 }
 
-/* "at": a plain location. One of three bytes at most ("N", "WSW"), its
- * closing quote among the next four, is read in place (where five bytes
- * stand: roomy, or checked); anything else is a string first. */
-static inline const char *location(const char *p, const body *b, bool roomy, cc_loc *at)
+/* "at": a plain location. One of three bytes at most ("N", "WSW", "#12"),
+ * its closing quote among the next four, is read in place (where five
+ * bytes stand: roomy, or checked): a text raw_loc() knows is plain, since
+ * every location's name is. Anything else is a string first. Inlined
+ * (the compiler called it): a call per figure cost more than its body. */
+static inline __attribute__((always_inline)) const char *location(const char *p, const body *b,
+                                                                   bool roomy, cc_loc *at)
 {
     if ((roomy || b->end - p >= 5) && *p == '"') {
         const unsigned char *s = (const unsigned char *)p + 1;
         uint32_t n = s[0] == '"' ? 0 : s[1] == '"' ? 1 : s[2] == '"' ? 2 : s[3] == '"' ? 3 : 4;
-        bool plain = true;
-        for (uint32_t i = 0; i < n && i < 3; i++)
-            plain = plain && jr_plain_byte[s[i]];
-        if (n <= 3 && plain)
-            return raw_loc(s, n, b->locs, at) ? (const char *)s + n + 1 : NULL;
+        if (raw_loc(s, n, at))
+            return (const char *)s + n + 1;
     }
     dec_lane_text t;
     if ((p = string(p, b, &t)) == NULL || !PLAIN(t)
-        || !raw_loc((const unsigned char *)b->text + t.at, t.len, b->locs, at))
+        || !raw_loc((const unsigned char *)b->text + t.at, t.len, at))
         return NULL;
     return p;
 }
@@ -431,36 +430,21 @@ static inline __attribute__((always_inline)) const char *read_value(const char *
     return read_flock(p, b->end, e);
 }
 
-/* An object whose members are among `allowed`, each once (any other
- * name, or one holding an escape, declines: the careful reader names it),
- * p where it may begin (after the '[' or the ',' before it: the first
- * text learned holds the whitespace before its '{', a pretty-printer's
- * line and indentation). Its members are expected as lay says, while the
- * text before each value is the one learned; from the first that differs
- * they are matched by name, and lay learns them. */
-static const char *read_element(const char *p, const body *b, unsigned allowed, element *e,
-                                layout *lay)
+/* The members of an element from its text k on, matched by name, every
+ * byte checked (any other name, or one holding an escape, declines: the
+ * careful reader names it; a member twice too), p where text k starts
+ * (k == 0: where the element may begin, after the '[' or the ',' before
+ * it, so that the first text learned holds the whitespace before its '{',
+ * a pretty-printer's line and indentation). lay learns the texts from k
+ * on (those before are its already). Apart from the element read first,
+ * only an element laid out unlike the one before comes here: out of line,
+ * it leaves the registers of read_element()'s loop alone, and the loop's
+ * code small. */
+static __attribute__((noinline)) const char *read_by_name(const char *p, const body *b,
+                                                          unsigned allowed, element *e,
+                                                          layout *lay, int k)
 {
     const char *end = b->end;
-    e->nflock = 0;
-    const learned *t = lay->before;
-    /* Read by name from p: near the end of the body, other text, or an
-     * error. */
-    if (lay->n > 0)
-        for (; (uintptr_t)p <= lay->fence; t++) {
-            const char *q = same_text(p, b, t);
-            if (q == NULL)
-                break;
-            if (t->member == 0) {   /* the text after the last value, to the '}' */
-                e->seen = t->seen;
-                return q;           /* laid out as the element before */
-            }
-            if ((q = read_value(q, b, t->member, true, e)) == NULL)
-                break;
-            p = q;
-        }
-    e->seen = t->seen;          /* the members read: those before t */
-    int k = (int)(t - lay->before);
     const char *from = p;       /* where the text before the next value starts */
     if (k == 0 && (p = token(p, end, '{')) == NULL)
         return NULL;
@@ -498,6 +482,33 @@ static const char *read_element(const char *p, const body *b, unsigned allowed, 
         longest = lay->before[i].len > longest ? lay->before[i].len : longest;
     lay->fence = (size_t)(end - b->text) >= (size_t)longest + 8 ? (uintptr_t)end - longest - 8 : 0;
     return p;
+}
+
+/* An object whose members are among `allowed`, each once, p where it may
+ * begin. Its members are expected as lay says, while the text before each
+ * value is the one learned; from the first that differs (or near the end
+ * of the body, or at an error) they are read by name, and lay learns
+ * them. */
+static inline const char *read_element(const char *p, const body *b, unsigned allowed,
+                                       element *e, layout *lay)
+{
+    e->nflock = 0;
+    const learned *t = lay->before;
+    if (lay->n > 0)
+        for (; (uintptr_t)p <= lay->fence; t++) {
+            const char *q = same_text(p, b, t);
+            if (q == NULL)
+                break;
+            if (t->member == 0) {   /* the text after the last value, to the '}' */
+                e->seen = t->seen;
+                return q;           /* laid out as the element before */
+            }
+            if ((q = read_value(q, b, t->member, true, e)) == NULL)
+                break;
+            p = q;
+        }
+    e->seen = t->seen;          /* the members read: those before t */
+    return read_by_name(p, b, allowed, e, lay, (int)(t - lay->before));
 }
 
 /* A tile: "tile", "x", "y", "rot", and "player" on an abbey only. */
@@ -538,13 +549,11 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
     dec_lanes *l = (dec_lanes *)lane;
     id_memo ids;
     kind_memo kinds;
-    loc_memo locs;
-    const body b = { text, text + len, l, &ids, &kinds, &locs };
+    const body b = { text, text + len, l, &ids, &kinds };
     bool tiles = member == LANE_TILES;
     uint32_t max = tiles ? CC_MAX_TILES : CC_MAX_FIGURES;
     unsigned allowed = tiles ? M_TILE | M_X | M_Y | M_ROT | M_PLAYER
                              : M_PLAYER | M_KIND | M_X | M_Y | M_AT | M_FLOCK;
-    memset(locs.key, 0, sizeof locs.key);
     memset(ids.len, 0, sizeof ids.len);
     kinds.n = 0;
     layout lay;
