@@ -11,8 +11,12 @@
  * text that differs (a member in another order, one more or fewer, other
  * whitespace), or near the end, the element's members are matched by
  * name, every byte checked, and their layout is the one expected next.
- * Both ways take exactly the same text: the layout's bytes were read once
- * by name, and the same bytes read the same.
+ * The layout before that is kept too, since some elements recur with a
+ * member more (a shepherd's "flock", an abbey's "player"): an element
+ * that differs from the one before where the two layouts part is
+ * expected as the other from there. Every way takes exactly the same
+ * text: a layout's bytes were read once by name, and the same bytes read
+ * the same.
  *
  * Plain strings are run over here; a string holding anything else is read
  * by the strict pass's own routine. A player's name or a tile id met
@@ -383,6 +387,19 @@ typedef struct {
     uintptr_t fence;    /* a cursor up to it has the longest text and 8 bytes more before the end */
 } layout;
 
+/* The last two layouts an array's elements had. The one learned last
+ * begins with copies of the texts of the other that its element followed
+ * before it differed (`shared` of them, alike in every byte), so that an
+ * element may follow one layout up to there and the other after it. With
+ * one kept, elements alternating between two layouts (an abbey's
+ * "player" among tiles, a shepherd's "flock" among meeples, either first
+ * in reversed members) were read by name at every change. */
+typedef struct {
+    layout lay[2];
+    layout *last;   /* the layout of the element before */
+    int shared;
+} layouts;
+
 /* A "flock": [<sheep>, ...] of CC_MAX_FLOCK tokens at most, each of 1 to 4
  * sheep; p at its '['. */
 static const char *read_flock(const char *p, const char *end, element *e)
@@ -485,30 +502,47 @@ static __attribute__((noinline)) const char *read_by_name(const char *p, const b
 }
 
 /* An object whose members are among `allowed`, each once, p where it may
- * begin. Its members are expected as lay says, while the text before each
- * value is the one learned; from the first that differs (or near the end
- * of the body, or at an error) they are read by name, and lay learns
- * them. */
+ * begin. Its members are expected as the layout of the element before
+ * says, while the text before each value is the one learned, and from
+ * the first that differs as the other layout says, if both begin alike
+ * up to there. From the first text neither has (or near the end of the
+ * body, or at an error) they are read by name, into the other layout
+ * after a copy of the texts followed: the layout just followed is kept. */
 static inline const char *read_element(const char *p, const body *b, unsigned allowed,
-                                       element *e, layout *lay)
+                                       element *e, layouts *ls)
 {
     e->nflock = 0;
+    layout *lay = ls->last;
     const learned *t = lay->before;
     if (lay->n > 0)
         for (; (uintptr_t)p <= lay->fence; t++) {
             const char *q = same_text(p, b, t);
-            if (q == NULL)
-                break;
+            if (q == NULL) {
+                int k = (int)(t - lay->before);
+                layout *other = lay == &ls->lay[0] ? &ls->lay[1] : &ls->lay[0];
+                if (k > ls->shared || k > other->n || other->n == 0
+                    || (uintptr_t)p > other->fence
+                    || (q = same_text(p, b, &other->before[k])) == NULL)
+                    break;
+                ls->last = lay = other;
+                t = &other->before[k];
+            }
             if (t->member == 0) {   /* the text after the last value, to the '}' */
                 e->seen = t->seen;
-                return q;           /* laid out as the element before */
+                return q;           /* laid out as an element before */
             }
             if ((q = read_value(q, b, t->member, true, e)) == NULL)
                 break;
             p = q;
         }
+    int k = (int)(t - lay->before);
+    layout *into = lay == &ls->lay[0] ? &ls->lay[1] : &ls->lay[0];
+    for (int i = 0; i < k; i++)
+        into->before[i] = lay->before[i];
+    ls->shared = k;
+    ls->last = into;
     e->seen = t->seen;          /* the members read: those before t */
-    return read_by_name(p, b, allowed, e, lay, (int)(t - lay->before));
+    return read_by_name(p, b, allowed, e, into, k);
 }
 
 /* A tile: "tile", "x", "y", "rot", and "player" on an abbey only. */
@@ -556,10 +590,14 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
                              : M_PLAYER | M_KIND | M_X | M_Y | M_AT | M_FLOCK;
     memset(ids.len, 0, sizeof ids.len);
     kinds.n = 0;
-    layout lay;
-    lay.n = 0;
-    lay.before[0].seen = 0;
-    lay.fence = 0;
+    layouts lay;
+    for (int i = 0; i < 2; i++) {
+        lay.lay[i].n = 0;
+        lay.lay[i].before[0].seen = 0;
+        lay.lay[i].fence = 0;
+    }
+    lay.last = &lay.lay[0];
+    lay.shared = 0;
     uint32_t n = 0;
     const char *p = text + at + 1, *q = token(p, b.end, ']');
     if (q != NULL) {

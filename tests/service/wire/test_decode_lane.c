@@ -234,6 +234,60 @@ Test(decode_lane, an_element_laid_out_unlike_the_one_before_is_read_by_name_sect
     RUN(rows);
 }
 
+/* The lane keeps the last two layouts of an array's elements, and reads an
+ * element that differs from the one before as the other layout from
+ * where they part (decode_lane.c). Elements alternating between two
+ * layouts (a "flock" or a "player" more, at the end or first), between
+ * three (the oldest forgotten), and an element that follows the other
+ * layout and then differs from both -- a member twice, one more, one
+ * fewer, a wrong value after the switch -- are read as the careful reader
+ * reads them (contract section 3), or refused with its error (section 4). */
+Test(decode_lane, elements_alternating_between_layouts_read_as_the_careful_reader_section_3)
+{
+#define T2 "{'tile':'base.E','x':0,'y':-1,'rot':270}"
+#define FLOCKED "{'player':'blue','kind':'shepherd','x':0,'y':0,'at':'W','flock':[1,2]}"
+#define FLOCK_FIRST "{'flock':[3],'at':'W','y':0,'x':0,'kind':'shepherd','player':'blue'}"
+#define REVERSED "{'at':'N','y':0,'x':0,'kind':'meeple','player':'red'}"
+    static const row rows[] = {
+        TAKES(true, true, TILES(START "," ABBEY("'blue'") "," T2 "," ABBEY("'red'") "," T2 ","
+                                ABBEY("'blue'") "," START)),
+        TAKES(true, true, FIGURES(MEEPLE "," FLOCKED "," MEEPLE "," FLOCKED "," FLOCKED ","
+                                  MEEPLE "," MEEPLE "," FLOCKED)),
+        TAKES(true, true, FIGURES(REVERSED "," FLOCK_FIRST "," REVERSED "," FLOCK_FIRST ","
+                                  REVERSED)),
+        /* Three layouts in turn. */
+        TAKES(true, true, FIGURES(MEEPLE "," FLOCKED "," REVERSED "," MEEPLE "," FLOCKED ","
+                                  REVERSED "," FLOCK_FIRST "," MEEPLE)),
+        TAKES(true, true, TILES(START "," ABBEY("'blue'") ",{'x':0,'tile':'base.E','y':-1,'rot':270},"
+                                T2 "," ABBEY("'red'") "," START)),
+        /* The other layout followed, then a member twice, one more, one
+         * fewer, a wrong value. */
+        FAILS(false, false, 400, "/position/figures/3/flock",
+              FIGURES(MEEPLE "," FLOCKED "," MEEPLE
+                      ",{'player':'blue','kind':'shepherd','x':0,'y':0,'at':'W','flock':[1],'flock':[2]}")),
+        FAILS(true, false, 400, "/position/figures/3/z",
+              FIGURES(MEEPLE "," FLOCKED "," MEEPLE
+                      ",{'player':'blue','kind':'shepherd','x':0,'y':0,'at':'W','flock':[1],'z':0}")),
+        FAILS(true, false, 400, "/position/figures/3/flock/0",
+              FIGURES(MEEPLE "," FLOCKED "," MEEPLE
+                      ",{'player':'blue','kind':'shepherd','x':0,'y':0,'at':'W','flock':[5]}")),
+        FAILS(true, false, 400, "/position/figures/3/flock",
+              FIGURES(MEEPLE "," FLOCKED "," MEEPLE
+                      ",{'player':'blue','kind':'meeple','x':0,'y':0,'at':'W','flock':[1]}")),
+        FAILS(false, false, 400, "/position/tiles/3/player",
+              TILES(START "," ABBEY("'blue'") "," T2
+                    ",{'tile':'abbey-mayor.abbey','x':1,'y':0,'rot':0,'player':'red','player':'red'}")),
+        FAILS(true, false, 400, "/position/figures/3/at",
+              FIGURES(REVERSED "," FLOCK_FIRST "," REVERSED
+                      ",{'flock':[3],'y':0,'x':0,'kind':'shepherd','player':'blue'}")),
+    };
+#undef T2
+#undef FLOCKED
+#undef FLOCK_FIRST
+#undef REVERSED
+    RUN(rows);
+}
+
 /* body[0..len) in a block of its own, so that ASan sees a read past its
  * end; decoded with the lanes and without (tu_decode_both). */
 static bool decode_exactly(const char *body, size_t len)
