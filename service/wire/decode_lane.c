@@ -61,12 +61,15 @@ static inline const char *token(const char *p, const char *end, char ch)
 }
 
 /* A text learned from an element (the text before one of its values):
- * where it stands in the body, its length, and its first eight bytes (as
- * many as it has, the rest masked off), which most such texts fit in; the
- * member whose value follows it, and the members read before it. */
+ * where it stands in the body, its length, its first eight bytes (as many
+ * as it has), which most such texts fit in, and then either the mask of
+ * those bytes (eight bytes or fewer) or its last eight (longer: a
+ * pretty-printer's line and indentation are 9 to 25 bytes); the member
+ * whose value follows it, and the members read before it. */
 typedef struct {
     uint32_t at, len;
-    uint64_t first, mask;
+    uint64_t first;
+    uint64_t tail;      /* len <= 8: the mask of first's bytes; else the last eight bytes */
     unsigned member, seen;
 } learned;
 
@@ -76,27 +79,30 @@ static learned learn(const body *b, const char *from, const char *to, unsigned m
     learned t = { (uint32_t)(from - b->text), (uint32_t)(to - from), 0, 0, member, seen };
     uint32_t n = t.len < 8 ? t.len : 8;
     memcpy(&t.first, from, n);
-    memset(&t.mask, 0xff, n);
+    if (t.len <= 8)
+        memset(&t.tail, 0xff, n);
+    else
+        t.tail = cc_load64(to - 8);
     return t;
 }
 
 /* The learned text t at p, where its length and eight bytes more stand
- * before the end of the body (the caller's to know: no bound checked). Its
- * first eight bytes compared as one word, any more a word at a time with
- * the text where it was learned (the last word overlapping the one
- * before). */
+ * before the end of the body (the caller's to know: no bound checked). Up
+ * to eight bytes, compared as one word, masked; a longer one's first and
+ * last eight bytes (overlapping up to 16) with the words kept, and any
+ * bytes between a word at a time with the text where it was learned. */
 static inline const char *same_text(const char *p, const body *b, const learned *t)
 {
     uint32_t n = t->len;
-    if (((cc_load64(p) ^ t->first) & t->mask) != 0)
+    if (n <= 8)
+        return ((cc_load64(p) ^ t->first) & t->tail) == 0 ? p + n : NULL;
+    if (cc_load64(p) != t->first || cc_load64(p + n - 8) != t->tail)
         return NULL;
-    if (n > 8) {
+    if (n > 16) {
         const char *q = b->text + t->at;
         for (uint32_t i = 8; i + 8 < n; i += 8)
             if (cc_load64(p + i) != cc_load64(q + i))
                 return NULL;
-        if (cc_load64(p + n - 8) != cc_load64(q + n - 8))
-            return NULL;
     }
     return p + n;
 }
