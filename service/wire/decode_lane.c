@@ -90,7 +90,9 @@ static learned learn(const body *b, const char *from, const char *to, unsigned m
  * before the end of the body (the caller's to know: no bound checked). Up
  * to eight bytes, compared as one word, masked; a longer one's first and
  * last eight bytes (overlapping up to 16) with the words kept, and any
- * bytes between a word at a time with the text where it was learned. */
+ * bytes between a word at a time with the text where it was learned (the
+ * first of those words unrolled: a text of up to 24 bytes, such as a
+ * pretty-printer's indented "rot" or "kind", needs no other). */
 static inline const char *same_text(const char *p, const body *b, const learned *t)
 {
     uint32_t n = t->len;
@@ -100,7 +102,9 @@ static inline const char *same_text(const char *p, const body *b, const learned 
         return NULL;
     if (n > 16) {
         const char *q = b->text + t->at;
-        for (uint32_t i = 8; i + 8 < n; i += 8)
+        if (cc_load64(p + 8) != cc_load64(q + 8))
+            return NULL;
+        for (uint32_t i = 16; i + 8 < n; i += 8)
             if (cc_load64(p + i) != cc_load64(q + i))
                 return NULL;
     }

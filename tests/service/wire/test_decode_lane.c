@@ -181,6 +181,37 @@ Test(decode_lane, takes_every_layout_clients_send_section_3)
     RUN(rows);
 }
 
+/* A learned text is compared by its first and last eight bytes, kept as
+ * words, and any bytes between with the text where it was learned
+ * (decode_lane.c, same_text). Texts of 9 to 45 bytes, the member's name
+ * standing between spaces so that an element whose "x" and "y" trade
+ * places differs from the one before only there (in the last word, in
+ * the word after the first, or further in): each element is read with
+ * its own names, as the careful reader reads it (contract section 3). */
+Test(decode_lane, a_long_text_differing_only_inside_is_read_by_name_section_3)
+{
+    static const int pads[][2] = { { 4, 4 }, { 8, 3 }, { 7, 7 }, { 7, 12 }, { 10, 10 },
+                                   { 16, 7 }, { 7, 20 }, { 20, 20 } };
+    for (size_t i = 0; i < sizeof pads / sizeof pads[0]; i++) {
+        int before = pads[i][0], after = pads[i][1];
+        char body[512];
+        /* ,<before spaces>'x'<after spaces>: -- 5 + before + after bytes */
+#define NAMED(name) ",%*s'" name "'%*s:"
+#define TILE(a, b) "{'tile':'base.D'" NAMED(a) "%d" NAMED(b) "%d,'rot':0}"
+        int n = snprintf(body, sizeof body,
+                         P(PLAYERS ",'tiles':[" TILE("x", "y") "," TILE("y", "x") "," TILE("x", "y")
+                               "],'figures':[]"),
+                         before, "", after, "", 1, before, "", after, "", 2,       /* x 1, y 2 */
+                         before, "", after, "", 3, before, "", after, "", 4,       /* y 3, x 4 */
+                         before, "", after, "", 5, before, "", after, "", 6);      /* x 5, y 6 */
+#undef TILE
+#undef NAMED
+        cr_assert(n > 0 && (size_t)n < sizeof body);
+        const row rows[] = { TAKES(true, true, body) };
+        RUN(rows);
+    }
+}
+
 /* Issue 37: the lane expects each element laid out as the one before it
  * (decode_lane.c: the text before each value learned, then compared), and
  * reads by name from the first text that differs. Every way an element can
