@@ -1026,11 +1026,11 @@ static bool fast_player_int(jr_str key, jr_val val, const cc_position *pos,
     return *player >= 0;
 }
 
-static bool fast_loc(jr_val v, loc_memo *memo, cc_loc *out)
+static bool fast_loc(jr_val v, cc_loc *out)
 {
     if (v.type != JR_STRING || v.escaped)
         return false;
-    return raw_loc((const unsigned char *)v.doc->text + v.at, v.len, memo, out);
+    return raw_loc((const unsigned char *)v.doc->text + v.at, v.len, out);
 }
 
 /* A shepherd's "flock": at most CC_MAX_FLOCK plain integers, each a sheep
@@ -1053,7 +1053,7 @@ static bool fast_flock(jr_val v, cc_figure *fig)
 
 /* {"player", "kind", "x", "y", "at"} and a shepherd's "flock": the shape
  * dec_figure() gives these values. */
-static bool figure_fast(jr_val v, const cc_position *pos, loc_memo *locs, cc_figure *out)
+static bool figure_fast(jr_val v, const cc_position *pos, cc_figure *out)
 {
     if (v.type != JR_OBJECT)
         return false;
@@ -1088,7 +1088,7 @@ static bool figure_fast(jr_val v, const cc_position *pos, loc_memo *locs, cc_fig
                 return false;
             seen |= 8;
         } else if (NAME_IS(name, "at")) {
-            if (!fast_loc(val, locs, &fig.at))
+            if (!fast_loc(val, &fig.at))
                 return false;
             seen |= 16;
         } else if (NAME_IS(name, "flock")) {
@@ -1114,7 +1114,7 @@ static bool figure_fast(jr_val v, const cc_position *pos, loc_memo *locs, cc_fig
  * figure_fast(), then to the careful reader. (Walking the members with
  * jr_next_member() made the compiler test a value's type and escape as
  * one word read back from two narrower stores, a stall at every member.) */
-static bool figure_packed(jr_val v, const cc_position *pos, loc_memo *locs, cc_figure *out)
+static bool figure_packed(jr_val v, const cc_position *pos, cc_figure *out)
 {
     if (v.type != JR_OBJECT)
         return false;
@@ -1137,8 +1137,7 @@ static bool figure_packed(jr_val v, const cc_position *pos, loc_memo *locs, cc_f
     int k = raw_kind(d->text + t[4].pos, t[4].meta & JR_META_LEN_MASK);
     cc_loc at;
     if (k < 0 ||
-        !raw_loc((const unsigned char *)d->text + t[10].pos, t[10].meta & JR_META_LEN_MASK,
-                 locs, &at))
+        !raw_loc((const unsigned char *)d->text + t[10].pos, t[10].meta & JR_META_LEN_MASK, &at))
         return false;
     placed_figure(out, player, (cc_figure_kind)k, x, y, at);
     return true;
@@ -1305,13 +1304,10 @@ static bool decode_figures(const jr_obj *p, cc_position *pos, const player_texts
     const dec_lanes *lanes = jr_by_lane(list) ? dec_lanes_of(list.doc) : NULL;
     if (lanes != NULL)
         return figures_from_lane(lanes, list.doc, pos, names, err);
-    loc_memo locs;
-    memset(locs.key, 0, sizeof locs.key);
     jr_iter it = jr_iter_start(list);
     jr_val v;
     for (size_t i = 0; jr_next_element(&it, &v); i++) {
-        if (!figure_packed(v, pos, &locs, &pos->figures[i]) &&
-            !figure_fast(v, pos, &locs, &pos->figures[i])) {
+        if (!figure_packed(v, pos, &pos->figures[i]) && !figure_fast(v, pos, &pos->figures[i])) {
             jr_pointer_index(ptr, POS "/figures", i);
             if (!dec_figure(v, ptr, pos, &pos->figures[i], err))
                 return false;

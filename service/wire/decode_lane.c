@@ -11,8 +11,12 @@
  * text that differs (a member in another order, one more or fewer, other
  * whitespace), or near the end, the element's members are matched by
  * name, every byte checked, and their layout is the one expected next.
- * Both ways take exactly the same text: the layout's bytes were read once
- * by name, and the same bytes read the same.
+ * The layout before that is kept too, since some elements recur with a
+ * member more (a shepherd's "flock", an abbey's "player"): an element
+ * that differs from the one before where the two layouts part is
+ * expected as the other from there. Every way takes exactly the same
+ * text: a layout's bytes were read once by name, and the same bytes read
+ * the same.
  *
  * Plain strings are run over here; a string holding anything else is read
  * by the strict pass's own routine. A player's name or a tile id met
@@ -41,7 +45,6 @@ typedef struct {
     dec_lanes *lanes;
     id_memo *ids;
     kind_memo *kinds;
-    loc_memo *locs;
 } body;
 
 /* The byte ch at p: the cursor past it. */
@@ -58,12 +61,15 @@ static inline const char *token(const char *p, const char *end, char ch)
 }
 
 /* A text learned from an element (the text before one of its values):
- * where it stands in the body, its length, and its first eight bytes (as
- * many as it has, the rest masked off), which most such texts fit in; the
- * member whose value follows it, and the members read before it. */
+ * where it stands in the body, its length, its first eight bytes (as many
+ * as it has), which most such texts fit in, and then either the mask of
+ * those bytes (eight bytes or fewer) or its last eight (longer: a
+ * pretty-printer's line and indentation are 9 to 25 bytes); the member
+ * whose value follows it, and the members read before it. */
 typedef struct {
     uint32_t at, len;
-    uint64_t first, mask;
+    uint64_t first;
+    uint64_t tail;      /* len <= 8: the mask of first's bytes; else the last eight bytes */
     unsigned member, seen;
 } learned;
 
@@ -73,27 +79,34 @@ static learned learn(const body *b, const char *from, const char *to, unsigned m
     learned t = { (uint32_t)(from - b->text), (uint32_t)(to - from), 0, 0, member, seen };
     uint32_t n = t.len < 8 ? t.len : 8;
     memcpy(&t.first, from, n);
-    memset(&t.mask, 0xff, n);
+    if (t.len <= 8)
+        memset(&t.tail, 0xff, n);
+    else
+        t.tail = cc_load64(to - 8);
     return t;
 }
 
 /* The learned text t at p, where its length and eight bytes more stand
- * before the end of the body (the caller's to know: no bound checked). Its
- * first eight bytes compared as one word, any more a word at a time with
- * the text where it was learned (the last word overlapping the one
- * before). */
+ * before the end of the body (the caller's to know: no bound checked). Up
+ * to eight bytes, compared as one word, masked; a longer one's first and
+ * last eight bytes (overlapping up to 16) with the words kept, and any
+ * bytes between a word at a time with the text where it was learned (the
+ * first of those words unrolled: a text of up to 24 bytes, such as a
+ * pretty-printer's indented "rot" or "kind", needs no other). */
 static inline const char *same_text(const char *p, const body *b, const learned *t)
 {
     uint32_t n = t->len;
-    if (((cc_load64(p) ^ t->first) & t->mask) != 0)
+    if (n <= 8)
+        return ((cc_load64(p) ^ t->first) & t->tail) == 0 ? p + n : NULL;
+    if (cc_load64(p) != t->first || cc_load64(p + n - 8) != t->tail)
         return NULL;
-    if (n > 8) {
+    if (n > 16) {
         const char *q = b->text + t->at;
-        for (uint32_t i = 8; i + 8 < n; i += 8)
+        if (cc_load64(p + 8) != cc_load64(q + 8))
+            return NULL;
+        for (uint32_t i = 16; i + 8 < n; i += 8)
             if (cc_load64(p + i) != cc_load64(q + i))
                 return NULL;
-        if (cc_load64(p + n - 8) != cc_load64(q + n - 8))
-            return NULL;
     }
     return p + n;
 }
@@ -236,23 +249,23 @@ static inline const char *figure_kind(const char *p, const body *b, int *kind)
     return p;
 }
 
-/* "at": a plain location. One of three bytes at most ("N", "WSW"), its
- * closing quote among the next four, is read in place (where five bytes
- * stand: roomy, or checked); anything else is a string first. */
-static inline const char *location(const char *p, const body *b, bool roomy, cc_loc *at)
+/* "at": a plain location. One of three bytes at most ("N", "WSW", "#12"),
+ * its closing quote among the next four, is read in place (where five
+ * bytes stand: roomy, or checked): a text raw_loc() knows is plain, since
+ * every location's name is. Anything else is a string first. Inlined
+ * (the compiler called it): a call per figure cost more than its body. */
+static inline __attribute__((always_inline)) const char *location(const char *p, const body *b,
+                                                                   bool roomy, cc_loc *at)
 {
     if ((roomy || b->end - p >= 5) && *p == '"') {
         const unsigned char *s = (const unsigned char *)p + 1;
         uint32_t n = s[0] == '"' ? 0 : s[1] == '"' ? 1 : s[2] == '"' ? 2 : s[3] == '"' ? 3 : 4;
-        bool plain = true;
-        for (uint32_t i = 0; i < n && i < 3; i++)
-            plain = plain && jr_plain_byte[s[i]];
-        if (n <= 3 && plain)
-            return raw_loc(s, n, b->locs, at) ? (const char *)s + n + 1 : NULL;
+        if (raw_loc(s, n, at))
+            return (const char *)s + n + 1;
     }
     dec_lane_text t;
     if ((p = string(p, b, &t)) == NULL || !PLAIN(t)
-        || !raw_loc((const unsigned char *)b->text + t.at, t.len, b->locs, at))
+        || !raw_loc((const unsigned char *)b->text + t.at, t.len, at))
         return NULL;
     return p;
 }
@@ -384,6 +397,19 @@ typedef struct {
     uintptr_t fence;    /* a cursor up to it has the longest text and 8 bytes more before the end */
 } layout;
 
+/* The last two layouts an array's elements had. The one learned last
+ * begins with copies of the texts of the other that its element followed
+ * before it differed (`shared` of them, alike in every byte), so that an
+ * element may follow one layout up to there and the other after it. With
+ * one kept, elements alternating between two layouts (an abbey's
+ * "player" among tiles, a shepherd's "flock" among meeples, either first
+ * in reversed members) were read by name at every change. */
+typedef struct {
+    layout lay[2];
+    layout *last;   /* the layout of the element before */
+    int shared;
+} layouts;
+
 /* A "flock": [<sheep>, ...] of CC_MAX_FLOCK tokens at most, each of 1 to 4
  * sheep; p at its '['. */
 static const char *read_flock(const char *p, const char *end, element *e)
@@ -431,36 +457,21 @@ static inline __attribute__((always_inline)) const char *read_value(const char *
     return read_flock(p, b->end, e);
 }
 
-/* An object whose members are among `allowed`, each once (any other
- * name, or one holding an escape, declines: the careful reader names it),
- * p where it may begin (after the '[' or the ',' before it: the first
- * text learned holds the whitespace before its '{', a pretty-printer's
- * line and indentation). Its members are expected as lay says, while the
- * text before each value is the one learned; from the first that differs
- * they are matched by name, and lay learns them. */
-static const char *read_element(const char *p, const body *b, unsigned allowed, element *e,
-                                layout *lay)
+/* The members of an element from its text k on, matched by name, every
+ * byte checked (any other name, or one holding an escape, declines: the
+ * careful reader names it; a member twice too), p where text k starts
+ * (k == 0: where the element may begin, after the '[' or the ',' before
+ * it, so that the first text learned holds the whitespace before its '{',
+ * a pretty-printer's line and indentation). lay learns the texts from k
+ * on (those before are its already). Apart from the element read first,
+ * only an element laid out unlike the one before comes here: out of line,
+ * it leaves the registers of read_element()'s loop alone, and the loop's
+ * code small. */
+static __attribute__((noinline)) const char *read_by_name(const char *p, const body *b,
+                                                          unsigned allowed, element *e,
+                                                          layout *lay, int k)
 {
     const char *end = b->end;
-    e->nflock = 0;
-    const learned *t = lay->before;
-    /* Read by name from p: near the end of the body, other text, or an
-     * error. */
-    if (lay->n > 0)
-        for (; (uintptr_t)p <= lay->fence; t++) {
-            const char *q = same_text(p, b, t);
-            if (q == NULL)
-                break;
-            if (t->member == 0) {   /* the text after the last value, to the '}' */
-                e->seen = t->seen;
-                return q;           /* laid out as the element before */
-            }
-            if ((q = read_value(q, b, t->member, true, e)) == NULL)
-                break;
-            p = q;
-        }
-    e->seen = t->seen;          /* the members read: those before t */
-    int k = (int)(t - lay->before);
     const char *from = p;       /* where the text before the next value starts */
     if (k == 0 && (p = token(p, end, '{')) == NULL)
         return NULL;
@@ -498,6 +509,50 @@ static const char *read_element(const char *p, const body *b, unsigned allowed, 
         longest = lay->before[i].len > longest ? lay->before[i].len : longest;
     lay->fence = (size_t)(end - b->text) >= (size_t)longest + 8 ? (uintptr_t)end - longest - 8 : 0;
     return p;
+}
+
+/* An object whose members are among `allowed`, each once, p where it may
+ * begin. Its members are expected as the layout of the element before
+ * says, while the text before each value is the one learned, and from
+ * the first that differs as the other layout says, if both begin alike
+ * up to there. From the first text neither has (or near the end of the
+ * body, or at an error) they are read by name, into the other layout
+ * after a copy of the texts followed: the layout just followed is kept. */
+static inline const char *read_element(const char *p, const body *b, unsigned allowed,
+                                       element *e, layouts *ls)
+{
+    e->nflock = 0;
+    layout *lay = ls->last;
+    const learned *t = lay->before;
+    if (lay->n > 0)
+        for (; (uintptr_t)p <= lay->fence; t++) {
+            const char *q = same_text(p, b, t);
+            if (q == NULL) {
+                int k = (int)(t - lay->before);
+                layout *other = lay == &ls->lay[0] ? &ls->lay[1] : &ls->lay[0];
+                if (k > ls->shared || k > other->n || other->n == 0
+                    || (uintptr_t)p > other->fence
+                    || (q = same_text(p, b, &other->before[k])) == NULL)
+                    break;
+                ls->last = lay = other;
+                t = &other->before[k];
+            }
+            if (t->member == 0) {   /* the text after the last value, to the '}' */
+                e->seen = t->seen;
+                return q;           /* laid out as an element before */
+            }
+            if ((q = read_value(q, b, t->member, true, e)) == NULL)
+                break;
+            p = q;
+        }
+    int k = (int)(t - lay->before);
+    layout *into = lay == &ls->lay[0] ? &ls->lay[1] : &ls->lay[0];
+    for (int i = 0; i < k; i++)
+        into->before[i] = lay->before[i];
+    ls->shared = k;
+    ls->last = into;
+    e->seen = t->seen;          /* the members read: those before t */
+    return read_by_name(p, b, allowed, e, into, k);
 }
 
 /* A tile: "tile", "x", "y", "rot", and "player" on an abbey only. */
@@ -538,19 +593,21 @@ static size_t lane_read(jr_lane *lane, int member, const char *text, size_t at, 
     dec_lanes *l = (dec_lanes *)lane;
     id_memo ids;
     kind_memo kinds;
-    loc_memo locs;
-    const body b = { text, text + len, l, &ids, &kinds, &locs };
+    const body b = { text, text + len, l, &ids, &kinds };
     bool tiles = member == LANE_TILES;
     uint32_t max = tiles ? CC_MAX_TILES : CC_MAX_FIGURES;
     unsigned allowed = tiles ? M_TILE | M_X | M_Y | M_ROT | M_PLAYER
                              : M_PLAYER | M_KIND | M_X | M_Y | M_AT | M_FLOCK;
-    memset(locs.key, 0, sizeof locs.key);
     memset(ids.len, 0, sizeof ids.len);
     kinds.n = 0;
-    layout lay;
-    lay.n = 0;
-    lay.before[0].seen = 0;
-    lay.fence = 0;
+    layouts lay;
+    for (int i = 0; i < 2; i++) {
+        lay.lay[i].n = 0;
+        lay.lay[i].before[0].seen = 0;
+        lay.lay[i].fence = 0;
+    }
+    lay.last = &lay.lay[0];
+    lay.shared = 0;
     uint32_t n = 0;
     const char *p = text + at + 1, *q = token(p, b.end, ']');
     if (q != NULL) {

@@ -14,7 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../../engine/loc.h"
 #include "../../../service/wire/decode.h"
+#include "../../../service/wire/decode_raw.h"
 #include "../../../service/wire/json_reader.h"
 #include "../../support/lanes.h"
 #include "../../support/testutil.h"
@@ -179,6 +181,37 @@ Test(decode_lane, takes_every_layout_clients_send_section_3)
     RUN(rows);
 }
 
+/* A learned text is compared by its first and last eight bytes, kept as
+ * words, and any bytes between with the text where it was learned
+ * (decode_lane.c, same_text). Texts of 9 to 45 bytes, the member's name
+ * standing between spaces so that an element whose "x" and "y" trade
+ * places differs from the one before only there (in the last word, in
+ * the word after the first, or further in): each element is read with
+ * its own names, as the careful reader reads it (contract section 3). */
+Test(decode_lane, a_long_text_differing_only_inside_is_read_by_name_section_3)
+{
+    static const int pads[][2] = { { 4, 4 }, { 8, 3 }, { 7, 7 }, { 7, 12 }, { 10, 10 },
+                                   { 16, 7 }, { 7, 20 }, { 20, 20 } };
+    for (size_t i = 0; i < sizeof pads / sizeof pads[0]; i++) {
+        int before = pads[i][0], after = pads[i][1];
+        char body[512];
+        /* ,<before spaces>'x'<after spaces>: -- 5 + before + after bytes */
+#define NAMED(name) ",%*s'" name "'%*s:"
+#define TILE(a, b) "{'tile':'base.D'" NAMED(a) "%d" NAMED(b) "%d,'rot':0}"
+        int n = snprintf(body, sizeof body,
+                         P(PLAYERS ",'tiles':[" TILE("x", "y") "," TILE("y", "x") "," TILE("x", "y")
+                               "],'figures':[]"),
+                         before, "", after, "", 1, before, "", after, "", 2,       /* x 1, y 2 */
+                         before, "", after, "", 3, before, "", after, "", 4,       /* y 3, x 4 */
+                         before, "", after, "", 5, before, "", after, "", 6);      /* x 5, y 6 */
+#undef TILE
+#undef NAMED
+        cr_assert(n > 0 && (size_t)n < sizeof body);
+        const row rows[] = { TAKES(true, true, body) };
+        RUN(rows);
+    }
+}
+
 /* Issue 37: the lane expects each element laid out as the one before it
  * (decode_lane.c: the text before each value learned, then compared), and
  * reads by name from the first text that differs. Every way an element can
@@ -229,6 +262,60 @@ Test(decode_lane, an_element_laid_out_unlike_the_one_before_is_read_by_name_sect
         FAILS(false, false, 400, "", TILES(START ",{'tile':'base.E','x':0 'y':-1,'rot':270}")),
     };
 #undef T2
+    RUN(rows);
+}
+
+/* The lane keeps the last two layouts of an array's elements, and reads an
+ * element that differs from the one before as the other layout from
+ * where they part (decode_lane.c). Elements alternating between two
+ * layouts (a "flock" or a "player" more, at the end or first), between
+ * three (the oldest forgotten), and an element that follows the other
+ * layout and then differs from both -- a member twice, one more, one
+ * fewer, a wrong value after the switch -- are read as the careful reader
+ * reads them (contract section 3), or refused with its error (section 4). */
+Test(decode_lane, elements_alternating_between_layouts_read_as_the_careful_reader_section_3)
+{
+#define T2 "{'tile':'base.E','x':0,'y':-1,'rot':270}"
+#define FLOCKED "{'player':'blue','kind':'shepherd','x':0,'y':0,'at':'W','flock':[1,2]}"
+#define FLOCK_FIRST "{'flock':[3],'at':'W','y':0,'x':0,'kind':'shepherd','player':'blue'}"
+#define REVERSED "{'at':'N','y':0,'x':0,'kind':'meeple','player':'red'}"
+    static const row rows[] = {
+        TAKES(true, true, TILES(START "," ABBEY("'blue'") "," T2 "," ABBEY("'red'") "," T2 ","
+                                ABBEY("'blue'") "," START)),
+        TAKES(true, true, FIGURES(MEEPLE "," FLOCKED "," MEEPLE "," FLOCKED "," FLOCKED ","
+                                  MEEPLE "," MEEPLE "," FLOCKED)),
+        TAKES(true, true, FIGURES(REVERSED "," FLOCK_FIRST "," REVERSED "," FLOCK_FIRST ","
+                                  REVERSED)),
+        /* Three layouts in turn. */
+        TAKES(true, true, FIGURES(MEEPLE "," FLOCKED "," REVERSED "," MEEPLE "," FLOCKED ","
+                                  REVERSED "," FLOCK_FIRST "," MEEPLE)),
+        TAKES(true, true, TILES(START "," ABBEY("'blue'") ",{'x':0,'tile':'base.E','y':-1,'rot':270},"
+                                T2 "," ABBEY("'red'") "," START)),
+        /* The other layout followed, then a member twice, one more, one
+         * fewer, a wrong value. */
+        FAILS(false, false, 400, "/position/figures/3/flock",
+              FIGURES(MEEPLE "," FLOCKED "," MEEPLE
+                      ",{'player':'blue','kind':'shepherd','x':0,'y':0,'at':'W','flock':[1],'flock':[2]}")),
+        FAILS(true, false, 400, "/position/figures/3/z",
+              FIGURES(MEEPLE "," FLOCKED "," MEEPLE
+                      ",{'player':'blue','kind':'shepherd','x':0,'y':0,'at':'W','flock':[1],'z':0}")),
+        FAILS(true, false, 400, "/position/figures/3/flock/0",
+              FIGURES(MEEPLE "," FLOCKED "," MEEPLE
+                      ",{'player':'blue','kind':'shepherd','x':0,'y':0,'at':'W','flock':[5]}")),
+        FAILS(true, false, 400, "/position/figures/3/flock",
+              FIGURES(MEEPLE "," FLOCKED "," MEEPLE
+                      ",{'player':'blue','kind':'meeple','x':0,'y':0,'at':'W','flock':[1]}")),
+        FAILS(false, false, 400, "/position/tiles/3/player",
+              TILES(START "," ABBEY("'blue'") "," T2
+                    ",{'tile':'abbey-mayor.abbey','x':1,'y':0,'rot':0,'player':'red','player':'red'}")),
+        FAILS(true, false, 400, "/position/figures/3/at",
+              FIGURES(REVERSED "," FLOCK_FIRST "," REVERSED
+                      ",{'flock':[3],'y':0,'x':0,'kind':'shepherd','player':'blue'}")),
+    };
+#undef T2
+#undef FLOCKED
+#undef FLOCK_FIRST
+#undef REVERSED
     RUN(rows);
 }
 
@@ -340,6 +427,62 @@ Test(decode_lane, every_form_of_a_location_far_from_and_near_the_end_reads_as_th
     };
     every_form(locations, sizeof locations / sizeof locations[0], forms,
                sizeof forms / sizeof forms[0], 0, "\\");
+}
+
+/* raw_loc() (decode_raw.h: a table of the names, "#k" read in place)
+ * against the engine's cc_loc_parse() on every text of one to three
+ * bytes without a NUL (those of three bytes over ASCII), and some of
+ * none and four: the same verdict, the same location. */
+Test(decode_lane, a_location_read_in_place_is_the_one_the_engine_parses_section_3)
+{
+    static const char *const others[] = { "", "#100", "#063", "NNNE", "#64", "#00", "#" };
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+        cc_loc a, b;
+        bool ok = raw_loc((const unsigned char *)others[i], (uint32_t)strlen(others[i]), &a);
+        cr_expect_eq(ok, cc_loc_parse(others[i], &b), "'%s'", others[i]);
+        cr_expect(!ok || cc_loc_equal(a, b), "'%s'", others[i]);
+    }
+    unsigned found = 0;
+    for (uint32_t len = 1; len <= 3; len++) {
+        unsigned top = len == 3 ? 0x7f : 0xff;
+        for (unsigned c0 = 1; c0 <= top; c0++)
+            for (unsigned c1 = len > 1 ? 1 : 0; c1 <= (len > 1 ? top : 0); c1++)
+                for (unsigned c2 = len > 2 ? 1 : 0; c2 <= (len > 2 ? top : 0); c2++) {
+                    unsigned char text[4] = { (unsigned char)c0, (unsigned char)c1,
+                                              (unsigned char)c2, 0 };
+                    cc_loc a, b;
+                    bool ok = raw_loc(text, len, &a);
+                    if (ok != cc_loc_parse((const char *)text, &b) || (ok && !cc_loc_equal(a, b)))
+                        cr_expect_fail("'%s': raw_loc %d", (const char *)text, ok);
+                    found += ok;
+                }
+    }
+    cr_expect_eq(found, 17u + 64u, "C, 12 on the ring, 4 corners, #0 to #63");
+}
+
+/* A text holding a NUL (which the strict pass refuses, and a body may
+ * hold) names no location, though its bytes before the NUL may name one:
+ * raw_loc()'s table tells "N" from "N" and a NUL by the length. Every text
+ * of one to three bytes over the names' bytes, a NUL and a quote. */
+Test(decode_lane, a_location_text_holding_a_nul_names_none_section_3)
+{
+    static const char alphabet[] = { '\0', 'C', 'N', 'E', 'S', 'W', '#', '0', '1', '6', '3', '"' };
+    size_t na = sizeof alphabet;
+    for (uint32_t len = 1; len <= 3; len++)
+        for (size_t i = 0; i < na; i++)
+            for (size_t j = 0; j < (len > 1 ? na : 1); j++)
+                for (size_t k = 0; k < (len > 2 ? na : 1); k++) {
+                    unsigned char text[4] = { (unsigned char)alphabet[i],
+                                              (unsigned char)(len > 1 ? alphabet[j] : 0),
+                                              (unsigned char)(len > 2 ? alphabet[k] : 0), 0 };
+                    bool nul = memchr(text, 0, len) != NULL;
+                    cc_loc a, b;
+                    bool ok = raw_loc(text, len, &a);
+                    bool want = !nul && cc_loc_parse((const char *)text, &b);
+                    if (ok != want || (ok && !cc_loc_equal(a, b)))
+                        cr_expect_fail("%u bytes %02x %02x %02x: raw_loc %d", len, text[0], text[1],
+                                       text[2], ok);
+                }
 }
 
 /* What the lane remembers is compared, never trusted: a tile id in a slot
