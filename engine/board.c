@@ -83,12 +83,10 @@ static void set_tile(cc_board *b, int t, int type, int x, int y, int rot, int ow
     bt->type_index = type;
     bt->x = x;
     bt->y = y;
-    bt->rot = rot;
-    bt->owner = owner;
+    bt->rot = (int8_t)rot;
+    bt->owner = (int8_t)owner;
     const cc_tile_turn *turn = &bt->type->turn[rot];
     bt->edge = turn->edge;
-    bt->ring_feature = turn->ring_feature;
-    bt->split_city = turn->split_city;
     bt->centre_feature = turn->centre_feature;
 }
 
@@ -136,8 +134,8 @@ static int index_tiles(cc_board *b, box k, int *other)
         }
         for (int t = 0; t < n; t++)
             for (int d = 0; d < 4; d++)
-                b->tiles[t].neighbour[d] = cc_board_at_hashed(b, b->tiles[t].x + cc_dir_dx[d],
-                                                              b->tiles[t].y + cc_dir_dy[d]);
+                b->tiles[t].neighbour[d] = (int16_t)cc_board_at_hashed(
+                    b, b->tiles[t].x + cc_dir_dx[d], b->tiles[t].y + cc_dir_dy[d]);
         return -1;
     }
     b->grid_x = k.x0 - 1;
@@ -162,11 +160,11 @@ static int index_tiles(cc_board *b, box k, int *other)
     int row = b->grid_w;
     for (int t = 0; t < n; t++) {
         const int16_t *c = &b->cell[at[t]];
-        int *nb = b->tiles[t].neighbour;
-        nb[CC_DIR_N] = c[-row] - 1;
-        nb[CC_DIR_E] = c[1] - 1;
-        nb[CC_DIR_S] = c[row] - 1;
-        nb[CC_DIR_W] = c[-1] - 1;
+        int16_t *nb = b->tiles[t].neighbour;
+        nb[CC_DIR_N] = (int16_t)(c[-row] - 1);
+        nb[CC_DIR_E] = (int16_t)(c[1] - 1);
+        nb[CC_DIR_S] = (int16_t)(c[row] - 1);
+        nb[CC_DIR_W] = (int16_t)(c[-1] - 1);
     }
     return -1;
 }
@@ -185,9 +183,9 @@ int cc_board_add(cc_board *b, int type, int x, int y, int rot, int owner)
         b->cell[grid_cell(b, x, y)] = (int16_t)(t + 1);
     for (int d = 0; d < 4; d++) {
         int n = cc_board_at(b, x + cc_dir_dx[d], y + cc_dir_dy[d]);
-        b->tiles[t].neighbour[d] = n;
+        b->tiles[t].neighbour[d] = (int16_t)n;
         if (n >= 0)
-            b->tiles[n].neighbour[cc_dir_opposite(d)] = t;
+            b->tiles[n].neighbour[cc_dir_opposite(d)] = (int16_t)t;
     }
     return t;
 }
@@ -231,7 +229,7 @@ int cc_board_feature_at(const cc_board *b, int t, cc_loc at)
     case CC_LOC_CENTRE:
         return bt->centre_feature;
     case CC_LOC_RING:
-        return at.value < CC_RING_SIZE ? bt->ring_feature[at.value] : -1;
+        return at.value < CC_RING_SIZE ? cc_board_turn(bt)->ring_feature[at.value] : -1;
     case CC_LOC_FEATURE:
         return at.value < bt->type->nfeatures ? at.value : -1;
     case CC_LOC_CORNER:
@@ -246,7 +244,7 @@ cc_loc cc_board_feature_name(const cc_board *b, int t, int k)
     if (bt->centre_feature == k)
         return cc_loc_make(CC_LOC_CENTRE, 0);
     for (int r = 0; r < CC_RING_SIZE; r++)
-        if (bt->ring_feature[r] == k)
+        if (cc_board_turn(bt)->ring_feature[r] == k)
             return cc_loc_make(CC_LOC_RING, r);
     return cc_loc_make(CC_LOC_FEATURE, k);
 }
@@ -254,8 +252,9 @@ cc_loc cc_board_feature_name(const cc_board *b, int t, int k)
 int cc_board_corner_field(const cc_board *b, int t, int c)
 {
     const cc_board_tile *bt = &b->tiles[t];
-    int a = bt->ring_feature[cc_corner_half_a(c)];
-    int z = bt->ring_feature[cc_corner_half_b(c)];
+    const int8_t *ring = cc_board_turn(bt)->ring_feature;
+    int a = ring[cc_corner_half_a(c)];
+    int z = ring[cc_corner_half_b(c)];
     if (a < 0 || a != z || bt->type->features[a].type != CC_FEAT_FIELD)
         return -1;
     return a;
