@@ -23,7 +23,8 @@ static int corner_reason(const cc_board *b, int t, int c)
     const cc_board_tile *bt = &b->tiles[t];
     if (bt->type->is_abbey)
         return CC_MSG_R_BARN_CORNER_ABBEY;
-    int ka = bt->ring_feature[cc_corner_half_a(c)], kb = bt->ring_feature[cc_corner_half_b(c)];
+    const int8_t *ring = cc_board_turn(bt)->ring_feature;
+    int ka = ring[cc_corner_half_a(c)], kb = ring[cc_corner_half_b(c)];
     const cc_tile_feature *fa = ka >= 0 ? &bt->type->features[ka] : NULL;
     const cc_tile_feature *fb = kb >= 0 ? &bt->type->features[kb] : NULL;
     if ((fa && fa->type == CC_FEAT_CITY) || (fb && fb->type == CC_FEAT_CITY) || !fa || !fb)

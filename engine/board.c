@@ -83,31 +83,43 @@ static void set_tile(cc_board *b, int t, int type, int x, int y, int rot, int ow
     bt->type_index = type;
     bt->x = x;
     bt->y = y;
-    bt->rot = rot;
-    bt->owner = owner;
+    bt->rot = (int8_t)rot;
+    bt->owner = (int8_t)owner;
     const cc_tile_turn *turn = &bt->type->turn[rot];
     bt->edge = turn->edge;
-    bt->ring_feature = turn->ring_feature;
-    bt->split_city = turn->split_city;
     bt->centre_feature = turn->centre_feature;
 }
 
-/* Choose the index's form for the tiles on b, clear it and enter every
- * tile and its neighbours. Returns -1, or the first tile whose cell an
- * earlier tile holds (then *other is that tile, and b is unusable). */
-static int index_tiles(cc_board *b, int *other)
+/* The tiles' bounding box: columns x0 to x1, rows y0 to y1. */
+typedef struct {
+    int x0, x1, y0, y1;
+} box;
+
+static box tiles_box(const cc_board *b)
 {
     int n = b->ntiles;
-    int x0 = n > 0 ? b->tiles[0].x : 0, x1 = x0, y0 = n > 0 ? b->tiles[0].y : 0, y1 = y0;
+    box k = { 0, 0, 0, 0 };
+    if (n > 0)
+        k = (box){ b->tiles[0].x, b->tiles[0].x, b->tiles[0].y, b->tiles[0].y };
     for (int t = 1; t < n; t++) {
         int x = b->tiles[t].x, y = b->tiles[t].y;
-        x0 = x < x0 ? x : x0;
-        x1 = x > x1 ? x : x1;
-        y0 = y < y0 ? y : y0;
-        y1 = y > y1 ? y : y1;
+        k.x0 = x < k.x0 ? x : k.x0;
+        k.x1 = x > k.x1 ? x : k.x1;
+        k.y0 = y < k.y0 ? y : k.y0;
+        k.y1 = y > k.y1 ? y : k.y1;
     }
+    return k;
+}
+
+/* Choose the index's form for the tiles on b, whose bounding box is k,
+ * clear it and enter every tile and its neighbours. Returns -1, or the
+ * first tile whose cell an earlier tile holds (then *other is that tile,
+ * and b is unusable). */
+static int index_tiles(cc_board *b, box k, int *other)
+{
+    int n = b->ntiles;
     /* The box and its rim, in 64 bits: coordinates may be any int here. */
-    long long w = (long long)x1 - x0 + 3, h = (long long)y1 - y0 + 3;
+    long long w = (long long)k.x1 - k.x0 + 3, h = (long long)k.y1 - k.y0 + 3;
     b->hashed = w * h > CC_BOARD_GRID;
     if (b->hashed) {
         b->grid_x = b->grid_y = b->grid_w = b->grid_h = 0;
@@ -122,17 +134,22 @@ static int index_tiles(cc_board *b, int *other)
         }
         for (int t = 0; t < n; t++)
             for (int d = 0; d < 4; d++)
-                b->tiles[t].neighbour[d] = cc_board_at_hashed(b, b->tiles[t].x + cc_dir_dx[d],
-                                                              b->tiles[t].y + cc_dir_dy[d]);
+                b->tiles[t].neighbour[d] = (int16_t)cc_board_at_hashed(
+                    b, b->tiles[t].x + cc_dir_dx[d], b->tiles[t].y + cc_dir_dy[d]);
         return -1;
     }
-    b->grid_x = x0 - 1;
-    b->grid_y = y0 - 1;
+    b->grid_x = k.x0 - 1;
+    b->grid_y = k.y0 - 1;
     b->grid_w = (int)w;
     b->grid_h = (int)h;
     memset(b->cell, 0, sizeof b->cell[0] * (size_t)(w * h));
+    /* Each tile's cell, kept for the second walk (not worked out again
+     * from its coordinates). */
+    _Static_assert(CC_BOARD_GRID <= UINT16_MAX + 1, "a cell's number fits 16 bits");
+    uint16_t at[CC_MAX_TILES];
     for (int t = 0; t < n; t++) {
-        int16_t *c = &b->cell[grid_cell(b, b->tiles[t].x, b->tiles[t].y)];
+        at[t] = (uint16_t)grid_cell(b, b->tiles[t].x, b->tiles[t].y);
+        int16_t *c = &b->cell[at[t]];
         if (*c != 0) {
             *other = *c - 1;
             return t;
@@ -142,12 +159,12 @@ static int index_tiles(cc_board *b, int *other)
     /* N E S W: a row up, a cell right, a row down, a cell left. */
     int row = b->grid_w;
     for (int t = 0; t < n; t++) {
-        const int16_t *c = &b->cell[grid_cell(b, b->tiles[t].x, b->tiles[t].y)];
-        int *nb = b->tiles[t].neighbour;
-        nb[CC_DIR_N] = c[-row] - 1;
-        nb[CC_DIR_E] = c[1] - 1;
-        nb[CC_DIR_S] = c[row] - 1;
-        nb[CC_DIR_W] = c[-1] - 1;
+        const int16_t *c = &b->cell[at[t]];
+        int16_t *nb = b->tiles[t].neighbour;
+        nb[CC_DIR_N] = (int16_t)(c[-row] - 1);
+        nb[CC_DIR_E] = (int16_t)(c[1] - 1);
+        nb[CC_DIR_S] = (int16_t)(c[row] - 1);
+        nb[CC_DIR_W] = (int16_t)(c[-1] - 1);
     }
     return -1;
 }
@@ -157,7 +174,7 @@ int cc_board_add(cc_board *b, int type, int x, int y, int rot, int owner)
     int t = b->ntiles++, other;
     set_tile(b, t, type, x, y, rot, owner);
     if (!b->hashed && !grid_inner(b, x, y)) {
-        index_tiles(b, &other);   /* outgrew the grid: a new one, or the hash */
+        index_tiles(b, tiles_box(b), &other);   /* outgrew the grid: a new one, or the hash */
         return t;
     }
     if (b->hashed)
@@ -166,9 +183,9 @@ int cc_board_add(cc_board *b, int type, int x, int y, int rot, int owner)
         b->cell[grid_cell(b, x, y)] = (int16_t)(t + 1);
     for (int d = 0; d < 4; d++) {
         int n = cc_board_at(b, x + cc_dir_dx[d], y + cc_dir_dy[d]);
-        b->tiles[t].neighbour[d] = n;
+        b->tiles[t].neighbour[d] = (int16_t)n;
         if (n >= 0)
-            b->tiles[n].neighbour[cc_dir_opposite(d)] = t;
+            b->tiles[n].neighbour[cc_dir_opposite(d)] = (int16_t)t;
     }
     return t;
 }
@@ -179,12 +196,22 @@ bool cc_board_build(cc_board *b, const cc_catalog *cat, const cc_position *pos,
     b->cat = cat;
     b->no_hills = pos->options.hills == CC_ELEMENT_OFF;
     b->no_vineyards = pos->options.vineyards == CC_ELEMENT_OFF;
-    b->ntiles = pos->ntiles;
-    for (int i = 0; i < pos->ntiles; i++) {
+    int n = pos->ntiles;
+    b->ntiles = n;
+    /* The bounding box in the same walk (tiles_box() would walk them again). */
+    box k = { 0, 0, 0, 0 };
+    if (n > 0)
+        k = (box){ pos->tiles[0].x, pos->tiles[0].x, pos->tiles[0].y, pos->tiles[0].y };
+    for (int i = 0; i < n; i++) {
         const cc_placed_tile *p = &pos->tiles[i];
-        set_tile(b, i, p->type, p->x, p->y, p->rot, p->owner);
+        int x = p->x, y = p->y;
+        set_tile(b, i, p->type, x, y, p->rot, p->owner);
+        k.x0 = x < k.x0 ? x : k.x0;
+        k.x1 = x > k.x1 ? x : k.x1;
+        k.y0 = y < k.y0 ? y : k.y0;
+        k.y1 = y > k.y1 ? y : k.y1;
     }
-    int other, i = index_tiles(b, &other);
+    int other, i = index_tiles(b, k, &other);
     if (i < 0)
         return true;
     const cc_placed_tile *p = &pos->tiles[i];
@@ -202,7 +229,7 @@ int cc_board_feature_at(const cc_board *b, int t, cc_loc at)
     case CC_LOC_CENTRE:
         return bt->centre_feature;
     case CC_LOC_RING:
-        return at.value < CC_RING_SIZE ? bt->ring_feature[at.value] : -1;
+        return at.value < CC_RING_SIZE ? cc_board_turn(bt)->ring_feature[at.value] : -1;
     case CC_LOC_FEATURE:
         return at.value < bt->type->nfeatures ? at.value : -1;
     case CC_LOC_CORNER:
@@ -217,7 +244,7 @@ cc_loc cc_board_feature_name(const cc_board *b, int t, int k)
     if (bt->centre_feature == k)
         return cc_loc_make(CC_LOC_CENTRE, 0);
     for (int r = 0; r < CC_RING_SIZE; r++)
-        if (bt->ring_feature[r] == k)
+        if (cc_board_turn(bt)->ring_feature[r] == k)
             return cc_loc_make(CC_LOC_RING, r);
     return cc_loc_make(CC_LOC_FEATURE, k);
 }
@@ -225,8 +252,9 @@ cc_loc cc_board_feature_name(const cc_board *b, int t, int k)
 int cc_board_corner_field(const cc_board *b, int t, int c)
 {
     const cc_board_tile *bt = &b->tiles[t];
-    int a = bt->ring_feature[cc_corner_half_a(c)];
-    int z = bt->ring_feature[cc_corner_half_b(c)];
+    const int8_t *ring = cc_board_turn(bt)->ring_feature;
+    int a = ring[cc_corner_half_a(c)];
+    int z = ring[cc_corner_half_b(c)];
     if (a < 0 || a != z || bt->type->features[a].type != CC_FEAT_FIELD)
         return -1;
     return a;

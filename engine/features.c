@@ -36,8 +36,9 @@ static void join_cities_across(const cc_features *f, int *up, int t, int d, int 
 {
     const cc_board_tile *a = &f->board->tiles[t], *b = &f->board->tiles[n];
     int od = cc_dir_opposite(d);
-    int mine[2] = { a->ring_feature[cc_ring_of_dir(d)], a->split_city[d] };
-    int theirs[2] = { b->ring_feature[cc_ring_of_dir(od)], b->split_city[od] };
+    const cc_tile_turn *ta = cc_board_turn(a), *tb = cc_board_turn(b);
+    int mine[2] = { ta->ring_feature[cc_ring_of_dir(d)], ta->split_city[d] };
+    int theirs[2] = { tb->ring_feature[cc_ring_of_dir(od)], tb->split_city[od] };
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 2; j++) {
             if (mine[i] < 0 || theirs[j] < 0)
@@ -55,7 +56,8 @@ static void join_fields_across(const cc_features *f, int *up, int t, int d, int 
     /* The two halves of edge d sit one ring step either side of it. */
     for (int h = -1; h <= 1; h += 2) {
         int r = cc_ring_rotate(cc_ring_of_dir(d) + h, 0);
-        int fa = a->ring_feature[r], fb = b->ring_feature[cc_ring_facing(r)];
+        int fa = cc_board_turn(a)->ring_feature[r];
+        int fb = cc_board_turn(b)->ring_feature[cc_ring_facing(r)];
         if (fa < 0 || fb < 0)
             continue;
         if (a->type->features[fa].type != CC_FEAT_FIELD ||
@@ -94,12 +96,12 @@ static void tile_open_borders(const cc_board *b, int t, int open[CC_MAX_TILE_FEA
     for (int k = 0; k < n; k++)
         open[k] = 0;
     for (int r = 0; r < CC_RING_SIZE; r++) {
-        int k = bt->ring_feature[r];
+        int k = cc_board_turn(bt)->ring_feature[r];
         if (k >= 0 && bt->neighbour[cc_dir_of_ring(r)] < 0)
             open[k]++;
     }
     for (int d = 0; d < 4; d++) {
-        int k = bt->split_city[d];
+        int k = cc_board_turn(bt)->split_city[d];
         if (k >= 0 && bt->neighbour[d] < 0)
             open[k]++;
     }

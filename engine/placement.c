@@ -1,8 +1,11 @@
 /* placement.c -- see placement.h.
  *
  * Candidates are the empty cells orthogonally next to a tile; each is tried
- * in four rotations. Sorting the candidates first makes the answer come out
- * in contract order without sorting the (up to four times longer) answer. */
+ * in four rotations. Taking the candidates in order makes the answer come
+ * out in contract order without sorting the (up to four times longer)
+ * answer. A board with the grid (board.h) is read row by row, a
+ * candidate's neighbours straight from the grid (placements_on_grid());
+ * any other has its candidates listed, sorted and looked up. */
 #include "placement.h"
 
 #include "keysort.h"
@@ -195,6 +198,24 @@ static bool within_limit(int x, int y)
     return abs(x) <= CC_COORD_LIMIT && abs(y) <= CC_COORD_LIMIT;
 }
 
+/* Of rots, the rotations of type on the empty cell (x, y) whose edges match
+ * that the rules beyond the edges allow: the shrine rule (which does not
+ * depend on the rotation; shrines: the board holds a monastery of the
+ * other kind, without which it cannot refuse) and the river's (r: a river
+ * tile's, else NULL). Asked only when some rotation's edges match and one
+ * of them may refuse. */
+static unsigned rules_beyond_edges(const cc_board *b, const cc_tile_type *t, const cc_river *r,
+                                   bool shrines, unsigned rots, int x, int y)
+{
+    if (shrines && !shrine_rule_ok(b, t, x, y))
+        return 0;
+    for (int rot = 0; r != NULL && rot < 4; rot++)
+        if ((rots & (1u << rot)) &&
+            cc_river_placement_refusal(b, r, (int)(t - b->cat->types), x, y, rot) != NULL)
+            rots &= ~(1u << rot);
+    return rots;
+}
+
 /* The rotations (a bit per quarter turn) in which type may go on the empty
  * cell (x, y): cc_placement_check()'s verdict for all four at once, the
  * neighbours looked up once for the four, the shrine rule (which does not
@@ -205,7 +226,7 @@ static bool within_limit(int x, int y)
 static unsigned legal_rotations(const cc_board *b, const cc_tile_type *t, const cc_river *r,
                                 uint64_t mine4, bool shrines, int x, int y)
 {
-    unsigned theirs = 0;   /* edge_sets() of the facing edges; all where none */
+    unsigned theirs = 0;   /* edge sets of the facing edges; all where none */
     int neighbours = 0;
     for (int d = 0; d < 4; d++) {
         int n = cc_board_at(b, x + cc_dir_dx[d], y + cc_dir_dy[d]);
@@ -215,19 +236,16 @@ static unsigned legal_rotations(const cc_board *b, const cc_tile_type *t, const 
     if (neighbours == 0 || (t->is_abbey && neighbours < 4))
         return 0;
     unsigned rots = rotations_matching(mine4, theirs);
-    if (rots != 0 && shrines && !shrine_rule_ok(b, t, x, y))
-        return 0;
-    for (int rot = 0; r != NULL && rot < 4; rot++)
-        if ((rots & (1u << rot)) &&
-            cc_river_placement_refusal(b, r, (int)(t - b->cat->types), x, y, rot) != NULL)
-            rots &= ~(1u << rot);
+    if (rots != 0 && (shrines || r != NULL))
+        rots = rules_beyond_edges(b, t, r, shrines, rots, x, y);
     return rots;
 }
 
-/* The candidate cells (empty, orthogonally next to a tile) in order and
- * without repeats, as keys; returns how many. A board whose candidates fit
- * 64 columns (every board of a game, nearly) marks them in one bit row per
- * line and reads the rows in order; any other has its keys sorted. */
+/* For the boards placements_on_grid() does not take: the candidate cells
+ * (empty, orthogonally next to a tile) in order, as keys (a cell may come
+ * more than once, one after the other); returns how many. A board whose
+ * candidates fit 64 columns marks them in one bit row per line and reads
+ * the rows in order; any other has its keys sorted. */
 #define ROW_BITS 64
 #define MAX_ROWS (CC_MAX_TILES + 2)
 
@@ -272,10 +290,75 @@ static int candidates(const cc_board *b, uint64_t cand[4 * CC_MAX_TILES])
     return ncand;
 }
 
+/* cc_placements() on a grid of at most ROW_BITS columns and MAX_ROWS rows
+ * (every board of a game, nearly), in one walk of its rows: a bit row of
+ * the tiles per line gives each line's candidates (a clear bit with a set
+ * one beside, above or below it), and a candidate's four neighbours are
+ * the cells above, right, below and left of it in the grid, read without
+ * bounds checks: a candidate lies inside the grid, and a cell right or
+ * left of the grid's edge is the rim of the row next to it, which is
+ * empty; the rows above and below the grid are an empty row. The facing
+ * edges come from a table by cell content (each tile's edge sets turned
+ * half round, so that its south edge faces north; 0, an empty cell, faces
+ * everything), so a candidate costs four cells and four table reads,
+ * whatever its neighbours. Cells beyond CC_COORD_LIMIT are masked off a
+ * line at a time. */
+static int placements_on_grid(const cc_board *b, const cc_tile_type *t, const cc_river *r,
+                              uint64_t mine4, bool shrines, cc_placement *out, int max)
+{
+    static const int16_t empty_row[ROW_BITS];
+    int w = b->grid_w, h = b->grid_h, ntiles = b->ntiles;
+    uint16_t facing[CC_MAX_TILES + 1];
+    uint64_t occ[MAX_ROWS + 2];   /* line grid_y + r is occ[r + 1] */
+    memset(occ, 0, sizeof occ[0] * (size_t)(h + 2));
+    facing[0] = 0xFFFF;
+    for (int i = 0; i < ntiles; i++) {
+        const cc_board_tile *bt = &b->tiles[i];
+        unsigned sets = edge_sets(bt->edge);
+        facing[i + 1] = (uint16_t)(sets << 8 | sets >> 8);   /* S W N E */
+        occ[bt->y - b->grid_y + 1] |= UINT64_C(1) << (bt->x - b->grid_x);
+    }
+    /* The columns within CC_COORD_LIMIT (all of them, nearly always). */
+    long long lo = -CC_COORD_LIMIT - (long long)b->grid_x;
+    long long hi = CC_COORD_LIMIT - (long long)b->grid_x;
+    lo = lo < 0 ? 0 : lo;
+    hi = hi > w - 1 ? w - 1 : hi;
+    uint64_t columns = lo > hi ? 0 : (~UINT64_C(0) >> (63 - (hi - lo))) << lo;
+    const int16_t *cell = b->cell;
+    int n = 0;
+    for (int row = 0; row < h; row++) {
+        uint64_t here = occ[row + 1], beside = here << 1 | here >> 1;
+        uint64_t bits = (occ[row] | occ[row + 2] | beside) & ~here & columns;
+        if (t->is_abbey)   /* only into a hole: all four neighbours there */
+            bits &= occ[row] & occ[row + 2] & (here << 1) & (here >> 1);
+        long long y = (long long)b->grid_y + row;
+        if (bits == 0 || y < -CC_COORD_LIMIT || y > CC_COORD_LIMIT)
+            continue;
+        const int16_t *mid = cell + row * w;
+        const int16_t *up = row > 0 ? mid - w : empty_row;
+        const int16_t *down = row < h - 1 ? mid + w : empty_row;
+        for (; bits != 0; bits &= bits - 1) {
+            int cx = __builtin_ctzll(bits);
+            unsigned theirs = (facing[(uint16_t)up[cx]] & 0x000Fu) |
+                              (facing[(uint16_t)mid[cx + 1]] & 0x00F0u) |
+                              (facing[(uint16_t)down[cx]] & 0x0F00u) |
+                              (facing[(uint16_t)mid[cx - 1]] & 0xF000u);
+            int x = b->grid_x + cx;
+            unsigned rots = rotations_matching(mine4, theirs);
+            if (rots != 0 && (shrines || r != NULL))
+                rots = rules_beyond_edges(b, t, r, shrines, rots, x, (int)y);
+            for (; rots != 0; rots &= rots - 1) {
+                if (n < max)
+                    out[n] = (cc_placement){ x, (int)y, __builtin_ctz(rots) };
+                n++;
+            }
+        }
+    }
+    return n;
+}
+
 int cc_placements(const cc_board *b, int type, cc_placement *out, int max)
 {
-    uint64_t cand[4 * CC_MAX_TILES];
-    int ncand = candidates(b, cand);
     const cc_tile_type *t = &b->cat->types[type];
     uint64_t mine4 = 0;
     for (int rot = 0; rot < 4; rot++)
@@ -287,6 +370,10 @@ int cc_placements(const cc_board *b, int type, cc_placement *out, int max)
         cc_river_read(b, &river);
         r = &river;
     }
+    if (!b->hashed && b->ntiles > 0 && b->grid_w <= ROW_BITS && b->grid_h <= MAX_ROWS)
+        return placements_on_grid(b, t, r, mine4, shrines, out, max);
+    uint64_t cand[4 * CC_MAX_TILES];
+    int ncand = candidates(b, cand);
     int n = 0;
     for (int i = 0; i < ncand; i++) {
         if (i > 0 && cand[i] == cand[i - 1])

@@ -278,12 +278,12 @@ static int add_id(int *ids, int n, int id)
 /* Features of tile n that reach its edge d (which faces an abbey). */
 static int add_edge_features(const cc_features *f, int n, int d, int *ids, int count)
 {
-    const cc_board_tile *bt = &f->board->tiles[n];
+    const cc_tile_turn *turn = cc_board_turn(&f->board->tiles[n]);
     for (int r = 0; r < CC_RING_SIZE; r++)
-        if (ring_on_edge(r, d) && bt->ring_feature[r] >= 0)
-            count = add_id(ids, count, cc_features_of(f, n, bt->ring_feature[r]));
-    if (bt->split_city[d] >= 0)
-        count = add_id(ids, count, cc_features_of(f, n, bt->split_city[d]));
+        if (ring_on_edge(r, d) && turn->ring_feature[r] >= 0)
+            count = add_id(ids, count, cc_features_of(f, n, turn->ring_feature[r]));
+    if (turn->split_city[d] >= 0)
+        count = add_id(ids, count, cc_features_of(f, n, turn->split_city[d]));
     return count;
 }
 

@@ -88,12 +88,13 @@ static void add_abbey_contacts(const cc_features *f, feature_set *s, int t, int 
         int od = cc_dir_opposite(d);
         if (bt->type->is_abbey) {
             /* From the abbey: every city or road ending on its edges. */
-            int edge_k = nt->ring_feature[cc_ring_of_dir(od)];
+            int edge_k = cc_board_turn(nt)->ring_feature[cc_ring_of_dir(od)];
             if (edge_k >= 0 && nt->type->features[edge_k].type != CC_FEAT_FIELD)
                 add_part_feature(f, s, n, edge_k);
-            add_part_feature(f, s, n, nt->split_city[od]);
+            add_part_feature(f, s, n, cc_board_turn(nt)->split_city[od]);
         } else if (nt->type->is_abbey &&
-                   (bt->ring_feature[cc_ring_of_dir(d)] == k || bt->split_city[d] == k)) {
+                   (cc_board_turn(bt)->ring_feature[cc_ring_of_dir(d)] == k ||
+                    cc_board_turn(bt)->split_city[d] == k)) {
             add_part_feature(f, s, n, nt->centre_feature);
         }
     }

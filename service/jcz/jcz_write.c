@@ -253,7 +253,7 @@ static void write_deploy(jcz_writer *w, const cc_move *mv, int *id)
         int dx = fig->at.value == CC_CORNER_NE || fig->at.value == CC_CORNER_SE;
         int dy = fig->at.value == CC_CORNER_SE || fig->at.value == CC_CORNER_SW;
         int u = cc_board_at(b, fig->x + dx, fig->y + dy);
-        message_deploy(w, b, u, b->tiles[u].ring_feature[CC_RING_NNW], player,
+        message_deploy(w, b, u, cc_board_turn(&b->tiles[u])->ring_feature[CC_RING_NNW], player,
                        cc_figure_kinds[CC_FIG_BARN].jcz_meeple, *id);
     } else {
         message_deploy(w, b, t, cc_board_feature_at(b, t, fig->at), player,

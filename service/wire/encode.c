@@ -481,7 +481,7 @@ static unsigned tile_facts(const cc_board *b, int t)
     for (int d = 0; d < 4; d++) {
         if (bt->neighbour[d] >= 0 && b->tiles[bt->neighbour[d]].type->is_abbey)
             facts |= NEAR_ABBEY;
-        if (bt->split_city[d] >= 0)
+        if (cc_board_turn(bt)->split_city[d] >= 0)
             facts |= SPLIT_EDGE;
     }
     return facts;
@@ -500,7 +500,7 @@ static bool part_touches_abbey(const cc_board *b, int t, int k)
     const cc_board_tile *bt = &b->tiles[t];
     for (int r = 0; r < CC_RING_SIZE; r++) {
         int n = bt->neighbour[cc_dir_of_ring(r)];
-        if (bt->ring_feature[r] == k && n >= 0 && b->tiles[n].type->is_abbey)
+        if (cc_board_turn(bt)->ring_feature[r] == k && n >= 0 && b->tiles[n].type->is_abbey)
             return true;
     }
     return false;
@@ -509,10 +509,10 @@ static bool part_touches_abbey(const cc_board *b, int t, int k)
 /* Is part (t, k) one of the two city segments of a split edge? */
 static bool part_on_split_edge(const cc_board *b, int t, int k)
 {
-    const cc_board_tile *bt = &b->tiles[t];
+    const cc_tile_turn *turn = cc_board_turn(&b->tiles[t]);
     for (int d = 0; d < 4; d++)
-        if (bt->split_city[d] >= 0 &&
-            (bt->split_city[d] == k || bt->ring_feature[cc_ring_of_dir(d)] == k))
+        if (turn->split_city[d] >= 0 &&
+            (turn->split_city[d] == k || turn->ring_feature[cc_ring_of_dir(d)] == k))
             return true;
     return false;
 }

@@ -814,7 +814,7 @@ Test(features, a_placed_tile_owns_what_the_catalog_says_in_every_rotation)
             int t = cc_board_add(&board_store, type, 0, 0, rot, -1);
             const cc_board_tile *bt = &board_store.tiles[t];
             for (int r = 0; r < CC_RING_SIZE; r++)
-                cr_assert_eq(bt->ring_feature[cc_ring_rotate(r, rot)],
+                cr_assert_eq(cc_board_turn(bt)->ring_feature[cc_ring_rotate(r, rot)],
                              cc_tile_feature_at_ring(&cat->types[type], r), "%s rot %d ring %d",
                              cat->types[type].id, rot, r);
             cr_assert_eq(bt->centre_feature, cc_tile_centre_feature(&cat->types[type]),
@@ -827,7 +827,7 @@ Test(features, a_placed_tile_owns_what_the_catalog_says_in_every_rotation)
                 for (int k = 0; k < tt->nfeatures; k++)
                     if (tt->features[k].split_edge == d)
                         split = k;
-                cr_assert_eq(bt->split_city[cc_dir_rotate(d, rot)], split, "%s rot %d split %d",
+                cr_assert_eq(cc_board_turn(bt)->split_city[cc_dir_rotate(d, rot)], split, "%s rot %d split %d",
                              tt->id, rot, d);
             }
         }

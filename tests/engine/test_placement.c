@@ -157,6 +157,19 @@ Test(placement, no_placement_beyond_the_coordinate_limit)
     assert_placements(&pos, "base.U", want, 4);
 }
 
+/* The same at the opposite corner: the cells past the limit lie left of
+ * and below the tile (the grid's first column and last row are cut off). */
+Test(placement, no_placement_beyond_the_coordinate_limit_at_the_opposite_corner)
+{
+    cc_position pos;
+    tu_pos(&pos, 2, 0);
+    tu_tile(&pos, "base.D", -CC_COORD_LIMIT, CC_COORD_LIMIT, 0);
+    static const cc_placement want[] = {
+        { -CC_COORD_LIMIT + 1, CC_COORD_LIMIT, 0 }, { -CC_COORD_LIMIT + 1, CC_COORD_LIMIT, 2 },
+    };
+    assert_placements(&pos, "base.U", want, 2);
+}
+
 /* ---- the abbey ---------------------------------------------------------- */
 
 /* Abbey 1: "the abbey may only be used to fill a hole"; no hole, no place. */

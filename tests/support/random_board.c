@@ -207,7 +207,7 @@ static cc_loc random_name(const cc_board *b, int t, int k, rb_rng *r)
     if (bt->centre_feature == k)
         names[n++] = cc_loc_make(CC_LOC_CENTRE, 0);
     for (int ring = 0; ring < CC_RING_SIZE; ring++)
-        if (bt->ring_feature[ring] == k)
+        if (cc_board_turn(bt)->ring_feature[ring] == k)
             names[n++] = cc_loc_make(CC_LOC_RING, ring);
     names[n++] = cc_loc_make(CC_LOC_FEATURE, k);
     return names[rb_below(r, n)];
