@@ -32,6 +32,7 @@
 #define CC_BOARD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "catalog.h"
@@ -62,6 +63,9 @@ typedef struct {
 /* The turn tile bt lies in (type->turn[rot]): ring_feature[] (ring
  * position -> k, or -1) and split_city[] (direction -> second city k, or
  * -1), in board orientation. */
+_Static_assert(offsetof(cc_tile_turn, edge) == 0,
+               "cc_board_turn() finds a tile's turn from its edge pointer");
+
 static inline const cc_tile_turn *cc_board_turn(const cc_board_tile *bt)
 {
     /* edge is the turn's first member (catalog.h), so this is the turn. */
