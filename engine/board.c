@@ -95,19 +95,27 @@ typedef struct {
     int x0, x1, y0, y1;
 } box;
 
+/* k grown to hold (x, y). */
+static void box_take(box *k, int x, int y)
+{
+    k->x0 = x < k->x0 ? x : k->x0;
+    k->x1 = x > k->x1 ? x : k->x1;
+    k->y0 = y < k->y0 ? y : k->y0;
+    k->y1 = y > k->y1 ? y : k->y1;
+}
+
+/* The box of the cell (x, y) alone. */
+static box box_of(int x, int y)
+{
+    return (box){ x, x, y, y };
+}
+
 static box tiles_box(const cc_board *b)
 {
     int n = b->ntiles;
-    box k = { 0, 0, 0, 0 };
-    if (n > 0)
-        k = (box){ b->tiles[0].x, b->tiles[0].x, b->tiles[0].y, b->tiles[0].y };
-    for (int t = 1; t < n; t++) {
-        int x = b->tiles[t].x, y = b->tiles[t].y;
-        k.x0 = x < k.x0 ? x : k.x0;
-        k.x1 = x > k.x1 ? x : k.x1;
-        k.y0 = y < k.y0 ? y : k.y0;
-        k.y1 = y > k.y1 ? y : k.y1;
-    }
+    box k = n > 0 ? box_of(b->tiles[0].x, b->tiles[0].y) : box_of(0, 0);
+    for (int t = 1; t < n; t++)
+        box_take(&k, b->tiles[t].x, b->tiles[t].y);
     return k;
 }
 
@@ -199,17 +207,11 @@ bool cc_board_build(cc_board *b, const cc_catalog *cat, const cc_position *pos,
     int n = pos->ntiles;
     b->ntiles = n;
     /* The bounding box in the same walk (tiles_box() would walk them again). */
-    box k = { 0, 0, 0, 0 };
-    if (n > 0)
-        k = (box){ pos->tiles[0].x, pos->tiles[0].x, pos->tiles[0].y, pos->tiles[0].y };
+    box k = n > 0 ? box_of(pos->tiles[0].x, pos->tiles[0].y) : box_of(0, 0);
     for (int i = 0; i < n; i++) {
         const cc_placed_tile *p = &pos->tiles[i];
-        int x = p->x, y = p->y;
-        set_tile(b, i, p->type, x, y, p->rot, p->owner);
-        k.x0 = x < k.x0 ? x : k.x0;
-        k.x1 = x > k.x1 ? x : k.x1;
-        k.y0 = y < k.y0 ? y : k.y0;
-        k.y1 = y > k.y1 ? y : k.y1;
+        set_tile(b, i, p->type, p->x, p->y, p->rot, p->owner);
+        box_take(&k, p->x, p->y);
     }
     int other, i = index_tiles(b, k, &other);
     if (i < 0)
