@@ -17,6 +17,7 @@
 #define CC_LOC_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum { CC_DIR_N, CC_DIR_E, CC_DIR_S, CC_DIR_W, CC_NDIRS };
@@ -110,6 +111,49 @@ static inline cc_loc cc_loc_make(cc_loc_kind kind, int value)
 {
     cc_loc l = { (uint8_t)kind, (uint8_t)value };
     return l;
+}
+
+/* A location's name of one to three bytes ("C", "N", "NNE", "SE", "#12")
+ * as one word: its bytes, the first lowest and the ones it lacks zero,
+ * and its length in bits 24 and 25 (so that "N" and "N" with a NUL after
+ * it, which no name has but a body may, differ). */
+#define CC_LOC_KEY(a, b, c, len) \
+    ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(len) << 24)
+#define CC_LOC_KEY_MASK 0x03FFFFFFu
+
+/* The slot of cc_loc_names[] a key goes to. Each of the 17 names has a slot
+ * of its own (the multiplier was searched for it): two in one would be an
+ * initializer given twice, which the build refuses (-Woverride-init, in
+ * -Wextra). */
+#define CC_LOC_SLOT(key) ((uint32_t)((key) * 0xAF29D115u) >> 27)
+
+/* A slot of cc_loc_names[]: the name's key, its location's kind in bits
+ * 26 and 27 and value in bits 28 to 31 (a ring position is below 12); 0
+ * where empty (the key of no text of one to three bytes). */
+extern const uint32_t cc_loc_names[32];
+
+/* cc_loc_parse() for the text s[0..len), which need not end in a NUL (a
+ * name read in place from a request's body, once per figure: inline): a
+ * text holding a NUL names none. */
+static inline bool cc_loc_parse_n(const char *s, size_t len, cc_loc *out)
+{
+    const unsigned char *raw = (const unsigned char *)s;
+    if (len == 0 || len > 3)
+        return false;           /* no name has four bytes or more */
+    if (raw[0] == '#') {        /* "#0" to "#63", no leading zero: "#" alone has no digit */
+        unsigned tens = len == 3 ? (unsigned)raw[1] - '0' : 0;
+        unsigned units = (unsigned)raw[len - 1] - '0';
+        if (len == 1 || tens > 9 || units > 9 || (len == 3 && tens == 0) || tens * 10 + units > 63)
+            return false;
+        *out = cc_loc_make(CC_LOC_FEATURE, (int)(tens * 10 + units));
+        return true;
+    }
+    uint32_t key = CC_LOC_KEY(raw[0], len > 1 ? raw[1] : 0, len > 2 ? raw[2] : 0, len);
+    uint32_t slot = cc_loc_names[CC_LOC_SLOT(key)];
+    if ((slot & CC_LOC_KEY_MASK) != key)
+        return false;
+    *out = cc_loc_make((cc_loc_kind)(slot >> 26 & 3), (int)(slot >> 28));
+    return true;
 }
 
 static inline bool cc_loc_equal(cc_loc a, cc_loc b)

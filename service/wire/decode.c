@@ -1030,7 +1030,7 @@ static bool fast_loc(jr_val v, cc_loc *out)
 {
     if (v.type != JR_STRING || v.escaped)
         return false;
-    return raw_loc((const unsigned char *)v.doc->text + v.at, v.len, out);
+    return cc_loc_parse_n(v.doc->text + v.at, v.len, out);
 }
 
 /* A shepherd's "flock": at most CC_MAX_FLOCK plain integers, each a sheep
@@ -1137,7 +1137,7 @@ static bool figure_packed(jr_val v, const cc_position *pos, cc_figure *out)
     int k = raw_kind(d->text + t[4].pos, t[4].meta & JR_META_LEN_MASK);
     cc_loc at;
     if (k < 0 ||
-        !raw_loc((const unsigned char *)d->text + t[10].pos, t[10].meta & JR_META_LEN_MASK, &at))
+        !cc_loc_parse_n(d->text + t[10].pos, t[10].meta & JR_META_LEN_MASK, &at))
         return false;
     placed_figure(out, player, (cc_figure_kind)k, x, y, at);
     return true;

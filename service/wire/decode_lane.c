@@ -251,7 +251,7 @@ static inline const char *figure_kind(const char *p, const body *b, int *kind)
 
 /* "at": a plain location. One of three bytes at most ("N", "WSW", "#12"),
  * its closing quote among the next four, is read in place (where five
- * bytes stand: roomy, or checked): a text raw_loc() knows is plain, since
+ * bytes stand: roomy, or checked): a text cc_loc_parse_n() knows is plain, since
  * every location's name is. Anything else is a string first. Inlined
  * (the compiler called it): a call per figure cost more than its body. */
 static inline __attribute__((always_inline)) const char *location(const char *p, const body *b,
@@ -260,12 +260,12 @@ static inline __attribute__((always_inline)) const char *location(const char *p,
     if ((roomy || b->end - p >= 5) && *p == '"') {
         const unsigned char *s = (const unsigned char *)p + 1;
         uint32_t n = s[0] == '"' ? 0 : s[1] == '"' ? 1 : s[2] == '"' ? 2 : s[3] == '"' ? 3 : 4;
-        if (raw_loc(s, n, at))
+        if (cc_loc_parse_n((const char *)s, n, at))
             return (const char *)s + n + 1;
     }
     dec_lane_text t;
     if ((p = string(p, b, &t)) == NULL || !PLAIN(t)
-        || !raw_loc((const unsigned char *)b->text + t.at, t.len, at))
+        || !cc_loc_parse_n(b->text + t.at, t.len, at))
         return NULL;
     return p;
 }
@@ -511,6 +511,12 @@ static __attribute__((noinline)) const char *read_by_name(const char *p, const b
     return p;
 }
 
+/* Of the two layouts ls keeps, the one that is not lay. */
+static inline layout *other_layout(layouts *ls, const layout *lay)
+{
+    return lay == &ls->lay[0] ? &ls->lay[1] : &ls->lay[0];
+}
+
 /* An object whose members are among `allowed`, each once, p where it may
  * begin. Its members are expected as the layout of the element before
  * says, while the text before each value is the one learned, and from
@@ -529,7 +535,7 @@ static inline const char *read_element(const char *p, const body *b, unsigned al
             const char *q = same_text(p, b, t);
             if (q == NULL) {
                 int k = (int)(t - lay->before);
-                layout *other = lay == &ls->lay[0] ? &ls->lay[1] : &ls->lay[0];
+                layout *other = other_layout(ls, lay);
                 if (k > ls->shared || k > other->n || other->n == 0
                     || (uintptr_t)p > other->fence
                     || (q = same_text(p, b, &other->before[k])) == NULL)
@@ -546,7 +552,7 @@ static inline const char *read_element(const char *p, const body *b, unsigned al
             p = q;
         }
     int k = (int)(t - lay->before);
-    layout *into = lay == &ls->lay[0] ? &ls->lay[1] : &ls->lay[0];
+    layout *into = other_layout(ls, lay);
     for (int i = 0; i < k; i++)
         into->before[i] = lay->before[i];
     ls->shared = k;

@@ -186,6 +186,65 @@ Test(loc, every_contract_name_round_trips)
     }
 }
 
+/* The location whose name cc_loc_name() writes as exactly text[0..len),
+ * looked for among all 81 (the oracle for cc_loc_parse_n()). */
+static bool named_by(const unsigned char *text, size_t len, cc_loc *out)
+{
+    cc_loc all[1 + CC_RING_SIZE + CC_NCORNERS + 64];
+    int n = 0;
+    all[n++] = cc_loc_make(CC_LOC_CENTRE, 0);
+    for (int r = 0; r < CC_RING_SIZE; r++)
+        all[n++] = cc_loc_make(CC_LOC_RING, r);
+    for (int c = 0; c < CC_NCORNERS; c++)
+        all[n++] = cc_loc_make(CC_LOC_CORNER, c);
+    for (int k = 0; k < 64; k++)
+        all[n++] = cc_loc_make(CC_LOC_FEATURE, k);
+    for (int i = 0; i < n; i++) {
+        char buf[8];
+        const char *name = cc_loc_name(all[i], buf);
+        if (strlen(name) == len && memcmp(name, text, len) == 0) {
+            *out = all[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+/* cc_loc_parse_n() (one probe of a table of the names, "#k" read in
+ * place) takes exactly the texts cc_loc_name() writes: every text of up to
+ * two bytes, every one of three over the names' bytes, digits, a NUL (a
+ * text holding one names nothing, though its bytes before it may), a
+ * quote and other bytes, and some of four. */
+Test(loc, a_name_read_from_a_span_is_exactly_one_cc_loc_name_writes)
+{
+    static const unsigned char alphabet[] = { 0,   '"', 'C', 'N', 'E', 'S', 'W', '#', '0', '1', '2',
+                                              '3', '4', '5', '6', '7', '8', '9', 'x', 0xC3 };
+    const size_t na = sizeof alphabet;
+    unsigned found = 0;
+    for (size_t len = 0; len <= 3; len++) {
+        size_t count = len == 3 ? na * na * na : (size_t)1 << (8 * len);
+        for (size_t i = 0; i < count; i++) {
+            unsigned char text[4] = { 0 };
+            for (size_t b = 0, rest = i; b < len; b++) {
+                text[b] = len == 3 ? alphabet[rest % na] : (unsigned char)(rest & 0xFF);
+                rest = len == 3 ? rest / na : rest >> 8;
+            }
+            cc_loc got = cc_loc_make(CC_LOC_CENTRE, 0), want = got;
+            bool ok = cc_loc_parse_n((const char *)text, len, &got);
+            if (ok != named_by(text, len, &want) || (ok && !cc_loc_equal(got, want)))
+                cr_expect_fail("%zu bytes %02x %02x %02x: parsed %d", len, text[0], text[1], text[2],
+                               ok);
+            found += ok;
+        }
+    }
+    cr_expect_eq(found, 81u, "C, 12 on the ring, 4 corners, #0 to #63");
+    static const char *const four[] = { "#100", "#063", "NNNE", "#64 " };
+    for (size_t i = 0; i < sizeof four / sizeof four[0]; i++) {
+        cc_loc l;
+        cr_expect_not(cc_loc_parse_n(four[i], 4, &l), "%s", four[i]);
+    }
+}
+
 Test(loc, names_outside_the_contract_are_rejected)
 {
     static const char *const bad[] = {

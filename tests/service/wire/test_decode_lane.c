@@ -429,62 +429,6 @@ Test(decode_lane, every_form_of_a_location_far_from_and_near_the_end_reads_as_th
                sizeof forms / sizeof forms[0], 0, "\\");
 }
 
-/* raw_loc() (decode_raw.h: a table of the names, "#k" read in place)
- * against the engine's cc_loc_parse() on every text of one to three
- * bytes without a NUL (those of three bytes over ASCII), and some of
- * none and four: the same verdict, the same location. */
-Test(decode_lane, a_location_read_in_place_is_the_one_the_engine_parses_section_3)
-{
-    static const char *const others[] = { "", "#100", "#063", "NNNE", "#64", "#00", "#" };
-    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
-        cc_loc a, b;
-        bool ok = raw_loc((const unsigned char *)others[i], (uint32_t)strlen(others[i]), &a);
-        cr_expect_eq(ok, cc_loc_parse(others[i], &b), "'%s'", others[i]);
-        cr_expect(!ok || cc_loc_equal(a, b), "'%s'", others[i]);
-    }
-    unsigned found = 0;
-    for (uint32_t len = 1; len <= 3; len++) {
-        unsigned top = len == 3 ? 0x7f : 0xff;
-        for (unsigned c0 = 1; c0 <= top; c0++)
-            for (unsigned c1 = len > 1 ? 1 : 0; c1 <= (len > 1 ? top : 0); c1++)
-                for (unsigned c2 = len > 2 ? 1 : 0; c2 <= (len > 2 ? top : 0); c2++) {
-                    unsigned char text[4] = { (unsigned char)c0, (unsigned char)c1,
-                                              (unsigned char)c2, 0 };
-                    cc_loc a, b;
-                    bool ok = raw_loc(text, len, &a);
-                    if (ok != cc_loc_parse((const char *)text, &b) || (ok && !cc_loc_equal(a, b)))
-                        cr_expect_fail("'%s': raw_loc %d", (const char *)text, ok);
-                    found += ok;
-                }
-    }
-    cr_expect_eq(found, 17u + 64u, "C, 12 on the ring, 4 corners, #0 to #63");
-}
-
-/* A text holding a NUL (which the strict pass refuses, and a body may
- * hold) names no location, though its bytes before the NUL may name one:
- * raw_loc()'s table tells "N" from "N" and a NUL by the length. Every text
- * of one to three bytes over the names' bytes, a NUL and a quote. */
-Test(decode_lane, a_location_text_holding_a_nul_names_none_section_3)
-{
-    static const char alphabet[] = { '\0', 'C', 'N', 'E', 'S', 'W', '#', '0', '1', '6', '3', '"' };
-    size_t na = sizeof alphabet;
-    for (uint32_t len = 1; len <= 3; len++)
-        for (size_t i = 0; i < na; i++)
-            for (size_t j = 0; j < (len > 1 ? na : 1); j++)
-                for (size_t k = 0; k < (len > 2 ? na : 1); k++) {
-                    unsigned char text[4] = { (unsigned char)alphabet[i],
-                                              (unsigned char)(len > 1 ? alphabet[j] : 0),
-                                              (unsigned char)(len > 2 ? alphabet[k] : 0), 0 };
-                    bool nul = memchr(text, 0, len) != NULL;
-                    cc_loc a, b;
-                    bool ok = raw_loc(text, len, &a);
-                    bool want = !nul && cc_loc_parse((const char *)text, &b);
-                    if (ok != want || (ok && !cc_loc_equal(a, b)))
-                        cr_expect_fail("%u bytes %02x %02x %02x: raw_loc %d", len, text[0], text[1],
-                                       text[2], ok);
-                }
-}
-
 /* What the lane remembers is compared, never trusted: a tile id in a slot
  * of its memo that another id filled (two ids of the same length whose last
  * eight bytes hash alike, with decode_lane.c's hash when this was written),
