@@ -29,6 +29,7 @@
  * (dec_position reads them only for an array the lane took). */
 #include "decode_lane.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "decode.h"
@@ -373,14 +374,29 @@ static inline unsigned member_name(const char **p, const char *end)
  * values are judged together. */
 typedef struct {
     unsigned seen;             /* M_ bits of the members read */
-    int type, kind;            /* the tile's type, the figure's kind */
-    cc_loc at;
-    uint8_t player;            /* the name's index (player_name) */
+    /* A tile's values in the order of cc_placed_tile's first four, so
+     * that lane_tile() copies them at once (tile_values). */
+    int type;                  /* the tile's type */
     int xy[2];                 /* x, y: at their member's bit >> 2 (no choice made) */
     int turns;                 /* "rot" in quarter turns */
+    int kind;                  /* the figure's kind */
+    cc_loc at;
+    uint8_t player;            /* the name's index (player_name) */
     int nflock;
     int8_t flock[CC_MAX_FLOCK];
 } element;
+
+/* Where element holds a tile's type, x, y and quarter turns: as
+ * cc_placed_tile holds type, x, y and rot. */
+#define TILE_VALUES (offsetof(cc_placed_tile, owner))
+_Static_assert(offsetof(cc_placed_tile, type) == 0 && offsetof(cc_placed_tile, x) == sizeof(int)
+                   && offsetof(cc_placed_tile, y) == 2 * sizeof(int)
+                   && offsetof(cc_placed_tile, rot) == 3 * sizeof(int)
+                   && TILE_VALUES == 4 * sizeof(int),
+               "cc_placed_tile begins with type, x, y, rot");
+_Static_assert(offsetof(element, xy) == offsetof(element, type) + sizeof(int)
+                   && offsetof(element, turns) == offsetof(element, type) + 3 * sizeof(int),
+               "element holds type, x, y, turns as cc_placed_tile holds type, x, y, rot");
 
 /* How the elements of one array are laid out, learned from the last one
  * read member by member: the text before each value (from after the '['
@@ -570,7 +586,10 @@ static bool lane_tile(const body *b, const element *e, cc_placed_tile *out, uint
     bool named = (e->seen & M_PLAYER) != 0;
     if (named && !b->lanes->cat->types[e->type].is_abbey)
         return false;
-    *out = placed_tile(e->type, e->xy[0], e->xy[1], e->turns * 90, -1);
+    /* placed_tile(e->type, e->xy[0], e->xy[1], e->turns * 90, -1), its four
+     * values copied as one block (five loads and stores were). */
+    memcpy(out, (const char *)e + offsetof(element, type), TILE_VALUES);
+    out->owner = -1;
     *owner = named ? e->player : DEC_LANE_NO_NAME;
     return true;
 }
