@@ -466,6 +466,51 @@ Test(decode_lane, a_remembered_id_or_name_is_compared_not_trusted_section_3)
     RUN(rows);
 }
 
+/* A name or kind met before is compared with the text where it was met,
+ * closing quote included: a text that differs in its last byte, is one
+ * byte shorter or longer, or is another name's first bytes is not that
+ * name (short names and long ones alike). */
+Test(decode_lane, a_remembered_short_or_long_name_or_kind_is_the_same_text_quotes_and_all_section_3)
+{
+#define SIX "'players':['yellow','magenta','yello'],'tiles':[" START "],'figures':["
+    static const row rows[] = {
+        TAKES(true, true, P(SIX "{'player':'yellow','kind':'shepherd','x':0,'y':0,'at':'N'},"
+                                "{'player':'magenta','kind':'meeple','x':0,'y':0,'at':'S'},"
+                                "{'player':'yello','kind':'shepherd','x':0,'y':0,'at':'E'},"
+                                "{'player':'yellow','kind':'meeple','x':0,'y':0,'at':'W'},"
+                                "{'player':'magenta','kind':'shepherd','x':0,'y':0,'at':'C'},"
+                                "{'player':'yello','kind':'meeple','x':1,'y':0,'at':'N'}]")),
+        FAILS(true, true, 422, "/position/figures/1/player",
+              P(SIX "{'player':'yellow','kind':'meeple','x':0,'y':0,'at':'N'},"
+                    "{'player':'yellowy','kind':'meeple','x':0,'y':0,'at':'S'}]")),
+        FAILS(true, true, 422, "/position/figures/1/player",
+              P(SIX "{'player':'yellow','kind':'meeple','x':0,'y':0,'at':'N'},"
+                    "{'player':'yellox','kind':'meeple','x':0,'y':0,'at':'S'}]")),
+        FAILS(true, true, 422, "/position/figures/1/player",
+              P(SIX "{'player':'magenta','kind':'meeple','x':0,'y':0,'at':'N'},"
+                    "{'player':'magent','kind':'meeple','x':0,'y':0,'at':'S'}]")),
+        FAILS(true, false, 400, "/position/figures/1/kind",
+              P(SIX "{'player':'yellow','kind':'meeple','x':0,'y':0,'at':'N'},"
+                    "{'player':'yellow','kind':'meepl','x':0,'y':0,'at':'S'}]")),
+        FAILS(true, false, 400, "/position/figures/1/kind",
+              P(SIX "{'player':'yellow','kind':'shepherd','x':0,'y':0,'at':'N'},"
+                    "{'player':'yellow','kind':'shepherds','x':0,'y':0,'at':'S'}]")),
+        /* Every name and kind short. */
+        FAILS(true, true, 422, "/position/figures/2/player",
+              P("'players':['yellow','red'],'tiles':[" START "],'figures':["
+                "{'player':'yellow','kind':'meeple','x':0,'y':0,'at':'N'},"
+                "{'player':'red','kind':'mayor','x':0,'y':0,'at':'S'},"
+                "{'player':'yellox','kind':'meeple','x':0,'y':0,'at':'E'}]")),
+        TAKES(true, true, P("'players':['yellow','red'],'tiles':[" START "],'figures':["
+                            "{'player':'yellow','kind':'meeple','x':0,'y':0,'at':'N'},"
+                            "{'player':'red','kind':'mayor','x':0,'y':0,'at':'S'},"
+                            "{'player':'red','kind':'meeple','x':0,'y':0,'at':'E'},"
+                            "{'player':'yellow','kind':'mayor','x':1,'y':0,'at':'W'}]")),
+    };
+#undef SIX
+    RUN(rows);
+}
+
 /* The bench's position in each layout of bench/bodies/layouts/ (issue 37):
  * the lane takes both arrays of every one, and the positions decoded are
  * the same but for the players' names. */
