@@ -129,9 +129,9 @@ $(BUILD)/%.o: %.c $(HEADERS) | deps
 # hot routes, and placements in every layout clients send), and each object
 # is built again with its counts: the compiler lays out and inlines for the
 # paths a request takes, and moves what it never takes out of the way.
-# Placements: 6 to 7% fewer instructions and 7% fewer code lines fetched
-# from beyond L2 a cold request, 15 to 18% less time in a server measured
-# against the same build without (bench/README.md, issue 37, round 9).
+# Placements: 7% fewer instructions a request, and 6 to 25% less time
+# answering it in a server (17% at the median), against the same sources
+# built without (bench/README.md, issue 37, round 9).
 # Functions the training never runs are compiled as without a profile
 # (-fprofile-partial-training). An object is rebuilt when its own counts
 # change, so an edit retrains but rebuilds only what the training saw
