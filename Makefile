@@ -136,15 +136,19 @@ $(BUILD)/%.o: %.c $(HEADERS) | deps
 # (-fprofile-partial-training). An object is rebuilt when its own counts
 # change, so an edit retrains but rebuilds only what the training saw
 # change.
-PGO      ?= $(if $(findstring gcc version,$(shell $(CC) -v 2>&1)),1,0)
-PGO_DIR  := $(BUILD)/pgo
-PGO_SRC  := $(ENGINE_SRC) $(SERVICE_SRC) $(CLI_SRC) service/main.c
-PGO_DATA := $(filter-out $(patsubst %.c,$(BUILD)/%.o,$(ENGINE_SRC) $(SERVICE_SRC)),$(REL_OBJ))
-PGO_BODIES := $(foreach r,validate placements deployments score features,$(r)=bench/bodies/$(r).json) \
-              $(patsubst %,placements=%,$(sort $(wildcard bench/bodies/layouts/*.json)))
+PGO ?= $(if $(findstring gcc version,$(shell $(CC) -v 2>&1)),1,0)
 
 ifeq ($(PGO),1)
+PGO_DIR  := $(BUILD)/pgo
+PGO_SRC  := $(ENGINE_SRC) $(SERVICE_SRC) $(CLI_SRC) service/main.c
 PGO_GCDA := $(patsubst %.c,$(BUILD)/%.gcda,$(PGO_SRC))
+PGO_DATA := $(filter-out $(patsubst %.c,$(BUILD)/%.o,$(ENGINE_SRC) $(SERVICE_SRC)),$(REL_OBJ))
+# The training's requests: bench/bodies/ROUTE.json to POST /v1/ROUTE, and
+# each file of bench/bodies/layouts/ to placements.
+PGO_ROUTE_BODIES  := $(sort $(wildcard bench/bodies/*.json))
+PGO_LAYOUT_BODIES := $(sort $(wildcard bench/bodies/layouts/*.json))
+PGO_REQUESTS := $(foreach f,$(PGO_ROUTE_BODIES),$(basename $(notdir $(f)))=$(f)) \
+                $(addprefix placements=,$(PGO_LAYOUT_BODIES))
 
 # -dumpdir: each instrumented object is named for its release object, so
 # that its static functions match theirs and its counts are written where
@@ -164,10 +168,10 @@ $(PGO_DIR)/carcassonne-rules: $(patsubst %.c,$(PGO_DIR)/%.o,$(PGO_SRC)) $(PGO_DA
 # randomisation where the system allows it (setarch -R: a container's
 # default seccomp profile refuses it, and the counts differ a little).
 $(PGO_DIR)/profile.stamp: $(PGO_DIR)/carcassonne-rules tools/pgo-train.py \
-                          $(foreach b,$(PGO_BODIES),$(lastword $(subst =, ,$(b))))
+                          $(PGO_ROUTE_BODIES) $(PGO_LAYOUT_BODIES)
 	@for f in $(PGO_GCDA); do [ ! -f $$f ] || mv $$f $$f.before; done
 	norandom=$$(setarch -R true 2>/dev/null && echo setarch -R); \
-	  $$norandom python3 tools/pgo-train.py $< $(PGO_BODIES)
+	  $$norandom python3 tools/pgo-train.py $< $(PGO_REQUESTS)
 	@for f in $(PGO_GCDA); do \
 	  if [ -f $$f.before ] && cmp -s $$f $$f.before; then mv $$f.before $$f; \
 	  else rm -f $$f.before; fi; \

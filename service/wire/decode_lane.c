@@ -375,7 +375,7 @@ static inline unsigned member_name(const char **p, const char *end)
 typedef struct {
     unsigned seen;             /* M_ bits of the members read */
     /* A tile's values in the order of cc_placed_tile's first four, so
-     * that lane_tile() copies them at once (tile_values). */
+     * that lane_tile() copies them at once (TILE_VALUES). */
     int type;                  /* the tile's type */
     int xy[2];                 /* x, y: at their member's bit >> 2 (no choice made) */
     int turns;                 /* "rot" in quarter turns */
