@@ -23,7 +23,8 @@
 #                         send (compact, Python's spacing, pretty, members
 #                         reversed, UTF-8 names): over HTTP against healthz
 #                         and nginx (bench/layouts.sh, with each layout's
-#                         answer time inside the server), then without
+#                         answer time inside the server, and every
+#                         target's CPU a request, server and wrk), then without
 #                         sockets (route_bench --layouts), warm and with
 #                         cold caches;
 #                         ratios (issue 37); part of bench

@@ -24,6 +24,14 @@
 # worker processes, and the service with --threads 1 against nginx's one
 # worker (bench/README.md, issue 37, round 3: why they differ).
 #
+# Beside every target: its CPU time a request, the server's (all its
+# threads; nginx's master and workers) and wrk's, each the median over
+# the rounds.
+# Their sum is what the two cores pay for one request; times the rate, the
+# cores it keeps busy. A ratio is the product of the two: placements /
+# healthz is healthz's sum over placements' times placements' cores over
+# healthz's (bench/README.md, issue 37, round 10).
+#
 # Many short rounds, not a few long ones: this host's speed changes from
 # one second to the next (bench/README.md, issue 37, round 5), and the
 # median of 21 one-second rounds of each target, interleaved, moves far
@@ -53,24 +61,59 @@ answered() {
         END { print s + 0, c + 0 }'
 }
 
-# run NAME URL [BODYFILE]: one round; appends its req/s to $out/NAME.rps
-# and, for a body, the answers' mean time in the server (µs) to $out/NAME.us.
+# server_ticks PID: CPU clock ticks so far of process PID and of its
+# children (nginx's workers), all threads. Read from every /proc/N/stat at
+# once: a process may end meanwhile (cat goes on); the command name, in
+# parentheses, may hold spaces, so the fields are counted after it.
+server_ticks() {
+    cat /proc/[0-9]*/stat 2>/dev/null | awk -v p="$1" '
+        { pid = $1; sub(/^.*\) /, "") }
+        pid == p || $2 == p { t += $12 + $13 }
+        END { print t + 0 }'
+}
+
+# wrk_seconds FILE: the CPU seconds of this shell's finished children, from
+# the second line of `times` written to FILE (written there, not through
+# $(...), whose subshell has children of its own).
+wrk_seconds() {
+    awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, t, "m"); sub(/s$/, "", t[2]); s += t[1] * 60 + t[2] } }
+         END { print s + 0 }' "$1"
+}
+
+# per_request SECONDS LOG: SECONDS of CPU over the requests wrk's LOG counted, in µs.
+per_request() {
+    awk -v s="$1" '/ requests in / { n = $1 } END { printf "%.1f\n", (n > 0 ? s / n * 1e6 : 0) }' "$2"
+}
+
+# run NAME URL PID [BODYFILE]: one round against the server PID; appends
+# its req/s to $out/NAME.rps, the CPU µs a request of the server and of wrk
+# to $out/NAME.svc and $out/NAME.wrk, and, for a body, the answers' mean
+# time in the server (µs) to $out/NAME.us.
 run() {
-    name=$1 url=$2 body=${3:-}
+    name=$1 url=$2 pid=$3 body=${4:-}
     log="$out/wrk-$name.txt"
+    [ -z "$body" ] || before=$(answered "${url%/v1/placements}")
+    ticks=$(server_ticks "$pid")
+    times > "$out/times-before"
     if [ -n "$body" ]; then
-        before=$(answered "${url%/v1/placements}")
         BODY=$body wrk -t"$wthreads" -c"$conns" -d"${secs}s" -s bench/post.lua "$url" > "$log"
+    else
+        wrk -t"$wthreads" -c"$conns" -d"${secs}s" "$url" > "$log"
+    fi
+    times > "$out/times-after"
+    ticks=$(($(server_ticks "$pid") - ticks))
+    if [ -n "$body" ]; then
         # shellcheck disable=SC2046,SC2086
         set -- $before $(answered "${url%/v1/placements}")
         awk -v s="$1" -v c="$2" -v s2="$3" -v c2="$4" \
             'BEGIN { printf "%.2f\n", (c2 > c ? (s2 - s) / (c2 - c) * 1e6 : 0) }' >> "$out/$name.us"
-    else
-        wrk -t"$wthreads" -c"$conns" -d"${secs}s" "$url" > "$log"
     fi
     if grep -q 'Non-2xx' "$log"; then
         echo "bench: $name had error answers:" >&2; cat "$log" >&2; exit 1
     fi
+    per_request "$(awk -v t="$ticks" -v hz="$hz" 'BEGIN { print t / hz }')" "$log" >> "$out/$name.svc"
+    per_request "$(awk -v a="$(wrk_seconds "$out/times-before")" -v b="$(wrk_seconds "$out/times-after")" \
+                   'BEGIN { print b - a }')" "$log" >> "$out/$name.wrk"
     r=$(awk '/^Requests\/sec:/ { printf "%d", $2 }' "$log")
     echo "$r" >> "$out/$name.rps"
     printf '  round %d  %-12s %9s req/s\n' "$round" "$name" "$r" >> "$results.rounds"
@@ -83,13 +126,16 @@ echo "# bench/layouts.sh: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cu
 : > "$results.rounds"
 
 cores=$(nproc)
+hz=$(getconf CLK_TCK)
 start_nginx "$out" "$cores" 18091
 extra_pids=$ngx_pid
+ngx_n_pid=$ngx_pid
 start_nginx "$out"
 mkdir -p "$out/one-thread"
 # shellcheck disable=SC2086
 start_service "$out/one-thread" "$bin" --threads 1 ${SERVICE_ARGS:-}
 extra_pids="$extra_pids $svc_pid"
+one_pid=$svc_pid
 one="http://127.0.0.1:$svc_port"
 # shellcheck disable=SC2086
 start_service "$out" "$bin" ${SERVICE_ARGS:-}
@@ -104,33 +150,44 @@ for l in $layouts; do
         || { echo "bench: layout $l gets another answer than compact" >&2; exit 1; }
 done
 
-for name in nginx healthz nginx-n healthz-1 $layouts; do : > "$out/$name.rps"; done
+for name in nginx healthz nginx-n healthz-1 $layouts; do
+    for what in rps svc wrk; do : > "$out/$name.$what"; done
+done
 for l in $layouts; do : > "$out/$l.us"; done
 for round in $(seq "$rounds"); do
-    run nginx "http://127.0.0.1:18090/"
-    run healthz "$base/healthz"
-    run nginx-n "http://127.0.0.1:18091/"
-    run healthz-1 "$one/healthz"
+    run nginx "http://127.0.0.1:18090/" "$ngx_pid"
+    run healthz "$base/healthz" "$svc_pid"
+    run nginx-n "http://127.0.0.1:18091/" "$ngx_n_pid"
+    run healthz-1 "$one/healthz" "$one_pid"
     for l in $layouts; do
-        run "$l" "$base/v1/placements" "bench/bodies/layouts/$l.json"
+        run "$l" "$base/v1/placements" "$svc_pid" "bench/bodies/layouts/$l.json"
     done
 done
 
+# cpu NAME: the target's CPU a request, server + wrk (medians, µs), and
+# the cores that keeps busy at its median rate.
+cpu() {
+    set -- "$(median "$1" svc)" "$(median "$1" wrk)" "$(median "$1")"
+    printf 'CPU a request %5s + wrk %5s µs, cores %s' "$1" "$2" \
+        "$(awk -v s="$1" -v w="$2" -v r="$3" 'BEGIN { printf "%.2f", (s + w) * r / 1e6 }')"
+}
+
 h=$(median healthz)
 n=$(median nginx)
-printf '%-12s %9s req/s\n' nginx "$n" | tee -a "$results"
-printf '%-12s %9s req/s   healthz/nginx %s (goal >= 1.00)\n' healthz "$h" "$(ratio "$h" "$n")" | tee -a "$results"
+printf '%-12s %9s req/s                                %s\n' nginx "$n" "$(cpu nginx)" | tee -a "$results"
+printf '%-12s %9s req/s   healthz/nginx %s (goal >= 1.00)   %s\n' healthz "$h" "$(ratio "$h" "$n")" \
+    "$(cpu healthz)" | tee -a "$results"
 nn=$(median nginx-n)
 h1=$(median healthz-1)
-printf '%-12s %9s req/s   healthz/nginx with %d workers each %s\n' "nginx x$cores" "$nn" "$cores" \
-    "$(ratio "$h" "$nn")" | tee -a "$results"
-printf '%-12s %9s req/s   healthz/nginx with 1 worker each %s\n' "healthz x1" "$h1" \
-    "$(ratio "$h1" "$n")" | tee -a "$results"
+printf '%-12s %9s req/s   healthz/nginx with %d workers each %s   %s\n' "nginx x$cores" "$nn" "$cores" \
+    "$(ratio "$h" "$nn")" "$(cpu nginx-n)" | tee -a "$results"
+printf '%-12s %9s req/s   healthz/nginx with 1 worker each %s    %s\n' "healthz x1" "$h1" \
+    "$(ratio "$h1" "$n")" "$(cpu healthz-1)" | tee -a "$results"
 lo= ; hi=
 for l in $layouts; do
     r=$(median "$l")
-    printf 'placements %-12s %9s req/s   /healthz %s   answer in the server %6s µs\n' "$l" "$r" \
-        "$(ratio "$r" "$h")" "$(median "$l" us)" | tee -a "$results"
+    printf 'placements %-12s %9s req/s   /healthz %s   answer in the server %6s µs   %s\n' "$l" "$r" \
+        "$(ratio "$r" "$h")" "$(median "$l" us)" "$(cpu "$l")" | tee -a "$results"
     if [ -z "$lo" ] || [ "$r" -lt "$lo" ]; then lo=$r; fi
     if [ -z "$hi" ] || [ "$r" -gt "$hi" ]; then hi=$r; fi
 done
@@ -138,3 +195,10 @@ done
     echo "slowest/fastest layout  $(ratio "$lo" "$hi")   (goal >= 0.90)"
     echo "slowest layout/healthz  $(ratio "$lo" "$h")   (goal >= 0.50, then >= 0.60)"
 } | tee -a "$results"
+# How often the service's busy worker shared its connections over the run,
+# and kept them shared (service/http/balance.h): the rounds whose cores
+# above stand apart were most likely served by one worker, or by two.
+curl -s "$base/metrics" | awk '
+    /^carcassonne_http_spreads_total[{]outcome="kept"[}]/ { k = $2 }
+    /^carcassonne_http_spreads_total[{]outcome="given_back"[}]/ { g = $2 }
+    END { printf "spreads to a second worker over the run: %d kept, %d given back\n", k, g }' | tee -a "$results"
