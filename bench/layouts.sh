@@ -72,12 +72,13 @@ server_ticks() {
         END { print t + 0 }'
 }
 
-# wrk_seconds FILE: the CPU seconds of this shell's finished children, from
-# the second line of `times` written to FILE (written there, not through
-# $(...), whose subshell has children of its own).
+# wrk_seconds BEFORE AFTER: the CPU seconds of this shell's children that
+# ended between the two `times` written to BEFORE and AFTER (their second
+# line; written to files, not read through $(...), whose subshell has
+# children of its own).
 wrk_seconds() {
-    awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, t, "m"); sub(/s$/, "", t[2]); s += t[1] * 60 + t[2] } }
-         END { print s + 0 }' "$1"
+    awk 'FNR == 2 { for (i = 1; i <= 2; i++) { split($i, t, "m"); sub(/s$/, "", t[2]); s[FILENAME] += t[1] * 60 + t[2] } }
+         END { print s[ARGV[2]] - s[ARGV[1]] }' "$1" "$2"
 }
 
 # per_request SECONDS LOG: SECONDS of CPU over the requests wrk's LOG counted, in µs.
@@ -112,8 +113,7 @@ run() {
         echo "bench: $name had error answers:" >&2; cat "$log" >&2; exit 1
     fi
     per_request "$(awk -v t="$ticks" -v hz="$hz" 'BEGIN { print t / hz }')" "$log" >> "$out/$name.svc"
-    per_request "$(awk -v a="$(wrk_seconds "$out/times-before")" -v b="$(wrk_seconds "$out/times-after")" \
-                   'BEGIN { print b - a }')" "$log" >> "$out/$name.wrk"
+    per_request "$(wrk_seconds "$out/times-before" "$out/times-after")" "$log" >> "$out/$name.wrk"
     r=$(awk '/^Requests\/sec:/ { printf "%d", $2 }' "$log")
     echo "$r" >> "$out/$name.rps"
     printf '  round %d  %-12s %9s req/s\n' "$round" "$name" "$r" >> "$results.rounds"
