@@ -18,8 +18,10 @@
 #                         cache simulation): repeatable on a noisy machine,
 #                         the figures to compare between commits
 #   make bench-bodies     regenerate bench/positions/ and bench/bodies/
-#                         (bench/layouts.py: bench/bodies/layouts/)
-#   make bench-layouts    placements on one position in every layout clients
+#                         (bench/layouts.py: bench/bodies/layouts/ and
+#                         layouts-67/)
+#   make bench-layouts    placements on two positions (issue 37's late game
+#                         of 67 tiles, and 100 tiles) in every layout clients
 #                         send (compact, Python's spacing, pretty, members
 #                         reversed, UTF-8 names): over HTTP against healthz
 #                         and nginx (bench/layouts.sh, with each layout's

@@ -1,7 +1,11 @@
 /* gen_position.c -- the benchmark's 100-tile position, grown by the rules.
  *
  * Owns: writing bench/positions/p100.json and the request bodies of
- * bench/bodies/ (make bench-bodies). The board is grown by the tests' own
+ * bench/bodies/ (make bench-bodies), and bench/positions/placements-67.json:
+ * the placements question on a position grown the same way to 67 tiles
+ * and 27 figures, the late game issue 37 measured, from which
+ * bench/layouts.py writes bench/bodies/layouts-67/ (bench/bodies/ holds
+ * one body per route: bench/bodies/ROUTE.json, POST /v1/ROUTE). The board is grown by the tests' own
  * grower (tests/support/random_board.h: random legal tiles of base, Abbey &
  * Mayor and Hills & Sheep, abbeys into holes) to 100 tiles, then figures of
  * every kind the expansions allow (meeples, mayors, wagons, barns,
@@ -31,6 +35,8 @@
 
 #define TARGET_TILES 100
 #define TARGET_FIGURES 40
+#define LATE_GAME_TILES 67         /* issue 37's position */
+#define LATE_GAME_FIGURES 27
 #define NPLAYERS 4
 #define GROW_SEED 20261121u
 #define FIGURE_SEED 6u
@@ -90,6 +96,52 @@ static json_object *body(json_object *position)
     return b;
 }
 
+/* pos: four players, base + Abbey & Mayor + Hills & Sheep, grown to
+ * ntiles tiles and nfigures figures (fixed seeds), validated; b and f are
+ * the validation's work space. The figures stood. */
+static int grow_position(const cc_catalog *cat, int ntiles, int nfigures, cc_position *pos,
+                         cc_board *b, cc_features *f)
+{
+    unsigned sets = CC_EXP_ABBEY_MAYOR | CC_EXP_HILLS_SHEEP;
+    cc_position_init(pos);
+    pos->expansions = CC_EXP_BASE | sets;
+    pos->nplayers = NPLAYERS;
+    for (int p = 0; p < NPLAYERS; p++) {
+        snprintf(pos->players[p], CC_NAME_MAX, "%s", player_names[p]);
+        pos->abbeys[p] = 1;
+    }
+    if (rb_grow(pos, cat, ntiles, sets, GROW_SEED) != ntiles)
+        die("the grower stopped short of the target", NULL);
+    int nfig = rb_add_figures(pos, cat, nfigures, 0, FIGURE_SEED);
+    cc_error err;
+    if (!cc_validate(pos, cat, b, f, &err))
+        die(err.pointer, err.detail);
+    return nfig;
+}
+
+/* pos as the service's encoder writes it, read back by json-c to build the
+ * request bodies around it (a cold tool, not the request path). */
+static json_object *encoded(const cc_position *pos, const cc_catalog *cat)
+{
+    jw w;
+    jw_init(&w);
+    enc_position(&w, pos, cat);
+    json_object *position = jw_failed(&w) ? NULL : json_tokener_parse(w.buf);
+    jw_free(&w);
+    if (!position)
+        die("the position does not encode", NULL);
+    return position;
+}
+
+/* {"position": <position>, "tile": <a type with a copy left>} */
+static json_object *placements_body(json_object *position, const cc_catalog *cat,
+                                    const cc_position *pos)
+{
+    json_object *q = body(position);
+    json_object_object_add(q, "tile", json_object_new_string(cat->types[spare_tile(cat, pos)].id));
+    return q;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2)
@@ -104,45 +156,30 @@ int main(int argc, char **argv)
     if (!pos || !b || !f)
         die("out of memory", NULL);
 
-    unsigned sets = CC_EXP_ABBEY_MAYOR | CC_EXP_HILLS_SHEEP;
-    cc_position_init(pos);
-    pos->expansions = CC_EXP_BASE | sets;
-    pos->nplayers = NPLAYERS;
-    for (int p = 0; p < NPLAYERS; p++) {
-        snprintf(pos->players[p], CC_NAME_MAX, "%s", player_names[p]);
-        pos->abbeys[p] = 1;
-    }
-    if (rb_grow(pos, &cat, TARGET_TILES, sets, GROW_SEED) != TARGET_TILES)
-        die("the grower stopped short of the target", NULL);
-    int nfig = rb_add_figures(pos, &cat, TARGET_FIGURES, 0, FIGURE_SEED);
-    cc_error err;
-    if (!cc_validate(pos, &cat, b, f, &err))
-        die(err.pointer, err.detail);
-
     char dir[400];
     snprintf(dir, sizeof dir, "%s/positions", argv[1]);
     make_dir(argv[1]);
     make_dir(dir);
-    /* The service's encoder writes text; json-c reads it back to build the
-     * request bodies around it (a cold tool, not the request path). */
-    jw w;
-    jw_init(&w);
-    enc_position(&w, pos, &cat);
-    json_object *position = jw_failed(&w) ? NULL : json_tokener_parse(w.buf);
-    jw_free(&w);
-    if (!position)
-        die("the position does not encode", NULL);
+    int nfig = grow_position(&cat, LATE_GAME_TILES, LATE_GAME_FIGURES, pos, b, f);
+    json_object *position = encoded(pos, &cat);
+    json_object *q = placements_body(position, &cat, pos);
+    write_json(dir, "placements-67", q, JSON_C_TO_STRING_PLAIN);
+    json_object_put(q);
+    json_object_put(position);
+    printf("%d tiles, %d figures, %d features\n", pos->ntiles, nfig, f->nfeatures);
+
+    nfig = grow_position(&cat, TARGET_TILES, TARGET_FIGURES, pos, b, f);
+    position = encoded(pos, &cat);
     write_json(dir, "p100", position, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED);
 
     snprintf(dir, sizeof dir, "%s/bodies", argv[1]);
     make_dir(dir);
     const cc_placed_tile *last = &pos->tiles[pos->ntiles - 1];
-    json_object *q = body(position);
+    q = body(position);
     write_json(dir, "validate", q, JSON_C_TO_STRING_PLAIN);
     write_json(dir, "features", q, JSON_C_TO_STRING_PLAIN);
     json_object_put(q);
-    q = body(position);
-    json_object_object_add(q, "tile", json_object_new_string(cat.types[spare_tile(&cat, pos)].id));
+    q = placements_body(position, &cat, pos);
     write_json(dir, "placements", q, JSON_C_TO_STRING_PLAIN);
     json_object_put(q);
     q = body(position);

@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """bench/layouts.py -- one placements question in the layouts clients send.
 
-Owns: bench/bodies/layouts/ (make bench-bodies), the bodies of
-bench/layouts.sh (issue 37). Each is bench/bodies/placements.json, the
-100-tile late-game position, written again by a serializer a client uses,
-so that the only difference between two bodies is their layout:
+Owns: bench/bodies/layouts/ and bench/bodies/layouts-67/ (make
+bench-bodies), the bodies of bench/layouts.sh (issue 37). Each is one
+placements question written again by a serializer a client uses, so that
+the only difference between two bodies of a folder is their layout:
+layouts/ holds bench/bodies/placements.json (the 100-tile position),
+layouts-67/ bench/positions/placements-67.json (67 tiles: the late game
+the issue measured). The layouts:
 
   compact       JSON.stringify, json.dumps(separators=(",", ":"))
   python        json.dumps's default: ", " and ": " (what requests.post(json=...)
@@ -48,9 +51,9 @@ def reversed_members(value):
     return value
 
 
-def main():
-    top = sys.argv[1] if len(sys.argv) > 1 else "bench"
-    with open(os.path.join(top, "bodies", "placements.json"), encoding="utf-8") as f:
+def write_layouts(source, out):
+    """Every layout of the body in file source, into folder out."""
+    with open(source, encoding="utf-8") as f:
         body = json.load(f)
     utf8 = renamed(body, UTF8_NAMES)
     compact = {"separators": (",", ":"), "ensure_ascii": False}
@@ -62,11 +65,18 @@ def main():
         "utf8": json.dumps(utf8, **compact),
         "python-utf8": json.dumps(utf8),
     }
-    out = os.path.join(top, "bodies", "layouts")
     os.makedirs(out, exist_ok=True)
     for name, text in layouts.items():
         with open(os.path.join(out, name + ".json"), "w", encoding="utf-8", newline="\n") as f:
             f.write(text + "\n")
+
+
+def main():
+    top = sys.argv[1] if len(sys.argv) > 1 else "bench"
+    bodies = os.path.join(top, "bodies")
+    write_layouts(os.path.join(bodies, "placements.json"), os.path.join(bodies, "layouts"))
+    write_layouts(os.path.join(top, "positions", "placements-67.json"),
+                  os.path.join(bodies, "layouts-67"))
 
 
 if __name__ == "__main__":
