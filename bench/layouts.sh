@@ -2,15 +2,17 @@
 # bench/layouts.sh BIN -- placements in every layout clients send (issue 37).
 #
 # One run, on loopback: nginx `return 200` (bench/nginx.conf, one worker),
-# the service's GET /healthz, and POST /v1/placements with the same 100-tile
-# position in each layout of bench/bodies/layouts/ (bench/layouts.py:
-# compact, Python's default spacing, 2-space pretty, members reversed,
-# UTF-8 player names, and those names as Python escapes them). First it
-# checks that every layout gets the very same answer, byte for byte. Then
-# BENCH_ROUNDS interleaved rounds (nginx, healthz, each layout, then
-# again); the median round of each target counts. Printed: req/s, each
-# layout's ratio to healthz, the slowest layout over the fastest, and
-# healthz over nginx:
+# the service's GET /healthz, and POST /v1/placements with one position in
+# each layout of its folder (bench/layouts.py: compact, Python's default
+# spacing, 2-space pretty, members reversed, UTF-8 player names, and those
+# names as Python escapes them), for two positions: the late game of 67
+# tiles and 27 figures the issue measured (bench/bodies/layouts-67/), and
+# a heavier one of 100 tiles and 40 figures (bench/bodies/layouts/). First
+# it checks that every layout of a position gets the very same answer,
+# byte for byte. Then BENCH_ROUNDS interleaved rounds (nginx, healthz, each
+# layout of each position, then again); the median round of each target
+# counts. Printed: req/s, each layout's ratio to healthz, and for each
+# position the slowest layout over the fastest; healthz over nginx:
 #   placements / healthz  >= 0.5 for every layout, then >= 0.6
 #   slowest / fastest     >= 0.9 (no layout more than 10% slower)
 #   healthz / nginx       >= 1.0
@@ -37,8 +39,8 @@
 # median of 21 one-second rounds of each target, interleaved, moves far
 # less between runs than that of 5 or 7 three-second rounds.
 # Environment: BENCH_SECONDS (1) per round, BENCH_ROUNDS (21), BENCH_CONNS
-# (16), BENCH_THREADS of wrk (1), SERVICE_ARGS (more options for the
-# service), BENCH_OUT (build/bench-layouts).
+# (16), BENCH_THREADS of wrk (1), BENCH_POSITIONS (67 100), SERVICE_ARGS
+# (more options for the service), BENCH_OUT (build/bench-layouts).
 set -eu
 . tools/svc-lib.sh
 . bench/nginx-lib.sh
@@ -49,6 +51,7 @@ conns=${BENCH_CONNS:-16}
 wthreads=${BENCH_THREADS:-1}
 out=${BENCH_OUT:-build/bench-layouts}
 layouts="compact python pretty reversed utf8 python-utf8"
+positions=${BENCH_POSITIONS:-67 100}
 mkdir -p "$out"
 results="$out/results.txt"
 : > "$results"
@@ -119,6 +122,9 @@ run() {
     printf '  round %d  %-12s %9s req/s\n' "$round" "$name" "$r" >> "$results.rounds"
 }
 
+# bodies P: the folder of position P's layouts.
+bodies() { if [ "$1" = 100 ]; then echo bench/bodies/layouts; else echo "bench/bodies/layouts-$1"; fi; }
+
 median() { sort -n "$out/$1.${2:-rps}" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
@@ -141,26 +147,35 @@ one="http://127.0.0.1:$svc_port"
 start_service "$out" "$bin" ${SERVICE_ARGS:-}
 base="http://127.0.0.1:$svc_port"
 
-# The same answer for every layout, byte for byte.
-for l in $layouts; do
-    code=$(curl -s -o "$out/answer-$l.json" -w '%{http_code}' -H 'Content-Type: application/json' \
-           --data-binary "@bench/bodies/layouts/$l.json" "$base/v1/placements")
-    [ "$code" = 200 ] || { echo "bench: layout $l answers $code" >&2; cat "$out/answer-$l.json" >&2; exit 1; }
-    cmp -s "$out/answer-compact.json" "$out/answer-$l.json" \
-        || { echo "bench: layout $l gets another answer than compact" >&2; exit 1; }
+# The same answer for every layout of a position, byte for byte.
+targets=
+for p in $positions; do
+    first=
+    for l in $layouts; do
+        t=$p-$l
+        targets="$targets $t"
+        code=$(curl -s -o "$out/answer-$t.json" -w '%{http_code}' -H 'Content-Type: application/json' \
+               --data-binary "@$(bodies "$p")/$l.json" "$base/v1/placements")
+        [ "$code" = 200 ] || { echo "bench: $t answers $code" >&2; cat "$out/answer-$t.json" >&2; exit 1; }
+        first=${first:-$t}
+        cmp -s "$out/answer-$first.json" "$out/answer-$t.json" \
+            || { echo "bench: $t gets another answer than $first" >&2; exit 1; }
+    done
 done
 
-for name in nginx healthz nginx-n healthz-1 $layouts; do
+for name in nginx healthz nginx-n healthz-1 $targets; do
     for what in rps svc wrk; do : > "$out/$name.$what"; done
 done
-for l in $layouts; do : > "$out/$l.us"; done
+for t in $targets; do : > "$out/$t.us"; done
 for round in $(seq "$rounds"); do
     run nginx "http://127.0.0.1:18090/" "$ngx_pid"
     run healthz "$base/healthz" "$svc_pid"
     run nginx-n "http://127.0.0.1:18091/" "$ngx_n_pid"
     run healthz-1 "$one/healthz" "$one_pid"
-    for l in $layouts; do
-        run "$l" "$base/v1/placements" "$svc_pid" "bench/bodies/layouts/$l.json"
+    for p in $positions; do
+        for l in $layouts; do
+            run "$p-$l" "$base/v1/placements" "$svc_pid" "$(bodies "$p")/$l.json"
+        done
     done
 done
 
@@ -183,18 +198,23 @@ printf '%-12s %9s req/s   healthz/nginx with %d workers each %s   %s\n' "nginx x
     "$(ratio "$h" "$nn")" "$(cpu nginx-n)" | tee -a "$results"
 printf '%-12s %9s req/s   healthz/nginx with 1 worker each %s    %s\n' "healthz x1" "$h1" \
     "$(ratio "$h1" "$n")" "$(cpu healthz-1)" | tee -a "$results"
-lo= ; hi=
-for l in $layouts; do
-    r=$(median "$l")
-    printf 'placements %-12s %9s req/s   /healthz %s   answer in the server %6s µs   %s\n' "$l" "$r" \
-        "$(ratio "$r" "$h")" "$(median "$l" us)" "$(cpu "$l")" | tee -a "$results"
-    if [ -z "$lo" ] || [ "$r" -lt "$lo" ]; then lo=$r; fi
-    if [ -z "$hi" ] || [ "$r" -gt "$hi" ]; then hi=$r; fi
+for p in $positions; do
+    lo= ; hi=
+    python3 -c 'import json, sys; p = json.load(open(sys.argv[1]))["position"]
+print("position of %d tiles and %d figures (%s):" % (len(p["tiles"]), len(p["figures"]), sys.argv[2]))' \
+        "$(bodies "$p")/compact.json" "$(bodies "$p")/" | tee -a "$results"
+    for l in $layouts; do
+        r=$(median "$p-$l")
+        printf 'placements %-12s %9s req/s   /healthz %s   answer in the server %6s µs   %s\n' "$l" "$r" \
+            "$(ratio "$r" "$h")" "$(median "$p-$l" us)" "$(cpu "$p-$l")" | tee -a "$results"
+        if [ -z "$lo" ] || [ "$r" -lt "$lo" ]; then lo=$r; fi
+        if [ -z "$hi" ] || [ "$r" -gt "$hi" ]; then hi=$r; fi
+    done
+    {
+        echo "slowest/fastest layout  $(ratio "$lo" "$hi")   (goal >= 0.90)"
+        echo "slowest layout/healthz  $(ratio "$lo" "$h")   (goal >= 0.50, then >= 0.60)"
+    } | tee -a "$results"
 done
-{
-    echo "slowest/fastest layout  $(ratio "$lo" "$hi")   (goal >= 0.90)"
-    echo "slowest layout/healthz  $(ratio "$lo" "$h")   (goal >= 0.50, then >= 0.60)"
-} | tee -a "$results"
 # How often the service's busy worker shared its connections over the run,
 # and kept them shared (service/http/balance.h): the rounds whose cores
 # above stand apart were most likely served by one worker, or by two.

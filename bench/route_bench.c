@@ -19,9 +19,10 @@
  * rounds, best of each, and prints the ratios: a language must cost about
  * what English costs (within 5%).
  * --layouts (make bench-layouts, issue 37) does the same for placements on
- * one position in each layout of bench/bodies/layouts/ (compact, Python's
- * spacing, pretty-printed, members reversed, UTF-8 names...): the ratios
- * to compact.
+ * one position in each layout of its folder (compact, Python's spacing,
+ * pretty-printed, members reversed, UTF-8 names...), for the 67-tile
+ * position of bench/bodies/layouts-67/ and the 100-tile one of
+ * bench/bodies/layouts/: the ratios to compact.
  * Without --iterations it prints µs per request (best of 7 batches of
  * about 0.2 s); with them it runs exactly N requests of each route asked
  * and prints nothing (bench/callgrind.sh: N = 11 minus N = 1).
@@ -171,7 +172,7 @@ static void compare(const char *route, const route_case *cases, const char *cons
                 best[c] = us;
         }
     for (int c = 0; c < n; c++)
-        printf("%-11s %-26s %8.2f µs/request  ratio to %s %.3f\n", route, names[c], best[c],
+        printf("%-14s %-23s %8.2f µs/request  ratio to %s %.3f\n", route, names[c], best[c],
                names[0], best[c] / best[0]);
 }
 
@@ -218,25 +219,32 @@ static void compare_languages(const svc_context *ctx)
     compare_route(ctx, "score");
 }
 
-/* --layouts (issue 37): placements on the same position in each layout of
- * bench/bodies/layouts/ (bench/layouts.py). */
+/* --layouts (issue 37): placements on one position in each layout of its
+ * folder (bench/layouts.py), for both positions of bench/layouts.sh: the
+ * issue's late game (67 tiles) and the heavier 100-tile one. */
 static const char *const layout_names[] = {
     "compact", "python", "pretty", "reversed", "utf8", "python-utf8",
 };
 #define NLAYOUTS (int)(sizeof layout_names / sizeof layout_names[0])
 
-static void compare_layouts(const svc_context *ctx)
+static void compare_layouts_in(const svc_context *ctx, const char *dir, const char *label)
 {
     route_case cases[NLAYOUTS];
     for (int c = 0; c < NLAYOUTS; c++) {
         char file[96];
-        snprintf(file, sizeof file, "bench/bodies/layouts/%s.json", layout_names[c]);
+        snprintf(file, sizeof file, "%s/%s.json", dir, layout_names[c]);
         cases[c] = (route_case){ .ctx = ctx, .path = "/v1/placements" };
         cases[c].body = read_file(file, &cases[c].len);
     }
-    compare("placements", cases, layout_names, NLAYOUTS);
+    compare(label, cases, layout_names, NLAYOUTS);
     for (int c = 0; c < NLAYOUTS; c++)
         free(cases[c].body);
+}
+
+static void compare_layouts(const svc_context *ctx)
+{
+    compare_layouts_in(ctx, "bench/bodies/layouts-67", "placements 67");
+    compare_layouts_in(ctx, "bench/bodies/layouts", "placements 100");
 }
 
 int main(int argc, char **argv)

@@ -511,34 +511,45 @@ Test(decode_lane, a_remembered_short_or_long_name_or_kind_is_the_same_text_quote
     RUN(rows);
 }
 
-/* The bench's position in each layout of bench/bodies/layouts/ (issue 37):
- * the lane takes both arrays of every one, and the positions decoded are
- * the same but for the players' names. */
-Test(decode_lane, takes_the_bench_position_in_every_layout)
+/* The bench's positions in each layout of their folders (issue 37: the
+ * 67-tile late game it measured, the 100-tile one): the lane takes both
+ * arrays of every one, and the positions decoded are the same but for the
+ * players' names. */
+Test(decode_lane, takes_the_bench_positions_in_every_layout)
 {
     static const char *const layouts[] = { "compact", "python", "pretty", "reversed", "utf8",
                                            "python-utf8" };
+    static const struct {
+        const char *dir;
+        int ntiles, nfigures;
+    } positions[] = {
+        { "bench/bodies/layouts-67", 67, 27 },
+        { "bench/bodies/layouts", 100, 40 },
+    };
     cc_position *first = malloc(sizeof *first), *pos = malloc(sizeof *pos);
     cr_assert(first && pos);
-    for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++) {
-        char path[128];
-        snprintf(path, sizeof path, "bench/bodies/layouts/%s.json", layouts[i]);
-        size_t len;
-        char *body = tu_read_file(path, &len);
-        cr_assert_not_null(body, "cannot read %s", path);
-        cc_error err;
-        cr_expect(tu_decode_both(body, len, false, pos, &err), "%s: %s", path, tu_detail(&err));
-        cr_expect(tu_lane_took(body, "tiles") && tu_lane_took(body, "figures"),
-                  "the lane declines %s", path);
-        cr_expect_eq(pos->ntiles, 100);
-        cr_expect_eq(pos->nfigures, 40);
-        if (i == 0)
-            memcpy(first, pos, sizeof *pos);
-        cr_expect(memcmp(pos->tiles, first->tiles, sizeof pos->tiles) == 0, "%s: other tiles", path);
-        cr_expect(memcmp(pos->figures, first->figures, sizeof pos->figures) == 0,
-                  "%s: other figures", path);
-        free(body);
-    }
+    for (size_t k = 0; k < sizeof positions / sizeof positions[0]; k++)
+        for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++) {
+            char path[128];
+            snprintf(path, sizeof path, "%s/%s.json", positions[k].dir, layouts[i]);
+            size_t len;
+            char *body = tu_read_file(path, &len);
+            cr_assert_not_null(body, "cannot read %s", path);
+            cc_error err;
+            cr_expect(tu_decode_both(body, len, false, pos, &err), "%s: %s", path,
+                      tu_detail(&err));
+            cr_expect(tu_lane_took(body, "tiles") && tu_lane_took(body, "figures"),
+                      "the lane declines %s", path);
+            cr_expect_eq(pos->ntiles, positions[k].ntiles, "%s", path);
+            cr_expect_eq(pos->nfigures, positions[k].nfigures, "%s", path);
+            if (i == 0)
+                memcpy(first, pos, sizeof *pos);
+            cr_expect(memcmp(pos->tiles, first->tiles, sizeof pos->tiles) == 0,
+                      "%s: other tiles", path);
+            cr_expect(memcmp(pos->figures, first->figures, sizeof pos->figures) == 0,
+                      "%s: other figures", path);
+            free(body);
+        }
     free(first);
     free(pos);
 }
