@@ -4,10 +4,13 @@
  * bench/bodies/ (make bench-bodies), and bench/positions/placements-67.json:
  * the placements question on a position grown the same way to 67 tiles
  * and 27 figures, the late game issue 37 measured, from which
- * bench/layouts.py writes bench/bodies/layouts-67/ (bench/bodies/ holds
- * one body per route: bench/bodies/ROUTE.json, POST /v1/ROUTE). The board is grown by the tests' own
- * grower (tests/support/random_board.h: random legal tiles of base, Abbey &
- * Mayor and Hills & Sheep, abbeys into holes) to 100 tiles, then figures of
+ * bench/layouts.py writes bench/bodies/layouts-67/. It is not in
+ * bench/bodies/, which holds one body per route (bench/bodies/ROUTE.json,
+ * POST /v1/ROUTE: the profile's training and tools/soak.sh read it so).
+ *
+ * The board is grown by the tests' own grower (tests/support/random_board.h:
+ * random legal tiles of base, Abbey & Mayor and Hills & Sheep, abbeys into
+ * holes) to 100 tiles, then figures of
  * every kind the expansions allow (meeples, mayors, wagons, barns,
  * shepherds with flocks) are stood on random legal spots for four players,
  * so every scoring rule has work to do. The position is validated by the
@@ -97,8 +100,8 @@ static json_object *body(json_object *position)
 }
 
 /* pos: four players, base + Abbey & Mayor + Hills & Sheep, grown to
- * ntiles tiles and nfigures figures (fixed seeds), validated; b and f are
- * the validation's work space. The figures stood. */
+ * ntiles tiles and up to nfigures figures (fixed seeds), validated; b and
+ * f are the validation's work space. Returns the figures stood. */
 static int grow_position(const cc_catalog *cat, int ntiles, int nfigures, cc_position *pos,
                          cc_board *b, cc_features *f)
 {
