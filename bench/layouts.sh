@@ -10,7 +10,8 @@
 # a heavier one of 100 tiles and 40 figures (bench/bodies/layouts/). First
 # it checks that every layout of a position gets the very same answer,
 # byte for byte. Then BENCH_ROUNDS interleaved rounds (nginx, healthz, each
-# layout of each position, then again); the median round of each target
+# layout of each position, each layout's transport alone (below), then
+# again); the median round of each target
 # counts. Printed: req/s, each layout's ratio to healthz, and for each
 # position the slowest layout over the fastest; healthz over nginx:
 #   placements / healthz  >= 0.5 for every layout, then >= 0.6
@@ -33,6 +34,13 @@
 # cores it keeps busy. A ratio is the product of the two: placements /
 # healthz is healthz's sum over placements' times placements' cores over
 # healthz's (bench/README.md, issue 37, round 10).
+#
+# Transport alone: each layout of the first position POSTed to /healthz,
+# which reads the whole body and refuses it (405) without reading its
+# JSON. What the body costs to send and receive, by its size alone, is a
+# floor under the layouts' slowest / fastest: pretty is twice compact's
+# bytes (bench/README.md, issue 37, round 12). Healthz's lowest and highest
+# round say how far the host moved over the run: a ratio moves with it.
 #
 # Many short rounds, not a few long ones: this host's speed changes from
 # one second to the next (bench/README.md, issue 37, round 5), and the
@@ -96,7 +104,9 @@ per_request() {
 run() {
     name=$1 url=$2 pid=$3 body=${4:-}
     log="$out/wrk-$name.txt"
-    [ -z "$body" ] || before=$(answered "${url%/v1/placements}")
+    placements=
+    case $url in */v1/placements) placements=1 ;; esac
+    [ -z "$placements" ] || before=$(answered "${url%/v1/placements}")
     ticks=$(server_ticks "$pid")
     times > "$out/times-before"
     if [ -n "$body" ]; then
@@ -106,13 +116,14 @@ run() {
     fi
     times > "$out/times-after"
     ticks=$(($(server_ticks "$pid") - ticks))
-    if [ -n "$body" ]; then
+    if [ -n "$placements" ]; then
         # shellcheck disable=SC2046,SC2086
         set -- $before $(answered "${url%/v1/placements}")
         awk -v s="$1" -v c="$2" -v s2="$3" -v c2="$4" \
             'BEGIN { printf "%.2f\n", (c2 > c ? (s2 - s) / (c2 - c) * 1e6 : 0) }' >> "$out/$name.us"
     fi
-    if grep -q 'Non-2xx' "$log"; then
+    # (Transport alone is all 405s, which wrk counts as Non-2xx.)
+    if [ "${name#transport-}" = "$name" ] && grep -q 'Non-2xx' "$log"; then
         echo "bench: $name had error answers:" >&2; cat "$log" >&2; exit 1
     fi
     per_request "$(awk -v t="$ticks" -v hz="$hz" 'BEGIN { print t / hz }')" "$log" >> "$out/$name.svc"
@@ -163,7 +174,17 @@ for p in $positions; do
     done
 done
 
-for name in nginx healthz nginx-n healthz-1 $targets; do
+# Transport alone: the first position's layouts, each refused (405) unread.
+transport_of=${positions%% *}
+transports=
+for l in $layouts; do
+    transports="$transports transport-$l"
+    code=$(curl -s -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' \
+           --data-binary "@$(bodies "$transport_of")/$l.json" "$base/healthz")
+    [ "$code" = 405 ] || { echo "bench: a body POSTed to /healthz answers $code, not 405" >&2; exit 1; }
+done
+
+for name in nginx healthz nginx-n healthz-1 $targets $transports; do
     for what in rps svc wrk; do : > "$out/$name.$what"; done
 done
 for t in $targets; do : > "$out/$t.us"; done
@@ -176,6 +197,9 @@ for round in $(seq "$rounds"); do
         for l in $layouts; do
             run "$p-$l" "$base/v1/placements" "$svc_pid" "$(bodies "$p")/$l.json"
         done
+    done
+    for l in $layouts; do
+        run "transport-$l" "$base/healthz" "$svc_pid" "$(bodies "$transport_of")/$l.json"
     done
 done
 
@@ -215,6 +239,29 @@ print("position of %d tiles and %d figures (%s):" % (len(p["tiles"]), len(p["fig
         echo "slowest layout/healthz  $(ratio "$lo" "$h")   (goal >= 0.50, then >= 0.60)"
     } | tee -a "$results"
 done
+# Transport alone, and how far the host moved over the run.
+echo "transport alone: position of $transport_of, each layout POSTed to /healthz," \
+     "read and refused (405), its JSON unread:" | tee -a "$results"
+for l in $layouts; do
+    r=$(median "transport-$l")
+    printf 'transport  %-12s %9s req/s   /healthz %s   CPU a request %5s µs\n' "$l" "$r" \
+        "$(ratio "$r" "$h")" "$(median "transport-$l" svc)" | tee -a "$results"
+done
+# pretty carries about twice compact's bytes: what that costs to send and
+# receive, with no JSON read, is a floor under slowest / fastest layout.
+# compact, reversed and utf8 carry the same bytes (to 1%): their
+# transports differ by the host's noise alone.
+bytes() { wc -c < "$(bodies "$transport_of")/$1.json" | tr -d ' '; }
+tp=$(median transport-pretty) tc=$(median transport-compact)
+echo "transport pretty/compact   $(ratio "$tp" "$tc")   ($(bytes pretty) bytes against $(bytes compact):" \
+     "a floor under slowest/fastest layout)" | tee -a "$results"
+same=$(for l in compact reversed utf8; do median "transport-$l"; done | sort -n | tr '\n' ' ')
+echo "transport compact, reversed, utf8: slowest/fastest" \
+     "$(ratio "${same%% *}" "$(echo "$same" | awk '{ print $NF }')")" \
+     "(the same bytes to 1%: 1.00 but for the host's noise)" | tee -a "$results"
+sort -n "$out/healthz.rps" | awk '{ v[NR] = $1; s += $1; q += $1 * $1 }
+    END { m = s / NR; printf "healthz over the rounds: %d to %d req/s, %.0f%% about its mean: the host moved so much\n",
+          v[1], v[NR], 100 * sqrt(q / NR - m * m) / m }' | tee -a "$results"
 # How often the service's busy worker shared its connections over the run,
 # and kept them shared (service/http/balance.h): the rounds whose cores
 # above stand apart were most likely served by one worker, or by two.
