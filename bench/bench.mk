@@ -26,7 +26,9 @@
 #                         reversed, UTF-8 names): over HTTP against healthz
 #                         and nginx (bench/layouts.sh, with each layout's
 #                         answer time inside the server, and every
-#                         target's CPU a request, server and wrk), then without
+#                         target's CPU a request, server and wrk, and each
+#                         layout's body answered 404 unread: its transport
+#                         alone), then without
 #                         sockets (route_bench --layouts), warm and with
 #                         cold caches;
 #                         ratios (issue 37); part of bench

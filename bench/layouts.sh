@@ -35,9 +35,9 @@
 # healthz is healthz's sum over placements' times placements' cores over
 # healthz's (bench/README.md, issue 37, round 10).
 #
-# Transport alone: each layout of the first position POSTed to /healthz,
-# which reads the whole body and refuses it (405) without reading its
-# JSON. What the body costs to send and receive, by its size alone, is a
+# Transport alone: each layout of the first position POSTed to a route
+# that does not exist, which reads the whole body and answers 404 without
+# reading its JSON (as make bench's body404). What the body costs to send and receive, by its size alone, is a
 # floor under the layouts' slowest / fastest: pretty is twice compact's
 # bytes (bench/README.md, issue 37, round 12). Healthz's lowest and highest
 # round say how far the host moved over the run: a ratio moves with it.
@@ -122,7 +122,7 @@ run() {
         awk -v s="$1" -v c="$2" -v s2="$3" -v c2="$4" \
             'BEGIN { printf "%.2f\n", (c2 > c ? (s2 - s) / (c2 - c) * 1e6 : 0) }' >> "$out/$name.us"
     fi
-    # (Transport alone is all 405s, which wrk counts as Non-2xx.)
+    # (Transport alone is all 404s, which wrk counts as Non-2xx.)
     if [ "${name#transport-}" = "$name" ] && grep -q 'Non-2xx' "$log"; then
         echo "bench: $name had error answers:" >&2; cat "$log" >&2; exit 1
     fi
@@ -174,14 +174,14 @@ for p in $positions; do
     done
 done
 
-# Transport alone: the first position's layouts, each refused (405) unread.
+# Transport alone: the first position's layouts, each answered 404 unread.
 transport_of=${positions%% *}
 transports=
 for l in $layouts; do
     transports="$transports transport-$l"
     code=$(curl -s -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' \
-           --data-binary "@$(bodies "$transport_of")/$l.json" "$base/healthz")
-    [ "$code" = 405 ] || { echo "bench: a body POSTed to /healthz answers $code, not 405" >&2; exit 1; }
+           --data-binary "@$(bodies "$transport_of")/$l.json" "$base/v1/no-such-route")
+    [ "$code" = 404 ] || { echo "bench: a body POSTed to no route answers $code, not 404" >&2; exit 1; }
 done
 
 for name in nginx healthz nginx-n healthz-1 $targets $transports; do
@@ -199,7 +199,7 @@ for round in $(seq "$rounds"); do
         done
     done
     for l in $layouts; do
-        run "transport-$l" "$base/healthz" "$svc_pid" "$(bodies "$transport_of")/$l.json"
+        run "transport-$l" "$base/v1/no-such-route" "$svc_pid" "$(bodies "$transport_of")/$l.json"
     done
 done
 
@@ -240,8 +240,8 @@ print("position of %d tiles and %d figures (%s):" % (len(p["tiles"]), len(p["fig
     } | tee -a "$results"
 done
 # Transport alone, and how far the host moved over the run.
-echo "transport alone: position of $transport_of, each layout POSTed to /healthz," \
-     "read and refused (405), its JSON unread:" | tee -a "$results"
+echo "transport alone: position of $transport_of, each layout POSTed to no route," \
+     "read whole and answered 404, its JSON unread:" | tee -a "$results"
 for l in $layouts; do
     r=$(median "transport-$l")
     printf 'transport  %-12s %9s req/s   /healthz %s   CPU a request %5s µs\n' "$l" "$r" \
