@@ -37,10 +37,11 @@
 #
 # Transport alone: each layout of the first position POSTed to a route
 # that does not exist, which reads the whole body and answers 404 without
-# reading its JSON (as make bench's body404). What the body costs to send and receive, by its size alone, is a
-# floor under the layouts' slowest / fastest: pretty is twice compact's
-# bytes (bench/README.md, issue 37, round 12). Healthz's lowest and highest
-# round say how far the host moved over the run: a ratio moves with it.
+# reading its JSON (as make bench's body404). What the body costs to send
+# and receive, by its size alone, is a floor under the layouts' slowest /
+# fastest: pretty is twice compact's bytes (bench/README.md, issue 37,
+# round 12). Healthz's lowest and highest round say how far the host
+# moved over the run: a ratio moves with it.
 #
 # Many short rounds, not a few long ones: this host's speed changes from
 # one second to the next (bench/README.md, issue 37, round 5), and the
@@ -138,6 +139,8 @@ bodies() { if [ "$1" = 100 ]; then echo bench/bodies/layouts; else echo "bench/b
 
 median() { sort -n "$out/$1.${2:-rps}" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+# spread TARGET...: the lowest and the highest of the targets' median rates.
+spread() { for t in "$@"; do median "$t"; done | sort -n | awk 'NR == 1 { lo = $1 } { hi = $1 } END { print lo, hi }'; }
 
 echo "# bench/layouts.sh: $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), wrk -t$wthreads -c$conns, median of $rounds interleaved rounds of ${secs}s" | tee -a "$results"
 : > "$results.rounds"
@@ -223,7 +226,6 @@ printf '%-12s %9s req/s   healthz/nginx with %d workers each %s   %s\n' "nginx x
 printf '%-12s %9s req/s   healthz/nginx with 1 worker each %s    %s\n' "healthz x1" "$h1" \
     "$(ratio "$h1" "$n")" "$(cpu healthz-1)" | tee -a "$results"
 for p in $positions; do
-    lo= ; hi=
     python3 -c 'import json, sys; p = json.load(open(sys.argv[1]))["position"]
 print("position of %d tiles and %d figures (%s):" % (len(p["tiles"]), len(p["figures"]), sys.argv[2]))' \
         "$(bodies "$p")/compact.json" "$(bodies "$p")/" | tee -a "$results"
@@ -231,9 +233,10 @@ print("position of %d tiles and %d figures (%s):" % (len(p["tiles"]), len(p["fig
         r=$(median "$p-$l")
         printf 'placements %-12s %9s req/s   /healthz %s   answer in the server %6s µs   %s\n' "$l" "$r" \
             "$(ratio "$r" "$h")" "$(median "$p-$l" us)" "$(cpu "$p-$l")" | tee -a "$results"
-        if [ -z "$lo" ] || [ "$r" -lt "$lo" ]; then lo=$r; fi
-        if [ -z "$hi" ] || [ "$r" -gt "$hi" ]; then hi=$r; fi
     done
+    # shellcheck disable=SC2046
+    set -- $(spread $(for l in $layouts; do echo "$p-$l"; done))
+    lo=$1 hi=$2
     {
         echo "slowest/fastest layout  $(ratio "$lo" "$hi")   (goal >= 0.90)"
         echo "slowest layout/healthz  $(ratio "$lo" "$h")   (goal >= 0.50, then >= 0.60)"
@@ -255,9 +258,9 @@ bytes() { wc -c < "$(bodies "$transport_of")/$1.json" | tr -d ' '; }
 tp=$(median transport-pretty) tc=$(median transport-compact)
 echo "transport pretty/compact   $(ratio "$tp" "$tc")   ($(bytes pretty) bytes against $(bytes compact):" \
      "a floor under slowest/fastest layout)" | tee -a "$results"
-same=$(for l in compact reversed utf8; do median "transport-$l"; done | sort -n | tr '\n' ' ')
-echo "transport compact, reversed, utf8: slowest/fastest" \
-     "$(ratio "${same%% *}" "$(echo "$same" | awk '{ print $NF }')")" \
+# shellcheck disable=SC2046
+set -- $(spread transport-compact transport-reversed transport-utf8)
+echo "transport compact, reversed, utf8: slowest/fastest $(ratio "$1" "$2")" \
      "(the same bytes to 1%: 1.00 but for the host's noise)" | tee -a "$results"
 sort -n "$out/healthz.rps" | awk '{ v[NR] = $1; s += $1; q += $1 * $1 }
     END { m = s / NR; printf "healthz over the rounds: %d to %d req/s, %.0f%% about its mean: the host moved so much\n",
